@@ -1,0 +1,255 @@
+"""JSON export and import of templates, fleets and whole campaigns.
+
+The file format is versioned (see docs/import-export.md)::
+
+    {"format": "starship-table", "version": 1, "kind": "templates" | "fleet" | "campaign", ...}
+
+Import checks the whole file first, every stat through the ruleset's own form, and
+writes inside one transaction: a bad file is refused with a message naming the
+offending entry, and nothing is half-imported.
+"""
+from __future__ import annotations
+
+import json
+
+from django.db import transaction
+
+from rulesets.core import registry
+
+from .models import Campaign, CrewMember, Fleet, Ship, ShipTemplate, colour_validator
+from .rulesets import clean_crew, clean_stats, forms_for
+
+FORMAT = "starship-table"
+VERSION = 1
+KINDS = ("templates", "fleet", "campaign")
+
+
+class ImportRefused(ValueError):
+    """The file was refused; ``str()`` names the entry at fault."""
+
+
+def _header(kind: str, **extra) -> dict:
+    return {"format": FORMAT, "version": VERSION, "kind": kind, **extra}
+
+
+# -- export ------------------------------------------------------------------
+
+def export_templates(ruleset: str, templates=None) -> dict:
+    qs = templates if templates is not None else ShipTemplate.objects.for_ruleset(ruleset)
+    return _header(
+        "templates", ruleset=ruleset,
+        templates=[{"name": t.name, "stats": t.stats, "notes": t.notes} for t in qs],
+    )
+
+
+def _fleet_data(fleet: Fleet) -> dict:
+    ships = []
+    for ship in fleet.ships.select_related("template").prefetch_related("crew"):
+        ships.append({
+            "name": ship.name,
+            "template": ship.template.name if ship.template else None,
+            "stats": ship.stats,
+            "damage": ship.damage,
+            "notes": ship.notes,
+            "crew": [
+                {"name": c.name, "position": c.position, "station": c.station,
+                 "characteristics": c.characteristics, "skills": c.skills}
+                for c in ship.crew.all()
+            ],
+        })
+    return {"name": fleet.name, "side": fleet.side, "colour": fleet.colour, "ships": ships}
+
+
+def export_fleet(fleet: Fleet) -> dict:
+    return _header("fleet", ruleset=fleet.campaign.ruleset, fleet=_fleet_data(fleet))
+
+
+def export_campaign(campaign: Campaign) -> dict:
+    return _header("campaign", campaign={
+        "name": campaign.name,
+        "ruleset": campaign.ruleset,
+        "description": campaign.description,
+        "fleets": [_fleet_data(f) for f in campaign.fleets.all()],
+    })
+
+
+# -- checking ----------------------------------------------------------------
+
+def parse(raw: bytes | str, expect: str | None = None) -> dict:
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ImportRefused(f"Not a JSON file: {exc}.") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRefused(f"Not a {FORMAT} export: the top level must have \"format\": \"{FORMAT}\".")
+    version = data.get("version")
+    if version != VERSION:
+        raise ImportRefused(f"Unsupported version {version!r}: this app reads version {VERSION}.")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise ImportRefused(f"Unknown kind {kind!r}: expected one of {', '.join(KINDS)}.")
+    if expect and kind != expect:
+        raise ImportRefused(f"This file holds a {kind}, but a {expect} was expected here.")
+    return data
+
+
+def _obj(value, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise ImportRefused(f"{where}: expected an object.")
+    return value
+
+
+def _list(value, where: str) -> list:
+    if not isinstance(value, list):
+        raise ImportRefused(f"{where}: expected a list.")
+    return value
+
+
+def _text(entry: dict, key: str, where: str, required=True, max_length=120) -> str:
+    value = entry.get(key, "")
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise ImportRefused(f"{where}.{key}: expected text.")
+    value = value.strip()
+    if required and not value:
+        raise ImportRefused(f"{where}.{key}: is required.")
+    if max_length and len(value) > max_length:
+        raise ImportRefused(f"{where}.{key}: longer than {max_length} characters.")
+    return value
+
+
+def _ruleset(key, where: str) -> str:
+    try:
+        registry.get(key)
+    except (registry.UnknownRuleset, TypeError):
+        raise ImportRefused(f"{where}: unknown ruleset {key!r}.") from None
+    return key
+
+
+def _label(where: str, entry: dict) -> str:
+    name = entry.get("name")
+    return f"{where} {name!r}" if isinstance(name, str) and name else where
+
+
+def _check_stats(ruleset: str, stats, where: str) -> dict:
+    try:
+        return clean_stats(ruleset, _obj(stats, f"{where}.stats"))
+    except ValueError as exc:
+        raise ImportRefused(f"{where}: {exc}") from None
+
+
+def _check_templates(data: dict) -> tuple[str, list[dict]]:
+    ruleset = _ruleset(data.get("ruleset"), "ruleset")
+    out, seen = [], set()
+    for i, entry in enumerate(_list(data.get("templates"), "templates")):
+        where = f"templates[{i}]"
+        entry = _obj(entry, where)
+        where = _label(where, entry)
+        name = _text(entry, "name", where)
+        if name.lower() in seen:
+            raise ImportRefused(f"{where}: the name appears twice in this file.")
+        seen.add(name.lower())
+        out.append({"name": name, "stats": _check_stats(ruleset, entry.get("stats"), where),
+                    "notes": _text(entry, "notes", where, required=False, max_length=None)})
+    return ruleset, out
+
+
+def _check_fleet(ruleset: str, entry, where: str) -> dict:
+    entry = _obj(entry, where)
+    where = _label(where, entry)
+    colour = _text(entry, "colour", where, required=False) or "#3366cc"
+    try:
+        colour_validator(colour)
+    except Exception:
+        raise ImportRefused(f"{where}.colour: {colour!r} is not a colour like #3366cc.") from None
+    positions = {key for key, _ in forms_for(ruleset).POSITIONS}
+    ships = []
+    for i, ship in enumerate(_list(entry.get("ships", []), f"{where}.ships")):
+        swhere = f"{where}.ships[{i}]"
+        ship = _obj(ship, swhere)
+        swhere = _label(swhere, ship)
+        crew = []
+        for j, member in enumerate(_list(ship.get("crew", []), f"{swhere}.crew")):
+            cwhere = f"{swhere}.crew[{j}]"
+            member = _obj(member, cwhere)
+            cwhere = _label(cwhere, member)
+            position = _text(member, "position", cwhere, max_length=40)
+            if position not in positions:
+                raise ImportRefused(f"{cwhere}.position: {position!r} is not a position of this ruleset.")
+            try:
+                sheet = clean_crew(ruleset, {"characteristics": member.get("characteristics") or {},
+                                             "skills": member.get("skills") or {}})
+            except ValueError as exc:
+                raise ImportRefused(f"{cwhere}: {exc}") from None
+            crew.append({"name": _text(member, "name", cwhere), "position": position,
+                         "station": _text(member, "station", cwhere, required=False, max_length=40), **sheet})
+        damage = ship.get("damage") or {}
+        _obj(damage, f"{swhere}.damage")
+        ships.append({
+            "name": _text(ship, "name", swhere),
+            "template": ship.get("template") if isinstance(ship.get("template"), str) else None,
+            "stats": _check_stats(ruleset, ship.get("stats"), swhere),
+            "damage": damage,
+            "notes": _text(ship, "notes", swhere, required=False, max_length=None),
+            "crew": crew,
+        })
+    return {"name": _text(entry, "name", where), "side": _text(entry, "side", where, max_length=60),
+            "colour": colour, "ships": ships}
+
+
+# -- import ------------------------------------------------------------------
+
+def import_templates(raw) -> list[ShipTemplate]:
+    """Add or update library templates (matched by ruleset and name)."""
+    ruleset, entries = _check_templates(parse(raw, "templates"))
+    with transaction.atomic():
+        out = []
+        for e in entries:
+            template, _ = ShipTemplate.objects.update_or_create(
+                ruleset=ruleset, name=e["name"], defaults={"stats": e["stats"], "notes": e["notes"]})
+            out.append(template)
+    return out
+
+
+def _create_fleet(campaign: Campaign, data: dict) -> Fleet:
+    fleet = Fleet.objects.create(campaign=campaign, name=data["name"], side=data["side"], colour=data["colour"])
+    templates = {t.name: t for t in ShipTemplate.objects.for_ruleset(campaign.ruleset)}
+    for s in data["ships"]:
+        ship = Ship.objects.create(
+            campaign=campaign, fleet=fleet, template=templates.get(s["template"]), name=s["name"],
+            stats=s["stats"], damage=s["damage"], notes=s["notes"])
+        CrewMember.objects.bulk_create([CrewMember(ship=ship, **c) for c in s["crew"]])
+    return fleet
+
+
+def import_fleet(raw, campaign: Campaign) -> Fleet:
+    data = parse(raw, "fleet")
+    ruleset = _ruleset(data.get("ruleset"), "ruleset")
+    if ruleset != campaign.ruleset:
+        raise ImportRefused(f"ruleset: this fleet is for {ruleset!r}, the campaign plays {campaign.ruleset!r}.")
+    fleet = _check_fleet(ruleset, data.get("fleet"), "fleet")
+    if campaign.fleets.filter(name__iexact=fleet["name"]).exists():
+        raise ImportRefused(f"fleet {fleet['name']!r}: the campaign already has a fleet of that name.")
+    with transaction.atomic():
+        return _create_fleet(campaign, fleet)
+
+
+def import_campaign(raw, gm) -> Campaign:
+    data = parse(raw, "campaign")
+    entry = _obj(data.get("campaign"), "campaign")
+    ruleset = _ruleset(entry.get("ruleset"), "campaign.ruleset")
+    name = _text(entry, "name", "campaign")
+    description = _text(entry, "description", "campaign", required=False, max_length=None)
+    fleets, seen = [], set()
+    for i, f in enumerate(_list(entry.get("fleets", []), "campaign.fleets")):
+        fleet = _check_fleet(ruleset, f, f"campaign.fleets[{i}]")
+        if fleet["name"].lower() in seen:
+            raise ImportRefused(f"campaign.fleets[{i}] {fleet['name']!r}: the name appears twice in this file.")
+        seen.add(fleet["name"].lower())
+        fleets.append(fleet)
+    with transaction.atomic():
+        campaign = Campaign.create_for(gm, name=name, ruleset=ruleset, description=description)
+        for fleet in fleets:
+            _create_fleet(campaign, fleet)
+    return campaign

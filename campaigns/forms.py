@@ -1,0 +1,121 @@
+from django import forms
+from django.contrib.auth import get_user_model
+
+from rulesets.core import registry
+
+from .models import Campaign, CrewMember, Fleet, Ship, ShipTemplate
+from .rulesets import forms_for
+
+
+class CampaignForm(forms.ModelForm):
+    class Meta:
+        model = Campaign
+        fields = ["name", "ruleset", "description"]
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = registry.choices()
+        if self.instance.pk:
+            # Ships' stats belong to the ruleset: changing it would orphan them.
+            self.fields["ruleset"].disabled = True
+            self.fields["ruleset"].help_text = "Fixed once the campaign exists."
+
+
+class FleetForm(forms.ModelForm):
+    class Meta:
+        model = Fleet
+        fields = ["name", "side", "colour"]
+        widgets = {"colour": forms.TextInput(attrs={"type": "color"})}
+
+    def __init__(self, *args, campaign, **kwargs):
+        self.campaign = campaign
+        super().__init__(*args, **kwargs)
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        clash = self.campaign.fleets.filter(name__iexact=name).exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError("This campaign already has a fleet of that name.")
+        return name
+
+    def save(self, commit=True):
+        self.instance.campaign = self.campaign
+        return super().save(commit)
+
+
+class AddShipForm(forms.Form):
+    template = forms.ModelChoiceField(queryset=ShipTemplate.objects.none(), empty_label=None)
+    name = forms.CharField(max_length=120, required=False, help_text="Leave blank to use the template's name.")
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["template"].queryset = ShipTemplate.objects.for_ruleset(campaign.ruleset)
+
+
+class ShipForm(forms.ModelForm):
+    """Name, fleet and notes; the stats are the ruleset's own form beside it."""
+
+    class Meta:
+        model = Ship
+        fields = ["name", "fleet", "notes"]
+        widgets = {"notes": forms.Textarea(attrs={"rows": 2})}
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["fleet"].queryset = campaign.fleets.all()
+        self.fields["fleet"].empty_label = None
+
+
+class MoveShipForm(forms.Form):
+    fleet = forms.ModelChoiceField(queryset=Fleet.objects.none(), empty_label=None)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["fleet"].queryset = campaign.fleets.all()
+
+
+class CrewMemberForm(forms.ModelForm):
+    class Meta:
+        model = CrewMember
+        fields = ["name", "position", "station", "player"]
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        rules = forms_for(campaign.ruleset)
+        self.fields["position"] = forms.ChoiceField(choices=rules.POSITIONS)
+        User = get_user_model()
+        self.fields["player"].queryset = User.objects.filter(
+            memberships__campaign=campaign, memberships__role="player"
+        ).order_by("username")
+        self.fields["player"].required = False
+
+
+class InviteForm(forms.Form):
+    single_use = forms.BooleanField(required=False, initial=True, help_text="The link works once.")
+    days = forms.IntegerField(
+        required=False, min_value=1, max_value=90, initial=7, help_text="Days until the link expires (blank: never)."
+    )
+
+
+class TransferGMForm(forms.Form):
+    new_gm = forms.ModelChoiceField(queryset=None, label="New GM", empty_label=None)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        User = get_user_model()
+        self.fields["new_gm"].queryset = User.objects.filter(
+            memberships__campaign=campaign, memberships__role="player"
+        ).order_by("username")
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(help_text="A JSON file exported from this app.")
+
+    MAX_BYTES = 5 * 1024 * 1024
+
+    def clean_file(self):
+        f = self.cleaned_data["file"]
+        if f.size > self.MAX_BYTES:
+            raise forms.ValidationError("The file is larger than 5 MB.")
+        return f

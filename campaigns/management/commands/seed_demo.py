@@ -1,0 +1,68 @@
+"""Demo data: accounts, the template library, and one campaign per ruleset with two fleets.
+
+Safe to run again: it adds what is missing and leaves what is there.
+"""
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from campaigns.models import Campaign, CrewMember, Fleet, Membership, Ship, ShipTemplate
+from campaigns.rulesets import clean_stats
+from rulesets.core import registry
+
+ACCOUNTS = [
+    # username, password, staff
+    ("gm", "demo-gm-password", False),
+    ("player", "demo-player-password", False),
+    ("admin", "demo-admin-password", True),
+]
+
+
+class Command(BaseCommand):
+    help = "Create demo accounts, the ship-template library and a ready-to-run campaign per ruleset."
+
+    def handle(self, *args, **options):
+        User = get_user_model()
+        users = {}
+        with transaction.atomic():
+            for username, password, staff in ACCOUNTS:
+                user, created = User.objects.get_or_create(
+                    username=username, defaults={"email": f"{username}@example.com", "is_staff": staff, "is_superuser": staff})
+                if created:
+                    user.set_password(password)
+                    user.save()
+                users[username] = user
+            for engine in registry.all_rulesets():
+                self._seed_ruleset(engine, users["gm"], users["player"])
+        self.stdout.write(self.style.SUCCESS("Demo data ready."))
+        for username, password, _ in ACCOUNTS:
+            self.stdout.write(f"  log in as {username} / {password}")
+
+    def _seed_ruleset(self, engine, gm, player):
+        templates = {}
+        for t in engine.templates():
+            template, _ = ShipTemplate.objects.get_or_create(
+                ruleset=engine.key, name=t["name"],
+                defaults={"stats": clean_stats(engine.key, t["stats"]), "notes": t.get("notes", "")})
+            templates[t["name"]] = template
+        name = f"Demo: {engine.name}"
+        if Campaign.objects.filter(name=name, ruleset=engine.key).exists():
+            return
+        campaign = Campaign.create_for(gm, name=name, ruleset=engine.key,
+                                       description=f"A ready-to-run {engine.name} campaign with two opposing fleets.")
+        Membership.objects.create(campaign=campaign, user=player, role=Membership.PLAYER)
+        first_crew = True
+        for f in engine.demo_fleets():
+            fleet = Fleet.objects.create(campaign=campaign, name=f["name"], side=f["side"], colour=f.get("colour", "#3366cc"))
+            for s in f["ships"]:
+                ship = Ship.from_template(templates[s["template"]], fleet, s.get("name", ""))
+                for c in s.get("crew", []):
+                    member = CrewMember.objects.create(
+                        ship=ship, name=c["name"], position=c["position"], station=c.get("station", ""),
+                        characteristics=c.get("characteristics", {}), skills=c.get("skills", {}))
+                    if first_crew:
+                        # The demo player plays the first character of the first fleet.
+                        member.player = player
+                        member.save(update_fields=["player"])
+                        first_crew = False
+        self.stdout.write(f"  {campaign.name}: {campaign.fleets.count()} fleets, {campaign.ships.count()} ships")

@@ -1,0 +1,290 @@
+"""Campaigns, who is in them, and the fleets, ships and crews a GM prepares."""
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.validators import RegexValidator
+from django.db import models, transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from rulesets.core import registry
+
+
+def ruleset_choices():
+    return registry.choices()
+
+
+class CampaignQuerySet(models.QuerySet):
+    def for_user(self, user):
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user).distinct()
+
+
+class Campaign(models.Model):
+    name = models.CharField(max_length=120)
+    ruleset = models.CharField(max_length=40, choices=ruleset_choices)
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = CampaignQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("campaigns:detail", args=[self.pk])
+
+    @property
+    def engine(self):
+        return registry.get(self.ruleset)
+
+    @property
+    def gm(self):
+        membership = self.memberships.filter(role=Membership.GM).select_related("user").first()
+        return membership.user if membership else None
+
+    def role_of(self, user) -> str | None:
+        if not user.is_authenticated:
+            return None
+        return self.memberships.filter(user=user).values_list("role", flat=True).first()
+
+    def is_gm(self, user) -> bool:
+        return self.role_of(user) == Membership.GM
+
+    def visible_fleets(self, user, role):
+        """The GM sees every fleet; a player sees the sides their characters serve on."""
+        fleets = self.fleets.all()
+        if role == Membership.GM:
+            return fleets
+        sides = Ship.objects.filter(campaign=self, crew__player=user).values_list("fleet__side", flat=True)
+        return fleets.filter(side__in=list(sides))
+
+    def players(self):
+        return [m.user for m in self.memberships.filter(role=Membership.PLAYER).select_related("user")]
+
+    @classmethod
+    def create_for(cls, gm, **fields) -> "Campaign":
+        with transaction.atomic():
+            campaign = cls.objects.create(**fields)
+            Membership.objects.create(campaign=campaign, user=gm, role=Membership.GM)
+        return campaign
+
+    def transfer_gm(self, new_gm) -> None:
+        """Hand the GM role to a member; the old GM stays on as a player."""
+        with transaction.atomic():
+            target = self.memberships.select_for_update().get(user=new_gm)
+            if target.role == Membership.GM:
+                return
+            self.memberships.filter(role=Membership.GM).update(role=Membership.PLAYER)
+            target.role = Membership.GM
+            target.save(update_fields=["role"])
+
+
+class Membership(models.Model):
+    GM = "gm"
+    PLAYER = "player"
+    ROLES = [(GM, "Game master"), (PLAYER, "Player")]
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=ROLES, default=PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user"),
+            models.UniqueConstraint(fields=["campaign"], condition=Q(role="gm"), name="one_gm_per_campaign"),
+        ]
+        ordering = ["role", "user__username"]
+
+    def __str__(self):
+        return f"{self.user} ({self.get_role_display()}) in {self.campaign}"
+
+
+def _token():
+    return secrets.token_urlsafe(24)
+
+
+class InviteError(Exception):
+    pass
+
+
+class Invite(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=_token, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    single_use = models.BooleanField(default=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    used_at = models.DateTimeField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+    revoked = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"Invite to {self.campaign}"
+
+    @classmethod
+    def create(cls, campaign, user, *, single_use=True, days=None):
+        expires = timezone.now() + timedelta(days=days) if days else None
+        return cls.objects.create(campaign=campaign, created_by=user, single_use=single_use, expires_at=expires)
+
+    def get_absolute_url(self):
+        return reverse("campaigns:join", args=[self.token])
+
+    @property
+    def status(self) -> str:
+        if self.revoked:
+            return "revoked"
+        if self.single_use and self.uses:
+            return "used"
+        if self.expires_at and self.expires_at <= timezone.now():
+            return "expired"
+        return "open"
+
+    def accept(self, user) -> Membership:
+        """Join the campaign as a player.  Safe against two people racing for one link."""
+        with transaction.atomic():
+            invite = Invite.objects.select_for_update().get(pk=self.pk)
+            existing = invite.campaign.memberships.filter(user=user).first()
+            if existing:
+                return existing
+            if invite.status != "open":
+                raise InviteError(f"This invitation is {invite.status}; ask your GM for a new one.")
+            membership = Membership.objects.create(campaign=invite.campaign, user=user, role=Membership.PLAYER)
+            invite.uses += 1
+            invite.used_by = user
+            invite.used_at = timezone.now()
+            invite.save(update_fields=["uses", "used_by", "used_at"])
+        return membership
+
+
+colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", "Use a colour like #3366cc.")
+
+
+class Fleet(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="fleets")
+    name = models.CharField(max_length=120)
+    colour = models.CharField(max_length=7, default="#3366cc", validators=[colour_validator])
+    side = models.CharField(max_length=60, help_text="Fleets on the same side fight together.")
+
+    class Meta:
+        ordering = ["side", "name", "pk"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "name"], name="fleet_name_unique_in_campaign")]
+
+    def __str__(self):
+        return self.name
+
+
+class ShipTemplateQuerySet(models.QuerySet):
+    def for_ruleset(self, key):
+        return self.filter(ruleset=key)
+
+
+class ShipTemplate(models.Model):
+    """The admin-curated library a GM picks ships from."""
+
+    ruleset = models.CharField(max_length=40, choices=ruleset_choices)
+    name = models.CharField(max_length=120)
+    stats = models.JSONField(default=dict)
+    notes = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = ShipTemplateQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["ruleset", "name"]
+        constraints = [models.UniqueConstraint(fields=["ruleset", "name"], name="template_name_unique_in_ruleset")]
+
+    def __str__(self):
+        return f"{self.name} ({self.get_ruleset_display()})"
+
+
+class Ship(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ships")
+    fleet = models.ForeignKey(Fleet, on_delete=models.CASCADE, related_name="ships")
+    template = models.ForeignKey(ShipTemplate, null=True, blank=True, on_delete=models.SET_NULL, related_name="ships")
+    name = models.CharField(max_length=120)
+    stats = models.JSONField(default=dict)
+    damage = models.JSONField(default=dict, blank=True, help_text="Damage carried between encounters.")
+    notes = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["fleet", "name", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    @classmethod
+    def from_template(cls, template: ShipTemplate, fleet: Fleet, name: str = "") -> "Ship":
+        return cls.objects.create(
+            campaign=fleet.campaign, fleet=fleet, template=template,
+            name=name or template.name, stats=dict(template.stats), notes=template.notes,
+        )
+
+    def clone(self, name: str = "") -> "Ship":
+        with transaction.atomic():
+            copy = Ship.objects.create(
+                campaign=self.campaign, fleet=self.fleet, template=self.template,
+                name=name or f"{self.name} (copy)", stats=dict(self.stats), damage=dict(self.damage), notes=self.notes,
+            )
+            for crew in self.crew.all():
+                crew.pk = None
+                crew.ship = copy
+                crew.player = None
+                crew.save()
+        return copy
+
+    def setup_spec(self) -> dict:
+        """This ship as the engine's setup spec expects it."""
+        return {
+            "id": f"s{self.pk}",
+            "name": self.name,
+            "side": self.fleet.side,
+            "fleet": self.fleet.name,
+            "colour": self.fleet.colour,
+            "stats": self.stats,
+            "damage": self.damage,
+            "crew": [c.setup_spec() for c in self.crew.all()],
+        }
+
+
+class CrewMember(models.Model):
+    ship = models.ForeignKey(Ship, on_delete=models.CASCADE, related_name="crew")
+    name = models.CharField(max_length=120)
+    position = models.CharField(max_length=40)
+    station = models.CharField(max_length=40, blank=True, help_text="Which turret or bay, where it matters.")
+    characteristics = models.JSONField(default=dict, blank=True)
+    skills = models.JSONField(default=dict, blank=True)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="characters",
+        help_text="The player who owns this character, if any.",
+    )
+
+    class Meta:
+        ordering = ["ship", "position", "name", "pk"]
+
+    def __str__(self):
+        return f"{self.name} ({self.position})"
+
+    def setup_spec(self) -> dict:
+        return {
+            "id": f"c{self.pk}",
+            "name": self.name,
+            "position": self.position,
+            "station": self.station,
+            "characteristics": self.characteristics,
+            "skills": self.skills,
+            "player": self.player_id,
+        }

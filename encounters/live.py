@@ -1,0 +1,42 @@
+"""Telling live pages that an encounter moved on.
+
+With Redis configured, each committed step is published on the channel
+``encounter:<id>`` (every web process subscribes for its own streams).  Without
+Redis (the embedded default) nothing is published and live pages poll.
+"""
+from __future__ import annotations
+
+import json
+import logging
+
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+
+def channel(encounter_id: int) -> str:
+    return f"encounter:{encounter_id}"
+
+
+_client = None
+
+
+def redis_client():
+    global _client
+    if not settings.REDIS_URL:
+        return None
+    if _client is None:
+        import redis
+
+        _client = redis.Redis.from_url(settings.REDIS_URL)
+    return _client
+
+
+def publish(encounter_id: int, seq: int) -> None:
+    client = redis_client()
+    if client is None:
+        return
+    try:
+        client.publish(channel(encounter_id), json.dumps({"encounter": encounter_id, "seq": seq}))
+    except Exception:  # a lost push must not lose the step: pages catch up by sequence
+        log.exception("Could not publish encounter %s step %s", encounter_id, seq)

@@ -1,0 +1,179 @@
+"""The one write path of an encounter: append a row to its log.
+
+Every change -- a step, an undo, a reroll, a reveal -- goes through :func:`append`.
+It checks the sequence the form was made for (a stale form gets :class:`StaleStep`,
+"the encounter moved on"), validates the change by applying it, writes the row
+under the unique (encounter, seq) constraint, refreshes the snapshot, and after
+commit tells the live pages.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from rulesets.core import serial
+from rulesets.core.dice import Dice, Die, ManualSource, MixedSource, SeededSource, derive_seed
+from rulesets.core.engine import Action, apply_checked
+from rulesets.core.history import Applied, Entry, fold
+
+from .models import Encounter, EncounterEvent, EncounterSnapshot
+
+
+class StaleStep(Exception):
+    """The form was made for an older sequence number."""
+
+    def __init__(self, expected: int, head: int):
+        self.expected, self.head = expected, head
+        super().__init__("The encounter moved on since this page was loaded; it has been refreshed.")
+
+
+class EncounterClosed(Exception):
+    pass
+
+
+class NothingToUndo(Exception):
+    pass
+
+
+@dataclass
+class Current:
+    """An encounter's state now, with the steps in effect and the head sequence."""
+
+    state: object
+    applied: list[Applied]
+    head: int
+
+
+def _entries(encounter: Encounter, upto: int | None = None) -> list[Entry]:
+    rows = encounter.events.all()
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    return [
+        Entry(r.seq, r.kind, r.action, tuple(Die.parse(d) for d in r.dice), r.target_seq, r.gm_only)
+        for r in rows.order_by("seq")
+    ]
+
+
+def head_seq(encounter: Encounter) -> int:
+    last = encounter.events.order_by("-seq").values_list("seq", flat=True).first()
+    return last or 0
+
+
+def current(encounter: Encounter) -> Current:
+    """The folded state, from the snapshot at the head when there is one."""
+    head = head_seq(encounter)
+    engine = encounter.engine
+    snap = encounter.snapshots.filter(seq=head).first()
+    if snap is not None:
+        return Current(serial.from_json(engine.state_class, snap.state),
+                       [Applied.from_json(a) for a in snap.applied], head)
+    state, applied = fold(engine, encounter.setup, _entries(encounter), encounter.seed)
+    _save_snapshot(encounter, head, state, applied)
+    return Current(state, applied, head)
+
+
+def _save_snapshot(encounter, seq, state, applied):
+    EncounterSnapshot.objects.update_or_create(
+        encounter=encounter, seq=seq,
+        defaults={"state": serial.to_json(state), "applied": [a.to_json() for a in applied]},
+    )
+    # Keep the newest few: older ones are only a cache.
+    stale = encounter.snapshots.order_by("-seq").values_list("pk", flat=True)[5:]
+    EncounterSnapshot.objects.filter(pk__in=list(stale)).delete()
+
+
+def dice_source(encounter: Encounter, seq: int, faces=None, attempt: int = 0):
+    """Where the faces of the step at ``seq`` come from, by the encounter's dice mode."""
+    seeded = SeededSource(derive_seed(encounter.seed, seq, attempt))
+    if encounter.dice_mode == Encounter.MANUAL:
+        return ManualSource(faces or [])
+    if encounter.dice_mode == Encounter.MIXED and faces:
+        return MixedSource(faces, seeded)
+    return seeded
+
+
+def _publish_after_commit(encounter: Encounter, seq: int):
+    from .live import publish
+
+    transaction.on_commit(lambda: publish(encounter.pk, seq))
+
+
+def append(encounter: Encounter, *, kind: str, expected_seq: int, user=None, action: str = "",
+           faces=None, target: int | None = None, gm_only: bool = False) -> EncounterEvent:
+    """Append one row; raise StaleStep, IllegalAction, DiceNeeded, InvalidFace, NothingToUndo."""
+    with transaction.atomic():
+        locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
+        if locked.status == Encounter.FINISHED:
+            raise EncounterClosed("This encounter is finished.")
+        head = head_seq(locked)
+        if head != expected_seq:
+            raise StaleStep(expected_seq, head)
+        seq = head + 1
+        now = current(locked)
+        engine = locked.engine
+        row = EncounterEvent(encounter=locked, seq=seq, kind=kind, created_by=user if user and user.is_authenticated else None)
+
+        if kind == EncounterEvent.STEP:
+            act = Action.parse(action)
+            dice = Dice(dice_source(locked, seq, faces))
+            result = apply_checked(engine, now.state, act, dice)
+            row.action = act.to_str()
+            row.dice = [str(d) for d in dice.dice]
+            row.rolls = [r.to_json() for r in dice.rolls]
+            row.log = [e.to_json() for e in result.log]
+            row.gm_only = gm_only
+            new_state = result.state
+            new_applied = [*now.applied, Applied(seq, row.action, list(dice.dice), list(dice.rolls),
+                                                 list(result.log), gm_only)]
+        else:
+            if kind == EncounterEvent.UNDO:
+                if not now.applied:
+                    raise NothingToUndo("There is no step to undo.")
+                target = now.applied[-1].seq
+            elif kind in (EncounterEvent.REROLL, EncounterEvent.REVEAL):
+                step = next((a for a in now.applied if a.seq == target), None)
+                if step is None:
+                    raise NothingToUndo(f"Step {target} is not in effect.")
+                if kind == EncounterEvent.REROLL:
+                    attempt = 1 + locked.events.filter(kind=EncounterEvent.REROLL, target_seq=target).count()
+                    # The rerolled step's own faces: fresh, seeded from (seed, step, attempt).
+                    source = dice_source(locked, target, faces, attempt)
+                    prior, _ = fold(engine, locked.setup, _entries(locked), locked.seed, stop_before=target)
+                    dice = Dice(source)
+                    apply_checked(engine, prior, Action.parse(step.action), dice)
+                    row.dice = [str(d) for d in dice.dice]
+                    row.rolls = [r.to_json() for r in dice.rolls]
+                    row.action = step.action
+            else:
+                raise ValueError(f"Unknown kind {kind!r}")
+            row.target_seq = target
+            entries = [*_entries(locked), Entry(seq, kind, row.action, tuple(Die.parse(d) for d in row.dice), target)]
+            new_state, new_applied = fold(engine, locked.setup, entries, locked.seed)
+
+        try:
+            with transaction.atomic():
+                row.save()
+        except IntegrityError:
+            raise StaleStep(expected_seq, head_seq(locked)) from None
+        _save_snapshot(locked, seq, new_state, new_applied)
+        _publish_after_commit(locked, seq)
+    return row
+
+
+def step(encounter, action: str, *, expected_seq: int, user=None, faces=None, gm_only=False):
+    return append(encounter, kind=EncounterEvent.STEP, expected_seq=expected_seq, user=user,
+                  action=action, faces=faces, gm_only=gm_only)
+
+
+def undo(encounter, *, expected_seq: int, user=None):
+    return append(encounter, kind=EncounterEvent.UNDO, expected_seq=expected_seq, user=user)
+
+
+def reroll(encounter, target: int, *, expected_seq: int, user=None, faces=None):
+    return append(encounter, kind=EncounterEvent.REROLL, expected_seq=expected_seq, user=user,
+                  target=target, faces=faces)
+
+
+def reveal(encounter, target: int, *, expected_seq: int, user=None):
+    return append(encounter, kind=EncounterEvent.REVEAL, expected_seq=expected_seq, user=user, target=target)

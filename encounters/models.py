@@ -1,0 +1,88 @@
+"""Encounters are event-sourced: a setup snapshot, a seed, and an append-only log."""
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from campaigns.models import Campaign, ruleset_choices
+from rulesets.core import registry
+
+
+def _seed():
+    return secrets.token_hex(8)
+
+
+class Encounter(models.Model):
+    ACTIVE, PAUSED, FINISHED = "active", "paused", "finished"
+    STATUSES = [(ACTIVE, "In progress"), (PAUSED, "Paused"), (FINISHED, "Finished")]
+    AUTO, MANUAL, MIXED = "auto", "manual", "mixed"
+    DICE_MODES = [(AUTO, "The app rolls"), (MANUAL, "GM enters physical dice"), (MIXED, "Mixed: choose per roll")]
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="encounters")
+    name = models.CharField(max_length=120)
+    ruleset = models.CharField(max_length=40, choices=ruleset_choices)
+    setup = models.JSONField(help_text="The ships, crews and options at the start: a snapshot.")
+    seed = models.CharField(max_length=64, default=_seed)
+    status = models.CharField(max_length=10, choices=STATUSES, default=ACTIVE)
+    dice_mode = models.CharField(max_length=10, choices=DICE_MODES, default=AUTO)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    damage_carried = models.BooleanField(default=False, help_text="Damage was written back to the campaign's ships.")
+    forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("encounters:detail", args=[self.pk])
+
+    @property
+    def engine(self):
+        return registry.get(self.ruleset)
+
+
+class EncounterEvent(models.Model):
+    """One row of the log.  Appended by encounters.log, never updated or deleted."""
+
+    STEP, UNDO, REROLL, REVEAL = "step", "undo", "reroll", "reveal"
+    KINDS = [(STEP, "Step"), (UNDO, "Undo"), (REROLL, "Reroll"), (REVEAL, "Reveal")]
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=KINDS, default=STEP)
+    action = models.CharField(max_length=500, blank=True)
+    dice = models.JSONField(default=list, blank=True, help_text='Faces used, as "face/dN".')
+    target_seq = models.PositiveIntegerField(null=True, blank=True, help_text="The step an undo, reroll or reveal is about.")
+    rolls = models.JSONField(default=list, blank=True, help_text="The rolls as made when the row was written.")
+    log = models.JSONField(default=list, blank=True)
+    gm_only = models.BooleanField(default=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["encounter", "seq"]
+        constraints = [models.UniqueConstraint(fields=["encounter", "seq"], name="one_event_per_seq")]
+
+    def __str__(self):
+        return f"{self.encounter_id}#{self.seq} {self.kind} {self.action}"
+
+
+class EncounterSnapshot(models.Model):
+    """A cache of the folded state at a sequence number; the log stays the truth."""
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+    applied = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["encounter", "seq"], name="one_snapshot_per_seq")]
+        ordering = ["encounter", "-seq"]

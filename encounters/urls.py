@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+app_name = "encounters"
+
+urlpatterns = [
+    path("campaigns/<int:campaign_pk>/encounters/new/", views.encounter_new, name="new"),
+    path("encounters/<int:pk>/", views.encounter_detail, name="detail"),
+    path("encounters/<int:pk>/step/", views.encounter_step, name="step"),
+    path("encounters/<int:pk>/undo/", views.encounter_undo, name="undo"),
+    path("encounters/<int:pk>/steps/<int:seq>/reroll/", views.encounter_reroll, name="reroll"),
+    path("encounters/<int:pk>/steps/<int:seq>/reveal/", views.encounter_reveal, name="reveal"),
+    path("encounters/<int:pk>/status/", views.encounter_status, name="status"),
+    path("encounters/<int:pk>/poll/", views.encounter_poll, name="poll"),
+]

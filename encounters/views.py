@@ -1,0 +1,254 @@
+"""Encounter pages: set one up, run it step by step (GM), follow it (players).
+
+Permissions are checked here, in every view: ``_get_encounter_for_user`` gives 404
+to anyone outside the campaign, and the GM's controls raise 403 for players.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from campaigns.models import Campaign, Membership, Ship
+from campaigns.rulesets import forms_for
+from rulesets.core.dice import DiceNeeded, InvalidFace
+from rulesets.core.engine import Action, IllegalAction, Viewer
+
+from . import log as encounter_log
+from .models import Encounter, EncounterEvent
+
+
+def _get_encounter_for_user(request, pk, *, gm=False):
+    encounter = get_object_or_404(
+        Encounter.objects.select_related("campaign").filter(campaign__in=Campaign.objects.for_user(request.user)),
+        pk=pk,
+    )
+    role = encounter.campaign.role_of(request.user)
+    if gm and role != Membership.GM:
+        raise PermissionDenied("Only the campaign's GM runs the encounter.")
+    return encounter, role
+
+
+class EncounterForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    fleets = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
+                                            help_text="Fleets taking part; at least two sides.")
+    dice_mode = forms.ChoiceField(choices=Encounter.DICE_MODES, initial=Encounter.AUTO)
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["fleets"].queryset = campaign.fleets.all()
+
+    def clean_fleets(self):
+        fleets = self.cleaned_data["fleets"]
+        if len({f.side for f in fleets}) < 2:
+            raise forms.ValidationError("Pick fleets from at least two sides.")
+        if not Ship.objects.filter(fleet__in=fleets).exists():
+            raise forms.ValidationError("The chosen fleets have no ships.")
+        return fleets
+
+
+def _viewer(request, encounter, role) -> Viewer:
+    if role == Membership.GM:
+        return Viewer.gm()
+    ships = [spec["id"] for spec in encounter.setup["ships"]
+             if any(c.get("player") == request.user.pk for c in spec.get("crew", []))]
+    if not ships:
+        # A player without a character aboard follows their side's ships.
+        sides = {s.fleet.side for s in Ship.objects.filter(campaign=encounter.campaign, crew__player=request.user)}
+        ships = [spec["id"] for spec in encounter.setup["ships"] if spec["side"] in sides]
+    return Viewer.player(ships, request.user.pk)
+
+
+@login_required
+def encounter_new(request, campaign_pk):
+    campaign = get_object_or_404(Campaign.objects.for_user(request.user), pk=campaign_pk)
+    if not campaign.is_gm(request.user):
+        raise PermissionDenied("Only the campaign's GM starts encounters.")
+    rules = forms_for(campaign.ruleset)
+    data = request.POST if request.method == "POST" else None
+    form = EncounterForm(data, campaign=campaign, initial={"name": f"Encounter {campaign.encounters.count() + 1}"})
+    options = rules.SetupOptionsForm(data, prefix="opt")
+    if data is not None and form.is_valid() and options.is_valid():
+        ships = Ship.objects.filter(fleet__in=form.cleaned_data["fleets"]).select_related("fleet").prefetch_related("crew")
+        setup = {"ships": [s.setup_spec() for s in ships], "options": options.options()}
+        try:
+            campaign.engine.setup(setup)
+        except (ValueError, KeyError) as exc:
+            form.add_error(None, f"These ships cannot start an encounter: {exc}")
+        else:
+            encounter = Encounter.objects.create(
+                campaign=campaign, name=form.cleaned_data["name"], ruleset=campaign.ruleset, setup=setup,
+                dice_mode=form.cleaned_data["dice_mode"], created_by=request.user)
+            return redirect(encounter)
+    return render(request, "encounters/new.html", {"campaign": campaign, "form": form, "options": options},
+                  status=400 if data is not None else 200)
+
+
+def _run_context(request, encounter, role, **extra):
+    now = encounter_log.current(encounter)
+    engine = encounter.engine
+    viewer = _viewer(request, encounter, role)
+    is_gm = role == Membership.GM
+    actions = []
+    if is_gm and encounter.status == Encounter.ACTIVE and not now.state.over:
+        for action in engine.legal_actions(now.state):
+            if action.kind == "override":
+                continue
+            odds = engine.odds(now.state, action)
+            actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds})
+    steps = [a for a in now.applied if is_gm or not a.gm_only]
+    return {
+        "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm,
+        "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
+        "actions": actions, "steps": list(reversed(steps)), **extra,
+    }
+
+
+@login_required
+def encounter_detail(request, pk):
+    encounter, role = _get_encounter_for_user(request, pk)
+    return render(request, "encounters/run.html", _run_context(request, encounter, role))
+
+
+def _after_change(request, encounter, role, *, status=200, **extra):
+    if request.htmx:
+        return render(request, "encounters/run.html#runner", _run_context(request, encounter, role, **extra),
+                      status=status)
+    if extra.get("error"):
+        messages.error(request, extra["error"])
+    return redirect(encounter)
+
+
+def _expected(request) -> int:
+    try:
+        return int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        return -1
+
+
+def _faces(request) -> list[int] | None:
+    raw = request.POST.getlist("face")
+    if not raw:
+        return None
+    out = []
+    for i, value in enumerate(raw):
+        try:
+            out.append(int(value))
+        except ValueError:
+            raise InvalidFace(i, value, 0) from None
+    return out
+
+
+@login_required
+@require_POST
+def encounter_step(request, pk):
+    encounter, role = _get_encounter_for_user(request, pk, gm=True)
+    action_text = request.POST.get("action", "")
+    try:
+        action = Action.parse(action_text)
+        dm = request.POST.get("dm", "").strip()
+        if dm:
+            action = action.with_params(dm=int(dm))
+        faces = _faces(request)
+        encounter_log.step(encounter, action.to_str(), expected_seq=_expected(request), user=request.user,
+                           faces=faces, gm_only=bool(request.POST.get("gm_only")))
+    except DiceNeeded as need:
+        return _after_change(request, encounter, role, status=200, pending={
+            "action": action_text, "dm": request.POST.get("dm", ""), "faces": _faces(request) or [],
+            "need": need, "range": range(need.count)})
+    except InvalidFace as bad:
+        return _after_change(request, encounter, role, status=400, pending={
+            "action": action_text, "dm": request.POST.get("dm", ""), "faces": [],
+            "need": None, "face_error": f"{bad}" if bad.sides else f"Die {bad.index + 1}: enter a whole number."})
+    except encounter_log.StaleStep as stale:
+        return _after_change(request, encounter, role, status=409, error=str(stale))
+    except (IllegalAction, ValueError, encounter_log.EncounterClosed) as exc:
+        return _after_change(request, encounter, role, status=400, error=str(exc))
+    return _after_change(request, encounter, role)
+
+
+@login_required
+@require_POST
+def encounter_undo(request, pk):
+    encounter, role = _get_encounter_for_user(request, pk, gm=True)
+    try:
+        encounter_log.undo(encounter, expected_seq=_expected(request), user=request.user)
+    except (encounter_log.StaleStep, encounter_log.NothingToUndo, encounter_log.EncounterClosed) as exc:
+        return _after_change(request, encounter, role, status=409, error=str(exc))
+    return _after_change(request, encounter, role)
+
+
+@login_required
+@require_POST
+def encounter_reroll(request, pk, seq):
+    encounter, role = _get_encounter_for_user(request, pk, gm=True)
+    try:
+        encounter_log.reroll(encounter, seq, expected_seq=_expected(request), user=request.user)
+    except (encounter_log.StaleStep, encounter_log.NothingToUndo, encounter_log.EncounterClosed) as exc:
+        return _after_change(request, encounter, role, status=409, error=str(exc))
+    except DiceNeeded:
+        return _after_change(request, encounter, role, status=400,
+                             error="Rerolling in manual-dice mode: undo the step and enter the new dice instead.")
+    return _after_change(request, encounter, role)
+
+
+@login_required
+@require_POST
+def encounter_reveal(request, pk, seq):
+    encounter, role = _get_encounter_for_user(request, pk, gm=True)
+    try:
+        encounter_log.reveal(encounter, seq, expected_seq=_expected(request), user=request.user)
+    except (encounter_log.StaleStep, encounter_log.NothingToUndo, encounter_log.EncounterClosed) as exc:
+        return _after_change(request, encounter, role, status=409, error=str(exc))
+    return _after_change(request, encounter, role)
+
+
+@login_required
+@require_POST
+def encounter_status(request, pk):
+    """Pause, resume, or end (carrying the damage back to the campaign's ships)."""
+    encounter, role = _get_encounter_for_user(request, pk, gm=True)
+    what = request.POST.get("status")
+    if encounter.status == Encounter.FINISHED:
+        messages.error(request, "This encounter is finished.")
+        return redirect(encounter)
+    if what in (Encounter.ACTIVE, Encounter.PAUSED):
+        encounter.status = what
+        encounter.save(update_fields=["status"])
+    elif what == Encounter.FINISHED:
+        with transaction.atomic():
+            state = encounter_log.current(encounter).state
+            if request.POST.get("carry_damage"):
+                engine = encounter.engine
+                for spec in encounter.setup["ships"]:
+                    pk_ = int(spec["id"].lstrip("s"))
+                    Ship.objects.filter(pk=pk_, campaign=encounter.campaign).update(damage=engine.damage_of(state, spec["id"]))
+                encounter.damage_carried = True
+            encounter.status = Encounter.FINISHED
+            encounter.finished_at = timezone.now()
+            encounter.save(update_fields=["status", "finished_at", "damage_carried"])
+        encounter_log._publish_after_commit(encounter, encounter_log.head_seq(encounter))
+    return redirect(encounter)
+
+
+@login_required
+def encounter_poll(request, pk):
+    """The head sequence, for live pages that poll (the embedded default has no stream)."""
+    encounter, role = _get_encounter_for_user(request, pk)
+    head = encounter_log.head_seq(encounter)
+    try:
+        seen = int(request.GET.get("seen", "-1"))
+    except ValueError:
+        seen = -1
+    if request.htmx:
+        if seen == head:
+            return HttpResponse(status=204)
+        return render(request, "encounters/run.html#runner", _run_context(request, encounter, role))
+    return JsonResponse({"head": head, "status": encounter.status})

@@ -1,0 +1,213 @@
+"""The engine protocol every rule system implements, and the values it trades in.
+
+Modelled on game-engine APIs such as OpenSpiel's ``State``: a ruleset lists the
+legal actions of a state, applies one with a :class:`~rulesets.core.dice.Dice`,
+and returns the next state with what happened.  States are plain dataclasses that
+round-trip through JSON (see :mod:`rulesets.core.serial`); the history of actions
+and dice faces is the truth, and a state is what replaying it gives.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+from urllib.parse import quote, unquote
+
+from .dice import Dice, Roll
+
+Param = str | int
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing an actor may do: a kind, who does it, and its parameters.
+
+    Its string form round-trips: ``attack actor=s1.c2 target=s2 weapon=t1``.
+    Parameters are kept sorted so equal actions have equal strings.
+    """
+
+    kind: str
+    actor: str = ""
+    params: tuple[tuple[str, Param], ...] = ()
+
+    @classmethod
+    def make(cls, kind: str, actor: str = "", **params: Param) -> "Action":
+        return cls(kind, actor, tuple(sorted((k, v) for k, v in params.items() if v is not None)))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.params:
+            if k == key:
+                return v
+        return default
+
+    def with_params(self, **params: Param) -> "Action":
+        merged = dict(self.params)
+        merged.update({k: v for k, v in params.items() if v is not None})
+        return Action.make(self.kind, self.actor, **merged)
+
+    def without(self, *keys: str) -> "Action":
+        return Action(self.kind, self.actor, tuple(p for p in self.params if p[0] not in keys))
+
+    def to_str(self) -> str:
+        parts = [self.kind]
+        if self.actor:
+            parts.append(f"actor={quote(self.actor, safe='.-_:')}")
+        for k, v in self.params:
+            tag = "#" if isinstance(v, int) and not isinstance(v, bool) else ""
+            parts.append(f"{k}={tag}{quote(str(v), safe='.-_:')}")
+        return " ".join(parts)
+
+    __str__ = to_str
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        words = text.split()
+        if not words:
+            raise ValueError("An action needs a kind.")
+        kind, actor, params = words[0], "", {}
+        for word in words[1:]:
+            key, sep, raw = word.partition("=")
+            if not sep or not key:
+                raise ValueError(f"'{word}' is not key=value.")
+            if key == "actor":
+                actor = unquote(raw)
+            elif raw.startswith("#"):
+                params[key] = int(raw[1:])
+            else:
+                params[key] = unquote(raw)
+        return cls.make(kind, actor, **params)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A line of the encounter log: what happened, which rule said so, who may see it."""
+
+    text: str
+    rule: str = ""
+    gm_only: bool = False
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "rule": self.rule, "gm_only": self.gm_only}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "LogEntry":
+        return cls(data["text"], data.get("rule", ""), data.get("gm_only", False))
+
+
+@dataclass
+class Step:
+    """What :meth:`Ruleset.apply` returns: the next state and what happened."""
+
+    state: Any
+    log: list[LogEntry] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    label: str
+    probability: float
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact probabilities of an action's outcomes, and a one-line summary."""
+
+    outcomes: tuple[Outcome, ...]
+    summary: str = ""
+
+    @property
+    def total(self) -> float:
+        return sum(o.probability for o in self.outcomes)
+
+    def probability(self, label: str) -> float:
+        return sum(o.probability for o in self.outcomes if o.label == label)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: the GM sees everything; a player sees through their ships."""
+
+    role: str = "public"  # "gm", "player" or "public"
+    ships: frozenset[str] = frozenset()
+    user_id: int | None = None
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == "gm"
+
+    @classmethod
+    def gm(cls) -> "Viewer":
+        return cls("gm")
+
+    @classmethod
+    def player(cls, ships, user_id=None) -> "Viewer":
+        return cls("player", frozenset(ships), user_id)
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """The protocol. States must have ``round``, ``phase``, ``active``, ``over`` and ``winner``."""
+
+    key: str
+    name: str
+    state_class: type
+    #: a playout that takes more steps than this is a bug in the ruleset
+    step_limit: int
+
+    def setup(self, spec: dict) -> Any: ...
+
+    def legal_actions(self, state) -> list[Action]: ...
+
+    def apply(self, state, action: Action, dice: Dice) -> Step: ...
+
+    def odds(self, state, action: Action) -> Odds | None: ...
+
+    def policy(self, state, rng: random.Random) -> Action: ...
+
+    def view(self, state, viewer: Viewer) -> dict: ...
+
+    def describe(self, state, action: Action) -> str: ...
+
+    def secrets(self, state, viewer: Viewer) -> list[str]:
+        """Strings that must not appear anywhere in ``view(state, viewer)``."""
+        ...
+
+    def example_setup(self, variant: int = 0) -> dict: ...
+
+
+class IllegalAction(ValueError):
+    """The action is not one of the state's legal actions (a stale form, a typo)."""
+
+
+@dataclass(frozen=True)
+class RecordedStep:
+    """An action and the dice faces it consumed: enough to apply it again exactly."""
+
+    action: str
+    dice: tuple  # of Die
+
+    def to_json(self) -> dict:
+        return {"action": self.action, "dice": [str(d) for d in self.dice]}
+
+
+def check_legal(ruleset: Ruleset, state, action: Action) -> None:
+    legal = ruleset.legal_actions(state)
+    base = [a for a in legal if a.kind == action.kind and a.actor == action.actor]
+    if action in legal:
+        return
+    # GM circumstance modifiers ("dm") and other free inputs are allowed on top of a
+    # legal action: compare without the keys a ruleset declares as free.
+    free = set(getattr(ruleset, "free_params", ("dm",)))
+    stripped = action.without(*free)
+    if any(a.without(*free) == stripped for a in base):
+        return
+    raise IllegalAction(f"'{action}' is not a legal action now.")
+
+
+def apply_checked(ruleset: Ruleset, state, action: Action, dice: Dice) -> Step:
+    check_legal(ruleset, state, action)
+    return ruleset.apply(state, action, dice)
+
+
+def rolls_of(dice: Dice) -> list[Roll]:
+    return list(dice.rolls)

@@ -1,0 +1,54 @@
+"""Which rule systems exist.  Pure Python: the engines register, not the Django apps.
+
+Each system's engine module defines ``RULESET``; this list names them.  A new
+system is one line here plus its Django app in INSTALLED_APPS.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import import_module
+
+ENGINE_MODULES: tuple[str, ...] = (
+
+)
+
+_extra: dict[str, object] = {}
+
+
+class UnknownRuleset(KeyError):
+    pass
+
+
+@lru_cache(maxsize=None)
+def _loaded() -> dict:
+    out = {}
+    for path in ENGINE_MODULES:
+        ruleset = import_module(path).RULESET
+        out[ruleset.key] = ruleset
+    return out
+
+
+def register(ruleset) -> None:
+    """Register an extra ruleset (tests use this for toy systems)."""
+    _extra[ruleset.key] = ruleset
+
+
+def unregister(key: str) -> None:
+    _extra.pop(key, None)
+
+
+def all_rulesets() -> list:
+    return [*_loaded().values(), *_extra.values()]
+
+
+def get(key: str):
+    try:
+        return _loaded()[key]
+    except KeyError:
+        if key in _extra:
+            return _extra[key]
+        raise UnknownRuleset(f"No ruleset '{key}'.") from None
+
+
+def choices() -> list[tuple[str, str]]:
+    return [(r.key, r.name) for r in all_rulesets()]

@@ -1,0 +1,75 @@
+"""Shared fixtures: the three personas (GM, player of the campaign, outsider) and a campaign.
+
+The campaign plays the toy ruleset (tests/rulesets/core/toy.py), so these tests show
+the app's behaviour whatever the real rule systems do; each real ruleset has its own
+tests under tests/rulesets/<key>/.
+"""
+import pytest
+
+from rulesets.core import registry
+from tests.rulesets.core.toy import RULESET as TOY
+
+registry.register(TOY)
+
+
+@pytest.fixture
+def gm(django_user_model):
+    return django_user_model.objects.create_user("gm", "gm@example.com", "gm-password-123")
+
+
+@pytest.fixture
+def player(django_user_model):
+    return django_user_model.objects.create_user("player", "player@example.com", "player-password-123")
+
+
+@pytest.fixture
+def outsider(django_user_model):
+    return django_user_model.objects.create_user("outsider", "outsider@example.com", "outsider-password-123")
+
+
+@pytest.fixture
+def campaign(gm, player):
+    from campaigns.models import Campaign, CrewMember, Fleet, Membership, Ship, ShipTemplate
+
+    campaign = Campaign.create_for(gm, name="The Reach", ruleset="toy", description="Pirates.")
+    Membership.objects.create(campaign=campaign, user=player, role=Membership.PLAYER)
+    frigate = ShipTemplate.objects.create(ruleset="toy", name="Toy frigate", stats={"hull": 10})
+    blue = Fleet.objects.create(campaign=campaign, name="Blue squadron", side="blue", colour="#3366cc")
+    red = Fleet.objects.create(campaign=campaign, name="Red squadron", side="red", colour="#cc3333")
+    alpha = Ship.from_template(frigate, blue, "Alpha")
+    bravo = Ship.from_template(frigate, red, "Bravo")
+    CrewMember.objects.create(ship=alpha, name="Ann", position="gunner", skills={"gunnery": 1}, player=player)
+    CrewMember.objects.create(ship=bravo, name="Bob", position="gunner", skills={"gunnery": 2})
+    return campaign
+
+
+@pytest.fixture
+def other_campaign(outsider):
+    from campaigns.models import Campaign, Fleet
+
+    campaign = Campaign.create_for(outsider, name="Secret war", ruleset="toy")
+    Fleet.objects.create(campaign=campaign, name="Hidden fleet", side="grey")
+    return campaign
+
+
+@pytest.fixture
+def as_gm(client, gm):
+    client.force_login(gm)
+    return client
+
+
+@pytest.fixture
+def as_player(client, player):
+    client.force_login(player)
+    return client
+
+
+@pytest.fixture
+def as_outsider(client, outsider):
+    client.force_login(outsider)
+    return client
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,150 @@
+"""A toy rule system for testing the core without a real game: two ships trade shots.
+
+On its step a ship fires (2D6 + gunnery >= 8 hits for 1D6 damage) or braces (its
+next incoming shot takes DM-2).  The enemy's gunnery is secret to players.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from rulesets.core import odds as odds_mod
+from rulesets.core.engine import Action, LogEntry, Odds, Step, Viewer
+
+
+@dataclass
+class ToyShip:
+    id: str
+    name: str
+    side: str
+    hull: int
+    gunnery: int
+    braced: bool = False
+
+
+@dataclass
+class ToyState:
+    ships: list[ToyShip] = field(default_factory=list)
+    round: int = 1
+    turn: int = 0
+    phase: str = "fire"
+    over: bool = False
+    winner: str | None = None
+    max_rounds: int = 30
+
+    @property
+    def active(self) -> str:
+        return self.ships[self.turn].name
+
+
+class ToyRuleset:
+    key = "toy"
+    name = "Toy duel"
+    state_class = ToyState
+    step_limit = 200
+    free_params = ("dm",)
+    forms_module = "tests.rulesets.core.toy_forms"
+
+    def setup(self, spec: dict) -> ToyState:
+        ships = [
+            ToyShip(s["id"], s["name"], s["side"], int(s["stats"]["hull"]), int(s["crew"][0]["skills"].get("gunnery", 0)) if s.get("crew") else 0)
+            for s in spec["ships"]
+        ]
+        return ToyState(ships=ships, max_rounds=int(spec.get("options", {}).get("max_rounds", 30)))
+
+    def legal_actions(self, state):
+        if state.over:
+            return []
+        me = state.ships[state.turn]
+        foes = [s for s in state.ships if s.side != me.side and s.hull > 0]
+        return [Action.make("fire", me.id, target=f.id) for f in foes] + [Action.make("brace", me.id)]
+
+    def _target_number(self, me, target):
+        return 8 - me.gunnery + (2 if target.braced else 0)
+
+    def apply(self, state, action, dice):
+        ships = [replace(s) for s in state.ships]
+        me = ships[state.turn]
+        log = []
+        if action.kind == "fire":
+            target = next(s for s in ships if s.id == action.get("target"))
+            mods = [("gunnery", me.gunnery), ("braced target", -2 if target.braced else 0), ("GM", int(action.get("dm", 0)))]
+            roll = dice.roll(2, 6, modifiers=mods, purpose=f"{me.name} fires at {target.name}", target=8, rule="toy 1")
+            target.braced = False
+            if roll.succeeded:
+                dmg = dice.roll(1, 6, purpose="damage", rule="toy 2")
+                target.hull = max(0, target.hull - dmg.total)
+                log.append(LogEntry(f"{me.name} hits {target.name} for {dmg.total}.", "toy 2"))
+            else:
+                log.append(LogEntry(f"{me.name} misses {target.name}.", "toy 1"))
+        else:
+            me.braced = True
+            log.append(LogEntry(f"{me.name} braces.", "toy 3"))
+        turn = (state.turn + 1) % len(ships)
+        rnd = state.round + (1 if turn == 0 else 0)
+        while ships[turn].hull <= 0:
+            turn = (turn + 1) % len(ships)
+        alive_sides = {s.side for s in ships if s.hull > 0}
+        over = len(alive_sides) <= 1 or rnd > state.max_rounds
+        winner = next(iter(alive_sides)) if len(alive_sides) == 1 else None
+        return Step(ToyState(ships, rnd, turn, "fire", over, winner, state.max_rounds), log)
+
+    def odds(self, state, action):
+        if action.kind != "fire":
+            return None
+        me = state.ships[state.turn]
+        target = next(s for s in state.ships if s.id == action.get("target"))
+        need = self._target_number(me, target) - int(action.get("dm", 0))
+        p = odds_mod.chance_at_least(2, 6, 0, need)
+        return odds_mod.pass_fail(p, f"{odds_mod.percent(p)} to hit", "hit", "miss")
+
+    def policy(self, state, rng: random.Random):
+        actions = [a for a in self.legal_actions(state) if a.kind == "fire"]
+        return actions[int(rng.random() * len(actions))]
+
+    def view(self, state, viewer: Viewer):
+        ships = []
+        for s in state.ships:
+            own = viewer.is_gm or s.id in viewer.ships
+            d = {"id": s.id, "name": s.name, "side": s.side, "hull": s.hull}
+            if own:
+                d["gunnery"] = s.gunnery
+            ships.append(d)
+        return {"round": state.round, "ships": ships, "over": state.over, "winner": state.winner}
+
+    def secrets(self, state, viewer):
+        if viewer.is_gm:
+            return []
+        return [f'"gunnery": {s.gunnery}' for s in state.ships if s.id not in viewer.ships]
+
+    def describe(self, state, action):
+        return action.to_str()
+
+    def example_setup(self, variant: int = 0) -> dict:
+        return {
+            "ships": [
+                {"id": "a", "name": "Alpha", "side": "blue", "stats": {"hull": 10}, "crew": [{"id": "a1", "name": "Ann", "skills": {"gunnery": 1}}]},
+                {"id": "b", "name": "Bravo", "side": "red", "stats": {"hull": 10}, "crew": [{"id": "b1", "name": "Bob", "skills": {"gunnery": 2 + variant}}]},
+            ],
+            "options": {"max_rounds": 30},
+        }
+
+
+    def templates(self):
+        return [{"name": "Toy frigate", "stats": {"hull": 10}, "notes": "A test ship."},
+                {"name": "Toy cutter", "stats": {"hull": 6}, "notes": ""}]
+
+    def demo_fleets(self):
+        return [
+            {"name": "Blue squadron", "side": "blue", "colour": "#3366cc",
+             "ships": [{"template": "Toy frigate", "name": "Alpha", "crew": [{"name": "Ann", "position": "gunner", "skills": {"gunnery": 1}}]}]},
+            {"name": "Red squadron", "side": "red", "colour": "#cc3333",
+             "ships": [{"template": "Toy cutter", "name": "Bravo", "crew": [{"name": "Bob", "position": "gunner", "skills": {"gunnery": 2}}]}]},
+        ]
+
+    def damage_of(self, state, ship_id):
+        ship = next(s for s in state.ships if s.id == ship_id)
+        return {"hull_lost": 10 - ship.hull} if ship.hull < 10 else {}
+
+
+RULESET = ToyRuleset()

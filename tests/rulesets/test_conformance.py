@@ -1,0 +1,106 @@
+"""The conformance suite: every registered ruleset must pass it.
+
+It checks the engine protocol's promises generically: random playouts driven by
+``policy`` end within the ruleset's step limit; states round-trip through JSON;
+replaying a recorded log gives the identical state; ``odds`` outcomes sum to 1;
+and ``view`` for a player never contains what ``secrets`` says is GM-only.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rulesets.core import registry, serial
+from rulesets.core.engine import Viewer
+from rulesets.core.replay import play_out, replay
+from tests.rulesets.core.toy import RULESET as TOY
+
+RULESETS = [*registry.all_rulesets(), TOY]
+SEEDS = range(8)
+
+
+@pytest.fixture(params=RULESETS, ids=lambda r: r.key)
+def ruleset(request):
+    return request.param
+
+
+def _states_along_playout(ruleset, seed, limit=400):
+    """States met in one policy playout (every step), for the per-state checks."""
+    rng = random.Random(f"conformance:{ruleset.key}:{seed}")
+    state = ruleset.setup(ruleset.example_setup(seed % 2))
+    out = [state]
+    for _ in range(limit):
+        if state.over:
+            break
+        result = play_out(ruleset, state, rng, max_steps=1)
+        state = result.state
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_policy_playouts_end_within_the_step_limit(ruleset, seed):
+    state = ruleset.setup(ruleset.example_setup(seed % 2))
+    result = play_out(ruleset, state, random.Random(f"end:{seed}"))
+    assert result.state.over, f"not over after {result.steps} steps"
+    assert result.steps <= ruleset.step_limit
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_states_round_trip_through_json(ruleset, seed):
+    for state in _states_along_playout(ruleset, seed):
+        data = json.loads(json.dumps(serial.to_json(state)))
+        back = serial.from_json(ruleset.state_class, data)
+        assert back == state
+        assert serial.to_json(back) == serial.to_json(state)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_replaying_a_log_gives_the_identical_state(ruleset, seed):
+    spec = ruleset.example_setup(seed % 2)
+    played = play_out(ruleset, ruleset.setup(spec), random.Random(f"replay:{seed}"), keep_log=True)
+    replayed = replay(ruleset, spec, played.recorded)
+    assert serial.to_json(replayed) == serial.to_json(played.state)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_odds_outcomes_sum_to_one(ruleset, seed):
+    checked = 0
+    for state in _states_along_playout(ruleset, seed, limit=120):
+        for action in ruleset.legal_actions(state):
+            odds = ruleset.odds(state, action)
+            if odds is None:
+                continue
+            checked += 1
+            assert abs(odds.total - 1) < 1e-9, (action, odds)
+            assert all(0 <= o.probability <= 1 for o in odds.outcomes)
+    assert checked > 0, "no action of this ruleset ever had odds"
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_a_players_view_never_contains_gm_only_data(ruleset, seed):
+    for state in _states_along_playout(ruleset, seed, limit=150):
+        sides = {}
+        for ship_id, side in ruleset_ships(ruleset, state):
+            sides.setdefault(side, set()).add(ship_id)
+        for ships in sides.values():
+            viewer = Viewer.player(ships)
+            text = json.dumps(ruleset.view(state, viewer), sort_keys=True)
+            secrets = ruleset.secrets(state, viewer)
+            for secret in secrets:
+                assert secret not in text, f"{secret!r} leaked to a player of {sorted(ships)}"
+
+
+def ruleset_ships(ruleset, state):
+    """(ship id, side) pairs, read from the GM's view, which every ruleset gives."""
+    view = ruleset.view(state, Viewer.gm())
+    return [(s["id"], s["side"]) for s in view["ships"]]
+
+
+def test_the_gm_view_lists_every_ship_with_id_and_side(ruleset):
+    state = ruleset.setup(ruleset.example_setup(0))
+    ships = ruleset_ships(ruleset, state)
+    assert len(ships) >= 2
+    assert len({side for _, side in ships}) >= 2
