@@ -47,6 +47,8 @@ class TemplateAdminForm(forms.ModelForm):
         if self.is_bound and not self.stats_form.is_valid():
             for name, errors in self.stats_form.errors.items():
                 target = None if name == "__all__" else self.stats_form.add_prefix(name)
+                if target in self.errors:
+                    continue  # the declared copy of the field already said it
                 for error in errors:
                     self.add_error(target, error)
         return cleaned

@@ -107,6 +107,8 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "db.sqlite3",
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # A file, not memory, so a test's Celery worker process sees the same database.
+            "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
         }
     }
 
@@ -186,7 +188,7 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {

@@ -5,6 +5,7 @@ system is one line here plus its Django app in INSTALLED_APPS.
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib import import_module
 
@@ -19,10 +20,15 @@ class UnknownRuleset(KeyError):
     pass
 
 
+def _extra_modules() -> tuple[str, ...]:
+    """Extra engine modules named in STARSHIP_EXTRA_RULESETS (tests hand their toy system to workers)."""
+    return tuple(m for m in os.environ.get("STARSHIP_EXTRA_RULESETS", "").split(",") if m.strip())
+
+
 @lru_cache(maxsize=None)
 def _loaded() -> dict:
     out = {}
-    for path in ENGINE_MODULES:
+    for path in (*ENGINE_MODULES, *_extra_modules()):
         ruleset = import_module(path).RULESET
         out[ruleset.key] = ruleset
     return out
