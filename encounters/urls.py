@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import stream, views
 
 app_name = "encounters"
 
@@ -13,4 +13,7 @@ urlpatterns = [
     path("encounters/<int:pk>/steps/<int:seq>/reveal/", views.encounter_reveal, name="reveal"),
     path("encounters/<int:pk>/status/", views.encounter_status, name="status"),
     path("encounters/<int:pk>/poll/", views.encounter_poll, name="poll"),
+    path("encounters/<int:pk>/stream/", stream.encounter_stream, name="stream"),
+    path("encounters/<int:pk>/auto/", views.encounter_auto, name="auto"),
+    path("encounters/<int:pk>/replay/", views.encounter_replay, name="replay"),
 ]

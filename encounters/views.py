@@ -5,20 +5,24 @@ to anyone outside the campaign, and the GM's controls raise 403 for players.
 """
 from __future__ import annotations
 
+import random
+
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from campaigns.models import Campaign, Membership, Ship
 from campaigns.rulesets import forms_for
-from rulesets.core.dice import DiceNeeded, InvalidFace
+from rulesets.core.dice import DiceNeeded, InvalidFace, derive_seed
 from rulesets.core.engine import Action, IllegalAction, Viewer
+from rulesets.core.history import fold
 
 from . import log as encounter_log
 from .models import Encounter, EncounterEvent
@@ -106,6 +110,7 @@ def _run_context(request, encounter, role, **extra):
     steps = [a for a in now.applied if is_gm or not a.gm_only]
     return {
         "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm,
+        "streaming": bool(settings.REDIS_URL),
         "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
         "actions": actions, "steps": list(reversed(steps)), **extra,
     }
@@ -174,6 +179,52 @@ def encounter_step(request, pk):
     return _after_change(request, encounter, role)
 
 
+def _npc_ships(encounter) -> set[str]:
+    """Ships no player has a character aboard: the ones auto-play may decide for."""
+    return {spec["id"] for spec in encounter.setup["ships"]
+            if not any(c.get("player") for c in spec.get("crew", []))}
+
+
+@login_required
+@require_POST
+def encounter_auto(request, pk):
+    """Let the ruleset's policy decide: one step, or NPC steps to the end of the round."""
+    encounter, role = _get_encounter_for_user(request, pk, gm=True)
+    mode = request.POST.get("mode", "step")
+    engine = encounter.engine
+    npcs = _npc_ships(encounter)
+    expected = _expected(request)
+    taken = 0
+    try:
+        now = encounter_log.current(encounter)
+        start_round = now.state.round
+        while taken < engine.step_limit and not now.state.over:
+            if mode == "step" and taken:
+                break
+            if mode == "round":
+                if now.state.round != start_round:
+                    break
+                if engine.actor_ship(now.state) not in npcs:
+                    if not taken:
+                        return _after_change(request, encounter, role, status=400,
+                                             error="It is a player's ship's step: decide it yourself.")
+                    break
+            rng = random.Random(derive_seed(encounter.seed, now.head + 1, "policy"))
+            action = engine.policy(now.state, rng)
+            encounter_log.step(encounter, action.to_str(), expected_seq=expected if not taken else now.head,
+                               user=request.user)
+            taken += 1
+            now = encounter_log.current(encounter)
+    except encounter_log.StaleStep as stale:
+        return _after_change(request, encounter, role, status=409, error=str(stale))
+    except DiceNeeded:
+        return _after_change(request, encounter, role, status=400,
+                             error="Auto-play rolls the app's dice; switch this encounter to app or mixed dice to use it.")
+    except encounter_log.EncounterClosed as exc:
+        return _after_change(request, encounter, role, status=400, error=str(exc))
+    return _after_change(request, encounter, role)
+
+
 @login_required
 @require_POST
 def encounter_undo(request, pk):
@@ -236,6 +287,32 @@ def encounter_status(request, pk):
             encounter.save(update_fields=["status", "finished_at", "damage_carried"])
         encounter_log._publish_after_commit(encounter, encounter_log.head_seq(encounter))
     return redirect(encounter)
+
+
+@login_required
+def encounter_replay(request, pk):
+    """A read-only replay, step by step, as the viewer saw it (players: the public steps)."""
+    encounter, role = _get_encounter_for_user(request, pk)
+    if encounter.status != Encounter.FINISHED and role != Membership.GM:
+        raise Http404("The replay opens when the encounter is finished.")
+    now = encounter_log.current(encounter)
+    is_gm = role == Membership.GM
+    steps = [a for a in now.applied if (is_gm or not a.gm_only) and not a.dropped]
+    try:
+        index = max(0, min(len(steps), int(request.GET.get("step", len(steps)))))
+    except ValueError:
+        index = len(steps)
+    engine = encounter.engine
+    if index == len(steps):
+        state = now.state
+    else:
+        state = fold(engine, encounter.setup, encounter_log._entries(encounter), encounter.seed,
+                     stop_before=steps[index].seq)[0]
+    return render(request, "encounters/replay.html", {
+        "encounter": encounter, "campaign": encounter.campaign, "is_gm": is_gm, "state": state,
+        "view": engine.view(state, _viewer(request, encounter, role)), "index": index, "total": len(steps),
+        "steps": list(reversed(steps[:index])), "prev": max(0, index - 1), "next": min(len(steps), index + 1),
+    })
 
 
 @login_required

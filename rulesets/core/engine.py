@@ -166,6 +166,10 @@ class Ruleset(Protocol):
 
     def view(self, state, viewer: Viewer) -> dict: ...
 
+    def actor_ship(self, state) -> str | None:
+        """The id of the ship whose side decides the current step (None when over)."""
+        ...
+
     def describe(self, state, action: Action) -> str: ...
 
     def secrets(self, state, viewer: Viewer) -> list[str]:

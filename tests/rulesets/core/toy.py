@@ -98,6 +98,9 @@ class ToyRuleset:
         p = odds_mod.chance_at_least(2, 6, 0, need)
         return odds_mod.pass_fail(p, f"{odds_mod.percent(p)} to hit", "hit", "miss")
 
+    def actor_ship(self, state):
+        return state.ships[state.turn].id
+
     def policy(self, state, rng: random.Random):
         actions = [a for a in self.legal_actions(state) if a.kind == "fire"]
         return actions[int(rng.random() * len(actions))]

@@ -1,0 +1,93 @@
+"""Server-sent events for live pages, through Redis pub/sub.
+
+A live page opens ``/encounters/<id>/stream/`` with the last sequence it has
+(``?after=N`` or the browser's ``Last-Event-ID`` on reconnect).  The stream sends
+one ``step`` event per new sequence -- only the number, never content: the page
+then fetches its own fragment through the permission-checked poll view, so what a
+viewer sees always comes from ``view(state, viewer)``.
+
+It subscribes before it reads the head, so a step committed in between is not
+lost, and works with any number of web processes (each subscribes for its own
+streams).  Without Redis there is no stream (404) and pages poll.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.http import Http404, HttpResponse, StreamingHttpResponse
+
+from .live import channel
+
+HEARTBEAT_SECONDS = 15
+MAX_STREAM_SECONDS = 600  # the browser reconnects (with Last-Event-ID) after this
+
+
+def _authorise(request, pk):
+    from campaigns.models import Campaign
+
+    from .log import head_seq
+    from .models import Encounter
+
+    user = request.user
+    if not user.is_authenticated:
+        return None
+    encounter = Encounter.objects.filter(pk=pk, campaign__in=Campaign.objects.for_user(user)).first()
+    if encounter is None:
+        return None
+    return head_seq(encounter)
+
+
+def _event(seq: int) -> str:
+    return f"id: {seq}\nevent: step\ndata: {json.dumps({'seq': seq})}\n\n"
+
+
+async def encounter_stream(request, pk):
+    if not settings.REDIS_URL:
+        raise Http404("Live streaming needs Redis; this page polls instead.")
+    head = await sync_to_async(_authorise)(request, pk)
+    if head is None:
+        raise Http404
+    try:
+        after = int(request.headers.get("Last-Event-ID") or request.GET.get("after", "0"))
+    except ValueError:
+        return HttpResponse("after must be a sequence number.", status=400)
+
+    import redis.asyncio as aioredis
+
+    client = aioredis.Redis.from_url(settings.REDIS_URL)
+    pubsub = client.pubsub()
+    await pubsub.subscribe(channel(pk))
+    # Read the head after subscribing: nothing committed in between is missed.
+    head = await sync_to_async(_authorise)(request, pk)
+
+    async def events():
+        last = after
+        try:
+            yield "retry: 1000\n\n"
+            if head is not None and head != last:
+                last = head
+                yield _event(head)
+            loop = asyncio.get_running_loop()
+            started = idle = loop.time()
+            while loop.time() - started < MAX_STREAM_SECONDS:
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if message and message.get("type") == "message":
+                    # Every publish is news (a status change re-sends the head).
+                    last = json.loads(message["data"])["seq"]
+                    yield _event(last)
+                    idle = loop.time()
+                elif loop.time() - idle > HEARTBEAT_SECONDS:
+                    idle = loop.time()
+                    yield ": keep-alive\n\n"
+        finally:
+            await pubsub.unsubscribe(channel(pk))
+            await pubsub.aclose()
+            await client.aclose()
+
+    response = StreamingHttpResponse(events(), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response

@@ -1,0 +1,92 @@
+"""The live stream: server-sent events through real Redis pub/sub, with catch-up by sequence.
+
+It uses the REDIS_URL of the environment, or the Redis on 127.0.0.1:6379.
+"""
+import asyncio
+import os
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient
+from django.urls import reverse
+
+from encounters import log
+from tests.encounters.conftest import ship_id
+
+REDIS = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture
+def redis_settings(settings):
+    import encounters.live
+
+    settings.REDIS_URL = REDIS
+    encounters.live._client = None
+    yield
+    encounters.live._client = None
+
+
+async def _next_event(stream, timeout=5.0):
+    """The next real event of the stream (skipping the retry line and keep-alives)."""
+    while True:
+        chunk = await asyncio.wait_for(stream.__anext__(), timeout)
+        text = chunk.decode() if isinstance(chunk, bytes) else chunk
+        if text.startswith("id:"):
+            return text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_step_committed_elsewhere_arrives_on_the_stream(redis_settings, player, encounter):
+    action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
+
+    async def scenario():
+        client = AsyncClient()
+        await client.aforce_login(player)
+        response = await client.get(reverse("encounters:stream", args=[encounter.pk]) + "?after=0")
+        assert response["Content-Type"] == "text/event-stream"
+        stream = response.streaming_content.__aiter__()
+        first = await asyncio.wait_for(stream.__anext__(), 5)
+        assert (first.decode() if isinstance(first, bytes) else first).startswith("retry:")
+        await asyncio.sleep(0.2)  # subscribed
+        await sync_to_async(log.step)(encounter, action, expected_seq=0)
+        event = await _next_event(stream)
+        assert event == 'id: 1\nevent: step\ndata: {"seq": 1}\n\n'
+        await stream.aclose()
+
+    async_to_sync(scenario)()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_reconnecting_page_catches_up_from_its_last_event_id(redis_settings, player, encounter):
+    action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
+    log.step(encounter, action, expected_seq=0)
+    log.step(encounter, f"brace actor={ship_id(encounter, 'Bravo')}", expected_seq=1)
+
+    async def scenario():
+        client = AsyncClient()
+        await client.aforce_login(player)
+        response = await client.get(reverse("encounters:stream", args=[encounter.pk]), headers={"Last-Event-ID": "1"})
+        stream = response.streaming_content.__aiter__()
+        assert await _next_event(stream) == 'id: 2\nevent: step\ndata: {"seq": 2}\n\n'
+        await stream.aclose()
+
+    async_to_sync(scenario)()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_outsider_cannot_open_the_stream(redis_settings, outsider, encounter):
+    async def scenario():
+        client = AsyncClient()
+        await client.aforce_login(outsider)
+        response = await client.get(reverse("encounters:stream", args=[encounter.pk]))
+        assert response.status_code == 404
+
+    async_to_sync(scenario)()
+
+
+@pytest.mark.django_db
+def test_without_redis_there_is_no_stream_and_pages_poll(settings, as_player, encounter):
+    settings.REDIS_URL = ""
+    assert as_player.get(reverse("encounters:stream", args=[encounter.pk])).status_code == 404
+    page = as_player.get(encounter.get_absolute_url()).content.decode()
+    assert "data-stream" not in page and "data-poll" in page
