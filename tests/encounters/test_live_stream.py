@@ -6,7 +6,9 @@ import asyncio
 import os
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+import threading
+
+from asgiref.sync import sync_to_async
 from django.test import AsyncClient
 from django.urls import reverse
 
@@ -14,6 +16,28 @@ from encounters import log
 from tests.encounters.conftest import ship_id
 
 REDIS = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def run_async(scenario):
+    """Run ``scenario()`` on its own event loop in its own thread.
+
+    (The browser tests' Playwright keeps an event loop on the main thread, where
+    async_to_sync refuses to run.)
+    """
+    errors = []
+
+    def target():
+        try:
+            asyncio.run(scenario())
+        except BaseException as exc:  # re-raised in the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(30)
+    if errors:
+        raise errors[0]
+    assert not thread.is_alive(), "the stream scenario hung"
 
 
 @pytest.fixture
@@ -53,7 +77,7 @@ def test_a_step_committed_elsewhere_arrives_on_the_stream(redis_settings, player
         assert event == 'id: 1\nevent: step\ndata: {"seq": 1}\n\n'
         await stream.aclose()
 
-    async_to_sync(scenario)()
+    run_async(scenario)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -70,7 +94,7 @@ def test_a_reconnecting_page_catches_up_from_its_last_event_id(redis_settings, p
         assert await _next_event(stream) == 'id: 2\nevent: step\ndata: {"seq": 2}\n\n'
         await stream.aclose()
 
-    async_to_sync(scenario)()
+    run_async(scenario)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -81,7 +105,7 @@ def test_an_outsider_cannot_open_the_stream(redis_settings, outsider, encounter)
         response = await client.get(reverse("encounters:stream", args=[encounter.pk]))
         assert response.status_code == 404
 
-    async_to_sync(scenario)()
+    run_async(scenario)
 
 
 @pytest.mark.django_db
