@@ -94,11 +94,9 @@ def _detail_context(request, campaign, role, **extra):
             "import_form": ImportForm(),
             "edit_form": CampaignForm(instance=campaign),
         })
-    try:
-        from encounters.models import Encounter
-        ctx["encounters"] = Encounter.objects.filter(campaign=campaign).order_by("-created_at")[:20]
-    except ImportError:  # pragma: no cover - encounters is always installed
-        ctx["encounters"] = []
+    ctx["encounters"] = campaign.encounters.order_by("-created_at")[:20]
+    if role == Membership.GM:
+        ctx["simulations"] = campaign.simulations.order_by("-created_at")[:20]
     ctx.update(extra)
     return ctx
 

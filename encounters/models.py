@@ -86,3 +86,66 @@ class EncounterSnapshot(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["encounter", "seq"], name="one_snapshot_per_seq")]
         ordering = ["encounter", "-seq"]
+
+
+class SimulationRun(models.Model):
+    """N policy-played battles at each point of a sweep, run in chunks by workers."""
+
+    QUEUED, RUNNING, DONE, CANCELLED, FAILED = "queued", "running", "done", "cancelled", "failed"
+    STATUSES = [(QUEUED, "Queued"), (RUNNING, "Running"), (DONE, "Done"), (CANCELLED, "Cancelled"), (FAILED, "Failed")]
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="simulations")
+    name = models.CharField(max_length=120)
+    ruleset = models.CharField(max_length=40, choices=ruleset_choices)
+    setup = models.JSONField()
+    sweep = models.CharField(max_length=40, default="none")
+    points = models.JSONField(help_text="The sweep points: [{label, options}].")
+    trials_per_point = models.PositiveIntegerField()
+    chunk_size = models.PositiveIntegerField(default=250)
+    seed = models.CharField(max_length=64, default=_seed)
+    status = models.CharField(max_length=10, choices=STATUSES, default=QUEUED)
+    error = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    results = models.JSONField(null=True, blank=True, help_text="Per sweep point statistics, once done.")
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("encounters:simulation", args=[self.pk])
+
+    @property
+    def total_trials(self) -> int:
+        return self.trials_per_point * len(self.points)
+
+    def chunk_plan(self) -> list[tuple[int, int, int]]:
+        """(point index, first trial, last trial + 1) of every chunk, in order."""
+        plan = []
+        for point in range(len(self.points)):
+            for start in range(0, self.trials_per_point, self.chunk_size):
+                plan.append((point, start, min(self.trials_per_point, start + self.chunk_size)))
+        return plan
+
+
+class SimulationChunk(models.Model):
+    """The outcomes of one chunk.  Unique per (run, chunk): a chunk run twice counts once."""
+
+    run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    point = models.PositiveIntegerField()
+    first_trial = models.PositiveIntegerField()
+    trials = models.PositiveIntegerField(help_text="How many trials it holds.")
+    outcomes = models.JSONField()
+    complete = models.BooleanField(default=True, help_text="False when cancelled part-way.")
+    seconds = models.FloatField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="one_result_per_chunk")]

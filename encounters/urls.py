@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import stream, views
+from . import simulations, stream, views
 
 app_name = "encounters"
 
@@ -16,4 +16,8 @@ urlpatterns = [
     path("encounters/<int:pk>/stream/", stream.encounter_stream, name="stream"),
     path("encounters/<int:pk>/auto/", views.encounter_auto, name="auto"),
     path("encounters/<int:pk>/replay/", views.encounter_replay, name="replay"),
+    path("campaigns/<int:campaign_pk>/simulations/new/", simulations.simulation_new, name="simulation_new"),
+    path("simulations/<int:pk>/", simulations.simulation_detail, name="simulation"),
+    path("simulations/<int:pk>/cancel/", simulations.simulation_cancel, name="simulation_cancel"),
+    path("simulations/<int:pk>/results.<str:fmt>", simulations.simulation_download, name="simulation_download"),
 ]

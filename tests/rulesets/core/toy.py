@@ -20,6 +20,7 @@ class ToyShip:
     hull: int
     gunnery: int
     braced: bool = False
+    max_hull: int = 10
 
 
 @dataclass
@@ -47,7 +48,8 @@ class ToyRuleset:
 
     def setup(self, spec: dict) -> ToyState:
         ships = [
-            ToyShip(s["id"], s["name"], s["side"], int(s["stats"]["hull"]), int(s["crew"][0]["skills"].get("gunnery", 0)) if s.get("crew") else 0)
+            ToyShip(s["id"], s["name"], s["side"], int(s["stats"]["hull"]) - int((s.get("damage") or {}).get("hull_lost", 0)),
+                    int(s["crew"][0]["skills"].get("gunnery", 0)) if s.get("crew") else 0, max_hull=int(s["stats"]["hull"]))
             for s in spec["ships"]
         ]
         return ToyState(ships=ships, max_rounds=int(spec.get("options", {}).get("max_rounds", 30)))
@@ -147,7 +149,22 @@ class ToyRuleset:
 
     def damage_of(self, state, ship_id):
         ship = next(s for s in state.ships if s.id == ship_id)
-        return {"hull_lost": 10 - ship.hull} if ship.hull < 10 else {}
+        return {"hull_lost": ship.max_hull - ship.hull} if ship.hull < ship.max_hull else {}
+
+    def outcome(self, state):
+        sides = sorted({s.side for s in state.ships})
+        return {
+            "winner": state.winner,
+            "rounds": min(state.round, state.max_rounds),
+            "hull": {side: sum(s.hull for s in state.ships if s.side == side)
+                     / sum(s.max_hull for s in state.ships if s.side == side) for side in sides},
+            "lost": {side: sum(1 for s in state.ships if s.side == side and s.hull <= 0) for side in sides},
+        }
+
+    def sweeps(self):
+        from rulesets.core.simulate import Sweep, SweepPoint
+
+        return [Sweep("max_rounds", "Round limit", tuple(SweepPoint(f"{n} rounds", {"max_rounds": n}) for n in (1, 3, 10)))]
 
 
 RULESET = ToyRuleset()

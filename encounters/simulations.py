@@ -1,0 +1,187 @@
+"""Simulation pages: ask for a sweep, watch it run, read and download the results."""
+from __future__ import annotations
+
+import csv
+import json
+import time
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Sum
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from campaigns.models import Campaign, Ship
+from campaigns.rulesets import forms_for
+from rulesets.core.simulate import sides_of, sweeps_of
+
+from . import charts
+from .models import SimulationRun
+from .tasks import aggregate, enqueue, start_simulation
+
+
+class SimulationForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    fleets = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
+                                            help_text="The fleets that fight; exactly two sides.")
+    sweep = forms.ChoiceField(help_text="What varies between the groups of battles.")
+    trials_per_point = forms.IntegerField(min_value=1, initial=1000, label="Battles per sweep point")
+    chunk_size = forms.IntegerField(min_value=10, max_value=10_000, initial=250,
+                                    help_text="Battles per worker task (does not change the results).")
+    seed = forms.CharField(max_length=64, required=False, help_text="The same seed repeats the same numbers.")
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.campaign = campaign
+        self.fields["fleets"].queryset = campaign.fleets.all()
+        self.sweeps = {s.key: s for s in sweeps_of(campaign.engine)}
+        self.fields["sweep"].choices = [(s.key, s.label) for s in self.sweeps.values()]
+
+    def clean_fleets(self):
+        fleets = self.cleaned_data["fleets"]
+        if len({f.side for f in fleets}) != 2:
+            raise forms.ValidationError("Pick fleets from exactly two sides.")
+        if not Ship.objects.filter(fleet__in=fleets).exists():
+            raise forms.ValidationError("The chosen fleets have no ships.")
+        return fleets
+
+    def clean(self):
+        cleaned = super().clean()
+        sweep, trials = cleaned.get("sweep"), cleaned.get("trials_per_point")
+        if sweep and trials:
+            total = trials * len(self.sweeps[sweep].points)
+            cap = settings.SIMULATION_MAX_TRIALS
+            if total > cap:
+                self.add_error("trials_per_point",
+                               f"That is {total:,} battles ({trials:,} × {len(self.sweeps[sweep].points)} sweep points); "
+                               f"the limit is {cap:,} per run.")
+        return cleaned
+
+
+def _campaign_for_gm(request, pk) -> Campaign:
+    campaign = get_object_or_404(Campaign.objects.for_user(request.user), pk=pk)
+    if not campaign.is_gm(request.user):
+        raise PermissionDenied("Only the campaign's GM runs simulations.")
+    return campaign
+
+
+def _run_for_gm(request, pk) -> SimulationRun:
+    run = get_object_or_404(SimulationRun.objects.select_related("campaign")
+                            .filter(campaign__in=Campaign.objects.for_user(request.user)), pk=pk)
+    if not run.campaign.is_gm(request.user):
+        raise PermissionDenied("Only the campaign's GM sees simulations.")
+    return run
+
+
+@login_required
+def simulation_new(request, campaign_pk):
+    campaign = _campaign_for_gm(request, campaign_pk)
+    rules = forms_for(campaign.ruleset)
+    data = request.POST if request.method == "POST" else None
+    form = SimulationForm(data, campaign=campaign, initial={"name": f"Simulation {campaign.simulations.count() + 1}"})
+    options = rules.SetupOptionsForm(data, prefix="opt")
+    if data is not None and form.is_valid() and options.is_valid():
+        ships = (Ship.objects.filter(fleet__in=form.cleaned_data["fleets"])
+                 .select_related("fleet").prefetch_related("crew"))
+        setup = {"ships": [s.setup_spec() for s in ships], "options": options.options()}
+        sweep = form.sweeps[form.cleaned_data["sweep"]]
+        fields = {}
+        if form.cleaned_data["seed"]:
+            fields["seed"] = form.cleaned_data["seed"]
+        run = SimulationRun.objects.create(
+            campaign=campaign, name=form.cleaned_data["name"], ruleset=campaign.ruleset, setup=setup,
+            sweep=sweep.key, points=[{"label": p.label, "options": p.options} for p in sweep.points],
+            trials_per_point=form.cleaned_data["trials_per_point"], chunk_size=form.cleaned_data["chunk_size"],
+            created_by=request.user, **fields)
+        enqueue(start_simulation, run.pk)
+        return redirect(run)
+    return render(request, "encounters/simulation_new.html",
+                  {"campaign": campaign, "form": form, "options": options, "cap": settings.SIMULATION_MAX_TRIALS},
+                  status=400 if data is not None else 200)
+
+
+def _progress(run: SimulationRun) -> dict:
+    done = run.chunks.aggregate(n=Sum("trials"))["n"] or 0
+    total = run.total_trials
+    elapsed = eta = None
+    if run.started_at:
+        end = run.finished_at or timezone.now()
+        elapsed = (end - run.started_at).total_seconds()
+        if run.status == SimulationRun.RUNNING and done:
+            eta = elapsed * (total - done) / done
+    return {"done": done, "total": total, "percent": int(100 * done / total) if total else 0,
+            "elapsed": elapsed, "eta": eta}
+
+
+def _results(run: SimulationRun):
+    if run.results is not None:
+        return run.results
+    if run.status in (SimulationRun.CANCELLED, SimulationRun.RUNNING) and run.chunks.exists():
+        return aggregate(run)
+    return None
+
+
+@login_required
+def simulation_detail(request, pk):
+    run = _run_for_gm(request, pk)
+    results = _results(run) if run.status != SimulationRun.RUNNING else None
+    sides = sides_of(run.setup)
+    ctx = {"run": run, "campaign": run.campaign, "progress": _progress(run), "results": results, "sides": sides}
+    if results:
+        ctx["win_chart"] = charts.win_probability(results, sides[0])
+        ctx["histograms"] = [(r["label"], charts.rounds_histogram(r)) for r in results]
+    if request.htmx:
+        return render(request, "encounters/simulation.html#progress", ctx)
+    return render(request, "encounters/simulation.html", ctx)
+
+
+@login_required
+@require_POST
+def simulation_cancel(request, pk):
+    run = _run_for_gm(request, pk)
+    if run.status in (SimulationRun.QUEUED, SimulationRun.RUNNING):
+        SimulationRun.objects.filter(pk=run.pk, status__in=[SimulationRun.QUEUED, SimulationRun.RUNNING]).update(
+            status=SimulationRun.CANCELLED, finished_at=timezone.now())
+    return redirect(run)
+
+
+@login_required
+def simulation_download(request, pk, fmt):
+    run = _run_for_gm(request, pk)
+    results = _results(run) or []
+    stem = f"simulation-{run.pk}"
+    if fmt == "json":
+        body = json.dumps({"simulation": run.name, "ruleset": run.ruleset, "seed": run.seed, "sweep": run.sweep,
+                           "trials_per_point": run.trials_per_point, "status": run.status, "points": results},
+                          indent=2)
+        response = HttpResponse(body, content_type="application/json")
+        response["Content-Disposition"] = f'attachment; filename="{stem}.json"'
+        return response
+    response = HttpResponse(content_type="text/csv")
+    response["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
+    writer = csv.writer(response)
+    sides = sides_of(run.setup)
+    writer.writerow(["point", "trials", "side", "wins", "losses", "draws", "win_rate", "win_low", "win_high",
+                     "draw_rate", "mean_rounds",
+                     *[f"surviving_hull_{s}" for s in sides], *[f"ships_lost_{s}" for s in sides]])
+    for r in results:
+        writer.writerow([r["label"], r["trials"], r["side"], r["wins"], r["losses"], r["draws"],
+                         f"{r['win_rate']:.4f}", f"{r['win_interval'][0]:.4f}", f"{r['win_interval'][1]:.4f}",
+                         f"{r['draw_rate']:.4f}", f"{r['mean_rounds']:.2f}",
+                         *[f"{r['sides'][s]['surviving_hull']:.4f}" for s in sides],
+                         *[f"{r['sides'][s]['ships_lost']:.3f}" for s in sides]])
+    return response
+
+
+def wait_for(run_id: int, timeout: float = 60) -> SimulationRun:
+    """Poll until a run leaves queued/running (tests and benchmarks)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        run = SimulationRun.objects.get(pk=run_id)
+        if run.status not in (SimulationRun.QUEUED, SimulationRun.RUNNING) or time.monotonic() > deadline:
+            return run
+        time.sleep(0.2)

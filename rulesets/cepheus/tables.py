@@ -1,0 +1,390 @@
+"""The tables of the Cepheus Engine space-combat chapter, as data.
+
+Every table names the section of the seed text it comes from (the Italian heading
+and its English name).  Pure Python: no Django import.  Resolutions from
+../shared/RULES-NOTES.md (section "cepheus") are applied and marked "notes:".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# ---------------------------------------------------------------- general task rules
+
+#: RULES-NOTES (cepheus): difficulty DMs of a task check (2D6 + skill + DM >= 8).
+DIFFICULTY = {
+    "simple": 6, "easy": 4, "routine": 2, "average": 0,
+    "difficult": -2, "very_difficult": -4, "formidable": -6,
+}
+DIFFICULTY_LABEL = {
+    "simple": "Simple (+6)", "easy": "Easy (+4)", "routine": "Routine (+2)", "average": "Average (+0)",
+    "difficult": "Difficult (-2)", "very_difficult": "Very Difficult (-4)", "formidable": "Formidable (-6)",
+}
+TARGET = 8
+UNSKILLED = -3
+EXCEPTIONAL = 6  # Effect 6+ exceptional success, -6 or less exceptional failure
+
+# ---------------------------------------------------------------- range bands
+
+SEC_RANGE = "Tabella: Bande di Gittata del Combattimento Spaziale (Space Combat Range Bands)"
+
+#: notes: Adjacent, Close, Short, Medium, Long, Very Long, Distant ("Extreme" = Distant).
+BANDS = ("adjacent", "close", "short", "medium", "long", "very_long", "distant")
+BAND_LABEL = {
+    "adjacent": "Adjacent", "close": "Close", "short": "Short", "medium": "Medium",
+    "long": "Long", "very_long": "Very Long", "distant": "Distant",
+}
+BAND_DISTANCE = {
+    "adjacent": "< 1 km", "close": "1-10 km", "short": "10-1,250 km", "medium": "1,250-10,000 km",
+    "long": "10,000-25,000 km", "very_long": "25,000-50,000 km", "distant": "50,000 km+",
+}
+
+#: Sensor details detected at each band: (detail key, label, sensors grade needed).
+#: A band also shows every detail of the bands beyond it (closer sees more).
+SENSOR_GRADES = ("standard", "advanced", "very_advanced")
+SENSOR_DETAILS = {
+    "distant": (),
+    "very_long": (("presence", "Ship presence and activity level", "standard"),
+                  ("silhouette", "Basic object silhouette", "standard")),
+    "long": (("configuration", "Ship configuration and shape", "standard"),
+             ("thermal", "Thermal activity", "standard"),
+             ("external", "External structure", "advanced")),
+    "medium": (("emissions", "Source of EM emissions", "standard"),
+               ("external", "External structure", "advanced")),
+    "short": (("visual", "Fine visual details", "standard"),
+              ("heat_sources", "Individual heat sources", "standard"),
+              ("internal", "Internal structure", "advanced"),
+              ("neural_presence", "Presence of neural activity", "very_advanced")),
+    "close": (("systems", "Individual ship systems", "standard"),
+              ("neural_level", "Level of neural activity", "very_advanced")),
+    "adjacent": (("neural_sources", "Individual sources of neural activity", "very_advanced"),),
+}
+
+# ---------------------------------------------------------------- attack difficulty
+
+SEC_ATTACK = ("Tabella: Difficoltà di Attacco nel Combattimento Spaziale per Tipo di Arma "
+              "(Space Combat Attack Difficulty by Weapon Type)")
+
+_D, _VD, _A, _R = "difficult", "very_difficult", "average", "routine"
+#: weapon -> band -> difficulty; None = cannot fire at that band (notes: blank cells).
+ATTACK_DIFFICULTY = {
+    "pulse_laser": dict(zip(BANDS, (_D, _D, _A, _D, _D, _VD, None))),
+    "beam_laser": dict(zip(BANDS, (_D, _D, _D, _A, _D, _D, _D))),
+    "particle_beam": dict(zip(BANDS, (_VD, _D, _D, _D, _A, _D, _D))),
+    "fusion_gun": dict(zip(BANDS, (_D, _D, _D, _A, _D, _D, _D))),
+    "meson_gun": dict(zip(BANDS, (_VD, _VD, _D, _D, _A, _D, _D))),
+    # notes: Sandcaster only at Adjacent (Routine), Close (Average), Short (Difficult).
+    "sandcaster": dict(zip(BANDS, (_R, _A, _D, None, None, None, None))),
+}
+
+# ---------------------------------------------------------------- weapons
+
+SEC_SCALED = "Tabella: Danno in scala (Scaled Damage)"
+SEC_SPECIAL = "Regole per Armi Speciali (Special Weapon Rules)"
+
+
+@dataclass(frozen=True)
+class WeaponKind:
+    key: str
+    label: str
+    mount: str          # turret | bay
+    row: str            # row of the attack-difficulty table ("" for missiles)
+    dice: int           # ship-scale damage dice (D6); 0 with ``flat``
+    flat: int = 0       # fixed damage (sandcaster: 1)
+    beam: bool = False  # a laser: sand reduces its damage (decision, see docs)
+    missile: bool = False
+    ammo: bool = False
+    capacity: int = 0   # rounds loaded at once (decision, see docs)
+    radiation: bool = False  # bonus radiation crew hit (fusion, particle)
+
+
+#: Ship-scale damage is the personal-scale damage of the Scaled Damage table divided
+#: by 50 (e.g. Pulse Laser 2D6x50 -> 2D6); decision recorded in docs/rulesets/cepheus.md.
+WEAPONS = {
+    "pulse_laser": WeaponKind("pulse_laser", "pulse laser", "turret", "pulse_laser", 2, beam=True),
+    "beam_laser": WeaponKind("beam_laser", "beam laser", "turret", "beam_laser", 1, beam=True),
+    "particle_beam": WeaponKind("particle_beam", "particle beam", "turret", "particle_beam", 3, radiation=True),
+    # Not in the Scaled Damage table: half the bay's dice, rounded up (decision).
+    "fusion_gun": WeaponKind("fusion_gun", "fusion gun", "turret", "fusion_gun", 3, radiation=True),
+    "missile_rack": WeaponKind("missile_rack", "missile rack", "turret", "", 0, missile=True, ammo=True, capacity=3),
+    "sandcaster": WeaponKind("sandcaster", "sandcaster", "turret", "sandcaster", 0, flat=1, ammo=True, capacity=3),
+    "particle_bay": WeaponKind("particle_bay", "particle beam bay", "bay", "particle_beam", 6, radiation=True),
+    "fusion_bay": WeaponKind("fusion_bay", "fusion gun bay", "bay", "fusion_gun", 5, radiation=True),
+    "meson_bay": WeaponKind("meson_bay", "meson gun bay", "bay", "meson_gun", 5),
+    "missile_bay": WeaponKind("missile_bay", "missile bay", "bay", "", 0, missile=True, ammo=True, capacity=12),
+}
+TURRET_WEAPONS = tuple(k for k, w in WEAPONS.items() if w.mount == "turret")
+BAY_WEAPONS = tuple(k for k, w in WEAPONS.items() if w.mount == "bay")
+TURRET_CAPACITY = 3  # a triple turret holds at most three weapons
+
+#: kind -> (ship damage dice, to-hit rule); Scaled Damage table / 50.
+MISSILES = {
+    "standard": {"label": "standard missile", "dice": 1},
+    "smart": {"label": "smart missile", "dice": 1},
+    "nuclear": {"label": "nuclear missile", "dice": 2},
+}
+
+#: Scaled Damage table: weapon -> (dice, multiplier, radiation dice x10 or 0).
+SCALED_DAMAGE = {
+    "beam_laser": (1, 50, 0),
+    "fusion_bay": (5, 50, 0),
+    "meson_bay": (5, 50, 4),
+    "nuclear": (2, 50, 4),
+    "particle_bay": (6, 50, 4),
+    "particle_beam": (3, 50, 4),
+    "pulse_laser": (2, 50, 0),
+    "sandcaster": (8, 1, 0),
+    "smart": (1, 50, 0),
+    "standard": (1, 50, 0),
+    # decision: the turret fusion gun like its own ship dice (3D6x50)
+    "fusion_gun": (3, 50, 0),
+}
+SCALED_TO_HIT_DM = -4
+
+# ---------------------------------------------------------------- missiles
+
+SEC_MISSILE_RANGE = "Tabella: Gittata di Lancio dei Missili (Missile Launch Range)"
+SEC_MISSILE_TO_HIT = "Tabella: Tiro per colpire rispetto all'Effetto di Prova Abilità (Missile To-Hit by Effect)"
+SEC_SMART = "Missili intelligenti (Smart Missiles)"
+
+#: band -> turns to impact; None = cannot launch.
+MISSILE_TURNS = dict(zip(BANDS, (None, None, 1, 1, 1, 2, 2)))
+
+
+def missile_to_hit(effect: int) -> tuple[int, str]:
+    """(to-hit number, table row) from the launch check's Effect."""
+    if effect <= -6:
+        return 11, "Failure, Effect -6 or less: 11+"
+    if effect <= -1:
+        return 10, "Failure, Effect -1 to -5: 10+"
+    if effect == 0:
+        return 8, "Success, Effect 0: 8+"
+    if effect <= 5:
+        return 7, "Success, Effect 1-5: 7+"
+    return 6, "Success, Effect 6+: 6+"
+
+
+SMART_TO_HIT = 8
+
+# ---------------------------------------------------------------- reactions
+
+SEC_REACTIONS = "Tabella: Reazioni per Iniziativa (Reactions by Initiative)"
+
+
+def reactions_for(initiative: int) -> int:
+    if initiative <= 4:
+        return 1
+    if initiative <= 8:
+        return 2
+    if initiative <= 12:
+        return 3
+    return 4
+
+
+def reactions_row(initiative: int) -> str:
+    return ("0-4: 1", "5-8: 2", "9-12: 3", "13+: 4")[reactions_for(initiative) - 1]
+
+# ---------------------------------------------------------------- damage
+
+SEC_DAMAGE = "Tabella: Danni da Combattimento Spaziale (Space Combat Damage)"
+
+#: notes: contiguous bands; (low, high, label, (single, double, triple) counts).
+DAMAGE_TABLE = (
+    (1, 4, "1-4: Single Hit", (1, 0, 0)),
+    (5, 8, "5-8: Two Single Hits", (2, 0, 0)),
+    (9, 12, "9-12: Double Hit", (0, 1, 0)),
+    (13, 16, "13-16: Three Single Hits", (3, 0, 0)),
+    (17, 20, "17-20: Two Single Hits, Double Hit", (2, 1, 0)),
+    (21, 24, "21-24: Two Double Hits", (0, 2, 0)),
+    (25, 28, "25-28: Triple Hit", (0, 0, 1)),
+    (29, 32, "29-32: Triple Hit, Single Hit", (1, 0, 1)),
+    (33, 36, "33-36: Triple Hit, Double Hit", (0, 1, 1)),
+    (37, 40, "37-40: Triple Hit, Double Hit, Single Hit", (1, 1, 1)),
+    (41, 44, "41-44: Two Triple Hits", (0, 0, 2)),
+)
+
+
+def damage_effect(damage: int) -> tuple[tuple[int, int, int], str]:
+    """((singles, doubles, triples), row label) for damage after armour."""
+    if damage <= 0:
+        return (0, 0, 0), "0 or less: No damage"
+    for low, high, label, counts in DAMAGE_TABLE:
+        if low <= damage <= high:
+            return counts, label
+    # notes: above 44, extra = damage - 44: +floor(extra/6) Double Hits, +1 Single if extra % 6 >= 3
+    extra = damage - 44
+    doubles, rest = divmod(extra, 6)
+    singles = 1 if rest >= 3 else 0
+    return (singles, doubles, 2), f"45+: Two Triple Hits, +{doubles} Double, +{singles} Single (extra {extra})"
+
+
+def hits_in(damage: int) -> int:
+    """Total number of hits (a double counts two) the damage table gives."""
+    (s, d, t), _ = damage_effect(damage)
+    return s + 2 * d + 3 * t
+
+
+SEC_LOCATION = "Tabella: Posizione dei colpi nel combattimento spaziale (Space Combat Hit Location)"
+
+#: 2D6 -> location, per column.
+HIT_LOCATION = {
+    "external": {2: "hull", 3: "sensors", 4: "m_drive", 5: "turret", 6: "hull", 7: "armour",
+                 8: "hull", 9: "fuel", 10: "m_drive", 11: "sensors", 12: "hull"},
+    "internal": {2: "structure", 3: "power_plant", 4: "j_drive", 5: "bay", 6: "structure", 7: "crew",
+                 8: "structure", 9: "hold", 10: "j_drive", 11: "power_plant", 12: "bridge"},
+    "small_craft": {2: "hull", 3: "power_plant", 4: "hold", 5: "fuel", 6: "hull", 7: "armour",
+                    8: "hull", 9: "turret", 10: "m_drive", 11: "crew", 12: "bridge"},
+}
+COLUMN_LABEL = {"external": "External Hit (Vessel)", "internal": "Internal Hit (Vessel)",
+                "small_craft": "Small Craft"}
+LOCATION_LABEL = {
+    "hull": "Hull", "structure": "Structure", "armour": "Armour", "turret": "Turret", "bay": "Bay",
+    "j_drive": "J-Drive", "m_drive": "M-Drive", "power_plant": "Power Plant", "sensors": "Sensors",
+    "bridge": "Bridge", "fuel": "Fuel", "hold": "Hold", "crew": "Crew",
+}
+#: Section heading of each location's effects in the seed.
+LOCATION_SECTION = {
+    "hull": "Scafo (Hull)", "structure": "Struttura (Structure)", "armour": "Corazza (Armour)",
+    "turret": "Torretta (Turret)", "bay": "Batteria (Bay)", "j_drive": "Motore-B (J-Drive)",
+    "m_drive": "Motore-M (M-Drive)", "power_plant": "Generatore (Power Plant)", "sensors": "Sensori (Sensors)",
+    "bridge": "Ponte (Bridge)", "fuel": "Carburante (Fuel)", "hold": "Stiva (Hold)", "crew": "Equipaggio (Crew)",
+}
+#: What a hit beyond the third counts as ("Colpi successivi").
+FURTHER_HITS = {
+    "turret": "hull", "bay": "structure", "j_drive": "structure", "m_drive": "hull",
+    "power_plant": "structure", "sensors": "hull", "bridge": "structure", "fuel": "structure",
+    "hold": "structure",
+}
+#: The effect text of the first, second and third hit, for the log.
+LOCATION_EFFECTS = {
+    "turret": ("tracking damaged: attacks DM-2", "turret and its weapons disabled", "turret and its weapons destroyed"),
+    "bay": ("targeting damaged: attacks DM-2", "bay disabled", "bay destroyed"),
+    "j_drive": ("jump attempts DM-2 to Engineering", "J-drive disabled", "J-drive destroyed"),
+    "m_drive": ("Thrust -1", "Thrust -50%", "M-drive disabled"),
+    "power_plant": ("damaged", "crew hit (radiation column)", "power plant destroyed: ship disabled"),
+    "sensors": ("DM-2 to Comms checks using sensors", "sensors disabled", "sensors destroyed"),
+    "bridge": ("crew hit (normal column)", "bridge disabled", "bridge destroyed"),
+    "fuel": ("leak of 1D6 tons per hour", "1D6x10% of the fuel lost", "fuel tank destroyed"),
+    "hold": ("1D6x10% of the cargo destroyed", "1D6x10% of the cargo destroyed", "hold and its contents destroyed"),
+}
+
+SEC_CREW_DAMAGE = "Tabella: Danni all'equipaggio (Crew Damage)"
+
+
+def crew_damage_row(total: int) -> tuple[str, int, str]:
+    """(who: none|one|all, dice (2 or 4), row label) for a Crew Damage roll."""
+    if total <= 4:
+        return "none", 0, "4 or less: lucky escape, no damage"
+    if total <= 8:
+        return "one", 2, "5-8: one random crew member 2D6"
+    if total <= 10:
+        return "one", 4, "9-10: one random crew member 4D6"
+    if total == 11:
+        return "all", 2, "11: all crew 2D6"
+    return "all", 4, "12: all crew 4D6"
+
+# ---------------------------------------------------------------- other tables
+
+SEC_REPAIR = "Tabella: Risultato Riparazione Danni (Damage Repair Result)"
+
+
+def hits_repaired(effect: int) -> tuple[int, str]:
+    if effect >= 6:
+        return 3, "Effect 6+: 3 hits"
+    if effect >= 1:
+        return 2, "Effect 1-5: 2 hits"
+    return 1, "Effect 0: 1 hit"
+
+
+SEC_COLLISION = "Tabella: Evitare Collisioni (Avoid Collision)"
+#: situation -> (label, difficulty)
+COLLISION_SITUATIONS = {
+    "none": ("No hazard", None),
+    "traffic": ("Traffic (5 or more vessels at Short range), debris", "average"),
+    "asteroids_low": ("Asteroid field, low density", "difficult"),
+    "asteroids_medium": ("Asteroid field, medium density", "very_difficult"),
+    "asteroids_high": ("Asteroid field, high density", "formidable"),
+}
+COLLISION_SPEED_MISMATCH_DM = -2
+
+SEC_REENTRY = "Tabella: Rientro in Atmosfera (Atmospheric Re-entry)"
+
+
+def reentry_dms(size: int, atmosphere: int) -> tuple[list[tuple[str, int]], bool]:
+    """(DMs, automatic success) from the world's size and atmosphere codes."""
+    dms = []
+    if size >= 9:
+        dms.append(("world size 9+", -2))
+    elif size <= 4:
+        dms.append(("world size 4 or less", 2))
+    if atmosphere <= 1:
+        return dms, True
+    if 2 <= atmosphere <= 5 or atmosphere == 14:
+        dms.append(("atmosphere 2-5, E", 2))
+    elif atmosphere in (8, 9, 13):
+        dms.append(("atmosphere 8-9, D", -2))
+    return dms, False
+
+
+SEC_BOARDING = "Tabella: Risoluzione dell'abbordaggio astratto (Abstract Boarding Resolution)"
+BOARDING_RESULTS = {
+    ("attacker", "success"): "Defender loses its reactions this round; attacker DM+2 to the next boarding Tactics check; the ship takes a single internal hit.",
+    ("defender", "success"): "Defender DM+2 to the next boarding Tactics check; the ship takes a single internal hit.",
+    ("attacker", "exceptional"): "The attacker boards successfully and takes the ship; the ship takes 2D6 internal damage.",
+    ("defender", "exceptional"): "The attacker is repelled; the defender may board back next turn if still docked.",
+}
+
+# ---------------------------------------------------------------- sections (for rule= fields)
+
+SEC = {
+    "checklist": "Checklist del Combattimento Spaziale (Space Combat Checklist)",
+    "positions": "Tabella: Posizioni dell'equipaggio (Crew Positions)",
+    "automated": "Posizioni Automatizzate (Automated Positions)",
+    "initiative": "Iniziativa (Initiative)",
+    "turn": "Il turno di combattimento spaziale (The Space Combat Turn)",
+    "summary": "Tabella: Riepilogo delle azioni di combattimento spaziale (Space Combat Actions Summary)",
+    "minor": "Azioni minori (Minor Actions)",
+    "significant": "Azioni significative (Significant Actions)",
+    "adjust_speed": "Calibrare la velocità (Adjust Speed)",
+    "change_position": "Cambiare posizione (Change Position)",
+    "maintain_course": "Mantenere la rotta (Maintain Course)",
+    "personal": "Azione personale (Personal Action)",
+    "misc": "Varie (Miscellaneous)",
+    "attack": "Attacco (Attack)",
+    "avoid_collision": "Evitare Collisioni (Avoid Collision)",
+    "boarding": "Abbordaggio (Boarding)",
+    "break_pursuit": "Rompere l'inseguimento (Break Pursuit)",
+    "jump_plot": "Calcolare Rotta di Balzo (Jump Plot)",
+    "dock": "Agganciare un altro vascello (Dock)",
+    "coordinate": "Coordinare Equipaggio (Coordinate Crew)",
+    "ew": "Guerra Elettronica (Electronic Warfare)",
+    "evasive": "Manovre Evasive (Evasive Manoeuvres)",
+    "increase_initiative": "Aumentare l'iniziativa (Increase Initiative)",
+    "intercept": "Intercettare le comunicazioni nemiche (Intercept Enemy Communications)",
+    "line_up": "Allineare il tiro (Line Up the Shot)",
+    "maintain_comms": "Mantieni le comunicazioni (Maintain Communications)",
+    "pursue": "Inseguimento (Pursue)",
+    "ram": "Speronamento (Ram)",
+    "range_check": "Verifica gittata (Range Check)",
+    "reload": "Ricaricare il sistema delle armi (Reload Weapon System)",
+    "repair": "Riparare il sistema danneggiato (Repair Damaged System)",
+    "sensor_targeting": "Targeting del sensore (Sensor Targeting)",
+    "reactions": "Reazioni (Reactions)",
+    "dodge": "Schivare il fuoco in arrivo (Dodge Incoming Fire)",
+    "sand": "Sparare Raffiche (Fire Sand)",
+    "point_defence": "Difesa puntiforme (Point Defence)",
+    "screens": "Attivare Schermi (Activate Screens)",
+    "free": "Azioni gratuite (Free Actions)",
+    "extended": "Azioni estese (Extended Actions)",
+    "delay": "Ritardo (Delay)",
+    "abstract_boarding": "Regole di abbordaggio astratte (Abstract Boarding Rules)",
+    "missiles": "Missili (Missiles)",
+    "smart": SEC_SMART,
+    "planetary": "Manovre planetarie (Planetary Manoeuvres)",
+    "special": SEC_SPECIAL,
+    "damage": "Danno (Damage)",
+    "scaled": "Danno in scala (Scaled Damage)",
+    "range": "Gittata nel combattimento spaziale (Space Combat Range)",
+    "notes": "RULES-NOTES (cepheus)",
+    "hasty": "RULES-NOTES (cepheus): acting hastily, house rule",
+    "override": "RULES-NOTES: the GM's escape hatch",
+}
