@@ -177,3 +177,25 @@ def reroll(encounter, target: int, *, expected_seq: int, user=None, faces=None):
 
 def reveal(encounter, target: int, *, expected_seq: int, user=None):
     return append(encounter, kind=EncounterEvent.REVEAL, expected_seq=expected_seq, user=user, target=target)
+
+
+def fork(encounter: Encounter, upto: int, *, user=None, name: str = "") -> Encounter:
+    """A new encounter sharing ``encounter``'s history up to step ``upto``, for the GM to play on.
+
+    The steps in effect up to there are copied as plain steps with the faces they
+    have now (rerolls included); undone steps are not copied.
+    """
+    now = current(encounter)
+    keep = [a for a in now.applied if a.seq <= upto and not a.dropped]
+    with transaction.atomic():
+        new = Encounter.objects.create(
+            campaign=encounter.campaign, name=name or f"{encounter.name} (from step {upto})",
+            ruleset=encounter.ruleset, setup=encounter.setup, dice_mode=encounter.dice_mode,
+            created_by=user if user and user.is_authenticated else None, forked_from=encounter)
+        EncounterEvent.objects.bulk_create([
+            EncounterEvent(encounter=new, seq=i, kind=EncounterEvent.STEP, action=a.action,
+                           dice=[str(d) for d in a.dice], rolls=[r.to_json() for r in a.rolls],
+                           log=[e.to_json() for e in a.log], gm_only=a.gm_only, created_by=new.created_by)
+            for i, a in enumerate(keep, start=1)
+        ])
+    return new

@@ -149,3 +149,24 @@ class SimulationChunk(models.Model):
     class Meta:
         ordering = ["run", "index"]
         constraints = [models.UniqueConstraint(fields=["run", "index"], name="one_result_per_chunk")]
+
+
+class EncounterAnalysis(models.Model):
+    """A re-roll analysis of a finished encounter: its decisions replayed with fresh dice."""
+
+    QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+    STATUSES = [(QUEUED, "Queued"), (RUNNING, "Running"), (DONE, "Done"), (FAILED, "Failed")]
+
+    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="analyses")
+    replays = models.PositiveIntegerField(default=400)
+    per_roll = models.PositiveIntegerField(default=40, help_text="Replays per rolled step for the swing of each roll.")
+    seed = models.CharField(max_length=64, default=_seed)
+    status = models.CharField(max_length=10, choices=STATUSES, default=QUEUED)
+    progress = models.FloatField(default=0)
+    results = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]

@@ -141,3 +141,42 @@ def run_in_process(run_id: int) -> None:
         SimulationRun.objects.filter(pk=run_id).update(status=SimulationRun.RUNNING, started_at=timezone.now())
     for index in range(len(run.chunk_plan())):
         run_chunk(run_id, index)
+
+
+# -- re-roll analysis ----------------------------------------------------------------
+
+def run_analysis(analysis_id: int) -> None:
+    from django.utils import timezone
+
+    from rulesets.core.analysis import Recorded, analyse
+
+    from . import log
+    from .models import EncounterAnalysis
+
+    with transaction.atomic():
+        analysis = EncounterAnalysis.objects.select_for_update().select_related("encounter").get(pk=analysis_id)
+        if analysis.status != EncounterAnalysis.QUEUED:
+            return  # delivered twice
+        analysis.status = EncounterAnalysis.RUNNING
+        analysis.save(update_fields=["status"])
+    encounter = analysis.encounter
+    now = log.current(encounter)
+    record = [Recorded(a.seq, a.action, tuple(a.dice), len(a.rolls)) for a in now.applied if not a.dropped]
+    engine = encounter.engine
+
+    def progress(fraction):
+        EncounterAnalysis.objects.filter(pk=analysis_id).update(progress=fraction)
+
+    try:
+        results = analyse(engine, encounter.setup, record, engine.outcome(now.state), analysis.seed,
+                          count=analysis.replays, per_roll=analysis.per_roll, progress=progress)
+    except Exception as exc:
+        EncounterAnalysis.objects.filter(pk=analysis_id).update(status=EncounterAnalysis.FAILED, error=str(exc))
+        raise
+    EncounterAnalysis.objects.filter(pk=analysis_id).update(
+        status=EncounterAnalysis.DONE, results=results, progress=1, finished_at=timezone.now())
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def analyse_encounter(analysis_id: int) -> None:
+    run_analysis(analysis_id)

@@ -329,3 +329,36 @@ def encounter_poll(request, pk):
             return HttpResponse(status=204)
         return render(request, "encounters/run.html#runner", _run_context(request, encounter, role))
     return JsonResponse({"head": head, "status": encounter.status})
+
+
+@login_required
+@require_POST
+def encounter_fork(request, pk, seq):
+    """Reroll from here: a new encounter with this one's history up to step ``seq``."""
+    encounter, _ = _get_encounter_for_user(request, pk, gm=True)
+    new = encounter_log.fork(encounter, seq, user=request.user)
+    messages.success(request, f"“{new.name}” starts from step {seq} of “{encounter.name}”.")
+    return redirect(new)
+
+
+@login_required
+@require_POST
+def analysis_start(request, pk):
+    from .models import EncounterAnalysis
+    from .tasks import analyse_encounter, enqueue
+
+    encounter, _ = _get_encounter_for_user(request, pk, gm=True)
+    if encounter.status != Encounter.FINISHED:
+        messages.error(request, "End the encounter first: the analysis replays a finished fight.")
+        return redirect(encounter)
+    analysis = EncounterAnalysis.objects.create(encounter=encounter)
+    enqueue(analyse_encounter, analysis.pk)
+    return redirect("encounters:analysis", encounter.pk, analysis.pk)
+
+
+@login_required
+def analysis_detail(request, pk, analysis_pk):
+    encounter, _ = _get_encounter_for_user(request, pk, gm=True)
+    analysis = get_object_or_404(encounter.analyses, pk=analysis_pk)
+    template = "encounters/analysis.html#analysis" if request.htmx else "encounters/analysis.html"
+    return render(request, template, {"encounter": encounter, "campaign": encounter.campaign, "analysis": analysis})

@@ -1,0 +1,95 @@
+"""Re-roll analysis of a finished fight: how lucky was it?
+
+The recorded decisions are replayed with fresh dice many times.  Where a recorded
+action is no longer legal (the target is already gone, the reaction never came)
+the policy decides instead, and once the record runs out the policy plays on to the
+end.  Pure Python, run by a worker.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .dice import Dice, Die, RandomSource, ScriptedSource, derive_seed
+from .engine import Action
+
+
+@dataclass(frozen=True)
+class Recorded:
+    seq: int
+    action: str
+    dice: tuple[Die, ...]
+    rolls: int  # how many rolls the step made (0: a decision without dice)
+
+
+def _play(ruleset, setup: dict, record: list[Recorded], rng: random.Random, keep: int) -> dict:
+    """Replay ``record``: its first ``keep`` steps exactly, the rest with fresh dice."""
+    state = ruleset.setup(setup)
+    source = RandomSource(rng)
+    steps = 0
+    for i, step in enumerate(record):
+        if state.over:
+            break
+        action = Action.parse(step.action)
+        if i < keep:
+            result = ruleset.apply(state, action, Dice(ScriptedSource(step.dice)))
+        else:
+            legal = ruleset.legal_actions(state)
+            free = tuple(getattr(ruleset, "free_params", ("dm",)))
+            if action not in legal and action.without(*free) not in [a.without(*free) for a in legal]:
+                action = ruleset.policy(state, rng)
+            result = ruleset.apply(state, action, Dice(source))
+        state = result.state
+        steps += 1
+    while not state.over and steps < ruleset.step_limit:
+        state = ruleset.apply(state, ruleset.policy(state, rng), Dice(source)).state
+        steps += 1
+    return ruleset.outcome(state)
+
+
+def replays(ruleset, setup, record, seed: str, count: int, keep: int = 0, tag: str = "all") -> list[dict]:
+    return [_play(ruleset, setup, record, random.Random(derive_seed(seed, tag, keep, i)), keep)
+            for i in range(count)]
+
+
+def analyse(ruleset, setup: dict, record: list[Recorded], real: dict, seed: str, *,
+            count: int = 400, per_roll: int = 40, progress=None) -> dict:
+    """Where the real outcome sits among ``count`` replays, and which rolls swung it most."""
+    outs = replays(ruleset, setup, record, seed, count)
+    winner = real["winner"]
+    same = sum(1 for o in outs if o["winner"] == winner)
+    sides = sorted(real["hull"])
+    percentiles = {
+        side: sum(1 for o in outs if o["hull"].get(side, 0) <= real["hull"][side]) / len(outs) for side in sides
+    }
+    if progress:
+        progress(0.5)
+
+    # Win chance of the real winner with history fixed up to each rolled step, before and after its dice.
+    rolled = [i for i, s in enumerate(record) if s.rolls]
+    swings = []
+    before = None
+    for n, i in enumerate(rolled):
+        if before is None:
+            before = _share(replays(ruleset, setup, record, seed, per_roll, keep=i, tag="swing"), winner)
+        after = _share(replays(ruleset, setup, record, seed, per_roll, keep=i + 1, tag="swing"), winner)
+        swings.append({"seq": record[i].seq, "action": record[i].action, "before": before, "after": after,
+                       "swing": after - before})
+        before = after
+        if progress:
+            progress(0.5 + 0.5 * (n + 1) / len(rolled))
+    top = sorted(swings, key=lambda s: abs(s["swing"]), reverse=True)[:5]
+    return {
+        "replays": len(outs),
+        "real": real,
+        "winner_share": same / len(outs),
+        "draw_share": sum(1 for o in outs if o["winner"] is None) / len(outs),
+        "hull_percentile": percentiles,
+        "mean_hull": {side: sum(o["hull"].get(side, 0) for o in outs) / len(outs) for side in sides},
+        "swings": swings,
+        "turning_points": top,
+    }
+
+
+def _share(outcomes, winner) -> float:
+    return sum(1 for o in outcomes if o["winner"] == winner) / len(outcomes) if outcomes else 0.0
