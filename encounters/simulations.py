@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.models import Campaign, Ship
 from campaigns.rulesets import forms_for
-from rulesets.core.simulate import sides_of, sweeps_of
+from rulesets.core.simulate import sides_of, sweep_by_key, sweeps_of
 
 from . import charts
 from .models import SimulationRun
@@ -130,7 +130,12 @@ def simulation_detail(request, pk):
     run = _run_for_gm(request, pk)
     results = _results(run) if run.status != SimulationRun.RUNNING else None
     sides = sides_of(run.setup)
-    ctx = {"run": run, "campaign": run.campaign, "progress": _progress(run), "results": results, "sides": sides}
+    try:
+        sweep_label = sweep_by_key(run.campaign.engine, run.sweep).label
+    except KeyError:  # the ruleset no longer offers it
+        sweep_label = run.sweep
+    ctx = {"run": run, "campaign": run.campaign, "progress": _progress(run), "results": results, "sides": sides,
+           "sweep_label": sweep_label}
     if results:
         ctx["win_chart"] = charts.win_probability(results, sides[0])
         ctx["histograms"] = [(r["label"], charts.rounds_histogram(r)) for r in results]

@@ -14,6 +14,8 @@
   var streamUrl = live.dataset.stream;
   var pollTimer = null;
   var fetching = false;
+  var pending = 0;   // this page's own htmx requests in flight
+  var latest = -1;   // the newest sequence the stream announced
 
   function head() {
     var runner = document.getElementById("runner");
@@ -51,7 +53,7 @@
   function startPolling() {
     if (pollTimer) return;
     live.dataset.mode = "polling";
-    pollTimer = setInterval(function () { refresh("moved"); }, 1000);
+    pollTimer = setInterval(function () { if (!pending) refresh("moved"); }, 1000);
   }
 
   function startStream() {
@@ -60,8 +62,9 @@
     live.dataset.mode = "streaming";
     source.addEventListener("step", function (e) {
       failures = 0;
-      var seq = JSON.parse(e.data).seq;
-      if (seq !== head() || live.dataset.role !== "gm") refresh("moved");
+      latest = JSON.parse(e.data).seq;
+      // A step this page is posting right now comes back in its own response.
+      if (!pending && (latest !== head() || live.dataset.role !== "gm")) refresh("moved");
     });
     source.onerror = function () {
       failures += 1;
@@ -71,6 +74,12 @@
       }
     };
   }
+
+  document.body.addEventListener("htmx:beforeRequest", function () { pending += 1; });
+  document.body.addEventListener("htmx:afterRequest", function () {
+    pending = Math.max(0, pending - 1);
+    if (!pending && latest > head()) refresh("moved");
+  });
 
   if (streamUrl && window.EventSource) startStream(); else startPolling();
 

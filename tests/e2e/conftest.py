@@ -53,3 +53,71 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The app under uvicorn (ASGI, as in production) on the test database, and a Celery worker."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from tests.workers import ROOT, service_env, start_worker, stop_worker
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = open(ARTIFACTS.parent / "var" / f"uvicorn-{port}.log", "w") if (ARTIFACTS.parent / "var").exists() else subprocess.DEVNULL
+    env = service_env()
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+                             "--port", str(port), "--log-level", "warning"],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    worker = start_worker()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url + "/accounts/login/", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                stop_worker(worker)
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.2)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=20)
+    stop_worker(worker)
+
+
+@pytest.fixture
+def browser_on(browser):
+    """Contexts on a given server URL, logged in as a user."""
+    contexts = []
+
+    def make(base_url, user=None, password=None):
+        from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+        context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        if user is not None:
+            # The server process hashes as production does (the tests' fast hasher is not there).
+            hasher = PBKDF2PasswordHasher()
+            user.password = hasher.encode(password, hasher.salt())
+            user.save(update_fields=["password"])
+            page.goto("/accounts/login/")
+            page.fill("input[name=username]", user.username)
+            page.fill("input[name=password]", password)
+            page.click("button[type=submit]")
+            page.wait_for_url("**/campaigns/")
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()
