@@ -40,8 +40,9 @@ def _authorise(request, pk):
     return head_seq(encounter)
 
 
-def _event(seq: int) -> str:
-    return f"id: {seq}\nevent: step\ndata: {json.dumps({'seq': seq})}\n\n"
+def _event(seq: int, published: float | None = None) -> str:
+    data = {"seq": seq} if published is None else {"seq": seq, "t": published}
+    return f"id: {seq}\nevent: step\ndata: {json.dumps(data)}\n\n"
 
 
 async def encounter_stream(request, pk):
@@ -76,8 +77,9 @@ async def encounter_stream(request, pk):
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                 if message and message.get("type") == "message":
                     # Every publish is news (a status change re-sends the head).
-                    last = json.loads(message["data"])["seq"]
-                    yield _event(last)
+                    payload = json.loads(message["data"])
+                    last = payload["seq"]
+                    yield _event(last, payload.get("t"))
                     idle = loop.time()
                 elif loop.time() - idle > HEARTBEAT_SECONDS:
                     idle = loop.time()

@@ -1,0 +1,150 @@
+"""Abbordaggio, Azioni estese, Ritardo, Manovre planetarie, Danno in scala, the GM's override, damage carried back."""
+from dataclasses import replace
+
+from rulesets.cepheus import tables as T
+from rulesets.cepheus.engine import RULESET, eff_init
+
+from .helpers import act, crew, duel, edit_ship, kinds, legal, setup, ship, start, text
+
+GUNNER = crew("g", "turret_gunner", "turret-1", gunnery=1)
+
+
+def test_boarding_needs_adjacent_ships():
+    """Abbordaggio: only when the ships are adjacent or docked."""
+    assert not legal(duel([crew("cso", "security", tactics=1)], [crew("cap", "captain")], range="close"), "board")
+    assert legal(duel([crew("cso", "security", tactics=1)], [crew("cap", "captain")], range="adjacent"), "board")
+
+
+def test_abstract_boarding_attacker_success_costs_the_defender_reactions_and_an_internal_hit():
+    """Regole di abbordaggio astratte: opposed Tactics (Int); the attacker's success: defender loses reactions,
+    attacker DM+2 next time, the ship takes a single internal hit."""
+    s = duel([crew("cso", "security", tactics=1)], [crew("cap", "captain")], range="adjacent")
+    step = act(s, "board actor=cso target=b", 4, 4, 3, 3, 1, 1)   # 9 vs 6: attacker success; internal row 2: Structure
+    b = step.state.ship("b")
+    assert b.reactions == 0 and b.structure == 3
+    assert step.state.boarding[0].attacker_dm == 2
+
+
+def test_abstract_boarding_exceptional_success_takes_the_ship():
+    s = duel([crew("cso", "security", tactics=2)], [crew("cap", "captain")], range="adjacent")
+    step = act(s, "board actor=cso target=b", 6, 6, 1, 1, 1, 1, 3, 4, 2, 2)  # 14 vs 2: Effect 6 -> captured; 2D6 = 2 internal
+    assert step.state.ship("b").status == "captured" and step.state.over and step.state.winner == "blue"
+
+
+def test_abstract_boarding_defender_exceptional_success_repels_the_boarders():
+    s = duel([crew("cso", "security")], [crew("cap", "captain", tactics=2)], range="adjacent")
+    step = act(s, "board actor=cso target=b", 1, 1, 6, 6)
+    assert step.state.boarding == [] and step.state.ship("b").status == "active"
+    assert "repelled" in text(step)
+
+
+def test_boarding_resolution_table_rows():
+    """Tabella: Risoluzione dell'abbordaggio astratto."""
+    assert set(T.BOARDING_RESULTS) == {("attacker", "success"), ("defender", "success"),
+                                       ("attacker", "exceptional"), ("defender", "exceptional")}
+
+
+def test_point_defence_against_boarders_crossing_space_helps_the_defender():
+    """Abbordaggio: crossing (not docked), boarders may be attacked by point defence or sand."""
+    s = duel([crew("cso", "security")], [crew("cap", "captain"), GUNNER | {"id": "h"}], range="adjacent")
+    s = act(s, "board actor=cso target=b").state
+    assert s.phase == "react" and "point_defence" in kinds(s)
+    s = act(s, "point_defence actor=h mount=t1", 4, 4).state
+    assert s.pending.defence == 2
+
+
+def test_an_extended_repair_rebuilds_a_destroyed_system_over_several_turns():
+    """Azioni estese: a timing roll gives the turns; the character does nothing else meanwhile."""
+    s = edit_ship(duel([crew("d", "damage_control", mechanic=2)], [crew("q", "pilot")]), "a", hits={"sensors": 3})
+    assert not [a for a in legal(s, "repair")]
+    s = act(s, "overhaul actor=d system=sensors", 4, 4, 2).state   # 8 + 2 - 2 = 8: started; timing 2 turns
+    assert s.ship("a").member("d").task.turns == 2
+    for _ in range(2):
+        s = act(s, "end_turn actor=q").state
+        assert kinds(s) - {"override"} == {"continue_task", "abandon_task", "end_turn"}
+        s = act(s, "continue_task actor=d").state
+    assert s.ship("a").hits["sensors"] == 1 and s.ship("a").member("d").task is None
+
+
+def test_damage_interrupts_an_extended_action_unless_the_worker_rolls_8_plus_minus_damage():
+    """Azioni estese: hit while working: 8+ with DM- the damage, or the turn's work does not count."""
+    s = edit_ship(duel([GUNNER], [crew("d", "damage_control", mechanic=1)]), "b", hits={"sensors": 3})
+    b = s.ship("b")
+    s = edit_ship(s, "b", crew=[replace(b.crew[0], task=__import__("rulesets.cepheus.rules", fromlist=["Task"]).Task(
+        "overhaul", "sensors", 3, done=2))])
+    step = act(s, "attack actor=g mount=t1 target=b weapon=0", 6, 6, 2, 2, 2, 2, 3, 3)
+    # 4 damage: one hit (row 4 M-drive); worker rolls 2+2+1-4 = 1: the turn's work is lost (not exceptional? -7: restart)
+    assert step.state.ship("b").member("d").task.done == 0
+
+
+def test_a_delaying_ship_acts_later_and_takes_that_initiative():
+    """Ritardo: the Captain may act later in the round; the initiative becomes the count it acted at."""
+    s = duel([crew("cap", "captain")], [crew("q", "pilot")])
+    s = act(s, "delay actor=cap").state
+    assert s.active.startswith("B —")
+    s = act(s, "end_turn actor=q").state
+    assert s.phase == "delay" and {"act_now", "act_first"} <= kinds(s)
+    s = act(s, "act_now actor=a").state
+    assert s.active.startswith("A —") and eff_init(s, s.ship("a")) == eff_init(s, s.ship("b"))
+
+
+def test_a_ship_still_delaying_at_the_end_of_the_round_may_act_first_next_round():
+    """Ritardo: giving up the round's actions sets initiative above the current first."""
+    s = duel([crew("cap", "captain")], [crew("q", "pilot")])
+    s = edit_ship(s, "b", initiative=9)
+    s = act(s, "delay actor=cap").state
+    s = act(s, "end_turn actor=q").state
+    s = act(s, "act_first actor=a").state
+    assert s.round == 2 and s.order[0] == "a" and eff_init(s, s.ship("a")) == 10
+
+
+def test_orbit_insertion_failure_starts_a_decaying_orbit():
+    """Manovre planetarie: orbit insertion, Routine (+2) Pilot; failure: the orbit decays."""
+    s = duel([crew("p", "pilot")], [], planet=True)
+    s = edit_ship(s, "a", position="space")
+    s = act(s, "orbit actor=p", 1, 1).state
+    assert s.ship("a").position == "decaying"
+
+
+def test_reentry_uses_the_world_size_and_atmosphere_dms():
+    """Tabella: Rientro in Atmosfera."""
+    assert T.reentry_dms(10, 8) == ([("world size 9+", -2), ("atmosphere 8-9, D", -2)], False)
+    assert T.reentry_dms(3, 4) == ([("world size 4 or less", 2), ("atmosphere 2-5, E", 2)], False)
+    assert T.reentry_dms(6, 1)[1] is True
+    s = duel([crew("p", "pilot", pilot=1)], [crew("q", "pilot")], planet=True, world_size=10, world_atmosphere=8)
+    step = act(s, "reentry actor=p", 6, 5)   # 11 + 1 - 4 = 8: into the atmosphere, out of the fight
+    assert step.state.ship("a").status == "escaped"
+
+
+def test_reentry_through_a_thin_atmosphere_succeeds_automatically():
+    s = duel([crew("p", "pilot")], [crew("q", "pilot")], planet=True, world_atmosphere=0)
+    assert act(s, "reentry actor=p").state.ship("a").status == "escaped"
+
+
+def test_ship_weapons_against_personal_scale_targets_take_dm_minus_4_and_the_scaled_table():
+    """Danno in scala: DM-4 to hit; Pulse Laser 2D6x50."""
+    s = duel([crew("g", "turret_gunner", "turret-1", gunnery=3)], [], range="close",
+             personal_targets=[{"id": "p1", "name": "Boarders in suits", "side": "red", "band": "close"}])
+    step = act(s, "attack actor=g mount=t1 target=p1 weapon=0", 6, 6, 2, 3)
+    assert ("personal-scale target", -4) in step.dice.rolls[0].modifiers
+    assert step.state.personal[0].damage == 250
+    assert T.SCALED_DAMAGE["meson_bay"] == (5, 50, 4) and T.SCALED_DAMAGE["sandcaster"] == (8, 1, 0)
+
+
+def test_the_gm_can_set_any_stat_status_or_range_by_hand():
+    """RULES-NOTES: the GM's escape hatch, recorded like any other step."""
+    s = duel([GUNNER], [crew("t", "passenger")])
+    step = act(s, "override actor=gm path=b.hull value=#1")
+    assert step.state.ship("b").hull == 1 and "GM override" in text(step)
+    assert act(step.state, "override actor=gm path=range.a.b value=long").state.band("a", "b") == "long"
+    assert act(s, "override actor=gm path=b.status value=destroyed").state.over
+
+
+def test_damage_carried_back_starts_the_next_encounter_damaged():
+    """damage_of gives the persistent damage; setup accepts it back."""
+    s = duel([GUNNER], [crew("t", "passenger")])
+    s = act(s, "attack actor=g mount=t1 target=b weapon=0", 6, 6, 5, 5, 1, 3).state   # 10: Double Hit on row 4: M-drive x2
+    dmg = RULESET.damage_of(s, "b")
+    assert dmg == {"systems": {"m_drive": 2}}
+    again = setup(ship("a", "blue"), ship("b", "red", damage=dmg))
+    assert again.ship("b").hits == {"m_drive": 2} and again.ship("b").thrust == 1
