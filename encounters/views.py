@@ -101,9 +101,11 @@ def _run_context(request, encounter, role, **extra):
     viewer = _viewer(request, encounter, role)
     is_gm = role == Membership.GM
     actions = []
+    override = None
     if is_gm and encounter.status == Encounter.ACTIVE and not now.state.over:
         for action in engine.legal_actions(now.state):
             if action.kind == "override":
+                override = action
                 continue
             odds = engine.odds(now.state, action)
             actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds})
@@ -112,7 +114,8 @@ def _run_context(request, encounter, role, **extra):
         "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm,
         "streaming": bool(settings.REDIS_URL),
         "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
-        "actions": actions, "steps": list(reversed(steps)), **extra,
+        "actions": actions, "override": override, "override_help": getattr(engine, "override_help", ""),
+        "steps": list(reversed(steps)), **extra,
     }
 
 
@@ -161,6 +164,10 @@ def encounter_step(request, pk):
         dm = request.POST.get("dm", "").strip()
         if dm:
             action = action.with_params(dm=int(dm))
+        # Free inputs a form adds to an action, e.g. the GM override's path and value.
+        extra = {k[2:]: v.strip() for k, v in request.POST.items() if k.startswith("p.") and v.strip()}
+        if extra:
+            action = action.with_params(**extra)
         faces = _faces(request)
         encounter_log.step(encounter, action.to_str(), expected_seq=_expected(request), user=request.user,
                            faces=faces, gm_only=bool(request.POST.get("gm_only")))
