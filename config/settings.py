@@ -107,8 +107,9 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "db.sqlite3",
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
-            # A file, not memory, so a test's Celery worker process sees the same database.
-            "TEST": {"NAME": str(VAR_DIR / "test.sqlite3")},
+            # A file, not memory, so a test's Celery worker process sees the same database
+            # (one per test run, so two runs on one machine do not collide).
+            "TEST": {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")},
         }
     }
 

@@ -95,6 +95,19 @@ def encounter_new(request, campaign_pk):
                   status=400 if data is not None else 200)
 
 
+def ruleset_partials(key: str) -> str:
+    """The template with a ruleset's runner partials (ship-card, board), or the generic one."""
+    from django.template import TemplateDoesNotExist
+    from django.template.loader import get_template
+
+    name = f"{key}/encounter.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return "encounters/ruleset_generic.html"
+    return name
+
+
 def _run_context(request, encounter, role, **extra):
     now = encounter_log.current(encounter)
     engine = encounter.engine
@@ -112,7 +125,7 @@ def _run_context(request, encounter, role, **extra):
     steps = [a for a in now.applied if is_gm or not a.gm_only]
     return {
         "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm,
-        "streaming": bool(settings.REDIS_URL),
+        "streaming": bool(settings.REDIS_URL), "partials": ruleset_partials(encounter.ruleset),
         "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
         "actions": actions, "override": override, "override_help": getattr(engine, "override_help", ""),
         "steps": list(reversed(steps)), **extra,
@@ -143,6 +156,9 @@ def _expected(request) -> int:
 
 def _faces(request) -> list[int] | None:
     raw = request.POST.getlist("face")
+    if not raw and request.POST.get("faces", "").strip():
+        # Mixed dice: the faces of physical dice typed in one box, "3 5 2".
+        raw = request.POST["faces"].replace(",", " ").split()
     if not raw:
         return None
     out = []
@@ -317,6 +333,7 @@ def encounter_replay(request, pk):
                      stop_before=steps[index].seq)[0]
     return render(request, "encounters/replay.html", {
         "encounter": encounter, "campaign": encounter.campaign, "is_gm": is_gm, "state": state,
+        "partials": ruleset_partials(encounter.ruleset),
         "view": engine.view(state, _viewer(request, encounter, role)), "index": index, "total": len(steps),
         "steps": list(reversed(steps[:index])), "prev": max(0, index - 1), "next": min(len(steps), index + 1),
     })

@@ -110,3 +110,14 @@ def test_polling_answers_204_until_something_changed(as_player, encounter):
     url = reverse("encounters:poll", args=[encounter.pk])
     assert as_player.get(url + "?seen=0", HTTP_HX_REQUEST="true").status_code == 204
     assert as_player.get(url).json() == {"head": 0, "status": "active"}
+
+
+def test_mixed_dice_take_typed_faces_first_and_roll_the_rest(as_gm, encounter):
+    encounter.dice_mode = "mixed"
+    encounter.save()
+    page = as_gm.get(encounter.get_absolute_url()).content.decode()
+    assert 'name="faces"' in page
+    as_gm.post(reverse("encounters:step", args=[encounter.pk]),
+               {"action": _fire(encounter), "expected_seq": "0", "faces": "6 6"})
+    row = encounter.events.get()
+    assert row.dice[:2] == ["6/d6", "6/d6"] and len(row.dice) == 3  # the damage die came from the app
