@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from rulesets.core.engine import LogEntry
+
 from . import tables as T
 
 # ================================================================ state
@@ -23,6 +25,7 @@ class Weapon:
     loaded: int = 0
     reserve: int = 0
     missile: str = ""
+    full: int = 0  # the stats' full load of ammunition (to report what was used)
 
 
 @dataclass
@@ -32,7 +35,6 @@ class Mount:
     weapons: list[Weapon] = field(default_factory=list)
     hits: int = 0
     repaired: int = 0  # battlefield repairs (undone after the battle)
-    fired: bool = False
 
 
 @dataclass
@@ -121,7 +123,7 @@ class Ship:
     fuel_leak: int = 0
     leak_acc: int = 0
     no_reactions: bool = False
-    board_dm: int = 0
+    fired: list[str] = field(default_factory=list)  # mounts that fired this round
 
     @property
     def thrust(self) -> int:
@@ -205,7 +207,7 @@ class Hit:
     sand: int = 0            # 1D6 reductions from sand
     screen: int = 0          # damage removed by screens
     damper: bool = False     # nuclear damper removes the nuclear radiation hit
-    collision: bool = False
+    single: int = 0          # direct single hits (boarding), no damage roll
 
 
 @dataclass
@@ -271,6 +273,7 @@ class CombatState:
     minor: int = 1
     impacts: list[str] = field(default_factory=list)
     waiting: list[str] = field(default_factory=list)
+    asked: int = 0
     over: bool = False
     winner: str | None = None
     serial: int = 0
@@ -324,7 +327,7 @@ class CombatState:
             chooser = self.find_ship(self.pending.chooser)
             return f"{chooser.name if chooser else '?'} — range choice"
         if self.phase == "delay" and self.waiting:
-            ship = self.find_ship(self.waiting[0])
+            ship = self.find_ship(self.waiting[min(self.asked, len(self.waiting) - 1)])
             return f"{ship.name if ship else '?'} — delaying"
         ship, crew = self.acting_ship, self.acting_crew
         if ship and crew:
@@ -601,11 +604,18 @@ def validate_stats(stats: dict) -> list[str]:
 # ================================================================ copy-on-write
 
 
+def clone(obj):
+    """A shallow copy of a dataclass instance, much faster than ``dataclasses.replace``."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
 class Tx:
     """The state being built by one ``apply``: copied shallowly, parts copied on first write."""
 
     def __init__(self, state: CombatState, dice, log: list):
-        self.s = replace(state)
+        self.s = clone(state)
         self.s.ships = list(state.ships)
         self.dice = dice
         self.log = log
@@ -618,7 +628,7 @@ class Tx:
         for i, sh in enumerate(ships):
             if sh.id == ship_id:
                 if ship_id not in self._ships:
-                    sh = replace(sh)
+                    sh = clone(sh)
                     sh.hits = dict(sh.hits)
                     sh.repaired = dict(sh.repaired)
                     sh.targeting = dict(sh.targeting)
@@ -637,9 +647,9 @@ class Tx:
         for i, c in enumerate(sh.crew):
             if c.id == crew_id:
                 if key not in self._crews:
-                    c = replace(c)
+                    c = clone(c)
                     if c.task is not None:
-                        c.task = replace(c.task)
+                        c.task = clone(c.task)
                     sh.crew[i] = c
                     self._crews.add(key)
                 return c
@@ -654,16 +664,14 @@ class Tx:
         for i, m in enumerate(sh.mounts):
             if m.id == mount_id:
                 if key not in self._mounts:
-                    m = replace(m)
-                    m.weapons = [replace(w) for w in m.weapons]
+                    m = clone(m)
+                    m.weapons = [clone(w) for w in m.weapons]
                     sh.mounts[i] = m
                     self._mounts.add(key)
                 return m
         raise KeyError(mount_id)
 
     def say(self, text: str, rule: str = "", gm_only: bool = False):
-        from rulesets.core.engine import LogEntry
-
         self.log.append(LogEntry(text, rule, gm_only))
 
     def next_id(self, prefix: str) -> str:
@@ -747,6 +755,11 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         return 0
     rule = T.SEC["damage"]
     mods = []
+    if hit.single:
+        tx.say(f"{hit.label}: {hit.single} single internal hit(s) on {target.name}.", T.SEC["abstract_boarding"])
+        for _ in range(hit.single):
+            apply_location_hits(tx, target.id, 1, internal=True)
+        return 0
     if hit.dice:
         dmg_roll = tx.dice.roll(hit.dice, 6, purpose=f"{hit.label}: damage", rule=rule)
         raw = dmg_roll.total

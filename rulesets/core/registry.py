@@ -10,7 +10,7 @@ from functools import lru_cache
 from importlib import import_module
 
 ENGINE_MODULES: tuple[str, ...] = (
-
+    "rulesets.cepheus.engine",
 )
 
 _extra: dict[str, object] = {}

@@ -1,0 +1,209 @@
+"""Cepheus Engine stat forms: ship stats, crew sheets, encounter options.
+
+The only module of the ruleset that imports Django.  Validation of the stats lives
+in :mod:`.rules` (``normalise_stats``, ``parse_mount_line``) so the engine and the
+import path share it; the form puts each problem next to its field (a turret
+problem names its line).
+"""
+from __future__ import annotations
+
+from django import forms
+
+from . import rules as R
+from . import tables as T
+
+POSITIONS = list(R.POSITIONS)
+
+SENSOR_CHOICES = [("standard", "Standard"), ("advanced", "Advanced"), ("very_advanced", "Very advanced")]
+BAND_CHOICES = [(b, f"{T.BAND_LABEL[b]} ({T.BAND_DISTANCE[b]})") for b in T.BANDS]
+HAZARD_CHOICES = [(k, v[0]) for k, v in T.COLLISION_SITUATIONS.items()]
+
+_INT_FIELDS = {
+    "tonnage": ("Tonnage (displacement tons)", "Hull and Structure are derived: 1 point per 50 t (Structure at least 1); under 100 t is a small craft."),
+    "armour": ("Armour", "Subtracted from each weapon's damage."),
+    "thrust": ("Thrust (M-drive rating)", ""),
+    "jump": ("Jump rating", "0 for no jump drive."),
+    "electronics": ("Electronics DM", "The sensor jamming DM: opposes enemy sensor targeting, helps own sensor checks."),
+    "fire_control": ("Fire Control program level", "Adds to every attack; mans empty turrets and bays."),
+    "expert_pilot": ("Expert Pilot program level", "With Intellect, flies the ship when no one is at the helm (0 = none)."),
+    "expert_engineer": ("Expert Engineer program level", "With Intellect and repair drones, stands in as engineer (0 = none)."),
+    "fuel": ("Fuel (tons)", ""),
+    "cargo": ("Cargo (tons)", ""),
+}
+_FLAG_FIELDS = {
+    "auto_repair": ("Auto-Repair program", "With repair drones: the drones act as damage control, DM+1."),
+    "intellect": ("Intellect program", ""),
+    "repair_drones": ("Repair drones", ""),
+    "nuclear_damper": ("Nuclear damper (screen)", "Against nuclear missiles and fusion guns."),
+    "meson_screen": ("Meson screen", "Against meson guns."),
+}
+TURRET_HELP = ("One turret per line, its weapons separated by commas (at most 3): pulse laser, beam laser, "
+               "particle beam, fusion gun, missile rack, sandcaster. Ammunition after an x, missile kind in brackets: "
+               "'pulse laser, sandcaster x12' or 'missile rack (smart) x9, beam laser'.")
+BAY_HELP = ("One bay per line: particle, fusion, meson or missile (with ammunition and kind: 'missile (nuclear) x24'). "
+            "Bays need a ship of 200 t or more.")
+
+
+class ShipStatsForm(forms.Form):
+    tonnage = forms.IntegerField(min_value=R.STAT_LIMITS["tonnage"][0], max_value=R.STAT_LIMITS["tonnage"][1], initial=100)
+    armour = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["armour"][1], initial=0)
+    thrust = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["thrust"][1], initial=1)
+    jump = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["jump"][1], initial=0)
+    sensors = forms.ChoiceField(choices=SENSOR_CHOICES, initial="standard")
+    electronics = forms.IntegerField(min_value=R.STAT_LIMITS["electronics"][0], max_value=R.STAT_LIMITS["electronics"][1], initial=0)
+    fire_control = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["fire_control"][1], initial=0)
+    auto_repair = forms.BooleanField(required=False)
+    intellect = forms.BooleanField(required=False)
+    expert_pilot = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["expert_pilot"][1], initial=0)
+    expert_engineer = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["expert_engineer"][1], initial=0)
+    repair_drones = forms.BooleanField(required=False)
+    nuclear_damper = forms.BooleanField(required=False)
+    meson_screen = forms.BooleanField(required=False)
+    fuel = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["fuel"][1], initial=0)
+    cargo = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["cargo"][1], initial=0)
+    turrets = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=TURRET_HELP)
+    bays = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text=BAY_HELP)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, (label, help_text) in {**_INT_FIELDS, **_FLAG_FIELDS}.items():
+            self.fields[name].label = label
+            if help_text:
+                self.fields[name].help_text = help_text
+
+    def _lines(self, name: str, mount: str) -> list[dict]:
+        text = self.cleaned_data.get(name) or ""
+        out, errors = [], []
+        for n, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            weapons, errs = R.parse_mount_line(line, mount)
+            errors.extend(f"line {n}: {e}" for e in errs)
+            out.append(weapons)
+        if errors:
+            raise forms.ValidationError(errors)
+        return out
+
+    def clean_turrets(self):
+        return self._lines("turrets", "turret")
+
+    def clean_bays(self):
+        bays = self._lines("bays", "bay")
+        return [b[0] for b in bays if b]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        stats = self._raw_stats(data)
+        _, errors = R.normalise_stats(stats)
+        for e in errors:
+            field = e.split(":", 1)[0].split(" ")[0]
+            field = {"turret": "turrets", "bay": "bays"}.get(field, field)
+            self.add_error(field if field in self.fields else None, e)
+        return data
+
+    def _raw_stats(self, data) -> dict:
+        stats = {k: data.get(k) for k in (*_INT_FIELDS, "sensors")}
+        stats.update({k: bool(data.get(k)) for k in _FLAG_FIELDS})
+        stats["turrets"] = [{"weapons": ws} for ws in data.get("turrets") or []]
+        stats["bays"] = list(data.get("bays") or [])
+        return stats
+
+    @classmethod
+    def initial_from(cls, stats: dict) -> dict:
+        stats = stats or {}
+        normal, _ = R.normalise_stats(stats)
+        out = {k: normal.get(k) for k in (*_INT_FIELDS, "sensors")}
+        out.update({k: bool(normal.get(k)) for k in _FLAG_FIELDS})
+        out["turrets"] = "\n".join(R.mount_line(t["weapons"]) for t in normal["turrets"])
+        out["bays"] = "\n".join(R.mount_line([b]) for b in normal["bays"])
+        return out
+
+    def stats(self) -> dict:
+        return R.normalise_stats(self._raw_stats(self.cleaned_data))[0]
+
+
+CHAR_LABEL = {"str": "Str", "dex": "Dex", "end": "End", "int": "Int", "edu": "Edu", "soc": "Soc"}
+
+
+class CrewForm(forms.Form):
+    """Characteristics (DM = floor(score / 3) - 2) and skills (blank: untrained, checks at -3)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for key in R.CHARACTERISTICS:
+            self.fields[f"char_{key}"] = forms.IntegerField(label=CHAR_LABEL[key], min_value=0, max_value=15, initial=7)
+        for key in R.SKILLS:
+            self.fields[f"skill_{key}"] = forms.IntegerField(
+                label=R.SKILL_LABEL[key], min_value=0, max_value=6, required=False,
+                help_text="Gunnery counts for Turret and Bay unless a speciality is given." if key == "gunnery" else "")
+        self.fields["other_skills"] = forms.CharField(
+            required=False, help_text="Other skills as 'Name level', comma separated: 'Vacc Suit 1, Medic 0'.")
+
+    def clean_other_skills(self):
+        text = self.cleaned_data.get("other_skills") or ""
+        out, errors = {}, []
+        for item in [p.strip() for p in text.split(",") if p.strip()]:
+            name, _, level = item.rpartition(" ")
+            if not name or not level.lstrip("-").isdigit() or not 0 <= int(level) <= 6:
+                errors.append(f"'{item}' is not 'Skill level' with a level 0-6")
+                continue
+            out[name.strip().lower().replace(" ", "_")] = int(level)
+        if errors:
+            raise forms.ValidationError(errors)
+        return out
+
+    @classmethod
+    def initial_from(cls, crew: dict) -> dict:
+        crew = crew or {}
+        chars = crew.get("characteristics") or {}
+        skills = crew.get("skills") or {}
+        out = {f"char_{k}": int(chars.get(k, 7)) for k in R.CHARACTERISTICS}
+        for k in R.SKILLS:
+            out[f"skill_{k}"] = int(skills[k]) if k in skills else None
+        others = [f"{k.replace('_', ' ').title()} {v}" for k, v in skills.items() if k not in R.SKILLS]
+        out["other_skills"] = ", ".join(others)
+        return out
+
+    def crew_data(self) -> dict:
+        d = self.cleaned_data
+        skills = {k: d[f"skill_{k}"] for k in R.SKILLS if d.get(f"skill_{k}") is not None}
+        skills.update(d.get("other_skills") or {})
+        return {"characteristics": {k: d[f"char_{k}"] for k in R.CHARACTERISTICS}, "skills": skills}
+
+
+class SetupOptionsForm(forms.Form):
+    range = forms.ChoiceField(choices=BAND_CHOICES, initial="short", label="Starting range band",
+                              help_text="Chance meetings in deep space start at Very Long; near a world, Short or Medium.")
+    aware = forms.CharField(required=False, label="Aware at the start",
+                            help_text="Ship or side names, comma separated, that know of their enemies: if some but not "
+                                      "all ships are aware, the aware ones count their initiative 2D6 as 12. Blank: everyone rolls.")
+    max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=20, label="Round limit",
+                                    help_text="After this many rounds the fight ends as a draw.")
+    hasty = forms.BooleanField(required=False, initial=True, label="House rule: hasty crews",
+                               help_text="A Captain may declare the crew hasty: one extra minor action each, DM-1 to every check.")
+    hazard = forms.ChoiceField(choices=HAZARD_CHOICES, initial="none", label="Collision hazard")
+    hazard_mismatch = forms.BooleanField(required=False, label="Speed very different from the debris (DM-2)")
+    planet = forms.BooleanField(required=False, label="Near a world (ships start in orbit; orbit insertion and re-entry)")
+    world_size = forms.IntegerField(min_value=0, max_value=15, initial=7, label="World size code")
+    world_atmosphere = forms.IntegerField(min_value=0, max_value=15, initial=6, label="World atmosphere code")
+    comms_noise = forms.BooleanField(required=False, label="Considerable comms noise (DM-2 to maintain comms)")
+    encrypted = forms.BooleanField(required=False, label="Enemy comms encrypted (DM-2 to intercept)")
+    auto_repair_checks = forms.TypedChoiceField(choices=[(1, "one"), (2, "two")], coerce=int, initial=1,
+                                                label="Repair-drone checks per turn")
+    smart_fuel = forms.IntegerField(min_value=1, max_value=50, initial=10, label="Smart missile endurance (rounds)")
+    hull_zero_disables = forms.BooleanField(required=False, initial=True,
+                                            label="A ship whose Hull runs out is disabled")
+
+    def options(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "range": d["range"],
+            "aware": [p.strip() for p in (d.get("aware") or "").split(",") if p.strip()],
+            "max_rounds": d["max_rounds"], "hasty": d["hasty"], "hazard": d["hazard"],
+            "hazard_mismatch": d["hazard_mismatch"], "planet": d["planet"], "world_size": d["world_size"],
+            "world_atmosphere": d["world_atmosphere"], "comms_noise": d["comms_noise"], "encrypted": d["encrypted"],
+            "auto_repair_checks": d["auto_repair_checks"], "smart_fuel": d["smart_fuel"],
+            "hull_zero_disables": d["hull_zero_disables"],
+        }

@@ -1,0 +1,305 @@
+"""Exact odds of every Cepheus check before it is rolled (icepool underneath).
+
+A check is 2D6 + DMs >= 8; its outcomes are given by Effect band (exceptional
+failure, failure, success, exceptional success) and the summary names the chance
+of success and the mean Effect.  Attacks give the distribution of damage hits.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from rulesets.core import odds as core_odds
+from rulesets.core.engine import Action, Odds, Outcome
+
+from . import rules as R
+from . import tables as T
+
+_TWO_D6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
+
+
+def p_at_least(modifier: int, target: int = T.TARGET) -> Fraction:
+    return sum((p for t, p in _TWO_D6.items() if t + modifier >= target), Fraction(0))
+
+
+@lru_cache(maxsize=None)
+def effect_dist(modifier: int) -> dict[int, Fraction]:
+    return {t + modifier - T.TARGET: p for t, p in _TWO_D6.items()}
+
+
+def band_outcomes(modifier: int) -> tuple[Outcome, ...]:
+    bands = {"exceptional failure": Fraction(0), "failure": Fraction(0), "success": Fraction(0),
+             "exceptional success": Fraction(0)}
+    for e, p in effect_dist(modifier).items():
+        bands[R.effect_band(e)] += p
+    return tuple(Outcome(k, float(v)) for k, v in bands.items())
+
+
+def check_odds(modifier: int, what: str = "success") -> Odds:
+    p = p_at_least(modifier)
+    mean = sum(e * q for e, q in effect_dist(modifier).items())
+    return Odds(band_outcomes(modifier), f"{core_odds.percent(p)} {what} (mean Effect {float(mean):+.1f})")
+
+
+def p_opposed(m1: int, m2: int, c1: int = 0, c2: int = 0) -> Fraction:
+    """RULES-NOTES: higher Effect wins; ties go to the higher characteristic, then a reroll."""
+    win = lose = tie = Fraction(0)
+    d1, d2 = effect_dist(m1), effect_dist(m2)
+    for e1, p1 in d1.items():
+        for e2, p2 in d2.items():
+            if e1 > e2:
+                win += p1 * p2
+            elif e1 < e2:
+                lose += p1 * p2
+            else:
+                tie += p1 * p2
+    if c1 > c2:
+        return win + tie
+    if c1 < c2:
+        return win
+    return win / (win + lose) if win + lose else Fraction(1, 2)
+
+
+def opposed_odds(m1, m2, c1=0, c2=0, what="to win") -> Odds:
+    p = p_opposed(m1, m2, c1, c2)
+    return Odds((Outcome("win", float(p)), Outcome("lose", float(1 - p))), f"{core_odds.percent(p)} {what}")
+
+
+@lru_cache(maxsize=None)
+def hits_dist(dice: int, flat: int, armour: int) -> dict[int, Fraction]:
+    """Damage-table hits (a double counts two) of NdD6 (or ``flat``) minus armour."""
+    if dice:
+        dist = core_odds.distribution(dice, 6, -armour)
+    else:
+        dist = {flat - armour: Fraction(1)}
+    out: dict[int, Fraction] = {}
+    for dmg, p in dist.items():
+        h = T.hits_in(dmg)
+        out[h] = out.get(h, Fraction(0)) + p
+    return out
+
+
+def _mods_total(mods) -> int:
+    return sum(v for _, v in mods)
+
+
+def action_odds(s, a: Action) -> Odds | None:
+    from . import engine as E
+
+    kind = a.kind
+    dm = int(a.get("dm", 0) or 0)
+    if kind in ("override", "done", "end_turn", "no_reaction", "initiative", "hasty", "delay", "assign", "personal",
+                "misc", "change_position", "adjust_speed", "maintain_course", "reload", "choose_range", "act_now",
+                "keep_waiting", "act_first", "continue_task", "abandon_task", "undock"):
+        return None
+    if s.phase == "react":
+        return _reaction_odds(s, a, dm)
+    ship, c = s.acting_ship, s.acting_crew
+    if ship is None or c is None:
+        return None
+
+    def check(skill, char, difficulty, extra=(), what="success"):
+        mods = R.check_mods(ship, c, skill, char, difficulty, list(extra) + ([("GM", dm)] if dm else []))
+        return check_odds(_mods_total(mods), what)
+
+    def opp(other, their, skill, char, extra=(), their_extra=(), what="to win"):
+        m1 = _mods_total(R.check_mods(ship, c, skill, char, "", list(extra) + ([("GM", dm)] if dm else [])))
+        m2 = _mods_total(R.check_mods(other, their, skill, char, "", list(their_extra)))
+        c1 = R.current_chars(c).get(char, 7)
+        c2 = R.current_chars(their).get(char, 7) if their else 0
+        return opposed_odds(m1, m2, c1, c2, what)
+
+    target = s.find_ship(a.get("target")) if a.get("target") else None
+    if kind == "attack":
+        return attack_odds(s, ship, c, a, dm)
+    if kind in ("coordinate", "increase_initiative"):
+        return check("leadership", "soc", "average")
+    if kind == "exploit":
+        return check("tactics", "int", "easy")
+    if kind in ("evasive", "line_up"):
+        return check("pilot", "dex", "average")
+    if kind == "orbit":
+        return check("pilot", "dex", "routine")
+    if kind == "reentry":
+        dms, auto = T.reentry_dms(s.options.world_size, s.options.world_atmosphere)
+        if auto:
+            return Odds((Outcome("success", 1.0),), "automatic success (thin atmosphere)")
+        return check("pilot", "dex", "average", dms)
+    if kind == "avoid_collision":
+        label, diff = T.COLLISION_SITUATIONS[s.options.hazard]
+        extra = [("mismatch", T.COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
+        return check("pilot", "dex", diff, extra, "to avoid collision")
+    if kind == "pursue" and target is not None:
+        if ship.pursuing == target.id:
+            return None
+        return opp(target, E.pilot_of(target), "pilot", "dex", E._intel(ship, target.id))
+    if kind == "break_pursuit" and target is not None:
+        return opp(target, E.pilot_of(target), "pilot", "dex", E._intel(ship, target.id))
+    if kind == "ram" and target is not None:
+        return opp(target, E.pilot_of(target), "pilot", "dex", E._intel(ship, target.id), what="to ram")
+    if kind == "dock" and target is not None:
+        if target.side != ship.side and target.can_act and E.pilot_of(target) is not None:
+            return opp(target, E.pilot_of(target), "pilot", "dex", [("unwilling", -2)] + E._intel(ship, target.id),
+                       what="to dock")
+        return check("pilot", "dex", "average", what="to dock")
+    if kind == "jump_plot":
+        return check("navigation", "edu", "easy", [("hurried", -1)])
+    if kind == "range_check" and target is not None:
+        return opp(target, E._navigator_of(target), "navigation", "edu", E._intel(ship, target.id),
+                   what="to choose the range")
+    if kind == "sensor_target" and target is not None:
+        return check("comms", "edu", "average", E.sensor_dm(ship) + [("jamming", -target.electronics)],
+                     "to get a sensor lock")
+    if kind == "jam" and target is not None:
+        return opp(target, E._sensor_op(target), "comms", "int", E.sensor_dm(ship) + E._intel(ship, target.id),
+                   E.sensor_dm(target), "to jam")
+    if kind == "intercept":
+        return check("comms", "int", "difficult",
+                     E.sensor_dm(ship) + ([("encryption", -2)] if s.options.encrypted else []), "to intercept")
+    if kind == "maintain_comms":
+        return check("comms", "int", "routine",
+                     E.sensor_dm(ship) + ([("noise", -2)] if s.options.comms_noise else []), "to keep comms")
+    if kind == "ew_missiles":
+        return chain_odds(_mods_total(R.check_mods(ship, c, "comms", "int", "difficult", E.sensor_dm(ship))) + dm,
+                          sum(m.count for m in s.missiles if m.target == ship.id and m.kind == "smart"), "smart missile(s) jammed")
+    if kind == "jump":
+        extra = [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []
+        return check("engineering", "edu", "average", extra, "to jump away")
+    if kind == "repair":
+        extra = [("Auto-Repair", 1)] if c.automated == "repair" else []
+        return check("mechanic", "edu", "average", extra, "to repair")
+    if kind == "overhaul":
+        return check("mechanic", "edu", "difficult", what="to start the rebuild")
+    if kind == "board" and target is not None:
+        lead = E._boarding_leader(ship)
+        their = E._boarding_leader(target)
+        m1 = _mods_total(R.check_mods(ship, lead, "tactics", "int", "", [("GM", dm)] if dm else []))
+        m2 = _mods_total(R.check_mods(target, their, "tactics", "int", ""))
+        return opposed_odds(m1, m2, what="to win the boarding round")
+    return None
+
+
+def chain_odds(modifier: int, available: int, what: str) -> Odds:
+    """Point defence / EW chains: keep rolling, DM-1 cumulative, until a miss."""
+    dist = {0: Fraction(1)}
+    result: dict[int, Fraction] = {}
+    for k in range(available):
+        p = p_at_least(modifier - k)
+        new = {}
+        for n, q in dist.items():
+            result[n] = result.get(n, Fraction(0)) + q * (1 - p)
+            new[n + 1] = new.get(n + 1, Fraction(0)) + q * p
+        dist = new
+    for n, q in dist.items():
+        result[n] = result.get(n, Fraction(0)) + q
+    mean = sum(n * q for n, q in result.items())
+    return Odds(tuple(Outcome(f"{n} stopped", float(q)) for n, q in sorted(result.items())),
+                f"{float(mean):.1f} {what} expected")
+
+
+def _reaction_odds(s, a: Action, dm: int) -> Odds | None:
+    from . import engine as E
+
+    p = s.pending
+    ship = s.ship(p.target)
+    c = ship.member(a.actor)
+    if c is None:
+        return None
+    extra_dm = [("GM", dm)] if dm else []
+    if a.kind == "dodge":
+        mods = R.check_mods(ship, c, "pilot", "dex", "average", E._intel(ship, p.attacker) + extra_dm)
+        return check_odds(_mods_total(mods), "to dodge (attack DM-2)")
+    if a.kind == "sand":
+        mount = ship.mount(a.get("mount"))
+        extra = [("FC", ship.fire_control), ("damaged", -2 if mount.hits == 1 else 0)] + extra_dm
+        return check_odds(_mods_total(R.check_mods(ship, c, "gunnery_turret", "dex", "average", extra)),
+                          "for sand (-1D6 per beam)")
+    if a.kind == "point_defence":
+        mount = ship.mount(a.get("mount"))
+        extra = [("FC", ship.fire_control), ("damaged", -2 if mount.hits == 1 else 0)] + extra_dm
+        mod = _mods_total(R.check_mods(ship, c, "gunnery_turret", "dex", "average", extra))
+        if p.kind == "board":
+            return check_odds(mod, "to hit the boarders")
+        m = E._missile(s, p.missiles[0])
+        return chain_odds(mod, m.count if m else 0, "missile(s) destroyed")
+    if a.kind == "screens":
+        level = max(0, int(c.skills.get("screens", 0)))
+        dist = core_odds.distribution(2, 6, level + dm)
+        mean = sum(v * q for v, q in dist.items())
+        return Odds(tuple(Outcome(f"-{v} damage", float(q)) for v, q in sorted(dist.items())),
+                    f"screens take {float(mean):.1f} damage off on average")
+    return None
+
+
+def attack_odds(s, ship, c, a: Action, dm: int) -> Odds | None:
+    from . import engine as E
+
+    mount = ship.mount(a.get("mount"))
+    target_id = a.get("target")
+    personal = any(p.id == target_id for p in s.personal)
+    band = E._band_to(s, ship, target_id)
+    usable = E.usable_weapons(s, ship, mount, band, personal)
+    which = a.get("weapon", "all")
+    chosen = ([i for i in usable if mount.weapons[i].type != "sandcaster"] or usable) if which == "all" else [int(which)]
+    target = s.find_ship(target_id)
+    skill = R.gunnery_skill(mount.kind)
+    # joint distribution of (any hit, total hits) over the beams; missiles summarised
+    dist = {(False, 0): Fraction(1)}
+    notes = []
+    p_any = []
+    for i in chosen:
+        w = mount.weapons[i]
+        kind = T.WEAPONS[w.type]
+        if kind.missile:
+            notes.append(missile_note(s, ship, c, mount, w, target_id, dm))
+            continue
+        extra = E.attack_mods(s, ship, c, mount, target_id, w.type, personal=personal) + ([("GM", dm)] if dm else [])
+        mod = _mods_total(R.check_mods(ship, c, skill, "dex", "", extra))
+        p_hit = p_at_least(mod)
+        p_any.append(p_hit)
+        if personal:
+            hd = {1: Fraction(1)}
+        else:
+            armour = 0 if w.type == "meson_bay" else target.armour
+            hd = hits_dist(kind.dice, kind.flat, armour)
+        step = {(False, 0): 1 - p_hit}
+        for h, q in hd.items():
+            key = (True, h)
+            step[key] = step.get(key, Fraction(0)) + p_hit * q
+        new: dict = {}
+        for (a1, h1), q1 in dist.items():
+            for (a2, h2), q2 in step.items():
+                key = (a1 or a2, h1 + h2)
+                new[key] = new.get(key, Fraction(0)) + q1 * q2
+        dist = new
+    if not p_any:
+        return Odds((Outcome("launched", 1.0),), "; ".join(notes) or "launch")
+    outcomes: dict[str, Fraction] = {}
+    for (hit, h), q in dist.items():
+        label = "miss" if not hit else ("hit, no damage" if h == 0 else f"{h} hit{'s' if h > 1 else ''}")
+        if personal and hit:
+            label = "hit (personal scale)"
+        outcomes[label] = outcomes.get(label, Fraction(0)) + q
+    expected = sum(h * q for (_, h), q in dist.items())
+    p_one = 1 - dist.get((False, 0), Fraction(0))
+    summary = (f"{core_odds.percent(p_any[0])} to hit" if len(p_any) == 1 else
+               f"{core_odds.percent(p_one)} at least one hit") + f", {float(expected):.1f} hits expected"
+    if notes:
+        summary += "; " + "; ".join(notes)
+    return Odds(tuple(Outcome(k, float(v)) for k, v in sorted(outcomes.items(), key=lambda kv: kv[0])), summary)
+
+
+def missile_note(s, ship, c, mount, w, target_id, dm) -> str:
+    from . import engine as E
+
+    target = s.find_ship(target_id)
+    evasive = target.evasive if target else 0
+    if w.missile == "smart":
+        return f"smart missile: {core_odds.percent(p_at_least(evasive, T.SMART_TO_HIT))} per attack on arrival"
+    extra = E.attack_mods(s, ship, c, mount, target_id, w.type, launch=True) + ([("GM", dm)] if dm else [])
+    mod = _mods_total(R.check_mods(ship, c, R.gunnery_skill(mount.kind), "dex", "average", extra))
+    p = Fraction(0)
+    for e, q in effect_dist(mod).items():
+        need, _ = T.missile_to_hit(e)
+        p += q * p_at_least(evasive, need)
+    return f"missile: {core_odds.percent(p)} to hit on arrival"

@@ -1,0 +1,244 @@
+"""What each viewer may see of a Cepheus fight, and the GM's action labels.
+
+The GM sees everything.  A player sees their own ships in full (the "sheet"), and
+each enemy only as the best sensors of the player's ships tell at the range band
+between them (Tabella: Bande di Gittata del Combattimento Spaziale — sensor details).
+Enemy crew skills and characteristics are never shown to players.
+"""
+from __future__ import annotations
+
+from rulesets.core.engine import Action, Viewer
+
+from . import rules as R
+from . import tables as T
+
+_GRADE = {g: i for i, g in enumerate(T.SENSOR_GRADES)}
+
+
+def detected(s, viewer_ships: list, enemy) -> set[str]:
+    """The sensor details the viewer's ships detect of ``enemy`` (the best of them)."""
+    out: set[str] = set()
+    for own in viewer_ships:
+        if not own.alive:
+            continue
+        band = s.band(own.id, enemy.id)
+        grade = _GRADE[own.sensors]
+        if own.hits.get("sensors", 0) >= 2:
+            # sensors disabled or destroyed: the eye alone, at Close or nearer (decision)
+            if T.BANDS.index(band) > T.BANDS.index("close"):
+                continue
+            grade = 0
+        for b in T.BANDS[T.BANDS.index(band):]:
+            for key, _, need in T.SENSOR_DETAILS[b]:
+                if grade >= _GRADE[need]:
+                    out.add(key)
+    return out
+
+
+def _status(ship) -> str:
+    return ship.status
+
+
+def sheet(s, ship) -> dict:
+    """Everything about a ship (the GM, and the players of that ship)."""
+    return {
+        "sheet": ship.id,
+        "tonnage": ship.tonnage, "small_craft": ship.small_craft,
+        "hull": f"{ship.hull}/{ship.hull_max}", "structure": f"{ship.structure}/{ship.structure_max}",
+        "armour": f"{ship.armour}/{ship.armour_max}", "thrust": f"{ship.thrust}/{ship.thrust_max}",
+        "speed": ship.speed, "jump": ship.jump, "jump_plotted": ship.jump_plotted,
+        "sensors": ship.sensors, "electronics": ship.electronics, "fire_control": ship.fire_control,
+        "fuel": f"{ship.fuel}/{ship.fuel_max}", "cargo": f"{ship.cargo}/{ship.cargo_max}",
+        "initiative": ship.initiative + s.tactics.get(ship.side, 0) + ship.boost,
+        "reactions": ship.reactions,
+        "systems": {R.SYSTEM_LABEL[k]: ship.hits.get(k, 0) for k in R.SYSTEMS if ship.hits.get(k, 0)},
+        "mounts": [{"id": m.id, "kind": m.kind, "hits": m.hits,
+                    "weapons": [T.WEAPONS[w.type].label + (f" {w.loaded}+{w.reserve}" if T.WEAPONS[w.type].ammo else "")
+                                + (f" ({w.missile})" if w.missile and w.missile != "standard" else "")
+                                for w in m.weapons]} for m in ship.mounts],
+        "screens": [n for n, on in (("nuclear damper", ship.nuclear_damper), ("meson screen", ship.meson_screen)) if on],
+        "crew": [{"crew_id": c.id, "name": c.name, "position": R.POSITION_LABEL.get(c.position, c.position),
+                  "station": c.station, "state": R.crew_state(c), "damage": c.damage, "rads": c.rads,
+                  "skills": dict(c.skills), "characteristics": dict(c.chars),
+                  "task": f"{c.task.kind} {c.task.system} {c.task.done}/{c.task.turns}" if c.task else ""}
+                 for c in ship.crew],
+        "effects": {k: v for k, v in (("evasive", ship.evasive), ("lined up", ship.lined_up),
+                                      ("pursuing", ship.pursuing), ("pursuit DM", min(4, ship.pursuit_turns) if ship.pursuing else 0),
+                                      ("hasty", ship.hasty), ("jammed", bool(ship.jammed)),
+                                      ("position", ship.position if s.options.planet else ""),
+                                      ("delaying", ship.delaying), ("coordination pool", ship.pool)) if v},
+        "targeting": dict(ship.targeting),
+    }
+
+
+def sensed(s, ship, details: set[str]) -> dict:
+    """An enemy as the viewer's sensors see it."""
+    d: dict = {"contact": "detected" if details else "beyond sensor detail"}
+    if "presence" in details:
+        d["activity"] = "dead in space" if ship.status != "active" else "active"
+    if "silhouette" in details:
+        d["size"] = "small craft" if ship.small_craft else f"about {round(ship.tonnage, -2) or ship.tonnage} t"
+    if "configuration" in details:
+        d["mounts"] = f"{sum(1 for m in ship.mounts if m.kind == 'turret')} turret(s), {sum(1 for m in ship.mounts if m.kind == 'bay')} bay(s)"
+    if "thermal" in details:
+        d["drive"] = "thrusting" if ship.speed else "coasting"
+    if "emissions" in details:
+        d["emissions"] = "sensors and comms active" if ship.hits.get("sensors", 0) < 2 else "quiet"
+    if "external" in details:
+        d["hull"] = f"{ship.hull}/{ship.hull_max}"
+        d["armour"] = ship.armour
+    if "visual" in details:
+        d["weapons"] = sorted({T.WEAPONS[w.type].label for m in ship.mounts for w in m.weapons})
+        d["visible damage"] = "heavy" if ship.hull < ship.hull_max / 2 else "light" if ship.hull < ship.hull_max else "none"
+    if "internal" in details:
+        d["structure"] = f"{ship.structure}/{ship.structure_max}"
+    if "systems" in details:
+        d["damaged systems"] = sorted(R.SYSTEM_LABEL[k] for k in R.SYSTEMS if ship.hits.get(k, 0))
+        d["damaged mounts"] = sorted(m.id for m in ship.mounts if m.hits)
+    if "neural_presence" in details:
+        d["life signs"] = any(R.crew_state(c) != "dead" for c in ship.crew if not c.automated)
+    if "neural_level" in details:
+        d["crew aboard"] = sum(1 for c in ship.crew if not c.automated and R.crew_state(c) != "dead")
+    if "neural_sources" in details:
+        d["crew conscious"] = sum(1 for c in ship.crew if not c.automated and R.able(c))
+    return d
+
+
+def view(s, viewer: Viewer) -> dict:
+    mine = [sh for sh in s.ships if sh.id in viewer.ships]
+    ships = []
+    for sh in s.ships:
+        entry = {"id": sh.id, "name": sh.name, "side": sh.side}
+        full = viewer.is_gm or sh.id in viewer.ships
+        if full:
+            entry["status"] = sh.status
+            entry.update(sheet(s, sh))
+            entry["ranges"] = {o.name: T.BAND_LABEL[s.band(sh.id, o.id)] for o in s.ships if o.id != sh.id and o.alive}
+        elif sh.side in {m.side for m in mine}:
+            entry["status"] = sh.status  # an ally: its status is on the fleet net
+        else:
+            details = detected(s, mine, sh)
+            if sh.status in ("destroyed", "escaped", "captured"):
+                entry["status"] = sh.status  # obvious to everyone
+            if not details and sh.status not in ("destroyed", "escaped", "captured"):
+                entry["name"] = "Unknown contact"
+            elif "configuration" not in details and sh.status not in ("destroyed", "escaped", "captured"):
+                entry["name"] = "Unidentified contact"
+            entry.update(sensed(s, sh, details))
+            if mine:
+                near = min(mine, key=lambda m: T.BANDS.index(s.band(m.id, sh.id)))
+                entry["range"] = T.BAND_LABEL[s.band(near.id, sh.id)]
+        ships.append(entry)
+    out = {
+        "round": s.round, "phase": s.phase, "over": s.over, "winner": s.winner,
+        "ships": ships,
+        "options": {"max rounds": s.options.max_rounds, "hazard": T.COLLISION_SITUATIONS[s.options.hazard][0],
+                    "hasty house rule": s.options.hasty},
+    }
+    sides_seen = {m.side for m in mine}
+    missiles = []
+    for m in s.missiles:
+        target = s.find_ship(m.target)
+        src = s.find_ship(m.source)
+        if viewer.is_gm or (src and src.side in sides_seen):
+            missiles.append({"missile": m.id, "kind": m.kind, "count": m.count, "from": src.name if src else "?",
+                             "target": target.name if target else "?", "to_hit": m.to_hit, "rounds": m.turns})
+        elif target and target.side in sides_seen:
+            missiles.append({"incoming": m.count, "target": target.name, "rounds": m.turns})
+    if missiles:
+        out["missiles"] = missiles
+    if s.personal:
+        out["personal targets"] = [{"name": p.name, "side": p.side, "range": T.BAND_LABEL[p.band],
+                                    "damage": p.damage, "rads": p.rads} for p in s.personal]
+    if s.docked:
+        out["docked"] = [" + ".join(s.ship(x).name for x in p.split("|")) for p in s.docked]
+    if viewer.is_gm:
+        out["active"] = s.active
+        out["order"] = [s.ship(x).name for x in s.order if s.find_ship(x)] if s.phase != "initiative" else []
+    return out
+
+
+def secrets(s, viewer: Viewer) -> list[str]:
+    """Markers of GM-only data: an enemy's full sheet, its crew entries, its missiles' to-hit numbers."""
+    if viewer.is_gm:
+        return []
+    sides = {sh.side for sh in s.ships if sh.id in viewer.ships}
+    out = []
+    for sh in s.ships:
+        if sh.id in viewer.ships:
+            continue
+        out.append(f'"sheet": "{sh.id}"')
+        for c in sh.crew:
+            out.append(f'"crew_id": "{c.id}"')
+    for m in s.missiles:
+        src = s.find_ship(m.source)
+        if not src or src.side not in sides:
+            out.append(f'"missile": "{m.id}"')
+    return out
+
+
+def describe(s, a: Action) -> str:
+    """A label for the GM's action button."""
+    def name(ship_id):
+        sh = s.find_ship(ship_id) if ship_id else None
+        if sh:
+            return sh.name
+        for p in s.personal:
+            if p.id == ship_id:
+                return p.name
+        return ship_id or "?"
+
+    ship = s.crew_ship(a.actor) if a.actor else None
+    crew = ship.member(a.actor) if ship else None
+    who = crew.name if crew else name(a.actor)
+    tgt = name(a.get("target")) if a.get("target") else ""
+    k = a.kind
+    if k == "attack":
+        mount = ship.mount(a.get("mount"))
+        which = a.get("weapon", "all")
+        weapons = [T.WEAPONS[w.type].label for w in mount.weapons] if which == "all" else [
+            T.WEAPONS[mount.weapons[int(which)].type].label]
+        kind = "turret" if mount.kind == "turret" else "bay"
+        verb = "Launch" if all(T.WEAPONS[mount.weapons[i].type].missile for i in
+                               ([int(which)] if which != "all" else range(len(mount.weapons)))) else "Fire"
+        return f"{verb} {kind} {mount.id[1:]} ({', '.join(weapons) if which != 'all' else 'all: ' + ', '.join(weapons)}) at {tgt}"
+    labels = {
+        "initiative": f"Roll initiative for {s.order[s.turn] if s.phase == 'initiative' and s.turn < len(s.order) else ''}",
+        "override": "GM override (set a stat, status or range)",
+        "done": f"{who}: done", "end_turn": f"End {ship.name if ship else ''}'s turn (the rest of the crew stand by)",
+        "no_reaction": "No (more) reactions: resolve the attack",
+        "dodge": f"{who}: dodge", "sand": f"{who}: fire sand from turret {str(a.get('mount', ''))[1:]}",
+        "point_defence": f"{who}: point defence from turret {str(a.get('mount', ''))[1:]}",
+        "screens": f"{who}: activate the {'nuclear damper' if a.get('screen') == 'damper' else 'meson screen'}",
+        "hasty": f"{who}: declare the crew acts hastily (house rule)", "delay": f"{who}: delay this ship's action",
+        "assign": f"{who}: give DM+1 to {name_of_crew(s, a.get('crew'))}",
+        "coordinate": f"{who}: coordinate the crew (Leadership)", "increase_initiative": f"{who}: increase initiative (Leadership)",
+        "exploit": f"{who}: exploit intercepted comms (Tactics)",
+        "evasive": f"{who}: evasive manoeuvres", "line_up": f"{who}: line up the shot",
+        "pursue": f"{who}: {'keep up the pursuit of' if ship and ship.pursuing == a.get('target') else 'pursue'} {tgt}",
+        "break_pursuit": f"{who}: break {tgt}'s pursuit", "dock": f"{who}: dock with {tgt}", "undock": f"{who}: undock from {tgt}",
+        "ram": f"{who}: ram {tgt}", "avoid_collision": f"{who}: avoid collision",
+        "orbit": f"{who}: orbit insertion", "reentry": f"{who}: atmospheric re-entry",
+        "adjust_speed": f"{who}: adjust speed to {a.get('speed')}", "maintain_course": f"{who}: maintain course",
+        "jump_plot": f"{who}: plot a jump (hurried)",
+        "range_check": f"{who}: range check against {tgt} ({'close in' if a.get('want') == 'closer' else 'open the range'})",
+        "sensor_target": f"{who}: sensor targeting on {tgt}", "jam": f"{who}: electronic warfare: jam {tgt}",
+        "ew_missiles": f"{who}: electronic warfare against incoming smart missiles",
+        "intercept": f"{who}: intercept {tgt}'s communications", "maintain_comms": f"{who}: maintain communications",
+        "jump": f"{who}: jump out", "repair": f"{who}: repair {R.system_label(ship, a.get('system')) if ship else ''}",
+        "overhaul": f"{who}: extended repair of destroyed {R.system_label(ship, a.get('system')) if ship else ''}",
+        "continue_task": f"{who}: keep working on the extended task", "abandon_task": f"{who}: abandon the extended task",
+        "board": f"{who}: board {tgt}", "reload": f"{who}: reload {a.get('mount')}",
+        "misc": f"{who}: miscellaneous action", "personal": f"{who}: personal action",
+        "change_position": f"{who}: move to {R.POSITION_LABEL.get(a.get('position'), a.get('position'))}"
+                           + (f" at {a.get('station')}" if a.get("station") else ""),
+        "choose_range": f"{name(a.actor)}: {'close the range' if a.get('want') == 'closer' else 'open the range' if a.get('want') == 'farther' else 'hold the range'}",
+        "act_now": f"{name(a.actor)}: stop delaying and act now", "keep_waiting": f"{name(a.actor)}: keep delaying",
+        "act_first": f"{name(a.actor)}: act first next round instead",
+    }
+    return labels.get(k, a.to_str())
+
+
+def name_of_crew(s, crew_id) -> str:
+    ship = s.crew_ship(crew_id)
+    return ship.member(crew_id).name if ship else str(crew_id)
