@@ -121,13 +121,15 @@ def _run_context(request, encounter, role, **extra):
                 override = action
                 continue
             odds = engine.odds(now.state, action)
-            actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds})
+            actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds,
+                            "secondary": action.kind in getattr(engine, "secondary_kinds", ())})
     steps = [a for a in now.applied if is_gm or not a.gm_only]
     return {
         "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm,
         "streaming": bool(settings.REDIS_URL), "partials": ruleset_partials(encounter.ruleset),
         "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
-        "actions": actions, "override": override, "override_help": getattr(engine, "override_help", ""),
+        "actions": [a for a in actions if not a["secondary"]],
+        "more_actions": [a for a in actions if a["secondary"]], "override": override, "override_help": getattr(engine, "override_help", ""),
         "steps": list(reversed(steps)), **extra,
     }
 

@@ -526,6 +526,10 @@ class CepheusRuleset:
     state_class = CombatState
     step_limit = 10000
     free_params = ("dm", "path", "value")
+    #: kinds the runner lists under "More actions" rather than with the main choices
+    secondary_kinds = ("change_position", "misc", "personal")
+    override_help = ("A path and a value: <ship>.hull, <ship>.structure, <ship>.status, <ship>.hits.<system>, "
+                     "<ship>.<mount>.hits, <ship>.crew.<crew>.damage, range.<ship>.<ship> = a band, round.")
 
     # ------------------------------------------------------------ setup
     def setup(self, spec: dict) -> CombatState:

@@ -121,3 +121,20 @@ def test_mixed_dice_take_typed_faces_first_and_roll_the_rest(as_gm, encounter):
                {"action": _fire(encounter), "expected_seq": "0", "faces": "6 6"})
     row = encounter.events.get()
     assert row.dice[:2] == ["6/d6", "6/d6"] and len(row.dice) == 3  # the damage die came from the app
+
+
+def test_a_player_is_not_told_which_enemy_crew_member_is_acting(client, campaign, gm, player):
+    """The GM's header names the acting crew member; a player's shows only what the view allows."""
+    from campaigns.models import Campaign, Membership
+    from rulesets.core import registry
+
+    engine = registry.get("cepheus")
+    cep = Campaign.create_for(gm, name="Cepheus", ruleset="cepheus")
+    Membership.objects.create(campaign=cep, user=player, role=Membership.PLAYER)
+    spec = engine.example_setup(0)
+    enemy_crew = [c["name"] for s in spec["ships"][2:] for c in s["crew"]]
+    encounter = Encounter.objects.create(campaign=cep, name="Fog", ruleset="cepheus", setup=spec, created_by=gm)
+    client.force_login(player)
+    page = client.get(encounter.get_absolute_url()).content.decode()
+    for name in enemy_crew:
+        assert name not in page

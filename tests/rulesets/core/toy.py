@@ -115,7 +115,8 @@ class ToyRuleset:
             if own:
                 d["gunnery"] = s.gunnery
             ships.append(d)
-        return {"round": state.round, "ships": ships, "over": state.over, "winner": state.winner}
+        return {"round": state.round, "ships": ships, "over": state.over, "winner": state.winner,
+                "active": state.active}
 
     def secrets(self, state, viewer):
         if viewer.is_gm:
