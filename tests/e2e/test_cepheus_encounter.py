@@ -1,0 +1,92 @@
+"""A GM runs a Cepheus encounter for two rounds through the page while a player watches live.
+
+Attack, dodge, damage, undo and reroll are done by hand through the page; the other
+steps are auto-played with the keyboard shortcut.  The player's browser sees each step
+appear without reloading and never sees the GM-only roll.
+"""
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from campaigns.models import Campaign
+from tests.e2e.conftest import screenshot
+
+pytestmark = [pytest.mark.e2e]
+
+
+def _round(page) -> int:
+    return int(re.search(r"Round (\d+)", page.locator("#runner .page-head").inner_text()).group(1))
+
+
+def _log_count(page) -> int:
+    return page.locator("#log li:not(.empty)").count()
+
+
+def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, browser_on, django_user_model):
+    call_command("seed_demo")
+    campaign = Campaign.objects.get(ruleset="cepheus")
+    gm = django_user_model.objects.get(username="gm")
+    player = django_user_model.objects.get(username="player")
+    gm_page = browser_on(asgi_server, gm, "demo-gm-password")
+    player_page = browser_on(asgi_server, player, "demo-player-password")
+
+    # Start the encounter through the setup form.
+    gm_page.goto(campaign.get_absolute_url())
+    gm_page.click("text=Start an encounter")
+    for box in gm_page.locator("input[name=fleets]").all():
+        box.check()
+    gm_page.click("button:has-text('Start the encounter')")
+    expect(gm_page.locator("#runner h1")).to_be_visible()
+    url = gm_page.url
+    player_page.goto(url)
+    expect(player_page.locator("h2", has_text="Following the fight")).to_be_visible()
+    player_page.evaluate("window.__loaded = true")
+
+    did = {"attack": False, "dodge": False, "undo": False, "reroll": False, "gm_only": None}
+    for _ in range(400):
+        if _round(gm_page) >= 3 or gm_page.locator(".tag-ok", has_text="Over").count():
+            break
+        before = _log_count(gm_page)
+        attack = gm_page.locator("#actions .actions button", has_text=re.compile(r"^Fire "))
+        dodge = gm_page.locator("#actions .actions button", has_text=re.compile(r": dodge$"))
+        if not did["dodge"] and dodge.count():
+            dodge.first.click()
+            did["dodge"] = True
+        elif not did["attack"] and attack.count():
+            expect(gm_page.locator("#actions")).to_contain_text("to hit")  # odds before the roll
+            attack.first.click()
+            did["attack"] = True
+        elif did["attack"] and did["gm_only"] is None and attack.count():
+            gm_page.check("#gm-only-toggle")
+            attack.first.click()
+            expect(gm_page.locator("#log li.gm-only")).to_have_count(1)
+            did["gm_only"] = gm_page.locator("#log li.gm-only .seq").inner_text()
+        else:
+            gm_page.keyboard.press("n")
+        expect(gm_page.locator("#log li:not(.empty)")).to_have_count(before + 1)
+        if did["attack"] and not did["reroll"] and gm_page.locator("#log button.reroll").count():
+            gm_page.locator("#log button.reroll").first.click()
+            expect(gm_page.locator("#log .rerolled").first).to_be_visible()
+            did["reroll"] = True
+        if did["dodge"] and not did["undo"]:
+            count = _log_count(gm_page)
+            gm_page.locator("#undo-button").click()
+            expect(gm_page.locator("#log li:not(.empty)")).to_have_count(count - 1)
+            did["undo"] = True
+
+    assert _round(gm_page) >= 3, "two full rounds were played"
+    assert all(did.values()), did
+    gm_log = gm_page.locator("#log").inner_text()
+    assert "damage" in gm_log.lower()
+
+    # The player's page followed without reloading, and never shows the GM-only step.
+    public = _log_count(gm_page) - gm_page.locator("#log li.gm-only").count()
+    expect(player_page.locator("#log li:not(.empty)")).to_have_count(public, timeout=10_000)
+    assert player_page.evaluate("window.__loaded") is True
+    seqs = player_page.locator("#log .seq").all_inner_texts()
+    assert did["gm_only"] not in seqs
+    assert "Reveal to players" not in player_page.content() and "Undo last step" not in player_page.content()
+    screenshot(gm_page, "cepheus-gm", full_page=False)
+    screenshot(player_page, "cepheus-player", full_page=False)
