@@ -8,6 +8,7 @@ commit tells the live pages.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -60,14 +61,41 @@ def head_seq(encounter: Encounter) -> int:
     return last or 0
 
 
+# The log is append-only and every change, undo and reroll included, takes a new
+# sequence number, so (encounter, head row) always names the same fold and a cached
+# entry never goes stale.  The key holds the head row's id and time as well as its
+# sequence (ids alone can come back after a rolled-back transaction).
+# Callers treat the state as read-only (apply never mutates its input: the
+# conformance suite checks it).
+_recent: "OrderedDict[tuple, Current]" = OrderedDict()
+_RECENT_MAX = 64
+
+
+def _key(encounter: Encounter, head: int):
+    row = encounter.events.filter(seq=head).values_list("pk", "created_at").first() if head else None
+    return (encounter.pk, encounter.created_at, head, row)
+
+
+def _remember(key, cur: Current) -> Current:
+    _recent[key] = cur
+    _recent.move_to_end(key)
+    while len(_recent) > _RECENT_MAX:
+        _recent.popitem(last=False)
+    return cur
+
+
 def current(encounter: Encounter) -> Current:
-    """The folded state, from the snapshot at the head when there is one."""
+    """The folded state, from this process's recent folds or the snapshot at the head."""
     head = head_seq(encounter)
+    key = _key(encounter, head)
+    cached = _recent.get(key)
+    if cached is not None:
+        return cached
     engine = encounter.engine
     snap = encounter.snapshots.filter(seq=head).first()
     if snap is not None:
-        return Current(serial.from_json(engine.state_class, snap.state),
-                       [Applied.from_json(a) for a in snap.applied], head)
+        return _remember(key, Current(serial.from_json(engine.state_class, snap.state),
+                                      [Applied.from_json(a) for a in snap.applied], head))
     state, applied = fold(engine, encounter.setup, _entries(encounter), encounter.seed)
     _save_snapshot(encounter, head, state, applied)
     return Current(state, applied, head)
@@ -78,6 +106,8 @@ def _save_snapshot(encounter, seq, state, applied):
         encounter=encounter, seq=seq,
         defaults={"state": serial.to_json(state), "applied": [a.to_json() for a in applied]},
     )
+    # Only once the row that makes ``seq`` the head has committed is it safe to serve.
+    transaction.on_commit(lambda: _remember(_key(encounter, seq), Current(state, applied, seq)))
     # Keep the newest few: older ones are only a cache.
     stale = encounter.snapshots.order_by("-seq").values_list("pk", flat=True)[5:]
     EncounterSnapshot.objects.filter(pk__in=list(stale)).delete()

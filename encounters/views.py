@@ -95,6 +95,9 @@ def encounter_new(request, campaign_pk):
                   status=400 if data is not None else 200)
 
 
+LOG_LIMIT = 40  # steps shown on the runner; the rest behind "show the whole log"
+
+
 def ruleset_partials(key: str) -> str:
     """The template with a ruleset's runner partials (ship-card, board), or the generic one."""
     from django.template import TemplateDoesNotExist
@@ -124,13 +127,15 @@ def _run_context(request, encounter, role, **extra):
             actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds,
                             "secondary": action.kind in getattr(engine, "secondary_kinds", ())})
     steps = [a for a in now.applied if is_gm or not a.gm_only]
+    everything = request.GET.get("log") == "all"
     return {
         "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm,
         "streaming": bool(settings.REDIS_URL), "partials": ruleset_partials(encounter.ruleset),
         "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
         "actions": [a for a in actions if not a["secondary"]],
         "more_actions": [a for a in actions if a["secondary"]], "override": override, "override_help": getattr(engine, "override_help", ""),
-        "steps": list(reversed(steps)), **extra,
+        "steps": list(reversed(steps)) if everything else list(reversed(steps[-LOG_LIMIT:])),
+        "hidden_steps": 0 if everything else max(0, len(steps) - LOG_LIMIT), **extra,
     }
 
 

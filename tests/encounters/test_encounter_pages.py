@@ -138,3 +138,15 @@ def test_a_player_is_not_told_which_enemy_crew_member_is_acting(client, campaign
     page = client.get(encounter.get_absolute_url()).content.decode()
     for name in enemy_crew:
         assert name not in page
+
+
+def test_the_runner_shows_the_latest_steps_and_the_whole_log_on_request(as_gm, encounter, settings):
+    from encounters import log, views
+
+    for seq in range(views.LOG_LIMIT + 2):
+        state = log.current(encounter).state
+        log.step(encounter, f"brace actor={encounter.engine.actor_ship(state)}", expected_seq=seq)
+    page = as_gm.get(encounter.get_absolute_url())
+    assert len(page.context["steps"]) == views.LOG_LIMIT and page.context["hidden_steps"] == 2
+    assert "Show the whole log (2 earlier steps)" in page.content.decode()
+    assert len(as_gm.get(encounter.get_absolute_url() + "?log=all").context["steps"]) == views.LOG_LIMIT + 2

@@ -104,3 +104,17 @@ def test_the_gm_view_lists_every_ship_with_id_and_side(ruleset):
     ships = ruleset_ships(ruleset, state)
     assert len(ships) >= 2
     assert len({side for _, side in ships}) >= 2
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_apply_never_changes_the_state_it_is_given(ruleset, seed):
+    """The runner keeps recent states in memory and replays from them: apply must copy, not mutate."""
+    from rulesets.core.dice import Dice, RandomSource
+
+    rng = random.Random(f"pure:{seed}")
+    for state in _states_along_playout(ruleset, seed, limit=150):
+        if state.over:
+            continue
+        before = json.dumps(serial.to_json(state), sort_keys=True)
+        ruleset.apply(state, ruleset.policy(state, rng), Dice(RandomSource(rng)))
+        assert json.dumps(serial.to_json(state), sort_keys=True) == before
