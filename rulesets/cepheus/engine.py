@@ -334,6 +334,9 @@ def start_round(tx: Tx):
         tx.say(f"Round limit ({s.options.max_rounds}) reached: the fight ends as a draw.", T.SEC["checklist"])
         return
     for sh in s.ships:
+        if sh.status == "boarded":
+            tx.ship(sh.id).status = "captured"
+            tx.say(f"The boarders take control of {sh.name}: it is captured.", T.SEC["abstract_boarding"])
         if not sh.alive:
             continue
         m = tx.ship(sh.id)
@@ -1357,7 +1360,7 @@ class CepheusRuleset:
             "winner": s.winner,
             "rounds": s.round,
             "hull": {side: frac(side) for side in sides},
-            "lost": {side: sum(1 for sh in s.ships if sh.side == side and sh.status in ("destroyed", "captured"))
+            "lost": {side: sum(1 for sh in s.ships if sh.side == side and sh.status in ("destroyed", "boarded", "captured"))
                      for side in sides},
             "escaped": {side: sum(1 for sh in s.ships if sh.side == side and sh.status == "escaped") for side in sides},
         }
@@ -1737,7 +1740,7 @@ def resolve_boarding(tx: Tx, p: Pending):
         s.hits = s.hits + [Hit(dfn.id, att.id, "Fighting aboard", "boarding", single=1)]
     elif winner == "attacker":
         d = tx.ship(dfn.id)
-        d.status = "captured"
+        d.status = "boarded"  # "needs a turn to take control": captured at the start of the next round
         s.hits = s.hits + [Hit(dfn.id, att.id, "Boarders take the ship", "boarding", dice=2, ignore_armour=True,
                                internal=True)]
         keep = False
@@ -1993,7 +1996,7 @@ def position_changes(s: CombatState, ship: Ship, c: Crew) -> list[Action]:
 
 _SHIP_INTS = ("hull", "structure", "armour", "fuel", "cargo", "speed", "initiative", "reactions", "evasive",
               "lined_up", "pool", "pursuit_turns", "boost_next", "thrust_max")
-_SHIP_STRS = {"status": ("active", "disabled", "destroyed", "escaped", "captured"),
+_SHIP_STRS = {"status": ("active", "disabled", "destroyed", "escaped", "boarded", "captured"),
               "position": ("space", "orbit", "decaying", "atmosphere"), "pursuing": None, "jammed": None,
               "intel": None}
 

@@ -97,7 +97,7 @@ class Ship:
     crew: list[Crew] = field(default_factory=list)
     hits: dict[str, int] = field(default_factory=dict)      # system -> hits taken
     repaired: dict[str, int] = field(default_factory=dict)  # system -> battlefield repairs
-    status: str = "active"  # active | disabled | destroyed | escaped | captured
+    status: str = "active"  # active | disabled | destroyed | escaped | boarded | captured
     speed: int = 0
     initiative: int = 0
     boost_next: int = 0

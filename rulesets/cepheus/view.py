@@ -118,11 +118,11 @@ def view(s, viewer: Viewer) -> dict:
             entry["status"] = sh.status  # an ally: its status is on the fleet net
         else:
             details = detected(s, mine, sh)
-            if sh.status in ("destroyed", "escaped", "captured"):
+            if sh.status in ("destroyed", "escaped", "boarded", "captured"):
                 entry["status"] = sh.status  # obvious to everyone
-            if not details and sh.status not in ("destroyed", "escaped", "captured"):
+            if not details and sh.status not in ("destroyed", "escaped", "boarded", "captured"):
                 entry["name"] = "Unknown contact"
-            elif "configuration" not in details and sh.status not in ("destroyed", "escaped", "captured"):
+            elif "configuration" not in details and sh.status not in ("destroyed", "escaped", "boarded", "captured"):
                 entry["name"] = "Unidentified contact"
             entry.update(sensed(s, sh, details))
             if mine:

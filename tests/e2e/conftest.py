@@ -26,26 +26,13 @@ def browser():
 
 
 @pytest.fixture
-def context_for(browser, live_server):
-    """A fresh browser context (own cookies), logged in as ``user`` when given."""
-    contexts = []
+def context_for(browser_on, live_server):
+    """A fresh browser context on the in-process live server, logged in as ``user`` when given."""
 
     def make(user=None, password=None):
-        context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        page = context.new_page()
-        if user is not None:
-            page.goto("/accounts/login/")
-            page.fill("input[name=username]", user.username)
-            page.fill("input[name=password]", password)
-            page.click("button[type=submit]")
-            page.wait_for_url("**/campaigns/")
-        return page
+        return browser_on(live_server.url, user, password)
 
-    yield make
-    for c in contexts:
-        c.close()
+    return make
 
 
 def screenshot(page, name: str, full_page: bool = True) -> Path:

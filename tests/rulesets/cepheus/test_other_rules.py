@@ -27,8 +27,25 @@ def test_abstract_boarding_attacker_success_costs_the_defender_reactions_and_an_
 
 def test_abstract_boarding_exceptional_success_takes_the_ship():
     s = duel([crew("cso", "security", tactics=2)], [crew("cap", "captain")], range="adjacent")
-    step = act(s, "board actor=cso target=b", 6, 6, 1, 1, 1, 1, 3, 4, 2, 2)  # 14 vs 2: Effect 6 -> captured; 2D6 = 2 internal
-    assert step.state.ship("b").status == "captured" and step.state.over and step.state.winner == "blue"
+    step = act(s, "board actor=cso target=b", 6, 6, 1, 1, 1, 1, 3, 4, 2, 2)  # 14 vs 2: Effect 6 -> boarded; 2D6 = 2 internal
+    assert step.state.ship("b").status == "boarded" and step.state.over and step.state.winner == "blue"
+
+
+def test_boarders_need_a_turn_to_take_control_of_the_ship():
+    """Tabella: Risoluzione dell'abbordaggio astratto: "Ha bisogno di un turno per prendere il controllo della
+    nave" -- a boarded ship is out of the fight at once and captured when the next round starts."""
+    from rulesets.cepheus.engine import start_round
+    from rulesets.cepheus.rules import Tx
+    from rulesets.core.dice import Dice, ScriptedSource
+
+    s = duel([crew("cso", "security", tactics=2)], [crew("cap", "captain")], range="adjacent")
+    boarded = act(s, "board actor=cso target=b", 6, 6, 1, 1, 1, 1, 3, 4, 2, 2).state
+    assert boarded.ship("b").status == "boarded" and not boarded.ship("b").can_act
+    log = []
+    tx = Tx(replace(boarded, over=False, phase="crew"), Dice(ScriptedSource([])), log)
+    start_round(tx)
+    assert tx.s.ship("b").status == "captured"
+    assert any("take control of B" in e.text for e in log)
 
 
 def test_abstract_boarding_defender_exceptional_success_repels_the_boarders():
