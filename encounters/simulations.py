@@ -34,10 +34,13 @@ class SimulationForm(forms.Form):
                                     help_text="Battles per worker task (does not change the results).")
     seed = forms.CharField(max_length=64, required=False, help_text="The same seed repeats the same numbers.")
 
-    def __init__(self, *args, campaign, **kwargs):
+    def __init__(self, *args, campaign, fixed_setup=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.campaign = campaign
-        self.fields["fleets"].queryset = campaign.fleets.all()
+        if fixed_setup:
+            del self.fields["fleets"]  # the encounter's ships
+        else:
+            self.fields["fleets"].queryset = campaign.fleets.all()
         self.sweeps = {s.key: s for s in sweeps_of(campaign.engine)}
         self.fields["sweep"].choices = [(s.key, s.label) for s in self.sweeps.values()]
 
@@ -79,29 +82,48 @@ def _run_for_gm(request, pk) -> SimulationRun:
 
 @login_required
 def simulation_new(request, campaign_pk):
+    """A simulation of fleets of the campaign (their ships as they are now)."""
     campaign = _campaign_for_gm(request, campaign_pk)
+    return _simulation_form(request, campaign)
+
+
+@login_required
+def simulation_from_encounter(request, pk):
+    """A simulation of an encounter's setup: its ships and options as the encounter started."""
+    from .views import _get_encounter_for_user
+
+    encounter, _ = _get_encounter_for_user(request, pk, gm=True)
+    return _simulation_form(request, encounter.campaign, encounter=encounter)
+
+
+def _simulation_form(request, campaign, encounter=None):
     rules = forms_for(campaign.ruleset)
     data = request.POST if request.method == "POST" else None
-    form = SimulationForm(data, campaign=campaign, initial={"name": f"Simulation {campaign.simulations.count() + 1}"})
-    options = rules.SetupOptionsForm(data, prefix="opt")
-    if data is not None and form.is_valid() and options.is_valid():
-        ships = (Ship.objects.filter(fleet__in=form.cleaned_data["fleets"])
-                 .select_related("fleet").prefetch_related("crew"))
-        setup = {"ships": [s.setup_spec() for s in ships], "options": options.options()}
-        sweep = form.sweeps[form.cleaned_data["sweep"]]
-        fields = {}
-        if form.cleaned_data["seed"]:
-            fields["seed"] = form.cleaned_data["seed"]
-        run = SimulationRun.objects.create(
-            campaign=campaign, name=form.cleaned_data["name"], ruleset=campaign.ruleset, setup=setup,
-            sweep=sweep.key, points=[{"label": p.label, "options": p.options} for p in sweep.points],
-            trials_per_point=form.cleaned_data["trials_per_point"], chunk_size=form.cleaned_data["chunk_size"],
-            created_by=request.user, **fields)
-        enqueue(start_simulation, run.pk)
-        return redirect(run)
-    return render(request, "encounters/simulation_new.html",
-                  {"campaign": campaign, "form": form, "options": options, "cap": settings.SIMULATION_MAX_TRIALS},
-                  status=400 if data is not None else 200)
+    name = f"{encounter.name}: simulation" if encounter else f"Simulation {campaign.simulations.count() + 1}"
+    form = SimulationForm(data, campaign=campaign, initial={"name": name}, fixed_setup=encounter is not None)
+    options = rules.SetupOptionsForm(data, prefix="opt") if encounter is None else None
+    if data is not None and form.is_valid() and (options is None or options.is_valid()):
+        if encounter is not None:
+            setup = encounter.setup
+        else:
+            ships = (Ship.objects.filter(fleet__in=form.cleaned_data["fleets"])
+                     .select_related("fleet").prefetch_related("crew"))
+            setup = {"ships": [s.setup_spec() for s in ships], "options": options.options()}
+        if len(sides_of(setup)) != 2:
+            form.add_error(None, "A simulation needs exactly two sides.")
+        else:
+            sweep = form.sweeps[form.cleaned_data["sweep"]]
+            fields = {"seed": form.cleaned_data["seed"]} if form.cleaned_data["seed"] else {}
+            run = SimulationRun.objects.create(
+                campaign=campaign, name=form.cleaned_data["name"], ruleset=campaign.ruleset, setup=setup,
+                sweep=sweep.key, points=[{"label": p.label, "options": p.options} for p in sweep.points],
+                trials_per_point=form.cleaned_data["trials_per_point"], chunk_size=form.cleaned_data["chunk_size"],
+                created_by=request.user, **fields)
+            enqueue(start_simulation, run.pk)
+            return redirect(run)
+    return render(request, "encounters/simulation_new.html", {
+        "campaign": campaign, "encounter": encounter, "form": form, "options": options,
+        "cap": settings.SIMULATION_MAX_TRIALS}, status=400 if data is not None else 200)
 
 
 def _progress(run: SimulationRun) -> dict:

@@ -20,6 +20,7 @@ urlpatterns = [
     path("encounters/<int:pk>/analyses/", views.analysis_start, name="analysis_start"),
     path("encounters/<int:pk>/analyses/<int:analysis_pk>/", views.analysis_detail, name="analysis"),
     path("campaigns/<int:campaign_pk>/simulations/new/", simulations.simulation_new, name="simulation_new"),
+    path("encounters/<int:pk>/simulate/", simulations.simulation_from_encounter, name="simulation_from_encounter"),
     path("simulations/<int:pk>/", simulations.simulation_detail, name="simulation"),
     path("simulations/<int:pk>/cancel/", simulations.simulation_cancel, name="simulation_cancel"),
     path("simulations/<int:pk>/results.<str:fmt>", simulations.simulation_download, name="simulation_download"),

@@ -148,3 +148,19 @@ def test_players_and_outsiders_never_reach_simulations(client, player, outsider,
     client.force_login(outsider)
     assert [client.get(u).status_code for u in urls] == [404, 405, 404, 404]
     assert client.post(urls[1]).status_code == 404
+
+
+def test_the_gm_simulates_an_encounters_setup(as_gm, encounter, django_capture_on_commit_callbacks):
+    url = reverse("encounters:simulation_from_encounter", args=[encounter.pk])
+    page = as_gm.get(url)
+    assert "fleets" not in page.context["form"].fields and "Skirmish" in page.content.decode()
+    with django_capture_on_commit_callbacks():
+        response = as_gm.post(url, {"name": "What if", "sweep": "max_rounds", "trials_per_point": "10",
+                                    "chunk_size": "10", "seed": "w"})
+    run = SimulationRun.objects.get(name="What if")
+    assert response["Location"] == run.get_absolute_url() and run.setup == encounter.setup
+
+
+def test_a_player_cannot_simulate_an_encounter(client, player, encounter):
+    client.force_login(player)
+    assert client.get(reverse("encounters:simulation_from_encounter", args=[encounter.pk])).status_code == 403
