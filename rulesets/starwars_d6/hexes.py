@@ -1,0 +1,292 @@
+"""The hex board and the movement rules of seed section "1. MOVIMENT I MANIOBRA".
+
+Coordinates (decision): flat-topped hexes in "odd-q" offset coordinates
+``(col, row)``: columns 0..width-1 left to right, rows 0..height-1 top to bottom,
+odd columns pushed half a hex down.  This is what the GM sees on a rectangular
+board; distance and lines are computed in axial/cube coordinates internally.
+
+Facings (clockwise, a ship faces a hexside): 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
+
+Movement (decisions in docs/rulesets/starwars_d6.md, section "Movement"):
+
+* forward: 1 speed point, to the hex the ship faces;
+* after a forward move the ship may turn for free ("gira gratuïtament"), one
+  hexside per free turn; free turns = the maneuverability dice (RULES-NOTES:
+  pips ignored).  A turn with no free turn left, or without having moved forward
+  first, costs 1 speed point;
+* slide: 2 speed points, to the forward-left or forward-right hex, facing kept;
+* hold: 0 points, ends the ship's movement;
+* no backing up: no move ever enters the rear hexes;
+* capital ships turn only with maneuverability dice, each turn spending one free
+  turn *and* one speed point (in place or after moving); none left, no turn;
+* moving off the board is legal and takes the ship out of the combat (seed
+  "Retirar-se del combat": "Quan surt del taulell de joc").
+
+Pure Python: no Django import.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import tables as T
+
+Hex = tuple[int, int]
+
+FACINGS = (0, 1, 2, 3, 4, 5)
+FACING_NAME = ("N", "NE", "SE", "S", "SW", "NW")
+#: axial (q, r) steps for each facing (flat-topped hexes).
+AXIAL_DIRECTIONS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+LEFT, RIGHT = -1, 1
+
+
+# ---------------------------------------------------------------- geometry
+def to_axial(h: Hex) -> tuple[int, int]:
+    col, row = h
+    return col, row - (col - (col & 1)) // 2
+
+
+def from_axial(a: tuple[int, int]) -> Hex:
+    q, r = a
+    return q, r + (q - (q & 1)) // 2
+
+
+def neighbour(h: Hex, facing: int) -> Hex:
+    q, r = to_axial(h)
+    dq, dr = AXIAL_DIRECTIONS[facing % 6]
+    return from_axial((q + dq, r + dr))
+
+
+def neighbours(h: Hex) -> list[Hex]:
+    return [neighbour(h, f) for f in FACINGS]
+
+
+def turned(facing: int, side: int) -> int:
+    """The facing one hexside to the left (-1) or right (+1)."""
+    return (facing + side) % 6
+
+
+def distance(a: Hex, b: Hex) -> int:
+    aq, ar = to_axial(a)
+    bq, br = to_axial(b)
+    dq, dr = aq - bq, ar - br
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def direction_to(a: Hex, b: Hex) -> int | None:
+    """The facing from ``a`` to the adjacent hex ``b`` (None if not adjacent)."""
+    for f in FACINGS:
+        if neighbour(a, f) == b:
+            return f
+    return None
+
+
+def _cube_round(x: float, z: float) -> tuple[int, int]:
+    y = -x - z
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy <= dz:
+        rz = -rx - ry
+    return rx, rz
+
+
+def line(a: Hex, b: Hex) -> list[Hex]:
+    """The hexes from ``a`` to ``b`` inclusive (cube interpolation).
+
+    decision: where the line runs exactly along a hexside, a fixed small nudge
+    picks one side, so a line and its reverse may differ on such ties.
+    """
+    n = distance(a, b)
+    if n == 0:
+        return [a]
+    aq, ar = to_axial(a)
+    bq, br = to_axial(b)
+    eps_q, eps_r = 1e-6, 2e-6
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        q = aq + eps_q + (bq - aq) * t
+        r = ar + eps_r + (br - ar) * t
+        out.append(from_axial(_cube_round(q, r)))
+    return out
+
+
+def line_of_sight(a: Hex, b: Hex, blocked) -> bool:
+    """True when no blocked hex lies strictly between ``a`` and ``b``.
+
+    Seed "Retirar-se del combat": a hyperspace jump needs "una línia de visió sense cap
+    mena d'obstacle".  ``blocked``: hexes of planets, moons and obstacles.
+    """
+    blocked = set(blocked)
+    return not any(h in blocked for h in line(a, b)[1:-1])
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangular board of ``width`` x ``height`` hexes (the GM picks the size)."""
+
+    width: int
+    height: int
+
+    def __post_init__(self):
+        if self.width < 1 or self.height < 1:
+            raise ValueError("a board needs at least one hex")
+
+    def contains(self, h: Hex) -> bool:
+        col, row = h
+        return 0 <= col < self.width and 0 <= row < self.height
+
+    __contains__ = contains
+
+    def hexes(self) -> list[Hex]:
+        return [(c, r) for c in range(self.width) for r in range(self.height)]
+
+    def is_edge(self, h: Hex) -> bool:
+        return self.contains(h) and any(not self.contains(n) for n in neighbours(h))
+
+
+def drift(h: Hex, facing: int, hexes: int, board: Board) -> tuple[list[Hex], bool]:
+    """Seed 5. "Controls ionitzats": a ship with dead controls moves ``hexes`` straight on.
+
+    Returns the hexes entered and whether it left the board ("fins i tot si surt del taulell").
+    """
+    path = []
+    for _ in range(hexes):
+        h = neighbour(h, facing)
+        path.append(h)
+        if not board.contains(h):
+            return path, True
+    return path, False
+
+
+# ---------------------------------------------------------------- movement
+def maneuverability_points(code) -> int:
+    """RULES-NOTES: maneuverability points = the number of dice of the code (pips ignored)."""
+    from .dice import DiceCode
+
+    return DiceCode.parse(code).dice
+
+
+@dataclass(frozen=True)
+class MoveState:
+    """Where a ship is during its movement and what it has left to spend."""
+
+    pos: Hex
+    facing: int
+    speed_left: int
+    free_turns_left: int
+    after_forward: bool = False  # the last move was forward (or a free turn after it)
+    done: bool = False           # held, or left the board
+    off_board: bool = False
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal next move and the state it leaves the ship in."""
+
+    kind: str          # forward | turn | slide | hold
+    side: int          # -1 left, +1 right, 0 for forward/hold
+    cost: int          # speed points spent
+    free_turn: bool    # a free turn (maneuverability point) was spent
+    after: MoveState
+
+    @property
+    def to(self) -> Hex:
+        return self.after.pos
+
+    @property
+    def facing(self) -> int:
+        return self.after.facing
+
+    @property
+    def speed_left(self) -> int:
+        return self.after.speed_left
+
+    @property
+    def free_turns_left(self) -> int:
+        return self.after.free_turns_left
+
+    @property
+    def leaves_board(self) -> bool:
+        return self.after.off_board
+
+    @property
+    def label(self) -> str:
+        side = {LEFT: " left", RIGHT: " right", 0: ""}[self.side]
+        extra = " (leaves the board)" if self.leaves_board else ""
+        return f"{self.kind}{side}{extra}: {self.cost} point(s), {self.speed_left} left"
+
+
+def moves(state: MoveState, is_capital: bool, board: Board) -> list[Move]:
+    """Every legal next move from ``state`` (seed 1. MOVIMENT I MANIOBRA)."""
+    if state.done:
+        return []
+    out = [Move("hold", 0, T.MOVE_COST["hold"], False, replace(state, done=True))]
+    s = state.speed_left
+    if s >= T.MOVE_COST["forward"]:
+        to = neighbour(state.pos, state.facing)
+        off = not board.contains(to)
+        out.append(Move("forward", 0, 1, False, replace(
+            state, pos=to, speed_left=s - 1, after_forward=True, done=off, off_board=off)))
+    for side in (LEFT, RIGHT):
+        facing = turned(state.facing, side)
+        if is_capital:
+            # "només poden girar usant exclusivament els seus daus de maniobrabilitat i
+            # sempre perdent un punt de velocitat per cada punt de maniobrabilitat"
+            if state.free_turns_left >= 1 and s >= 1:
+                out.append(Move("turn", side, 1, True, replace(
+                    state, facing=facing, speed_left=s - 1, free_turns_left=state.free_turns_left - 1)))
+        elif state.after_forward and state.free_turns_left >= 1:
+            out.append(Move("turn", side, 0, True, replace(
+                state, facing=facing, free_turns_left=state.free_turns_left - 1)))
+        elif s >= T.MOVE_COST["turn"]:
+            out.append(Move("turn", side, 1, False, replace(state, facing=facing, speed_left=s - 1)))
+    if s >= T.MOVE_COST["slide"]:
+        for side in (LEFT, RIGHT):
+            to = neighbour(state.pos, turned(state.facing, side))
+            off = not board.contains(to)
+            out.append(Move("slide", side, 2, False, replace(
+                state, pos=to, speed_left=s - 2, after_forward=False, done=off, off_board=off)))
+    return out
+
+
+def legal_moves(ship_position: Hex, facing: int, speed_left: int, free_turns_left: int,
+                is_capital: bool, board: Board, *, after_forward: bool = False) -> list[Move]:
+    """Each reachable next move with its cost and what is left (see :func:`moves`).
+
+    ``after_forward``: the ship's last move was a forward move (or a free turn after
+    one), so a starfighter's turn may use a free turn.
+    """
+    return moves(MoveState(ship_position, facing % 6, speed_left, free_turns_left, after_forward),
+                 is_capital, board)
+
+
+def start(pos: Hex, facing: int, speed: int, maneuverability, ) -> MoveState:
+    """The state at the start of a ship's movement: full speed, one free turn per maneuverability die."""
+    return MoveState(pos, facing % 6, speed, maneuverability_points(maneuverability))
+
+
+def reachable(state: MoveState, is_capital: bool, board: Board) -> dict[tuple[Hex, int], MoveState]:
+    """Every (hex, facing) on the board the ship can end in, with the best state left there.
+
+    Best = most speed left, then most free turns (for showing the GM what is left).
+    """
+    best: dict[tuple[Hex, int], MoveState] = {}
+    seen = set()
+    todo = [state]
+    while todo:
+        cur = todo.pop()
+        key = (cur.pos, cur.facing, cur.speed_left, cur.free_turns_left, cur.after_forward)
+        if key in seen:
+            continue
+        seen.add(key)
+        here = (cur.pos, cur.facing)
+        if board.contains(cur.pos):
+            old = best.get(here)
+            if old is None or (cur.speed_left, cur.free_turns_left) > (old.speed_left, old.free_turns_left):
+                best[here] = replace(cur, done=False)
+        for m in moves(cur, is_capital, board):
+            if not m.after.done:
+                todo.append(m.after)
+    return best

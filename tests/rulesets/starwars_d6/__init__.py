@@ -1,0 +1,1 @@
+"""Tests of the Star Wars D6 starship-combat ruleset."""
