@@ -9,6 +9,7 @@ import pytest
 import threading
 
 from asgiref.sync import sync_to_async
+from django.db import connections
 from django.test import AsyncClient
 from django.urls import reverse
 
@@ -26,9 +27,16 @@ def run_async(scenario):
     """
     errors = []
 
+    async def closing():
+        try:
+            await scenario()
+        finally:
+            # The executor thread that ran the ORM calls keeps its connection otherwise.
+            await sync_to_async(connections.close_all)()
+
     def target():
         try:
-            asyncio.run(scenario())
+            asyncio.run(closing())
         except BaseException as exc:  # re-raised in the test's thread
             errors.append(exc)
 
