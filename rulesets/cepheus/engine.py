@@ -170,6 +170,7 @@ def parse_options(raw: dict) -> Options:
     o.ranges = {R.pair(*k.split("|")): v for k, v in (raw.get("ranges") or {}).items() if v in BANDS and "|" in k}
     aware = raw.get("aware") or []
     o.aware = [str(a) for a in (aware if isinstance(aware, (list, tuple)) else [aware])]
+    o.skill_delta_side0 = max(-3, min(3, int(raw.get("skill_delta_side0", 0) or 0)))
     o.max_rounds = max(1, int(raw.get("max_rounds", 20) or 20))
     o.hasty = bool(raw.get("hasty", True))
     o.hazard = raw.get("hazard", "none") if raw.get("hazard", "none") in T.COLLISION_SITUATIONS else "none"
@@ -550,6 +551,14 @@ class CepheusRuleset:
         for sh in ships:
             if sh.side not in sides:
                 sides.append(sh.side)
+        # Simulation sweeps name sides by position ("@side0"), not knowing their names.
+        options.aware = [sides[int(a[5:])] if a.startswith("@side") and a[5:].isdigit() and int(a[5:]) < len(sides)
+                         else a for a in options.aware]
+        if options.skill_delta_side0 and sides:
+            for sh in ships:
+                if sh.side == sides[0]:
+                    for c in sh.crew:
+                        c.skills = {k: max(0, v + options.skill_delta_side0) for k, v in c.skills.items()}
         ranges = {}
         for i, a in enumerate(ships):
             for b in ships[i + 1:]:
@@ -1373,6 +1382,12 @@ class CepheusRuleset:
                   tuple(SweepPoint(T.BAND_LABEL[b], {"range": b}) for b in BANDS)),
             Sweep("hasty", "Hasty house rule", (SweepPoint("hasty allowed", {"hasty": True}),
                                                 SweepPoint("no hasty", {"hasty": False}))),
+            Sweep("awareness", "Awareness at the start (Checklist step 3)", (
+                SweepPoint("no surprise", {"aware": []}),
+                SweepPoint("first side aware", {"aware": ["@side0"]}),
+                SweepPoint("second side aware", {"aware": ["@side1"]}))),
+            Sweep("crew_skill", "First side's crew skill", tuple(
+                SweepPoint(f"skills {d:+d}", {"skill_delta_side0": d}) for d in (-1, 0, 1, 2))),
         ]
 
 

@@ -236,6 +236,7 @@ class Options:
     range: str = "short"
     ranges: dict[str, str] = field(default_factory=dict)
     aware: list[str] = field(default_factory=list)
+    skill_delta_side0: int = 0  # simulations: the first side's trained skills shifted by this
     max_rounds: int = 20
     hasty: bool = True
     hazard: str = "none"
