@@ -47,11 +47,12 @@ TEMPLATES = [
     {"name": "Warden corvette", "notes": "Small capital ship (original).",
      "stats": {"name": "Warden corvette", "scale": "capital", "speed": 4, "maneuverability": "1D",
                "hull": "4D", "shields": "2D", "hyperdrive": "x2",
-               "weapons": [{"id": "tl", "type": "turbolaser", "fire_control": "3D", "damage": "4D"}]}},
+               "weapons": [{"id": "tl", "type": "turbolaser", "fire_control": "3D", "damage": "4D"},
+                           {"id": "ion", "type": "ion_cannon", "fire_control": "2D", "damage": "3D"}]}},
     {"name": "Bastion frigate", "notes": "Escort frigate (original).",
      "stats": {"name": "Bastion frigate", "scale": "capital", "speed": 3, "maneuverability": "1D",
                "hull": "5D", "shields": "3D", "hyperdrive": "x2",
-               "weapons": [{"id": "tl", "type": "turbolaser", "fire_control": "2D", "damage": "5D"},
+               "weapons": [{"id": "tl", "type": "turbolaser", "fire_control": "2D", "damage": "5D", "shots": 4},
                            {"id": "l", "type": "laser", "fire_control": "2D", "damage": "3D"}]}},
     {"name": "Citadel battle station", "notes": "Moon-sized station (original).",
      "stats": {"name": "Citadel battle station", "scale": "death_star", "speed": 0, "maneuverability": "0D",
@@ -174,7 +175,7 @@ class StarWarsRuleset:
                  "hull": sh.hull, "shields": sh.shields, "in_play": sh.in_play, "destroyed": sh.destroyed,
                  "damage": list(sh.damage),
                  "weapons": [{"id": w.id, "name": w.name, "type": w.type, "fire_control": w.fire_control,
-                              "damage": w.damage, "linked": w.linked, "ammo": w.ammo,
+                              "damage": w.damage, "linked": w.linked, "shots": w.shots, "ammo": w.ammo,
                               "operative": R.weapon_operative(w)} for w in sh.weapons]}
             if viewer.is_gm or sh.id in viewer.ships:
                 d["crew"] = {"gunnery": sh.crew.gunnery, "piloting": sh.crew.piloting, "shields": sh.crew.shields}

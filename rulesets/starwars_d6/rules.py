@@ -42,10 +42,16 @@ SEC_SEVERE = "5. DETERMINANT ELS DANYS: Danys severs (RULES-NOTES)"
 SEC_INITIATIVE = "4. SEQÜENCIA DE JOC: Fase d'iniciativa"
 SEC_MOVEMENT_PHASE = "4. SEQÜENCIA DE JOC: Fase de moviment"
 SEC_FIRING_PHASE = "4. SEQÜENCIA DE JOC: Fase de foc"
+SEC_SCALE_TO_HIT = "6. ESCALES: Escala a la tirada per impactar"
+SEC_SCALE_EVASION = "6. ESCALES: Escala per maniobres evasives"
+SEC_SCALE_DAMAGE = "6. ESCALES: Escala per determinar el dany"
 
-#: Weapon types whose special rules (ion table, capture) are not implemented yet;
+#: "Controls destruïts" (ion table 21+): decision -- the controls are dead for the rest of the fight.
+CONTROLS_DESTROYED = 10 ** 6
+
+#: Weapon types whose special rules (the tractor beam's capture) are not implemented yet;
 #: they are valid stats but offer no shots.
-NOT_YET_FIRING = ("ion_cannon", "tractor_beam")
+NOT_YET_FIRING = ("tractor_beam",)
 
 
 # ---------------------------------------------------------------- the plain data
@@ -63,6 +69,7 @@ class Weapon:
     ammo: int | None = None      # None: unlimited
     disabled: bool = False
     fc_reduced: bool = False     # fire control lost dice to damage (0D then = inoperative)
+    shots: int = 1               # guns fired as one broadside (seed "Factors de Foc"); 1 = a single shot
 
 
 @dataclass
@@ -135,6 +142,9 @@ class Shot:
     evasion: int
     hit: bool
     damage: int = 0
+    hits: int = 1                # broadside hits (fire factors); damage is their summed damage
+    ion: bool = False            # an ion-cannon hit: resolved on the ion table, not as damage
+    no_damage: bool = False      # scale: a starfighter cannot damage a Death Star
 
 
 @dataclass
@@ -220,6 +230,9 @@ def validate_stats(stats: dict) -> list[str]:
         linked = w.get("linked", 1)
         if not isinstance(linked, int) or isinstance(linked, bool) or linked < 1:
             errors.append(f"{label}: fire-linked count must be 1 or more.")
+        shots = w.get("shots", 1)
+        if not isinstance(shots, int) or isinstance(shots, bool) or shots < 1:
+            errors.append(f"{label}: broadside shots must be 1 or more.")
         ammo = w.get("ammo")
         if ammo is not None and (not isinstance(ammo, int) or isinstance(ammo, bool) or ammo < 0):
             errors.append(f"{label}: ammunition must be a whole number, 0 or more, or empty.")
@@ -239,7 +252,7 @@ def build_ship(stats: dict, *, id: str, side: str, col: int = 0, row: int = 0, f
     weapons = [Weapon(id=str(w.get("id", f"w{i + 1}")), name=str(w.get("name", T.WEAPON_LABEL[w["type"]])),
                       type=w["type"], fire_control=str(DiceCode.parse(w.get("fire_control", "0D"))),
                       damage=str(DiceCode.parse(w.get("damage", "0D"))), linked=int(w.get("linked", 1)),
-                      ammo=w.get("ammo"))
+                      ammo=w.get("ammo"), shots=int(w.get("shots", 1)))
                for i, w in enumerate(stats.get("weapons") or [])]
     return Ship(id=id, name=str(stats["name"]), side=side, scale=stats.get("scale", T.STARFIGHTER),
                 speed=int(stats.get("speed", 0)),
@@ -474,18 +487,69 @@ def fire_options(state: CombatState) -> list[tuple[str, str]]:
     return out
 
 
-def attack_code(state: CombatState, attacker: Ship, weapon: Weapon, target: Ship, band: str) -> DiceCode:
-    """Seed "2. COMBAT" step 1: gunnery + fire control, with the range band's +1D/-1D to fire
-    control, missiles and torpedoes against the target's speed, and controls ionised."""
+def fire_control_code(state: CombatState, attacker: Ship, weapon: Weapon, target: Ship, band: str) -> DiceCode:
+    """The fire control of a shot: the range band's +1D/-1D, missiles and torpedoes against the
+    target's speed, controls ionised."""
     fc = current_fire_control(attacker, weapon, state.round) + T.RANGE_MODIFIER[band]
     if weapon.type in T.MISSILE_WEAPONS:
         fc = fc + T.speed_modifier(weapon.type, target.speed)
-    return DiceCode.parse(attacker.crew.gunnery) + fc
+    return fc
+
+
+def attack_code(state: CombatState, attacker: Ship, weapon: Weapon, target: Ship, band: str) -> DiceCode:
+    """Seed "2. COMBAT" step 1: gunnery + fire control (see :func:`fire_control_code`)."""
+    return DiceCode.parse(attacker.crew.gunnery) + fire_control_code(state, attacker, weapon, target, band)
 
 
 def evasion_code(state: CombatState, target: Ship) -> DiceCode:
     """Seed "2. COMBAT" step 2: piloting + maneuverability (less controls ionised)."""
     return DiceCode.parse(target.crew.piloting) + current_maneuverability(target, state.round)
+
+
+def roll_skill_and_factor(dice: Dice, skill, factor, *, cap: int | None, wild: bool, purpose: str,
+                          rule: str) -> int:
+    """Roll a crew skill + a ship factor where a scale cap applies to the factor's dice only
+    (seed "6. ESCALES": "totes les tirades de Control de Foc / Maniobrabilitat / Escuts").
+
+    No cap: one roll of skill + factor.  With a cap: the skill is rolled with the Wild Die,
+    uncapped; then the factor, every die over the cap counting the cap.  decision: the Wild Die
+    stays with the skill; only a 0D skill leaves it to the capped factor (where, per the notes,
+    it still explodes on a natural 6).
+    """
+    skill, factor = DiceCode.parse(skill), DiceCode.parse(factor)
+    if cap is None:
+        return roll_code(dice, skill + factor, wild=wild, purpose=purpose, rule=rule).total
+    total = 0
+    if skill.total_pips:
+        total += roll_code(dice, skill, wild=wild, purpose=f"{purpose} (skill)", rule=rule).total
+    if factor.total_pips:
+        total += roll_code(dice, factor, wild=wild and skill.dice == 0, purpose=f"{purpose} (capped at {cap})",
+                           rule=rule, cap=cap).total
+    return total
+
+
+def broadside_hits(dice: Dice, shots: int, purpose: str = "fire factor") -> int:
+    """Seed "Factors de Foc per les Naus Capitals" with RULES-NOTES: the hits of a broadside that hit.
+
+    One d6 per full 6 shots (the die is the hits), and the small-volley table for the remainder
+    (2: 1-3/4-6 = 1/2; 3: 1-2/3-4/5-6 = 1/2/3; 4: the die, 5-6 rolled again; 5: the die, 6 rolled
+    again).  decision: a remainder of 1 shot is one hit, no die.
+    """
+    if shots < 1:
+        raise ValueError("a broadside has at least one shot")
+    groups = [6] * (shots // 6) + ([shots % 6] if shots % 6 else [])
+    hits = 0
+    for n in groups:
+        table = T.FIRE_FACTORS[n]
+        if n == 1:
+            hits += 1
+            continue
+        while True:
+            face = dice.faces(1, 6, f"{purpose} ({n} shots)", T.SEC_FIRE_FACTORS)[0]
+            if face not in table["reroll"]:
+                break
+        hits += table["hits"][face]
+    return hits
 
 
 def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
@@ -501,21 +565,42 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tupl
     w = next(w for w in sh.weapons if w.id == weapon_id)
     t = s.ship(target_id)
     band = shot_band(s, sh, w, t)
-    a = roll_code(dice, attack_code(s, sh, w, t, band), wild=s.wild, purpose=f"{sh.name} {w.name} to hit",
-                  rule=SEC_PROCEDURE)
-    e = roll_code(dice, evasion_code(s, t), wild=s.wild, purpose=f"{t.name} evades", rule=SEC_PROCEDURE)
-    hit = a.total >= e.total
-    shot = Shot(sh.id, w.id, t.id, band, a.total, e.total, hit)
+    hit_cap = T.TO_HIT_CAP.get((sh.scale, t.scale))
+    evade_cap = T.EVASION_CAP.get((t.scale, sh.scale))
+    dmg_cap = T.DAMAGE_CAP.get((sh.scale, t.scale))
+    a = roll_skill_and_factor(dice, sh.crew.gunnery, fire_control_code(s, sh, w, t, band), cap=hit_cap,
+                              wild=s.wild, purpose=f"{sh.name} {w.name} to hit",
+                              rule=SEC_SCALE_TO_HIT if hit_cap is not None else SEC_PROCEDURE)
+    e = roll_skill_and_factor(dice, t.crew.piloting, current_maneuverability(t, s.round), cap=evade_cap,
+                              wild=s.wild, purpose=f"{t.name} evades",
+                              rule=SEC_SCALE_EVASION if evade_cap is not None else SEC_PROCEDURE)
+    hit = a >= e
+    shot = Shot(sh.id, w.id, t.id, band, a, e, hit, ion=w.type == "ion_cannon")
     s.fired.append(_weapon_key(sh, w))
     if w.ammo is not None:
         w.ammo -= 1
-    log = [LogEntry(f"{sh.name} fires {w.name} at {t.name} ({band} range): {a.total} against {e.total} -- "
+    what = f"{w.name} ({w.shots}-gun broadside)" if w.shots > 1 else w.name
+    log = [LogEntry(f"{sh.name} fires {what} at {t.name} ({band} range): {a} against {e} -- "
                     + ("hit." if hit else "miss."), SEC_PROCEDURE)]
     if hit:
-        d = roll_code(dice, current_damage(sh, w, s.round), wild=s.wild, purpose=f"{w.name} damage",
-                      rule=SEC_PROCEDURE)
-        shot.damage = d.total
-        log.append(LogEntry(f"Damage {d.total} (applied after all fire).", SEC_FIRING_PHASE))
+        if w.shots > 1:
+            shot.hits = broadside_hits(dice, w.shots, f"{sh.name} {w.name} fire factor")
+            log.append(LogEntry(f"Fire factor: {shot.hits} of {w.shots} shots hit.", T.SEC_FIRE_FACTORS))
+        if dmg_cap == 0:
+            shot.no_damage = True
+            log.append(LogEntry(f"A {T.SCALE_LABEL[sh.scale]} cannot cause significant damage to "
+                                f"{t.name}.", SEC_SCALE_DAMAGE))
+        else:
+            rule = SEC_SCALE_DAMAGE if dmg_cap is not None else SEC_PROCEDURE
+            rolls = [roll_code(dice, current_damage(sh, w, s.round), wild=s.wild, cap=dmg_cap,
+                               purpose=f"{w.name} {'ion damage' if shot.ion else 'damage'}", rule=rule).total
+                     for _ in range(shot.hits)]
+            shot.damage = sum(rolls)
+            capped_note = f" (dice over {dmg_cap} count {dmg_cap})" if dmg_cap is not None else ""
+            if shot.ion:
+                log.append(LogEntry(f"Ion damage {shot.damage}{capped_note} (applied after all fire).", T.SEC_ION))
+            else:
+                log.append(LogEntry(f"Damage {shot.damage}{capped_note} (applied after all fire).", SEC_FIRING_PHASE))
     s.shots.append(shot)
     s.active = _label(s)
     return s, log
@@ -634,7 +719,43 @@ def _apply_considerable(s, sh, dice, log) -> None:
     log.append(LogEntry(f"{sh.name}: considerable damage -- {T.RESULT_LABEL[result]}{extra}.", T.SEC_CONSIDERABLE))
 
 
-def apply_damage(state: CombatState, target_id: str, total: int, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+def defence_cap(target: Ship, attacker_scales) -> int | None:
+    """Seed "6. ESCALES": the cap on the target's shield and hull dice against these attackers.
+    decision: with hits of several scales summed, the strictest cap of any of them applies."""
+    caps = [T.DEFENCE_CAP[(target.scale, a)] for a in attacker_scales if (target.scale, a) in T.DEFENCE_CAP]
+    return min(caps) if caps else None
+
+
+def apply_ion(state: CombatState, target_id: str, ion_damage: int, dice: Dice, *,
+              attacker_scales=()) -> tuple[CombatState, list[LogEntry]]:
+    """Seed "3. CASOS ESPECIALS: Canons d'ions": no shields; the hull roll against the ion damage.
+    Hull greater: nothing; ion damage >= hull: the table on (ion - hull) -- 1-4 controls ionised
+    (each as seed 5. "Controls ionitzats") or 21+ controls destroyed."""
+    s = copy.deepcopy(state)
+    sh = s.ship(target_id)
+    cap = defence_cap(sh, attacker_scales)
+    hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull against ions",
+                     rule=T.SEC_ION)
+    margin = ion_damage - hull.total
+    if margin < 0:
+        return s, [LogEntry(f"{sh.name}'s hull ({hull.total}) is greater than the ion damage {ion_damage}: "
+                            "no effect.", T.SEC_ION)]
+    n = T.ion_result(margin)
+    log = [LogEntry(f"{sh.name}: ion {ion_damage} against hull {hull.total}, margin {margin} -- "
+                    + (f"{n} controls ionised." if n else "controls destroyed."), T.SEC_ION)]
+    if n is None:
+        sh.controls_dead_until = CONTROLS_DESTROYED
+        sh.damage.append("controls_destroyed")
+        log.append(LogEntry(f"{sh.name}'s controls are destroyed: it drifts, cannot turn, fire or roll "
+                            "shields for the rest of the fight.", T.SEC_ION))
+    else:
+        for _ in range(n):
+            _ionise(s, sh, log)
+    return s, log
+
+
+def apply_damage(state: CombatState, target_id: str, total: int, dice: Dice, *,
+                 attacker_scales=()) -> tuple[CombatState, list[LogEntry]]:
     """Seed "2. COMBAT" steps 5-6 and "5. DETERMINANT ELS DANYS": one (summed) damage total on a ship.
 
     Shields: the defender rolls shields skill + shields; equal or more stops it (a 0D shield
@@ -644,16 +765,18 @@ def apply_damage(state: CombatState, target_id: str, total: int, dice: Dice) -> 
     s = copy.deepcopy(state)
     sh = s.ship(target_id)
     log: list[LogEntry] = []
+    cap = defence_cap(sh, attacker_scales)
+    rule = SEC_SCALE_DAMAGE if cap is not None else SEC_PROCEDURE
     through = total
     if not _zero(sh.shields) and not controls_dead(sh, s.round):
-        r = roll_code(dice, DiceCode.parse(sh.crew.shields) + DiceCode.parse(sh.shields), wild=s.wild,
-                      purpose=f"{sh.name} shields", rule=SEC_PROCEDURE)
-        if r.total >= total:
-            log.append(LogEntry(f"{sh.name}'s shields ({r.total}) stop {total} damage.", SEC_PROCEDURE))
+        r = roll_skill_and_factor(dice, sh.crew.shields, sh.shields, cap=cap, wild=s.wild,
+                                  purpose=f"{sh.name} shields", rule=rule)
+        if r >= total:
+            log.append(LogEntry(f"{sh.name}'s shields ({r}) stop {total} damage.", SEC_PROCEDURE))
             return s, log
-        through = total - r.total
-        log.append(LogEntry(f"{sh.name}'s shields roll {r.total}: {through} of {total} gets through.", SEC_PROCEDURE))
-    hull = roll_code(dice, sh.hull, wild=s.wild, purpose=f"{sh.name} hull", rule=SEC_PROCEDURE)
+        through = total - r
+        log.append(LogEntry(f"{sh.name}'s shields roll {r}: {through} of {total} gets through.", SEC_PROCEDURE))
+    hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull", rule=rule)
     margin = through - hull.total
     band = T.damage_band(margin)
     if band is None:
@@ -698,15 +821,23 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
     log: list[LogEntry] = []
     before = {sh.id for sh in s.ships if sh.in_play}
     totals: dict[str, int] = {}
-    for shot in s.shots:
-        if shot.hit:
-            totals[shot.target] = totals.get(shot.target, 0) + shot.damage
+    scales: dict[str, list[str]] = {}
+    damaging = [x for x in s.shots if x.hit and not x.ion and not x.no_damage]
+    for shot in damaging:
+        totals[shot.target] = totals.get(shot.target, 0) + shot.damage
+        scales.setdefault(shot.target, []).append(s.ship(shot.attacker).scale)
     for sh in s.ships:   # in list order
         if sh.id in totals:
-            n = sum(1 for x in s.shots if x.hit and x.target == sh.id)
+            n = sum(x.hits for x in damaging if x.target == sh.id)
             if n > 1:
                 log.append(LogEntry(f"{n} hits on {sh.name}: damage summed to {totals[sh.id]}.", SEC_PROCEDURE))
-            s, more = apply_damage(s, sh.id, totals[sh.id], dice)
+            s, more = apply_damage(s, sh.id, totals[sh.id], dice, attacker_scales=scales[sh.id])
+            log.extend(more)
+    # decision: ion hits after the summed damage, one hull roll per ion hit, in the order fired
+    for shot in s.shots:
+        if shot.hit and shot.ion and not shot.no_damage and s.ship(shot.target).in_play:
+            s, more = apply_ion(s, shot.target, shot.damage, dice,
+                                attacker_scales=[s.ship(shot.attacker).scale])
             log.extend(more)
     for sh in s.ships:
         if sh.in_play and sh.generator_overload_round is not None and sh.generator_overload_round <= s.round:

@@ -65,3 +65,11 @@ def test_player_view_hides_enemy_crew():
     v = RULESET.view(s, Viewer.player({"a"}))
     by = {sh["id"]: sh for sh in v["ships"]}
     assert "crew" in by["a"] and "crew" not in by["b"]
+
+
+def test_templates_use_broadsides_and_ion_cannons():
+    """Seed 3. "Factors de Foc" and "Canons d'ions": a template fires a broadside, one an ion cannon."""
+    from rulesets.starwars_d6.engine import TEMPLATES
+    weapons = [w for t in TEMPLATES for w in t["stats"]["weapons"]]
+    assert any(w.get("shots", 1) > 1 for w in weapons)
+    assert any(w["type"] == "ion_cannon" for w in weapons)
