@@ -246,10 +246,21 @@ class Ship(models.Model):
                 crew.save()
         return copy
 
+    @property
+    def spec_id(self) -> str:
+        """The ship's id in an encounter's setup."""
+        return f"s{self.pk}"
+
+    @staticmethod
+    def pk_from_spec_id(spec_id: str) -> int | None:
+        """The campaign ship a setup id stands for (None for ships that are not campaign ships)."""
+        digits = spec_id[1:] if spec_id.startswith("s") else ""
+        return int(digits) if digits.isdigit() else None
+
     def setup_spec(self) -> dict:
         """This ship as the engine's setup spec expects it."""
         return {
-            "id": f"s{self.pk}",
+            "id": self.spec_id,
             "name": self.name,
             "side": self.fleet.side,
             "fleet": self.fleet.name,

@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
@@ -323,15 +324,29 @@ def ship_detail(request, pk, ship_pk):
         form = ShipForm(instance=ship, campaign=campaign)
         stats_form = rules.ShipStatsForm(initial=rules.ShipStatsForm.initial_from(ship.stats), prefix="stats")
         status = 200
-    if not is_gm:
+    if not is_gm:  # players look, read-only
         for f in (*form.fields.values(), *stats_form.fields.values()):
             f.disabled = True
+    return _render_ship_page(request, campaign, role, ship, form=form, stats_form=stats_form, status=status)
+
+
+def _render_ship_page(request, campaign, role, ship, *, form=None, stats_form=None, crew_form=None,
+                      sheet_form=None, status=200, crew_open=False):
+    """The ship editor page; forms not given are fresh ones for this ship."""
+    rules = forms_for(campaign.ruleset)
+    if form is None:
+        form = ShipForm(instance=ship, campaign=campaign)
+    if stats_form is None:
+        stats_form = rules.ShipStatsForm(initial=rules.ShipStatsForm.initial_from(ship.stats), prefix="stats")
+    if crew_form is None:
+        crew_form = CrewMemberForm(campaign=campaign, prefix="crew")
+    if sheet_form is None:
+        sheet_form = rules.CrewForm(prefix="sheet", initial=rules.CrewForm.initial_from({}))
     return render(request, "campaigns/ship.html", {
-        "campaign": campaign, "role": role, "is_gm": is_gm, "ship": ship, "form": form,
-        "stats_form": stats_form, "crew": ship.crew.select_related("player"),
-        "crew_form": CrewMemberForm(campaign=campaign, prefix="crew"),
-        "sheet_form": rules.CrewForm(prefix="sheet", initial=rules.CrewForm.initial_from({})),
-        "positions": dict(rules.POSITIONS),
+        "campaign": campaign, "role": role, "is_gm": role == Membership.GM, "ship": ship,
+        "form": form, "stats_form": stats_form, "crew": ship.crew.select_related("player"),
+        "crew_form": crew_form, "sheet_form": sheet_form,
+        "positions": dict(rules.POSITIONS), "crew_open": crew_open,
     }, status=status)
 
 
@@ -420,18 +435,11 @@ def crew_add(request, pk, ship_pk):
         member.save()
         messages.success(request, f"{member.name} joined the crew of {ship.name}.")
         return redirect(f"{ship_url(campaign, ship)}#crew")
-    rules = forms_for(campaign.ruleset)
-    return render(request, "campaigns/ship.html", {
-        "campaign": campaign, "role": role, "is_gm": True, "ship": ship,
-        "form": ShipForm(instance=ship, campaign=campaign),
-        "stats_form": rules.ShipStatsForm(initial=rules.ShipStatsForm.initial_from(ship.stats), prefix="stats"),
-        "crew": ship.crew.select_related("player"), "crew_form": form, "sheet_form": sheet,
-        "positions": dict(rules.POSITIONS), "crew_open": True,
-    }, status=400)
+    return _render_ship_page(request, campaign, role, ship, crew_form=form, sheet_form=sheet, status=400,
+                             crew_open=True)
 
 
 def ship_url(campaign, ship) -> str:
-    from django.urls import reverse
     return reverse("campaigns:ship", args=[campaign.pk, ship.pk])
 
 

@@ -46,19 +46,15 @@ class Current:
     head: int
 
 
-def _entries(encounter: Encounter, upto: int | None = None) -> list[Entry]:
-    rows = encounter.events.all()
-    if upto is not None:
-        rows = rows.filter(seq__lte=upto)
+def _entries(encounter: Encounter) -> list[Entry]:
     return [
         Entry(r.seq, r.kind, r.action, tuple(Die.parse(d) for d in r.dice), r.target_seq, r.gm_only)
-        for r in rows.order_by("seq")
+        for r in encounter.events.order_by("seq")
     ]
 
 
 def head_seq(encounter: Encounter) -> int:
-    last = encounter.events.order_by("-seq").values_list("seq", flat=True).first()
-    return last or 0
+    return _head(encounter)[0]
 
 
 # The log is append-only and every change, undo and reroll included, takes a new
@@ -71,9 +67,16 @@ _recent: "OrderedDict[tuple, Current]" = OrderedDict()
 _RECENT_MAX = 64
 
 
-def _key(encounter: Encounter, head: int):
-    row = encounter.events.filter(seq=head).values_list("pk", "created_at").first() if head else None
-    return (encounter.pk, encounter.created_at, head, row)
+def _head(encounter: Encounter):
+    """(head sequence, cache key), in one query."""
+    row = encounter.events.order_by("-seq").values_list("seq", "pk", "created_at").first()
+    head = row[0] if row else 0
+    return head, (encounter.pk, encounter.created_at, head, row[1:] if row else None)
+
+
+def _key(encounter: Encounter, seq: int):
+    row = encounter.events.filter(seq=seq).values_list("pk", "created_at").first() if seq else None
+    return (encounter.pk, encounter.created_at, seq, row)
 
 
 def _remember(key, cur: Current) -> Current:
@@ -86,8 +89,7 @@ def _remember(key, cur: Current) -> Current:
 
 def current(encounter: Encounter) -> Current:
     """The folded state, from this process's recent folds or the snapshot at the head."""
-    head = head_seq(encounter)
-    key = _key(encounter, head)
+    head, key = _head(encounter)
     cached = _recent.get(key)
     if cached is not None:
         return cached
@@ -99,6 +101,21 @@ def current(encounter: Encounter) -> Current:
     state, applied = fold(engine, encounter.setup, _entries(encounter), encounter.seed)
     _save_snapshot(encounter, head, state, applied)
     return Current(state, applied, head)
+
+
+def refold(encounter: Encounter) -> tuple[Current, bool]:
+    """Fold the whole log again, store the snapshot at the head, and say whether the old one agreed."""
+    head = head_seq(encounter)
+    cached = encounter.snapshots.filter(seq=head).first()
+    state, applied = fold(encounter.engine, encounter.setup, _entries(encounter), encounter.seed)
+    agreed = cached is None or cached.state == serial.to_json(state)
+    _save_snapshot(encounter, head, state, applied)
+    return Current(state, applied, head), agreed
+
+
+def state_before(encounter: Encounter, seq: int):
+    """The state just before step ``seq`` applied, as the log stands now."""
+    return fold(encounter.engine, encounter.setup, _entries(encounter), encounter.seed, stop_before=seq)[0]
 
 
 def _save_snapshot(encounter, seq, state, applied):
@@ -123,7 +140,7 @@ def dice_source(encounter: Encounter, seq: int, faces=None, attempt: int = 0):
     return seeded
 
 
-def _publish_after_commit(encounter: Encounter, seq: int):
+def publish_after_commit(encounter: Encounter, seq: int):
     from .live import publish
 
     transaction.on_commit(lambda: publish(encounter.pk, seq))
@@ -169,7 +186,7 @@ def append(encounter: Encounter, *, kind: str, expected_seq: int, user=None, act
                     attempt = 1 + locked.events.filter(kind=EncounterEvent.REROLL, target_seq=target).count()
                     # The rerolled step's own faces: fresh, seeded from (seed, step, attempt).
                     source = dice_source(locked, target, faces, attempt)
-                    prior, _ = fold(engine, locked.setup, _entries(locked), locked.seed, stop_before=target)
+                    prior = state_before(locked, target)
                     dice = Dice(source)
                     apply_checked(engine, prior, Action.parse(step.action), dice)
                     row.dice = [str(d) for d in dice.dice]
@@ -187,7 +204,7 @@ def append(encounter: Encounter, *, kind: str, expected_seq: int, user=None, act
         except IntegrityError:
             raise StaleStep(expected_seq, head_seq(locked)) from None
         _save_snapshot(locked, seq, new_state, new_applied)
-        _publish_after_commit(locked, seq)
+        publish_after_commit(locked, seq)
     return row
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import transaction
 
-from rulesets.core import serial
 
 
 def enqueue(task, *args, **kwargs) -> None:
@@ -20,16 +19,10 @@ def rebuild_snapshot(encounter_id: int) -> dict:
     and whether the cached snapshot agreed with the fresh fold.
     """
     from . import log
-    from .models import Encounter, EncounterSnapshot
+    from .models import Encounter
 
-    encounter = Encounter.objects.get(pk=encounter_id)
-    head = log.head_seq(encounter)
-    cached = EncounterSnapshot.objects.filter(encounter=encounter, seq=head).first()
-    state, applied = log.fold(encounter.engine, encounter.setup, log._entries(encounter), encounter.seed)
-    fresh = serial.to_json(state)
-    agreed = cached is None or cached.state == fresh
-    log._save_snapshot(encounter, head, state, applied)
-    return {"encounter": encounter_id, "head": head, "agreed": agreed}
+    now, agreed = log.refold(Encounter.objects.get(pk=encounter_id))
+    return {"encounter": encounter_id, "head": now.head, "agreed": agreed}
 
 
 # -- simulations ---------------------------------------------------------------

@@ -22,7 +22,6 @@ from campaigns.models import Campaign, Membership, Ship
 from campaigns.rulesets import forms_for
 from rulesets.core.dice import DiceNeeded, InvalidFace, derive_seed
 from rulesets.core.engine import Action, IllegalAction, Viewer
-from rulesets.core.history import fold
 
 from . import log as encounter_log
 from .models import Encounter, EncounterEvent
@@ -309,13 +308,13 @@ def encounter_status(request, pk):
             if request.POST.get("carry_damage"):
                 engine = encounter.engine
                 for spec in encounter.setup["ships"]:
-                    pk_ = int(spec["id"].lstrip("s"))
-                    Ship.objects.filter(pk=pk_, campaign=encounter.campaign).update(damage=engine.damage_of(state, spec["id"]))
+                    Ship.objects.filter(pk=Ship.pk_from_spec_id(spec["id"]), campaign=encounter.campaign).update(
+                        damage=engine.damage_of(state, spec["id"]))
                 encounter.damage_carried = True
             encounter.status = Encounter.FINISHED
             encounter.finished_at = timezone.now()
             encounter.save(update_fields=["status", "finished_at", "damage_carried"])
-        encounter_log._publish_after_commit(encounter, encounter_log.head_seq(encounter))
+        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
     return redirect(encounter)
 
 
@@ -336,8 +335,7 @@ def encounter_replay(request, pk):
     if index == len(steps):
         state = now.state
     else:
-        state = fold(engine, encounter.setup, encounter_log._entries(encounter), encounter.seed,
-                     stop_before=steps[index].seq)[0]
+        state = encounter_log.state_before(encounter, steps[index].seq)
     return render(request, "encounters/replay.html", {
         "encounter": encounter, "campaign": encounter.campaign, "is_gm": is_gm, "state": state,
         "partials": ruleset_partials(encounter.ruleset),
