@@ -196,8 +196,14 @@ def describe(s, a: Action) -> str:
     if k == "attack":
         mount = ship.mount(a.get("mount"))
         which = a.get("weapon", "all")
-        weapons = [T.WEAPONS[w.type].label for w in mount.weapons] if which == "all" else [
-            T.WEAPONS[mount.weapons[int(which)].type].label]
+        labels_ = [T.WEAPONS[w.type].label for w in mount.weapons]
+        if which == "all":
+            weapons = labels_
+        else:
+            i = int(which)
+            # Two weapons of one kind in a turret: say which one ("missile rack 2").
+            twins = labels_.count(labels_[i]) > 1
+            weapons = [f"{labels_[i]} {labels_[:i + 1].count(labels_[i])}" if twins else labels_[i]]
         kind = "turret" if mount.kind == "turret" else "bay"
         verb = "Launch" if all(T.WEAPONS[mount.weapons[i].type].missile for i in
                                ([int(which)] if which != "all" else range(len(mount.weapons)))) else "Fire"
