@@ -115,12 +115,18 @@ def _run_context(request, encounter, role, **extra):
     engine = encounter.engine
     viewer = _viewer(request, encounter, role)
     is_gm = role == Membership.GM
-    actions = []
+    actions, board_actions = [], []
     override = None
+    board_kinds = getattr(engine, "board_kinds", ())
     if is_gm and encounter.status == Encounter.ACTIVE and not now.state.over:
         for action in engine.legal_actions(now.state):
             if action.kind == "override":
                 override = action
+                continue
+            if action.kind in board_kinds:
+                # Drawn by the ruleset's board partial (click a hex), not listed as buttons.
+                board_actions.append({"action": action, "label": engine.describe(now.state, action),
+                                      "params": dict(action.params)})
                 continue
             odds = engine.odds(now.state, action)
             actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds,
@@ -132,7 +138,8 @@ def _run_context(request, encounter, role, **extra):
         "streaming": bool(settings.REDIS_URL), "partials": ruleset_partials(encounter.ruleset),
         "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
         "actions": [a for a in actions if not a["secondary"]],
-        "more_actions": [a for a in actions if a["secondary"]], "override": override, "override_help": getattr(engine, "override_help", ""),
+        "more_actions": [a for a in actions if a["secondary"]], "board_actions": board_actions,
+        "wide_board": getattr(engine, "wide_board", False), "override": override, "override_help": getattr(engine, "override_help", ""),
         "steps": list(reversed(steps)) if everything else list(reversed(steps[-LOG_LIMIT:])),
         "hidden_steps": 0 if everything else max(0, len(steps) - LOG_LIMIT), **extra,
     }

@@ -11,6 +11,7 @@ from importlib import import_module
 
 ENGINE_MODULES: tuple[str, ...] = (
     "rulesets.cepheus.engine",
+    "rulesets.starwars_d6.engine",
 )
 
 _extra: dict[str, object] = {}

@@ -17,9 +17,11 @@ import random
 from rulesets.core.dice import Dice
 from rulesets.core.engine import Action, IllegalAction, Odds, Outcome, Step, Viewer
 
+from . import board as B
 from . import hexes as H
 from . import odds as O
 from . import rules as R
+from .dice import DiceCode
 
 TEMPLATES = [
     {"name": "Kestrel interceptor", "notes": "Fast, light starfighter (original).",
@@ -63,34 +65,138 @@ _BY_NAME = {t["name"]: t for t in TEMPLATES}
 CREW = {"gunnery": "4D", "piloting": "4D", "shields": "3D"}
 
 
+#: Which crew position brings which skill (forms.POSITIONS).
+SKILL_OF_POSITION = {"gunner": "gunnery", "pilot": "piloting", "shields": "shields"}
+
+
+def crew_skills(base: dict, crew: list[dict]) -> dict:
+    """The ship's three skills: for each, the best crew member at the position that uses it
+    (the pilot's piloting...), else the best aboard, else the template's or the default."""
+    out = dict(CREW)
+    out.update(base)
+    for skill in CREW:
+        codes = [c.get("skills", {}).get(skill) for c in crew if SKILL_OF_POSITION.get(c.get("position")) == skill]
+        codes = [x for x in codes if x] or [x for x in (c.get("skills", {}).get(skill) for c in crew) if x]
+        if codes:
+            out[skill] = str(max((DiceCode.parse(x) for x in codes), key=lambda d: d.total_pips))
+    return out
+
+
+def _placements(raws: list[dict], opts: dict, width: int, height: int) -> list[tuple[int, int, int]]:
+    """Where each ship starts: its spec's ``position``/``facing``, the GM's placement by name,
+    else lined up on its side's line, the two lines ``separation`` hexes apart, facing each other."""
+    named = opts.get("placements") or {}
+    separation = max(1, min(int(opts.get("separation", height - 5)), height - 2))
+    top = max(0, (height - 1 - separation) // 2)
+    sides: list[str] = []
+    for raw in raws:
+        if str(raw.get("side")) not in sides:
+            sides.append(str(raw.get("side")))
+    count: dict[str, int] = {}
+    taken: set[tuple[int, int]] = set()
+    out = []
+    for i, raw in enumerate(raws):
+        k = sides.index(str(raw.get("side")))
+        n = count.get(raw.get("side"), 0)
+        count[raw.get("side")] = n + 1
+        place = named.get(raw.get("name")) or {}
+        facing = place.get("facing", raw.get("facing"))
+        if isinstance(facing, str):
+            facing = H.FACING_NAME.index(facing.upper())
+        if "position" in raw or place:
+            col, row = (place["col"], place["row"]) if place else raw["position"]
+        else:
+            row = top if k % 2 == 0 else min(height - 1, top + separation)
+            centre = width // 2 + (k // 2) * 5 * (1 if k % 4 < 2 else -1)
+            offset = (n + 1) // 2 * 2 * (1 if n % 2 else -1)
+            col = max(0, min(width - 1, centre + offset))
+            while (col, row) in taken and col < width - 1:
+                col += 1
+        taken.add((int(col), int(row)))
+        out.append((int(col), int(row), int(facing if facing is not None else (3 if k % 2 == 0 else 0))))
+    return out
+
+
+def carry_damage(ship: R.Ship, damage: dict) -> None:
+    """Damage carried from an earlier encounter (``damage_of``): reduced codes and lost systems."""
+    codes = damage.get("codes") or {}
+    for key in ("maneuverability", "hull", "shields"):
+        if key in codes:
+            setattr(ship, key, str(DiceCode.parse(codes[key])))
+    if "speed" in codes:
+        ship.speed = int(codes["speed"])
+    for w in ship.weapons:
+        lost = (damage.get("weapons") or {}).get(w.id) or {}
+        if "fire_control" in lost:
+            w.fire_control, w.fc_reduced = str(DiceCode.parse(lost["fire_control"])), True
+        w.disabled = bool(lost.get("disabled", w.disabled))
+        if lost.get("ammo") is not None:
+            w.ammo = int(lost["ammo"])
+    ship.hyperdrive_out = bool(damage.get("hyperdrive_out", ship.hyperdrive_out))
+    ship.dead_in_space = bool(damage.get("dead_in_space", ship.dead_in_space))
+    ship.severe = bool(damage.get("severe", ship.severe))
+    ship.damage = list(damage.get("results") or [])
+
+
+def _crew_summary(sh: R.Ship) -> str:
+    return f"{sh.name} crew: gunnery {sh.crew.gunnery}, piloting {sh.crew.piloting}, shields {sh.crew.shields}"
+
+
+def _feature_dict(f) -> dict:
+    from dataclasses import asdict
+
+    return asdict(f)
+
+
+def _status(sh: R.Ship, rnd: int) -> str:
+    """One word for the ship card and the board."""
+    if sh.destroyed:
+        return "destroyed"
+    if getattr(sh, "jumped", False) or getattr(sh, "escaped", False):
+        return "jumped to hyperspace"
+    if getattr(sh, "evacuated", False):
+        return "abandoned"
+    if sh.off_board:
+        return "left the board"
+    if R.controls_dead(sh, rnd):
+        return "controls dead"
+    if sh.dead_in_space:
+        return "dead in space"
+    if sh.severe:
+        return "severely damaged"
+    return "in play"
+
+
 class StarWarsRuleset:
     key = "starwars_d6"
     name = "Star Wars D6 starship combat"
     state_class = R.CombatState
     step_limit = 5000
     free_params = ()
+    #: drawn on the board (click a hex), not listed as buttons: see encounters/views.py
+    board_kinds = ("course",)
+    #: the runner draws the board across the page, above the ship cards and actions
+    wide_board = True
 
     # ------------------------------------------------------------ setup
     def setup(self, spec: dict) -> R.CombatState:
         opts = spec.get("options") or {}
         width, height = int(opts.get("width", 30)), int(opts.get("height", 20))
+        places = _placements(spec.get("ships") or [], opts, width, height)
         ships = []
         for i, raw in enumerate(spec.get("ships") or []):
             stats = dict(raw.get("stats") or _BY_NAME[raw["template"]]["stats"])
             stats.setdefault("name", raw.get("name", f"Ship {i + 1}"))
-            crew = dict(CREW)
-            crew.update(stats.get("crew") or {})
-            for c in raw.get("crew") or []:
-                crew.update({k: v for k, v in (c.get("skills") or {}).items() if k in CREW})
-            stats["crew"] = crew
-            col, row = raw.get("position") or (2 + 3 * (i // 2), 2 if i % 2 == 0 else height - 3)
-            facing = raw.get("facing", 3 if (i % 2 == 0) else 0)
+            stats["crew"] = crew_skills(stats.get("crew") or {}, raw.get("crew") or [])
+            col, row, facing = places[i]
             ship = R.build_ship(stats, id=str(raw.get("id", f"s{i + 1}")), side=str(raw.get("side", f"side{i}")),
-                                col=int(col), row=int(row), facing=int(facing))
+                                col=col, row=row, facing=facing)
             ship.name = str(raw.get("name", ship.name))
+            carry_damage(ship, raw.get("damage") or {})
             ships.append(ship)
         return R.new_combat(ships, width, height, wild=bool(opts.get("wild", True)),
-                            max_rounds=int(opts.get("max_rounds", 20)))
+                            max_rounds=int(opts.get("max_rounds", 20)),
+                            features=R.build_features(opts.get("features") or [], width, height))
 
     # ------------------------------------------------------------ whose step
     def actor_ship(self, s: R.CombatState) -> str | None:
@@ -107,9 +213,15 @@ class StarWarsRuleset:
         if s.phase == "initiative":
             return [Action.make("initiative", who)]
         if s.phase == "movement":
-            if R.controls_dead(s.ship(who), s.round):
-                return [Action.make("drift", who)]
-            return [Action.make("move", who, how=m.kind, side=m.side) for m in R.move_options(s)]
+            sh = s.ship(who)
+            if R.controls_dead(sh, s.round) and not sh.captured_by:
+                base = [Action.make("drift", who)]
+            else:   # a ship held by a tractor beam only holds (R.move_options)
+                base = [Action.make("move", who, how=m.kind, side=m.side) for m in R.move_options(s)] + [
+                    Action.make("course", who, col=c, row=r) for c, r in sorted(self._course_targets(s))]
+            # seed 3. CASOS ESPECIALS / 4. "Fase de moviment": break_free, ram target=, jump,
+            # shutdown, evacuate (R.special_options)
+            return base + [Action.make(kind, who, **params) for kind, params in R.special_options(s)]
         if not s.queue:
             return [Action.make("resolve", who)]
         return [Action.make("fire", who, weapon=w, target=t) for w, t in R.fire_options(s)] + [Action.make("done", who)]
@@ -118,12 +230,24 @@ class StarWarsRuleset:
         if action not in self.legal_actions(s):
             raise IllegalAction(f"'{action}' is not a legal action now.")
         k = action.kind
+        if k == "course":
+            return self._course(s, action)
         if k == "initiative":
             state, log = R.roll_initiative(s, dice)
         elif k == "move":
             state, log = R.move(s, action.get("how"), int(action.get("side", 0)))
         elif k == "drift":
-            state, log = R.drift(s)
+            state, log = R.drift(s, dice)
+        elif k == "ram":
+            state, log = R.ram(s, action.get("target"), dice)
+        elif k == "jump":
+            state, log = R.jump(s)
+        elif k == "shutdown":
+            state, log = R.shutdown(s)
+        elif k == "evacuate":
+            state, log = R.evacuate(s)
+        elif k == "break_free":
+            state, log = R.break_free(s, dice)
         elif k == "fire":
             state, log = R.fire(s, action.get("weapon"), action.get("target"), dice)
         elif k == "done":
@@ -134,71 +258,107 @@ class StarWarsRuleset:
 
     # ------------------------------------------------------------ odds and the bot
     def odds(self, s: R.CombatState, action: Action) -> Odds | None:
-        if action.kind != "fire":
-            return None
-        me, target = s.ship(action.actor), s.ship(action.get("target"))
-        w = next(w for w in me.weapons if w.id == action.get("weapon"))
-        band = R.shot_band(s, me, w, target)
-        p = float(O.hit_chance(R.attack_code(s, me, w, target, band), R.evasion_code(s, target), wild=s.wild))
-        return Odds((Outcome("hit", p), Outcome("miss", 1.0 - p)), f"{p:.0%} to hit ({band} range)")
+        """Exact odds of a shot (miss + each damage band / ion result / capture), a ram or
+        breaking free; None for the other actions (odds.action_odds)."""
+        return O.action_odds(s, action)
 
     def policy(self, s: R.CombatState, rng: random.Random) -> Action:
-        """Closes on the nearest enemy, then holds; fires the shot with the best odds."""
-        actions = self.legal_actions(s)
-        if s.phase == "movement" and actions[0].kind == "move":
-            me = s.ship(actions[0].actor)
-            foes = [f for f in s.ships if f.side != me.side and f.in_play]
-            if not foes:
-                return next(a for a in actions if a.get("how") == "hold")
-            opts = {(m.kind, m.side): m for m in R.move_options(s)}
+        """The bot (policy.choose): emergencies, then geometric movement to the best range
+        window, then the shots with the best expected damage; never rams or leaves the board."""
+        from . import policy as P
 
-            def score(a):
-                m = opts[(a.get("how"), a.get("side"))]
-                if m.leaves_board:
-                    return (99, 0, 0)
-                d = min(H.distance(m.to, f.pos) for f in foes)
-                ahead = min(H.distance(H.neighbour(m.to, m.facing), f.pos) for f in foes)
-                return (max(d, 3), ahead - d, m.kind == "hold")
+        return P.choose(self, s, rng)
 
-            return min(actions, key=score)
-        fires = [a for a in actions if a.kind == "fire"]
-        if fires:
-            return max(fires, key=lambda a: (self.odds(s, a).probability("hit"), rng.random()))
-        return actions[0]
+    # ------------------------------------------------------------ courses (click a hex)
+    def _course_targets(self, s: R.CombatState) -> dict:
+        """The hexes the moving ship can reach this phase: {(col, row): (state left, moves)}."""
+        if s.phase != "movement" or not s.moving or s.over:
+            return {}
+        sh = s.ship(s.moving.ship)
+        if R.controls_dead(sh, s.round):
+            return {}
+        m = s.moving
+        start = H.MoveState(sh.pos, sh.facing, m.speed_left, m.free_turns_left, m.after_forward)
+        key = (start, sh.scale, s.board.width, s.board.height, R.course_key(s) if hasattr(R, "course_key") else ())
+        found = _COURSES.get(key)
+        if found is None:
+            found = B.course_targets(start, lambda ms: R.moves_from(s, sh, ms) if hasattr(R, "moves_from")
+                                     else H.moves(ms, sh.scale != "starfighter", s.hboard), s.hboard)
+            if len(_COURSES) > 256:
+                _COURSES.clear()
+            _COURSES[key] = found
+        return found
+
+    def _course(self, s: R.CombatState, action: Action) -> Step:
+        col, row = int(action.get("col")), int(action.get("row"))
+        found = self._course_targets(s).get((col, row))
+        if found is None:
+            raise IllegalAction(f"({col},{row}) cannot be reached now.")
+        state, log = s, []
+        for mv in found[1]:
+            state, lines = R.move(state, mv.kind, mv.side)
+            log.extend(lines)
+        return Step(state, log)
 
     # ------------------------------------------------------------ views
     def view(self, s: R.CombatState, viewer: Viewer) -> dict:
+        """The board and every ship on it (nothing on a hex map is hidden); a ship's crew
+        skills only to the GM and to players with a character aboard.  The GM also gets the
+        hexes the moving ship can reach with the points it would have left."""
         ships = []
         for sh in s.ships:
-            d = {"id": sh.id, "name": sh.name, "side": sh.side, "scale": sh.scale, "pos": [sh.col, sh.row],
+            d = {"id": sh.id, "name": sh.name, "side": sh.side, "side_index": s.sides.index(sh.side) % 4,
+                 "scale": sh.scale, "pos": [sh.col, sh.row],
                  "facing": H.FACING_NAME[sh.facing], "speed": sh.speed, "maneuverability": sh.maneuverability,
-                 "hull": sh.hull, "shields": sh.shields, "in_play": sh.in_play, "destroyed": sh.destroyed,
-                 "damage": list(sh.damage),
+                 "hull": sh.hull, "shields": sh.shields, "hyperdrive": sh.hyperdrive, "in_play": sh.in_play,
+                 "on_board": sh.in_play, "destroyed": sh.destroyed, "status": _status(sh, s.round),
+                 "damage": list(sh.damage), "moving": bool(s.moving and s.moving.ship == sh.id),
                  "weapons": [{"id": w.id, "name": w.name, "type": w.type, "fire_control": w.fire_control,
                               "damage": w.damage, "linked": w.linked, "shots": w.shots, "ammo": w.ammo,
                               "operative": R.weapon_operative(w)} for w in sh.weapons]}
             if viewer.is_gm or sh.id in viewer.ships:
-                d["crew"] = {"gunnery": sh.crew.gunnery, "piloting": sh.crew.piloting, "shields": sh.crew.shields}
+                d["crew"] = {"gunnery": sh.crew.gunnery, "piloting": sh.crew.piloting, "shields": sh.crew.shields,
+                             "summary": _crew_summary(sh)}
             ships.append(d)
+        board = {"width": s.board.width, "height": s.board.height,
+                 "features": [dict(f) if isinstance(f, dict) else _feature_dict(f) for f in getattr(s, "features", [])]}
+        moving = None
+        if s.phase == "movement" and s.moving and not s.over:
+            moving = {"ship": s.moving.ship, "speed_left": s.moving.speed_left,
+                      "free_turns_left": s.moving.free_turns_left}
+            if viewer.is_gm:
+                board["reach"] = [{"col": c, "row": r, "left": after.speed_left, "free": after.free_turns_left}
+                                  for (c, r), (after, _) in sorted(self._course_targets(s).items())]
         return {"round": s.round, "phase": s.phase, "active": s.active, "over": s.over, "winner": s.winner,
-                "board": {"width": s.board.width, "height": s.board.height}, "order": list(s.order),
+                "board": board, "order": list(s.order), "moving": moving,
+                "initiative": [{"side": side, "roll": s.initiative.get(side)} for side in s.order],
+                "sides": [{"name": side, "index": i % 4} for i, side in enumerate(s.sides)],
                 "ships": ships}
 
     def secrets(self, s: R.CombatState, viewer: Viewer) -> list[str]:
-        """Nothing on the board is hidden; crew skills are shown to their own players only
-        (the view leaves them out, so no string is listed)."""
-        return []
+        """What a player's characters would not know: the crew skills of ships they are not
+        aboard (the only hidden thing: the board, the ships and their damage are in plain sight)."""
+        if viewer.is_gm:
+            return []
+        return [_crew_summary(sh) for sh in s.ships if sh.id not in viewer.ships]
 
     def describe(self, s: R.CombatState, action: Action) -> str:
         who = s.ship(action.actor).name if action.actor else "GM"
+        if action.kind == "course":
+            return f"{who}: move to {action.get('col')},{action.get('row')}"
         if action.kind == "move":
             side = {-1: " left", 1: " right"}.get(action.get("side"), "")
             return f"{who}: {action.get('how')}{side}"
         if action.kind == "fire":
             w = next(w for w in s.ship(action.actor).weapons if w.id == action.get("weapon"))
             return f"{who} fires {w.name} at {s.ship(action.get('target')).name}"
+        if action.kind == "ram":
+            return f"{who} rams {s.ship(action.get('target')).name}"
         return {"initiative": "Roll initiative", "drift": f"{who} drifts", "done": f"{who} stops firing",
-                "resolve": "Apply the damage of the firing phase"}.get(action.kind, action.to_str())
+                "resolve": "Apply the damage of the firing phase", "jump": f"{who} jumps to hyperspace",
+                "shutdown": f"{who} shuts down its generator (auxiliary batteries)",
+                "evacuate": f"{who}: the crew abandons ship",
+                "break_free": f"{who} tries to break free of the tractor beam"}.get(action.kind, action.to_str())
 
     # ------------------------------------------------------------ encounters and simulation
     def example_setup(self, variant: int = 0) -> dict:
@@ -235,12 +395,30 @@ class StarWarsRuleset:
         ]
 
     def damage_of(self, s: R.CombatState, ship_id: str) -> dict:
+        """What the ship carries out of the fight (applied by ``setup`` next time): the codes
+        it lost dice from, its lost systems and spent ammunition (seed 5.: damage is cumulative)."""
         sh = s.ship(ship_id)
         out: dict = {}
         if sh.damage:
             out["results"] = list(sh.damage)
-        if sh.destroyed:
-            out["destroyed"] = True
+            out["codes"] = {"maneuverability": sh.maneuverability, "hull": sh.hull, "shields": sh.shields,
+                            "speed": sh.speed}
+        weapons = {}
+        for w in sh.weapons:
+            lost = {}
+            if w.fc_reduced:
+                lost["fire_control"] = w.fire_control
+            if w.disabled:
+                lost["disabled"] = True
+            if w.ammo is not None:
+                lost["ammo"] = w.ammo
+            if lost:
+                weapons[w.id] = lost
+        if weapons:
+            out["weapons"] = weapons
+        for flag in ("hyperdrive_out", "dead_in_space", "severe", "destroyed"):
+            if getattr(sh, flag):
+                out[flag] = True
         return out
 
     def outcome(self, s: R.CombatState) -> dict:
@@ -255,5 +433,7 @@ class StarWarsRuleset:
         return [Sweep("wild", "Wild Die (RULES-NOTES)", (SweepPoint("Wild Die on", {"wild": True}),
                                                          SweepPoint("Wild Die off", {"wild": False})))]
 
+
+_COURSES: dict = {}  # course searches, keyed by everything they depend on
 
 RULESET = StarWarsRuleset()

@@ -122,6 +122,62 @@ def line_of_sight(a: Hex, b: Hex, blocked) -> bool:
     return not any(h in blocked for h in line(a, b)[1:-1])
 
 
+def clear_line(a: Hex, b: Hex, blocked) -> bool:
+    """Line of fire (decision, docs "Special cases"): clear when the line from ``a`` to ``b``
+    *or* the line back is clear -- a line grazing a blocked hex along a hexside is not blocked,
+    and the answer does not depend on who looks (line ties are broken by a fixed nudge)."""
+    blocked = set(blocked)
+    return line_of_sight(a, b, blocked) or line_of_sight(b, a, blocked)
+
+
+def ray(h: Hex, facing: int, board: "Board") -> list[Hex]:
+    """The hexes straight ahead of ``h`` along ``facing`` up to the board edge (``h`` itself
+    not included; empty when the hex ahead is off the board).
+
+    decision: the line of sight of a hyperspace jump (seed "Retirar-se del combat": "una línia
+    de visió sense cap mena d'obstacle") is this ray -- the ship jumps the way it faces.
+    """
+    out = []
+    h = neighbour(h, facing)
+    while board.contains(h):
+        out.append(h)
+        h = neighbour(h, facing)
+    return out
+
+
+def relative_side(h: Hex, facing: int, other: Hex) -> int | None:
+    """Which hexside of a ship in ``h`` facing ``facing`` the adjacent hex ``other`` touches:
+    0 front, 1 front right, 2 rear right, 3 rear, 4 rear left, 5 front left (None: not adjacent)."""
+    d = direction_to(h, other)
+    return None if d is None else (d - facing) % 6
+
+
+def collision_kind(facing_a: int, facing_b: int | None, side_b: int | None = None) -> str:
+    """Seed "3. CASOS ESPECIALS: Col·lisions accidentals": the kind of a collision of ship A
+    with ship B (one kind for the collision: both ships take the same modifier).
+
+    decision (docs "Special cases"): hexes have no side hexside square to a ship, so the kind
+    comes from the two courses (facings) and, for parallel courses, from the hexside of B that
+    is hit (``side_b``, see :func:`relative_side`; it is the same for A on opposite courses):
+
+    * opposite facings (head to head): ``head_on`` when B is hit on its front or rear hexside,
+      ``front_diagonal`` on a diagonal one -- "Col·lisió frontal o en diagonal per davant";
+    * the same facing (one catches the other up): ``rear`` on the front/rear hexside,
+      ``rear_diagonal`` on a diagonal -- "des de darrera o en diagonal per darrera";
+    * crossing courses (facings 60 or 120 degrees apart): ``t_bone`` -- "Col·lisió en T";
+    * B without a course (``facing_b`` None: a planet, moon or obstacle): ``t_bone``.
+    """
+    if facing_b is None:
+        return "t_bone"
+    apart = (facing_b - facing_a) % 6
+    straight = side_b is None or side_b % 6 in (0, 3)
+    if apart == 3:
+        return "head_on" if straight else "front_diagonal"
+    if apart == 0:
+        return "rear" if straight else "rear_diagonal"
+    return "t_bone"
+
+
 @dataclass(frozen=True)
 class Board:
     """A rectangular board of ``width`` x ``height`` hexes (the GM picks the size)."""
@@ -218,8 +274,13 @@ class Move:
         return f"{self.kind}{side}{extra}: {self.cost} point(s), {self.speed_left} left"
 
 
-def moves(state: MoveState, is_capital: bool, board: Board) -> list[Move]:
-    """Every legal next move from ``state`` (seed 1. MOVIMENT I MANIOBRA)."""
+def moves(state: MoveState, is_capital: bool, board: Board, blocked=frozenset()) -> list[Move]:
+    """Every legal next move from ``state`` (seed 1. MOVIMENT I MANIOBRA).
+
+    ``blocked``: hexes a ship may not choose to enter -- other ships, planets, moons and
+    obstacles (decision, docs "Special cases": a ship never flies into an occupied hex on
+    purpose; to hit a ship it declares a ram, "Col·lisions premeditades").
+    """
     if state.done:
         return []
     out = [Move("hold", 0, T.MOVE_COST["hold"], False, replace(state, done=True))]
@@ -227,8 +288,9 @@ def moves(state: MoveState, is_capital: bool, board: Board) -> list[Move]:
     if s >= T.MOVE_COST["forward"]:
         to = neighbour(state.pos, state.facing)
         off = not board.contains(to)
-        out.append(Move("forward", 0, 1, False, replace(
-            state, pos=to, speed_left=s - 1, after_forward=True, done=off, off_board=off)))
+        if to not in blocked:
+            out.append(Move("forward", 0, 1, False, replace(
+                state, pos=to, speed_left=s - 1, after_forward=True, done=off, off_board=off)))
     for side in (LEFT, RIGHT):
         facing = turned(state.facing, side)
         if is_capital:
@@ -246,20 +308,23 @@ def moves(state: MoveState, is_capital: bool, board: Board) -> list[Move]:
         for side in (LEFT, RIGHT):
             to = neighbour(state.pos, turned(state.facing, side))
             off = not board.contains(to)
+            if to in blocked:
+                continue
             out.append(Move("slide", side, 2, False, replace(
                 state, pos=to, speed_left=s - 2, after_forward=False, done=off, off_board=off)))
     return out
 
 
 def legal_moves(ship_position: Hex, facing: int, speed_left: int, free_turns_left: int,
-                is_capital: bool, board: Board, *, after_forward: bool = False) -> list[Move]:
+                is_capital: bool, board: Board, *, after_forward: bool = False,
+                blocked=frozenset()) -> list[Move]:
     """Each reachable next move with its cost and what is left (see :func:`moves`).
 
     ``after_forward``: the ship's last move was a forward move (or a free turn after
-    one), so a starfighter's turn may use a free turn.
+    one), so a starfighter's turn may use a free turn.  ``blocked``: hexes it may not enter.
     """
     return moves(MoveState(ship_position, facing % 6, speed_left, free_turns_left, after_forward),
-                 is_capital, board)
+                 is_capital, board, frozenset(blocked))
 
 
 def start(pos: Hex, facing: int, speed: int, maneuverability, ) -> MoveState:
@@ -267,11 +332,13 @@ def start(pos: Hex, facing: int, speed: int, maneuverability, ) -> MoveState:
     return MoveState(pos, facing % 6, speed, maneuverability_points(maneuverability))
 
 
-def reachable(state: MoveState, is_capital: bool, board: Board) -> dict[tuple[Hex, int], MoveState]:
+def reachable(state: MoveState, is_capital: bool, board: Board,
+              blocked=frozenset()) -> dict[tuple[Hex, int], MoveState]:
     """Every (hex, facing) on the board the ship can end in, with the best state left there.
 
     Best = most speed left, then most free turns (for showing the GM what is left).
     """
+    blocked = frozenset(blocked)
     best: dict[tuple[Hex, int], MoveState] = {}
     seen = set()
     todo = [state]
@@ -286,7 +353,7 @@ def reachable(state: MoveState, is_capital: bool, board: Board) -> dict[tuple[He
             old = best.get(here)
             if old is None or (cur.speed_left, cur.free_turns_left) > (old.speed_left, old.free_turns_left):
                 best[here] = replace(cur, done=False)
-        for m in moves(cur, is_capital, board):
+        for m in moves(cur, is_capital, board, blocked):
             if not m.after.done:
                 todo.append(m.after)
     return best

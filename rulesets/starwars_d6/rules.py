@@ -45,13 +45,20 @@ SEC_FIRING_PHASE = "4. SEQÜENCIA DE JOC: Fase de foc"
 SEC_SCALE_TO_HIT = "6. ESCALES: Escala a la tirada per impactar"
 SEC_SCALE_EVASION = "6. ESCALES: Escala per maniobres evasives"
 SEC_SCALE_DAMAGE = "6. ESCALES: Escala per determinar el dany"
+SEC_COLLISION = T.SEC_COLLISION        # 3. CASOS ESPECIALS: Col·lisions accidentals
+SEC_RAM = T.SEC_RAM                    # 3. CASOS ESPECIALS: Col·lisions premeditades
+SEC_RETREAT = T.SEC_RETREAT            # 3. CASOS ESPECIALS: Retirar-se del combat
+SEC_TRACTOR = T.SEC_TRACTOR            # 3. CASOS ESPECIALS: Raigs tractors
+SEC_DECLARE = T.SEC_DECLARE            # 4. SEQÜENCIA DE JOC: Fase de moviment (declared jumps and rams)
+SEC_OVERLOAD = T.SEC_OVERLOAD          # 5. considerable 2: Sobrecàrrega en el generador
+SEC_STRUCTURAL = T.SEC_STRUCTURAL      # 5. considerable 5: Danys estructurals
 
 #: "Controls destruïts" (ion table 21+): decision -- the controls are dead for the rest of the fight.
 CONTROLS_DESTROYED = 10 ** 6
 
-#: Weapon types whose special rules (the tractor beam's capture) are not implemented yet;
-#: they are valid stats but offer no shots.
-NOT_YET_FIRING = ("tractor_beam",)
+#: Weapon types whose special rules are not implemented yet (valid stats, no shots): none now --
+#: tractor beams fire and capture ("Raigs tractors").
+NOT_YET_FIRING: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------- the plain data
@@ -109,6 +116,12 @@ class Ship:
     generator_overload_round: int | None = None   # explodes at the end of this round
     structural_round: int | None = None           # disintegrates at the end of this round
     damage: list[str] = field(default_factory=list)  # results suffered, in order
+    # ---- special cases (seed "3. CASOS ESPECIALS", considerable 2 and 5)
+    escaped: bool = False            # jumped to hyperspace: out of the combat, not destroyed
+    evacuated: bool = False          # the crew abandoned ship (structural damage): out, crew saved
+    generator_shutdown: bool = False  # on auxiliary batteries: 1/4 speed, every other system off
+    captured_by: str | None = None   # id of the ship whose tractor beam holds this one
+    captured_weapon: str | None = None  # ... and the id of that tractor beam
 
     @property
     def pos(self) -> tuple[int, int]:
@@ -116,7 +129,25 @@ class Ship:
 
     @property
     def in_play(self) -> bool:
-        return not (self.destroyed or self.off_board)
+        return not (self.destroyed or self.off_board or self.escaped or self.evacuated)
+
+
+@dataclass
+class Feature:
+    """A planet, moon or obstacle (asteroids, debris) the GM placed; it occupies its hex."""
+
+    kind: str
+    col: int
+    row: int
+    name: str = ""
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.col, self.row)
+
+    @property
+    def label(self) -> str:
+        return self.name or T.FEATURE_LABEL.get(self.kind, self.kind)
 
 
 @dataclass
@@ -128,6 +159,7 @@ class Progress:
     free_turns_left: int
     after_forward: bool = False
     hexes: int = 0
+    started: bool = False        # a move was made: jumps, rams, shutdowns are declared before
 
 
 @dataclass
@@ -145,6 +177,7 @@ class Shot:
     hits: int = 1                # broadside hits (fire factors); damage is their summed damage
     ion: bool = False            # an ion-cannon hit: resolved on the ion table, not as damage
     no_damage: bool = False      # scale: a starfighter cannot damage a Death Star
+    tractor: bool = False        # a tractor-beam hit: captures the target, no damage
 
 
 @dataclass
@@ -171,6 +204,7 @@ class CombatState:
     moving: Progress | None = None
     fired: list[str] = field(default_factory=list)             # weapon ids ("ship:weapon") fired
     shots: list[Shot] = field(default_factory=list)
+    features: list[Feature] = field(default_factory=list)      # planets, moons, obstacles
 
     def ship(self, ship_id: str) -> Ship:
         for sh in self.ships:
@@ -263,14 +297,50 @@ def build_ship(stats: dict, *, id: str, side: str, col: int = 0, row: int = 0, f
                 col=col, row=row, facing=facing % 6)
 
 
+def validate_features(features, width: int | None = None, height: int | None = None) -> list[str]:
+    """Problems with a list of board features ({kind, col, row, name?}); empty when fine."""
+    errors: list[str] = []
+    if not isinstance(features, (list, tuple)):
+        return ["Board features must be a list."]
+    for i, f in enumerate(features):
+        label = f"Feature {i + 1}"
+        if isinstance(f, Feature):
+            f = {"kind": f.kind, "col": f.col, "row": f.row}
+        if not isinstance(f, dict):
+            errors.append(f"{label} must be a mapping.")
+            continue
+        if f.get("kind") not in T.FEATURE_KINDS:
+            errors.append(f"{label}: kind must be one of {', '.join(T.FEATURE_KINDS)}.")
+        col, row = f.get("col"), f.get("row")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (col, row)):
+            errors.append(f"{label}: col and row must be whole numbers.")
+        elif width is not None and height is not None and not (0 <= col < width and 0 <= row < height):
+            errors.append(f"{label}: ({col},{row}) is off the {width}x{height} board.")
+    return errors
+
+
+def build_features(features, width: int | None = None, height: int | None = None) -> list[Feature]:
+    """:class:`Feature` objects from dicts that :func:`validate_features` accepts."""
+    errors = validate_features(features or [], width, height)
+    if errors:
+        raise ValueError("; ".join(errors))
+    out = []
+    for f in features or []:
+        if isinstance(f, Feature):
+            out.append(copy.deepcopy(f))
+        else:
+            out.append(Feature(f["kind"], int(f["col"]), int(f["row"]), str(f.get("name") or "")))
+    return out
+
+
 def new_combat(ships: list[Ship], width: int = 30, height: int = 20, *, wild: bool = True,
-               max_rounds: int = 0) -> CombatState:
+               max_rounds: int = 0, features=()) -> CombatState:
     sides: list[str] = []
     for sh in ships:
         if sh.side not in sides:
             sides.append(sh.side)
     s = CombatState(ships=copy.deepcopy(ships), board=BoardSize(width, height), wild=wild,
-                    max_rounds=max_rounds, sides=sides)
+                    max_rounds=max_rounds, sides=sides, features=build_features(list(features), width, height))
     s.active = "Initiative: every side rolls 2D"
     return s
 
@@ -370,31 +440,87 @@ def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[L
     return s, log
 
 
+def movement_speed(ship: Ship) -> int:
+    """The speed points a ship has at the start of its movement: 0 dead in space (seed 5.
+    considerable 1), ¼ of its speed rounded up on auxiliary batteries (considerable 2)."""
+    if ship.dead_in_space:
+        return 0
+    if ship.generator_shutdown:
+        return T.auxiliary_speed(ship.speed)
+    return ship.speed
+
+
 def _start_moving(s: CombatState) -> Progress | None:
+    s.queue = [i for i in s.queue if s.ship(i).in_play]
     if not s.queue:
         return None
     sh = s.ship(s.queue[0])
-    return Progress(sh.id, 0 if sh.dead_in_space else sh.speed,
-                    H.maneuverability_points(current_maneuverability(sh, s.round)))
+    return Progress(sh.id, movement_speed(sh), H.maneuverability_points(current_maneuverability(sh, s.round)))
+
+
+# ---------------------------------------------------------------- the board: features, occupied hexes
+def feature_hexes(s: CombatState, kinds=T.FEATURE_KINDS) -> set[H.Hex]:
+    return {f.pos for f in s.features if f.kind in kinds}
+
+
+def feature_at(s: CombatState, h: H.Hex) -> Feature | None:
+    return next((f for f in s.features if f.pos == tuple(h)), None)
+
+
+def ship_at(s: CombatState, h: H.Hex, *, besides=()) -> Ship | None:
+    """The ship in play in hex ``h`` (not one of ``besides``), or None."""
+    return next((o for o in s.ships if o.in_play and o.pos == tuple(h) and o.id not in besides), None)
+
+
+def occupied(s: CombatState, besides=()) -> frozenset:
+    """Hexes of the other ships in play and of every feature (decision: a ship never chooses to
+    enter one; see :func:`rulesets.starwars_d6.hexes.moves`)."""
+    return frozenset({o.pos for o in s.ships if o.in_play and o.id not in besides} | feature_hexes(s))
+
+
+def moves_from(state: CombatState, ship: Ship, ms: H.MoveState) -> list[H.Move]:
+    """The legal next moves of ``ship`` from the movement state ``ms`` (occupied hexes blocked; a
+    ship held by a tractor beam may only hold) -- for :func:`move_options` and course searches."""
+    if ship.captured_by:
+        return H.moves(H.MoveState(ms.pos, ms.facing, 0, 0), ship.scale != T.STARFIGHTER, state.hboard)
+    return H.moves(ms, ship.scale != T.STARFIGHTER, state.hboard, occupied(state, besides=(ship.id,)))
+
+
+def course_key(state: CombatState) -> tuple:
+    """Everything besides the ship's own movement state that its moves depend on (a cache key)."""
+    mover = state.ship(state.moving.ship) if state.moving else None
+    return (tuple(sorted(occupied(state, besides=(mover.id,) if mover else ()))),
+            bool(mover and mover.captured_by))
 
 
 def move_options(state: CombatState) -> list[H.Move]:
     """The moving ship's legal next moves (seed "1. MOVIMENT I MANIOBRA", via hexes.legal_moves).
 
-    A ship with fully ionised controls only drifts (see :func:`drift`): no options here.
+    A ship with fully ionised controls only drifts (see :func:`drift`): no options here.  Hexes
+    of other ships and of planets, moons and obstacles cannot be entered (decision); a ship held
+    by a tractor beam can only hold ("Raigs tractors", decision).
     """
     s = state
     if s.phase != "movement" or not s.moving:
         return []
     sh = s.ship(s.moving.ship)
+    ms = H.MoveState(sh.pos, sh.facing, s.moving.speed_left, s.moving.free_turns_left, s.moving.after_forward)
+    if sh.captured_by:
+        return moves_from(s, sh, ms)
     if controls_dead(sh, s.round):
         return []
-    return H.legal_moves(sh.pos, sh.facing, s.moving.speed_left, s.moving.free_turns_left,
-                         sh.scale != T.STARFIGHTER, s.hboard, after_forward=s.moving.after_forward)
+    return moves_from(s, sh, ms)
 
 
 def _next_mover(s: CombatState, log: list[LogEntry]) -> None:
-    s.queue.pop(0)
+    if s.queue:
+        s.queue.pop(0)
+    _update_holds(s, log)
+    if not any(sh.in_play for sh in s.ships):
+        s.over, s.winner, s.moving, s.queue = True, None, None, []
+        log.append(LogEntry("No ship is left in the combat: it is over, with no winner.", SEC_RETREAT))
+        s.active = _label(s)
+        return
     s.moving = _start_moving(s)
     if s.moving is None:
         s.phase = "firing"
@@ -416,13 +542,14 @@ def move(state: CombatState, kind: str, side: int = 0) -> tuple[CombatState, lis
     sh.facing = m.facing
     p = s.moving
     p.speed_left, p.free_turns_left, p.after_forward = m.speed_left, m.free_turns_left, m.after.after_forward
+    p.started = True
     if kind in ("forward", "slide"):
         p.hexes += 1
     log = [LogEntry(f"{sh.name}: {m.label}.", T.SEC_MOVEMENT)]
     if m.leaves_board:
         sh.off_board = True
-        log.append(LogEntry(f"{sh.name} leaves the board and the combat.",
-                            "3. CASOS ESPECIALS: Retirar-se del combat"))
+        log.append(LogEntry(f"{sh.name} leaves the board and the combat.", SEC_RETREAT))
+    _update_holds(s, log)
     if m.after.done:
         sh.last_moved = p.hexes
         _next_mover(s, log)
@@ -430,22 +557,406 @@ def move(state: CombatState, kind: str, side: int = 0) -> tuple[CombatState, lis
     return s, log
 
 
-def drift(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
+def drift(state: CombatState, dice: Dice | None = None) -> tuple[CombatState, list[LogEntry]]:
     """Seed 5. "Controls ionitzats": dead controls -- the ship moves as many hexes as it last
-    moved, straight on, even off the board."""
+    moved, straight on, even off the board.
+
+    decision: a hex with another ship in play or a feature on the way is an accidental collision
+    ("Col·lisions accidentals", :func:`collide`); the ship stops in the hex before it.
+    ``dice`` is needed only for such a collision.
+    """
     s = copy.deepcopy(state)
     sh = s.ship(s.moving.ship)
     if not controls_dead(sh, s.round):
         raise ValueError(f"{sh.name} has working controls: it moves normally.")
-    path, off = H.drift(sh.pos, sh.facing, sh.last_moved, s.hboard)
-    if path:
-        sh.col, sh.row = path[-1]
-    log = [LogEntry(f"{sh.name} drifts {len(path)} hex(es) with dead controls.", SEC_IONISED)]
+    entered, off, hit = 0, False, None
+    for _ in range(sh.last_moved):
+        nxt = H.neighbour(sh.pos, sh.facing)
+        if not s.hboard.contains(nxt):
+            sh.col, sh.row = nxt
+            entered, off = entered + 1, True
+            break
+        hit = ship_at(s, nxt, besides=(sh.id,)) or feature_at(s, nxt)
+        if hit is not None:
+            break
+        sh.col, sh.row = nxt
+        entered += 1
+    log = [LogEntry(f"{sh.name} drifts {entered} hex(es) with dead controls.", SEC_IONISED)]
     if off:
         sh.off_board = True
         log.append(LogEntry(f"{sh.name} drifts off the board and leaves the combat.", SEC_IONISED))
+    if hit is not None:
+        if dice is None:
+            raise ValueError("A drift into an occupied hex is a collision: it needs dice.")
+        what = hit.name if isinstance(hit, Ship) else hit.label
+        log.append(LogEntry(f"{sh.name} drifts into {what} and stops in the hex before it.", SEC_COLLISION))
+        _collide(s, sh, hit, sh.pos, dice, log, SEC_COLLISION)
     _next_mover(s, log)
     return s, log
+
+
+# ---------------------------------------------------------------- collisions
+def collision_code(kind: str) -> DiceCode:
+    """Seed "Col·lisions accidentals": 5D, +3D head-on or diagonally from the front, -3D from
+    behind or diagonally from behind, T-collision unmodified."""
+    return DiceCode.parse(T.COLLISION_DAMAGE) + T.COLLISION_MODIFIER[kind]
+
+
+def collision_kind_of(mover: Ship, other, came_from: H.Hex) -> str:
+    """The kind of the collision of ``mover`` (coming from the adjacent hex ``came_from``) with
+    ``other`` (a ship, or a feature: no course, T-collision) -- :func:`hexes.collision_kind`."""
+    if not isinstance(other, Ship):
+        return H.collision_kind(mover.facing, None)
+    return H.collision_kind(mover.facing, other.facing, H.relative_side(other.pos, other.facing, came_from))
+
+
+def _collision_damage(s: CombatState, victim: Ship, cause, kind: str, dice: Dice, log: list[LogEntry],
+                      rule: str) -> None:
+    """One ship's collision damage: the kind's code (with the scale cap of the ship it hit, decision),
+    then shields, hull and the damage table as for a hit (:func:`apply_damage`)."""
+    if not victim.in_play:
+        return
+    scales = [cause.scale] if isinstance(cause, Ship) else []
+    cap = T.DAMAGE_CAP.get((cause.scale, victim.scale)) if isinstance(cause, Ship) else None
+    what = cause.name if isinstance(cause, Ship) else cause.label
+    if cap == 0:
+        log.append(LogEntry(f"{what} cannot cause {victim.name} significant damage.", SEC_SCALE_DAMAGE))
+        return
+    code = collision_code(kind)
+    total = roll_code(dice, code, wild=s.wild, cap=cap, purpose=f"{victim.name} collision damage",
+                      rule=SEC_SCALE_DAMAGE if cap is not None else rule).total
+    capped = f" (dice over {cap} count {cap})" if cap is not None else ""
+    log.append(LogEntry(f"{victim.name} takes {code} collision damage from {what}: {total}{capped}.", rule))
+    _damage(s, victim, total, dice, scales, log)
+
+
+def _collide(s: CombatState, mover: Ship, other, came_from: H.Hex, dice: Dice, log: list[LogEntry],
+             rule: str, kind: str | None = None) -> str:
+    """Seed "Col·lisions accidentals": both ships take 5D modified by the kind of the collision
+    (decision: one kind for the collision); the ship that was hit rolls first.  A feature takes
+    nothing.  Changes ``s`` in place; returns the kind."""
+    kind = kind or collision_kind_of(mover, other, came_from)
+    what = other.name if isinstance(other, Ship) else other.label
+    log.append(LogEntry(f"Collision of {mover.name} with {what}: {T.COLLISION_LABEL[kind]}.", rule))
+    if isinstance(other, Ship):
+        _collision_damage(s, other, mover, kind, dice, log, rule)
+    _collision_damage(s, mover, other, kind, dice, log, rule)
+    return kind
+
+
+# ---------------------------------------------------------------- declared before moving
+def _mover(s: CombatState) -> Ship | None:
+    if s.phase != "movement" or not s.moving or s.over:
+        return None
+    return s.ship(s.moving.ship)
+
+
+def ram_targets(state: CombatState) -> list[str]:
+    """Seed "Col·lisions premeditades" and 4. "Fase de moviment": the ships the moving ship may
+    declare a ram against, before it spends any point.
+
+    decision: a ship of another side in play, 1 to (the speed points it has this phase) hexes away,
+    with no planet, moon or obstacle on the line between them; not with dead controls, nor while
+    held by a tractor beam.
+    """
+    s = state
+    sh = _mover(s)
+    if sh is None or s.moving.started or sh.captured_by or controls_dead(sh, s.round):
+        return []
+    blocked = feature_hexes(s)
+    out = []
+    for t in s.ships:
+        if t.side == sh.side or not t.in_play:
+            continue
+        d = H.distance(sh.pos, t.pos)
+        if 1 <= d <= s.moving.speed_left and H.clear_line(sh.pos, t.pos, blocked):
+            out.append(t.id)
+    return out
+
+
+def approach_hex(start: H.Hex, target: H.Hex) -> H.Hex:
+    """The hex next to ``target`` on the line from ``start`` (``start`` itself when adjacent)."""
+    return H.line(start, target)[-2]
+
+
+def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+    """Seed "3. CASOS ESPECIALS: Col·lisions premeditades", declared before moving (4. "Fase de
+    moviment").
+
+    1-2. Both pilots roll piloting + maneuverability (the evasion caps of "6. ESCALES" apply to
+    both); 3. the target avoids only if it *exceeds* the rammer (ties ram);
+    4. the rammer ends its movement in the target's hex, with its facing;
+    5. avoided: the target moves one hex forward (off the board: it leaves the combat; decision:
+    into an occupied hex, it cannot, stays, and the rammer stops in the hex before it);
+    rammed: both ships take collision damage (:func:`_collide`, the kind from the facings and
+    the hexside the rammer comes in by), then the target is knocked into the adjacent hex on the
+    hexside of 1D6 (1 = N, clockwise; decision: rolled again on an occupied hex; off the board, it
+    leaves the combat), facing 1D6 (1 = N, clockwise).
+    """
+    if target_id not in ram_targets(state):
+        raise ValueError(f"{target_id} cannot be rammed now.")
+    s = copy.deepcopy(state)
+    sh, t = s.ship(s.moving.ship), s.ship(target_id)
+    start, target_hex = sh.pos, t.pos
+    came_from = approach_hex(start, target_hex)
+    log = [LogEntry(f"{sh.name} declares a ram against {t.name} ({H.distance(start, target_hex)} hexes).",
+                    SEC_DECLARE)]
+    rolls = {}
+    for who, other in ((sh, t), (t, sh)):
+        cap = T.EVASION_CAP.get((who.scale, other.scale))
+        rolls[who.id] = roll_skill_and_factor(dice, who.crew.piloting, current_maneuverability(who, s.round),
+                                              cap=cap, wild=s.wild, purpose=f"{who.name} piloting (ram)",
+                                              rule=SEC_SCALE_EVASION if cap is not None else SEC_RAM)
+    a, e = rolls[sh.id], rolls[t.id]
+    rammed = not e > a
+    log.append(LogEntry(f"Ram: {sh.name} {a} against {t.name} {e} -- "
+                        + ("rammed (the target must roll higher to avoid it)." if rammed
+                           else f"{t.name} avoids the collision."), SEC_RAM))
+    dest = target_hex
+
+    def free(h) -> bool:
+        return ship_at(s, h, besides=(sh.id, t.id)) is None and feature_at(s, h) is None
+
+    if not rammed:
+        ahead = H.neighbour(target_hex, t.facing)
+        if not s.hboard.contains(ahead):
+            t.col, t.row = ahead
+            t.off_board = True
+            log.append(LogEntry(f"{t.name} moves one hex forward, off the board, and leaves the combat.", SEC_RAM))
+        elif free(ahead):
+            t.col, t.row = ahead
+            log.append(LogEntry(f"{t.name} moves one hex forward.", SEC_RAM))
+        else:
+            dest = came_from if free(came_from) or came_from == start else start
+            log.append(LogEntry(f"{t.name} cannot move forward (the hex is occupied): it stays, and "
+                                f"{sh.name} stops next to it.", SEC_RAM))
+    else:
+        _collide(s, sh, t, came_from, dice, log, SEC_RAM)
+        if t.in_play:
+            sides = [f for f in H.FACINGS if not s.hboard.contains(H.neighbour(target_hex, f))
+                     or free(H.neighbour(target_hex, f))]
+            if not sides:
+                dest = came_from if free(came_from) or came_from == start else start
+                log.append(LogEntry(f"No free hex around {t.name}: it stays, and {sh.name} stops next to it.",
+                                    SEC_RAM))
+            else:
+                while True:
+                    face = dice.faces(1, 6, f"{t.name} knocked to (hexside, 1 = N)", SEC_RAM)[0]
+                    if face - 1 in sides:
+                        break
+                    log.append(LogEntry(f"Hexside {face}: occupied, rolled again.", SEC_RAM))
+                to = H.neighbour(target_hex, face - 1)
+                t.col, t.row = to
+                if not s.hboard.contains(to):
+                    t.off_board = True
+                    log.append(LogEntry(f"{t.name} is knocked off the board and leaves the combat.", SEC_RAM))
+                else:
+                    t.facing = dice.faces(1, 6, f"{t.name} new facing (1 = N)", SEC_RAM)[0] - 1
+                    log.append(LogEntry(f"{t.name} is knocked to {to[0]},{to[1]}, facing "
+                                        f"{H.FACING_NAME[t.facing]}.", SEC_RAM))
+    sh.col, sh.row = dest
+    sh.last_moved = H.distance(start, dest)
+    log.append(LogEntry(f"{sh.name} ends its movement in {dest[0]},{dest[1]}, facing "
+                        f"{H.FACING_NAME[sh.facing]}.", SEC_RAM))
+    _next_mover(s, log)
+    return s, log
+
+
+def jump_problems(state: CombatState, ship: Ship | None = None) -> list[str]:
+    """Why the ship cannot jump to hyperspace now (empty: it can).  Seed "Retirar-se del combat":
+    a line of sight "sense cap mena d'obstacle", at least 10 hexes from the nearest planet and
+    4 from any moon; declared before moving (4. "Fase de moviment").
+
+    decisions: an operative hyperdrive (has one, not "Motor d'hiperespai inoperant", generator
+    not shut down); working controls; not held by a tractor beam; the line of sight is the ray of
+    hexes straight ahead to the board edge: no feature and no other ship in play on it.
+    """
+    s = state
+    sh = ship or _mover(s)
+    if sh is None:
+        return ["Only the moving ship can jump, in the movement phase."]
+    out = []
+    if s.moving and s.moving.ship == sh.id and s.moving.started:
+        out.append("A jump is declared before moving.")
+    if not sh.hyperdrive:
+        out.append(f"{sh.name} has no hyperdrive.")
+    elif sh.hyperdrive_out:
+        out.append(f"{sh.name}'s hyperdrive is out.")
+    if sh.generator_shutdown:
+        out.append(f"{sh.name}'s generator is shut down.")
+    if controls_dead(sh, s.round):
+        out.append(f"{sh.name}'s controls are dead.")
+    if sh.captured_by:
+        out.append(f"{sh.name} is held by a tractor beam.")
+    blockers = feature_hexes(s) | {o.pos for o in s.ships if o.in_play and o.id != sh.id}
+    if any(h in blockers for h in H.ray(sh.pos, sh.facing, s.hboard)):
+        out.append("The line of sight ahead is not clear.")
+    for f in s.features:
+        need = T.HYPERSPACE_MIN_DISTANCE.get(f.kind)
+        if need is not None and H.distance(sh.pos, f.pos) < need:
+            out.append(f"{f.label} is {H.distance(sh.pos, f.pos)} hexes away ({need} needed).")
+    return out
+
+
+def jump(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
+    """Seed "Retirar-se del combat": the ship jumps to hyperspace and leaves the combat (escaped)."""
+    problems = jump_problems(state)
+    if problems:
+        raise ValueError(" ".join(problems))
+    s = copy.deepcopy(state)
+    sh = s.ship(s.moving.ship)
+    sh.escaped = True
+    log = [LogEntry(f"{sh.name} declares a hyperspace jump.", SEC_DECLARE),
+           LogEntry(f"{sh.name} jumps to hyperspace and leaves the combat.", SEC_RETREAT)]
+    _next_mover(s, log)
+    return s, log
+
+
+def can_shutdown(state: CombatState) -> bool:
+    sh = _mover(state)
+    return bool(sh and not state.moving.started and sh.generator_overload_round is not None
+                and not sh.generator_shutdown)
+
+
+def shutdown(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
+    """Seed 5. considerable 2 "Sobrecàrrega en el generador": the overloaded generator is shut down
+    (before the ship moves, decision); it does not explode; on auxiliary batteries the ship moves
+    at ¼ of its speed rounded up, and every other system is inoperative -- no firing, no shields,
+    no hyperdrive, its tractor beams let go (decision: piloting still evades)."""
+    if not can_shutdown(state):
+        raise ValueError("No overloaded generator to shut down now.")
+    s = copy.deepcopy(state)
+    sh = s.ship(s.moving.ship)
+    sh.generator_shutdown, sh.generator_overload_round = True, None
+    s.moving.speed_left = movement_speed(sh)
+    log = [LogEntry(f"{sh.name} shuts down its generator: no explosion; auxiliary batteries, speed "
+                    f"{s.moving.speed_left}, every other system inoperative.", SEC_OVERLOAD)]
+    _update_holds(s, log)
+    s.active = _label(s)
+    return s, log
+
+
+def can_evacuate(state: CombatState) -> bool:
+    sh = _mover(state)
+    return bool(sh and sh.structural_round is not None)
+
+
+def evacuate(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
+    """Seed 5. considerable 5 "Danys estructurals": the crew abandons ship within its 1D rounds.
+    decision: on the ship's movement step; the ship leaves the combat (not destroyed), the crew
+    is saved."""
+    if not can_evacuate(state):
+        raise ValueError("Only a ship with structural damage is evacuated, on its movement step.")
+    s = copy.deepcopy(state)
+    sh = s.ship(s.moving.ship)
+    sh.evacuated = True
+    log = [LogEntry(f"{sh.name}'s crew abandons ship and is saved; the ship leaves the combat.", SEC_STRUCTURAL)]
+    _next_mover(s, log)
+    return s, log
+
+
+# ---------------------------------------------------------------- tractor beams
+TRACTOR_REACH = T.RANGES["tractor_beam"]["long"][1]
+
+
+def holder_of(state: CombatState, ship: Ship) -> tuple[Ship, Weapon] | None:
+    """The ship and the tractor beam holding ``ship`` (None when it is free)."""
+    if not ship.captured_by:
+        return None
+    try:
+        holder = state.ship(ship.captured_by)
+    except KeyError:
+        return None
+    beam = next((w for w in holder.weapons if w.id == ship.captured_weapon), None)
+    return (holder, beam) if beam is not None else None
+
+
+def _release(sh: Ship) -> None:
+    sh.captured_by = sh.captured_weapon = None
+
+
+def _update_holds(s: CombatState, log: list[LogEntry]) -> None:
+    """Seed "Raigs tractors", decisions: a hold ends when the held ship or its holder leaves the
+    combat (destroyed, off the board, jumped, abandoned), when the holder's generator is shut down
+    or its beam is inoperative, or when the holder moves out of the beam's reach (3 hexes: no pulling)."""
+    for sh in s.ships:
+        if not sh.captured_by:
+            continue
+        held = holder_of(s, sh)
+        why = None
+        if held is None:
+            why = "its holder is gone"
+        else:
+            holder, beam = held
+            if not sh.in_play:
+                why = f"{sh.name} has left the combat"
+            elif not holder.in_play:
+                why = f"{holder.name} has left the combat"
+            elif holder.generator_shutdown:
+                why = f"{holder.name}'s generator is shut down"
+            elif not weapon_operative(beam):
+                why = f"{holder.name}'s {beam.name} is inoperative"
+            elif H.distance(holder.pos, sh.pos) > TRACTOR_REACH:
+                why = f"{holder.name} is out of the beam's reach"
+        if why:
+            _release(sh)
+            log.append(LogEntry(f"{sh.name} is released from the tractor beam: {why}.", SEC_TRACTOR))
+
+
+def can_break_free(state: CombatState) -> bool:
+    sh = _mover(state)
+    return bool(sh and sh.captured_by and not state.moving.started)
+
+
+def break_free(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+    """Seed "Raigs tractors": the held ship rolls its hull; free only if it is *greater* than the
+    beam's strength (its damage code, rolled; ties hold).  decisions: on its movement step, before
+    moving; free, it moves normally this phase; still held, its movement ends.  The scale caps of
+    damage apply to the strength and of hull to the hull roll, as for a hit."""
+    if not can_break_free(state):
+        raise ValueError("Only a ship held by a tractor beam breaks free, before it moves.")
+    s = copy.deepcopy(state)
+    sh = s.ship(s.moving.ship)
+    held = holder_of(s, sh)
+    log: list[LogEntry] = []
+    if held is None:
+        _release(sh)
+        log.append(LogEntry(f"{sh.name} is no longer held.", SEC_TRACTOR))
+        return s, log
+    holder, beam = held
+    hull = roll_code(dice, sh.hull, wild=s.wild, cap=defence_cap(sh, [holder.scale]),
+                     purpose=f"{sh.name} hull (break free)", rule=SEC_TRACTOR).total
+    strength = roll_code(dice, current_damage(holder, beam, s.round), wild=s.wild,
+                         cap=T.DAMAGE_CAP.get((holder.scale, sh.scale)),
+                         purpose=f"{holder.name} {beam.name} strength", rule=SEC_TRACTOR).total
+    if hull > strength:
+        _release(sh)
+        log.append(LogEntry(f"{sh.name} breaks free: hull {hull} against strength {strength}.", SEC_TRACTOR))
+        s.active = _label(s)
+        return s, log
+    log.append(LogEntry(f"{sh.name} is still held: hull {hull} against strength {strength} "
+                        "(it must be greater).", SEC_TRACTOR))
+    sh.last_moved = 0
+    _next_mover(s, log)
+    return s, log
+
+
+def special_options(state: CombatState) -> list[tuple[str, dict]]:
+    """The moving ship's special actions besides its moves: (kind, params) for
+    ``break_free``, ``ram target=``, ``jump``, ``shutdown``, ``evacuate``."""
+    if _mover(state) is None:
+        return []
+    out: list[tuple[str, dict]] = []
+    if can_break_free(state):
+        out.append(("break_free", {}))
+    out += [("ram", {"target": t}) for t in ram_targets(state)]
+    if not jump_problems(state):
+        out.append(("jump", {}))
+    if can_shutdown(state):
+        out.append(("shutdown", {}))
+    if can_evacuate(state):
+        out.append(("evacuate", {}))
+    return out
 
 
 # ---------------------------------------------------------------- firing
@@ -453,13 +964,27 @@ def _weapon_key(ship: Ship, weapon: Weapon) -> str:
     return f"{ship.id}:{weapon.id}"
 
 
+def line_of_fire(state: CombatState, a: H.Hex, b: H.Hex) -> bool:
+    """decision (docs "Special cases"): planets, moons and obstacles block fire, as they block a
+    hyperspace jump's line of sight; ships do not (:func:`hexes.clear_line`)."""
+    return H.clear_line(a, b, feature_hexes(state)) if state.features else True
+
+
 def shot_band(state: CombatState, attacker: Ship, weapon: Weapon, target: Ship) -> str | None:
-    """The range band of a shot, or None when it cannot be made (range, scale, speed)."""
+    """The range band of a shot, or None when it cannot be made (range, scale, speed, line of fire)."""
     if (attacker.scale, target.scale) in T.CANNOT_FIRE:
         return None
     if weapon.type == "proton_torpedo" and T.speed_modifier("proton_torpedo", target.speed) is None:
         return None
-    return T.range_band(weapon.type, H.distance(attacker.pos, target.pos), target.scale)
+    band = T.range_band(weapon.type, H.distance(attacker.pos, target.pos), target.scale)
+    if band is None or not line_of_fire(state, attacker.pos, target.pos):
+        return None
+    return band
+
+
+def holding(state: CombatState, ship: Ship, weapon: Weapon) -> Ship | None:
+    """The ship this tractor beam holds now, or None."""
+    return next((t for t in state.ships if t.captured_by == ship.id and t.captured_weapon == weapon.id), None)
 
 
 def fire_options(state: CombatState) -> list[tuple[str, str]]:
@@ -472,7 +997,7 @@ def fire_options(state: CombatState) -> list[tuple[str, str]]:
     if s.phase != "firing" or not s.queue:
         return []
     sh = s.ship(s.queue[0])
-    if controls_dead(sh, s.round):
+    if controls_dead(sh, s.round) or sh.generator_shutdown:
         return []
     fired_types = [w.type for w in sh.weapons if _weapon_key(sh, w) in s.fired]
     out = []
@@ -481,7 +1006,12 @@ def fire_options(state: CombatState) -> list[tuple[str, str]]:
             continue
         if not T.may_fire_together(fired_types + [w.type]):
             continue
+        tractor = w.type == "tractor_beam"
+        if tractor and holding(s, sh, w):
+            continue          # decision: a beam holding a ship is busy
         for t in s.ships:
+            if tractor and t.captured_by:
+                continue      # decision: one holder at a time
             if t.side != sh.side and t.in_play and shot_band(s, sh, w, t):
                 out.append((w.id, t.id))
     return out
@@ -575,14 +1105,17 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tupl
                               wild=s.wild, purpose=f"{t.name} evades",
                               rule=SEC_SCALE_EVASION if evade_cap is not None else SEC_PROCEDURE)
     hit = a >= e
-    shot = Shot(sh.id, w.id, t.id, band, a, e, hit, ion=w.type == "ion_cannon")
+    shot = Shot(sh.id, w.id, t.id, band, a, e, hit, ion=w.type == "ion_cannon", tractor=w.type == "tractor_beam")
     s.fired.append(_weapon_key(sh, w))
     if w.ammo is not None:
         w.ammo -= 1
     what = f"{w.name} ({w.shots}-gun broadside)" if w.shots > 1 else w.name
     log = [LogEntry(f"{sh.name} fires {what} at {t.name} ({band} range): {a} against {e} -- "
                     + ("hit." if hit else "miss."), SEC_PROCEDURE)]
-    if hit:
+    if hit and shot.tractor:
+        log.append(LogEntry(f"{t.name} is caught by the tractor beam, without damage (held after all fire).",
+                            SEC_TRACTOR))
+    elif hit:
         if w.shots > 1:
             shot.hits = broadside_hits(dice, w.shots, f"{sh.name} {w.name} fire factor")
             log.append(LogEntry(f"Fire factor: {shot.hits} of {w.shots} shots hit.", T.SEC_FIRE_FACTORS))
@@ -651,7 +1184,8 @@ def _light_applies(sh: Ship, face: int) -> bool:
 
 def _considerable_applies(sh: Ship, face: int) -> bool:
     result = T.CONSIDERABLE_DAMAGE[face]
-    return {"dead_in_space": not sh.dead_in_space, "generator_overload": sh.generator_overload_round is None,
+    return {"dead_in_space": not sh.dead_in_space,
+            "generator_overload": sh.generator_overload_round is None and not sh.generator_shutdown,
             "hyperdrive_out": bool(sh.hyperdrive) and not sh.hyperdrive_out,
             "weapons_out": any(not w.disabled for w in sh.weapons),
             "structural_damage": sh.structural_round is None, "destroyed": True}[result]
@@ -763,25 +1297,32 @@ def apply_damage(state: CombatState, target_id: str, total: int, dice: Dice, *,
     on (through - hull) when 0 or more (RULES-NOTES).
     """
     s = copy.deepcopy(state)
-    sh = s.ship(target_id)
     log: list[LogEntry] = []
+    _damage(s, s.ship(target_id), total, dice, attacker_scales, log)
+    return s, log
+
+
+def _damage(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scales, log: list[LogEntry]) -> None:
+    """:func:`apply_damage` on ``s`` in place (collisions use it within a movement)."""
     cap = defence_cap(sh, attacker_scales)
     rule = SEC_SCALE_DAMAGE if cap is not None else SEC_PROCEDURE
     through = total
-    if not _zero(sh.shields) and not controls_dead(sh, s.round):
+    if not _zero(sh.shields) and not controls_dead(sh, s.round) and not sh.generator_shutdown:
         r = roll_skill_and_factor(dice, sh.crew.shields, sh.shields, cap=cap, wild=s.wild,
                                   purpose=f"{sh.name} shields", rule=rule)
         if r >= total:
             log.append(LogEntry(f"{sh.name}'s shields ({r}) stop {total} damage.", SEC_PROCEDURE))
-            return s, log
+            return
         through = total - r
         log.append(LogEntry(f"{sh.name}'s shields roll {r}: {through} of {total} gets through.", SEC_PROCEDURE))
+    elif not _zero(sh.shields) and sh.generator_shutdown:
+        log.append(LogEntry(f"{sh.name}'s shields are off (generator shut down).", SEC_OVERLOAD))
     hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull", rule=rule)
     margin = through - hull.total
     band = T.damage_band(margin)
     if band is None:
         log.append(LogEntry(f"{sh.name}'s hull ({hull.total}) holds against {through}.", T.SEC_DAMAGE))
-        return s, log
+        return
     log.append(LogEntry(f"{sh.name}: {through} against hull {hull.total}, margin {margin} -- "
                         f"{T.DAMAGE_LABEL[band]}.", T.SEC_DAMAGE))
     if sh.severe and band in ("light", "considerable", "severe"):
@@ -809,7 +1350,7 @@ def apply_damage(state: CombatState, target_id: str, total: int, dice: Dice, *,
         sh.damage.append("destroyed")
     if sh.destroyed:
         log.append(LogEntry(f"{sh.name} is destroyed.", T.SEC_DAMAGE))
-    return s, log
+    _update_holds(s, log)
 
 
 def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
@@ -822,7 +1363,7 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
     before = {sh.id for sh in s.ships if sh.in_play}
     totals: dict[str, int] = {}
     scales: dict[str, list[str]] = {}
-    damaging = [x for x in s.shots if x.hit and not x.ion and not x.no_damage]
+    damaging = [x for x in s.shots if x.hit and not x.ion and not x.no_damage and not x.tractor]
     for shot in damaging:
         totals[shot.target] = totals.get(shot.target, 0) + shot.damage
         scales.setdefault(shot.target, []).append(s.ship(shot.attacker).scale)
@@ -839,6 +1380,18 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
             s, more = apply_ion(s, shot.target, shot.damage, dice,
                                 attacker_scales=[s.ship(shot.attacker).scale])
             log.extend(more)
+    # "Raigs tractors": a hit captures, after the damage (decision: not by a holder destroyed now)
+    for shot in s.shots:
+        if not (shot.hit and shot.tractor):
+            continue
+        holder, t = s.ship(shot.attacker), s.ship(shot.target)
+        beam = next(w for w in holder.weapons if w.id == shot.weapon)
+        if not (holder.in_play and t.in_play) or t.captured_by or not weapon_operative(beam):
+            log.append(LogEntry(f"{holder.name}'s tractor beam cannot hold {t.name}.", SEC_TRACTOR))
+            continue
+        t.captured_by, t.captured_weapon = holder.id, beam.id
+        log.append(LogEntry(f"{t.name} is held by {holder.name}'s {beam.name}: it cannot move until it "
+                            "breaks free.", SEC_TRACTOR))
     for sh in s.ships:
         if sh.in_play and sh.generator_overload_round is not None and sh.generator_overload_round <= s.round:
             sh.destroyed = True
@@ -846,6 +1399,7 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
         if sh.in_play and sh.structural_round is not None and sh.structural_round <= s.round:
             sh.destroyed = True
             log.append(LogEntry(f"{sh.name} breaks up.", T.SEC_CONSIDERABLE))
+    _update_holds(s, log)
     removed = [sh.name for sh in s.ships if sh.id in before and sh.destroyed]
     if removed:
         log.append(LogEntry(f"Removed after firing: {', '.join(removed)}.", SEC_FIRING_PHASE))

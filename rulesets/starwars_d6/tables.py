@@ -138,9 +138,33 @@ COLLISION_MODIFIER = {
     "t_bone": 0,           # "Col·lisió en T": no modifier
 }
 
+COLLISION_LABEL = {
+    "head_on": "head-on (frontal, +3D)", "front_diagonal": "diagonally from the front (+3D)",
+    "rear": "from behind (-3D)", "rear_diagonal": "diagonally from behind (-3D)",
+    "t_bone": "T-collision (no modifier)",
+}
+
+#: Seed "3. CASOS ESPECIALS", "Col·lisions premeditades": piloting + maneuverability each;
+#: the target avoids only if it *exceeds* ("supera") the rammer.
+SEC_RAM = "3. CASOS ESPECIALS: Col·lisions premeditades"
+
 #: Seed "3. CASOS ESPECIALS", "Retirar-se del combat": a hyperspace jump needs a clear
 #: line of sight and these distances in hexes (decision: "a 10 hexàgons" read as at least).
+SEC_RETREAT = "3. CASOS ESPECIALS: Retirar-se del combat"
 HYPERSPACE_MIN_DISTANCE = {"planet": 10, "moon": 4}
+
+#: Board features the GM places (planets, moons: "Retirar-se del combat"; obstacles: "sense cap
+#: mena d'obstacle" -- asteroids, debris).  decision: each occupies one hex.
+FEATURE_KINDS = ("planet", "moon", "obstacle")
+FEATURE_LABEL = {"planet": "Planet", "moon": "Moon", "obstacle": "Obstacle"}
+
+#: Seed "3. CASOS ESPECIALS", "Raigs tractors": a hit captures without damage; the captured
+#: ship breaks free only with a hull roll *greater* than the beam's strength (its damage code).
+SEC_TRACTOR = "3. CASOS ESPECIALS: Raigs tractors"
+
+#: Seed "4. SEQÜENCIA DE JOC", "Fase de moviment": jumps and rams are declared before moving.
+SEC_DECLARE = ("4. SEQÜENCIA DE JOC: Fase de moviment (salts a l'hiperespai i col·lisions deliberades, "
+               "declarats abans de moure)")
 
 #: Seed "3. CASOS ESPECIALS", "Canons d'ions": (ion damage - hull roll) when >= 0:
 #: rows (low, high, controls ionised); None = controls destroyed.
@@ -222,6 +246,14 @@ CONSIDERABLE_DAMAGE = {
 }
 GENERATOR_OVERLOAD_ROUNDS = 3
 AUXILIARY_SPEED_FRACTION = (1, 4)   # ¼ of speed, rounded up
+SEC_OVERLOAD = SEC_CONSIDERABLE + ", 2: Sobrecàrrega en el generador"
+SEC_STRUCTURAL = SEC_CONSIDERABLE + ", 5: Danys estructurals"
+
+
+def auxiliary_speed(speed: int) -> int:
+    """Seed 5. considerable 2: on auxiliary batteries a ship moves at ¼ of its speed, rounded up."""
+    num, den = AUXILIARY_SPEED_FRACTION
+    return -(-speed * num // den)
 SEVERE_ROLLS = 2                    # notes: two rolls on the considerable table
 
 RESULT_LABEL = {

@@ -1,0 +1,272 @@
+"""Star Wars D6 stat forms: ship stats, crew skills, encounter options.
+
+The only module of the ruleset that imports Django.  The stats are checked by
+:func:`.rules.validate_stats` (shared with the engine and the import path); the form
+puts each problem next to its field, and a weapon problem names its line.
+"""
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+from . import rules as R
+from . import tables as T
+from .dice import CodeError, DiceCode
+
+#: Crew positions and the skill each one brings to the ship (seed "2. COMBAT": the
+#: gunner's starship gunnery, the pilot's piloting, the shields operator's starship shields).
+POSITIONS = [
+    ("pilot", "Pilot"),
+    ("gunner", "Gunner"),
+    ("shields", "Shields operator"),
+    ("captain", "Captain"),
+    ("crew", "Crew"),
+    ("passenger", "Passenger"),
+]
+SKILL_FIELDS = {
+    "gunnery": ("Starship gunnery", "Rolled with a weapon's fire control to hit."),
+    "piloting": ("Piloting", "Starfighter piloting or capital ship piloting, by the ship's scale: rolled with "
+                             "maneuverability to evade and to ram."),
+    "shields": ("Starship shields", "Rolled with the ship's shields against damage."),
+}
+
+#: How a weapon line names its type: the words a GM would type.
+_TYPE_WORDS = [
+    ("concussion missile", "concussion_missile"), ("missile", "concussion_missile"),
+    ("proton torpedo", "proton_torpedo"), ("torpedo", "proton_torpedo"),
+    ("turbolaser", "turbolaser"), ("ion cannon", "ion_cannon"), ("ion", "ion_cannon"),
+    ("tractor beam", "tractor_beam"), ("tractor", "tractor_beam"),
+    ("laser", "laser"), ("blaster", "blaster"),
+]
+_SHORT_TYPE = {
+    "laser": "laser", "blaster": "blaster", "ion_cannon": "ion cannon", "concussion_missile": "concussion missile",
+    "proton_torpedo": "proton torpedo", "turbolaser": "turbolaser", "tractor_beam": "tractor beam",
+}
+WEAPON_HELP = (
+    "One weapon system per line: type, fire control, damage, then any of 'linked N' (fire-linked guns), "
+    "'shots N' (capital broadside), 'ammo N'. Types: laser, blaster, ion cannon, concussion missile, "
+    "proton torpedo, turbolaser, tractor beam. Example: 'laser, 2D, 5D, linked 2' or "
+    "'proton torpedo, 2D, 9D, ammo 3'."
+)
+_OPTION = re.compile(r"^(linked|shots|ammo)\s+(\d+)$")
+
+
+def parse_weapon_line(line: str) -> tuple[dict | None, list[str]]:
+    """One weapon line as a stats dict, or the problems with it."""
+    parts = [p.strip() for p in line.split(",")]
+    if len(parts) < 3:
+        return None, ["give at least the type, the fire control and the damage, separated by commas"]
+    errors: list[str] = []
+    kind = parts[0].lower()
+    wtype = next((t for word, t in _TYPE_WORDS if word in kind), None)
+    if wtype is None:
+        errors.append(f"'{parts[0]}' is not a weapon type (laser, blaster, ion cannon, concussion missile, "
+                      "proton torpedo, turbolaser, tractor beam)")
+    weapon: dict = {"type": wtype}
+    for key, text in (("fire_control", parts[1]), ("damage", parts[2])):
+        try:
+            weapon[key] = str(DiceCode.parse(text))
+        except CodeError:
+            errors.append(f"{key.replace('_', ' ')} '{text}' is not a dice code like 2D+1")
+    for extra in parts[3:]:
+        m = _OPTION.match(extra.lower())
+        if not m:
+            errors.append(f"'{extra}' is not 'linked N', 'shots N' or 'ammo N'")
+            continue
+        value = int(m.group(2))
+        if m.group(1) in ("linked", "shots") and value < 1:
+            errors.append(f"{m.group(1)} must be 1 or more")
+        weapon[m.group(1)] = value
+    return (None if errors else weapon), errors
+
+
+def weapon_line(weapon: dict) -> str:
+    parts = [_SHORT_TYPE.get(weapon.get("type"), str(weapon.get("type"))),
+             str(weapon.get("fire_control", "0D")), str(weapon.get("damage", "0D"))]
+    if int(weapon.get("linked", 1)) > 1:
+        parts.append(f"linked {weapon['linked']}")
+    if int(weapon.get("shots", 1)) > 1:
+        parts.append(f"shots {weapon['shots']}")
+    if weapon.get("ammo") is not None:
+        parts.append(f"ammo {weapon['ammo']}")
+    return ", ".join(parts)
+
+
+class DiceCodeField(forms.CharField):
+    """A dice code such as 4D+2, stored normalised (pips 0-2)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("max_length", 12)
+        super().__init__(*args, **kwargs)
+        self.widget.attrs.setdefault("placeholder", "e.g. 2D+1")
+        self.widget.attrs.setdefault("size", 6)
+
+    def clean(self, value):
+        value = super().clean(value)
+        if value in self.empty_values:
+            return value
+        try:
+            return str(DiceCode.parse(value))
+        except CodeError:
+            raise forms.ValidationError(f"'{value}' is not a dice code like 4D+2.") from None
+
+
+class ShipStatsForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Class name", help_text="Shown in the logs when the ship has no name of its own.")
+    scale = forms.ChoiceField(choices=[(s, T.SCALE_LABEL[s]) for s in T.SCALES], initial=T.STARFIGHTER,
+                              help_text="Decides the scale caps (seed 6. ESCALES) and which piloting skill applies.")
+    speed = forms.IntegerField(min_value=0, max_value=40, initial=5,
+                               help_text="Movement points per movement phase (seed 1.).")
+    maneuverability = DiceCodeField(initial="1D", help_text="Its dice are also the free turns of a movement phase.")
+    hull = DiceCodeField(initial="3D")
+    shields = DiceCodeField(initial="0D", required=False)
+    hyperdrive = forms.CharField(max_length=12, required=False, initial="",
+                                 help_text="Multiplier such as x1 or x2; blank for none (then it cannot jump out).")
+    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=WEAPON_HELP)
+
+    def clean_weapons(self):
+        text = self.cleaned_data.get("weapons") or ""
+        out, errors = [], []
+        for n, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            weapon, errs = parse_weapon_line(line)
+            errors.extend(f"line {n}: {e}" for e in errs)
+            if weapon:
+                weapon["id"] = f"w{len(out) + 1}"
+                out.append(weapon)
+        if errors:
+            raise forms.ValidationError(errors)
+        return out
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        for problem in R.validate_stats(self._raw_stats(data)):
+            self.add_error(None, problem)
+        return data
+
+    @staticmethod
+    def _raw_stats(data) -> dict:
+        stats = {k: data.get(k) for k in ("name", "scale", "speed", "maneuverability", "hull")}
+        stats["shields"] = data.get("shields") or "0D"
+        stats["hyperdrive"] = (data.get("hyperdrive") or "").strip() or None
+        stats["weapons"] = list(data.get("weapons") or [])
+        return stats
+
+    @classmethod
+    def initial_from(cls, stats: dict) -> dict:
+        stats = stats or {}
+        return {
+            "name": stats.get("name", ""), "scale": stats.get("scale", T.STARFIGHTER),
+            "speed": stats.get("speed", 5), "maneuverability": stats.get("maneuverability", "1D"),
+            "hull": stats.get("hull", "3D"), "shields": stats.get("shields", "0D"),
+            "hyperdrive": stats.get("hyperdrive") or "",
+            "weapons": "\n".join(weapon_line(w) for w in stats.get("weapons") or []),
+        }
+
+    def stats(self) -> dict:
+        return self._raw_stats(self.cleaned_data)
+
+
+class CrewForm(forms.Form):
+    """A character's three starship skills as dice codes (blank: the ship's default)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for key, (label, help_text) in SKILL_FIELDS.items():
+            self.fields[f"skill_{key}"] = DiceCodeField(label=label, required=False, help_text=help_text)
+
+    @classmethod
+    def initial_from(cls, crew: dict) -> dict:
+        skills = (crew or {}).get("skills") or {}
+        return {f"skill_{k}": skills.get(k, "") for k in SKILL_FIELDS}
+
+    def crew_data(self) -> dict:
+        d = self.cleaned_data
+        return {"characteristics": {}, "skills": {k: d[f"skill_{k}"] for k in SKILL_FIELDS if d.get(f"skill_{k}")}}
+
+
+FEATURES_HELP = ("One per line: planet, moon or obstacle, then its hex as column,row and an optional name: "
+                 "'planet 12,8 Yavin', 'moon 4,3', 'obstacle 9,9 asteroids'. Ships cannot enter planets or "
+                 "moons, and hyperspace jumps need 10 hexes from a planet and 4 from a moon.")
+PLACEMENT_HELP = ("Optional, one ship per line: its name, a colon, column,row and a facing (N, NE, SE, S, SW, NW): "
+                  "'Red Leader: 4,2 S'. Ships not listed are lined up on their side's edge.")
+_FEATURE = re.compile(r"^(planet|moon|obstacle)\s+(\d+)\s*,\s*(\d+)(?:\s+(.+))?$", re.I)
+_PLACEMENT = re.compile(r"^(.+?)\s*:\s*(\d+)\s*,\s*(\d+)(?:\s+(N|NE|SE|S|SW|NW))?$", re.I)
+
+
+class SetupOptionsForm(forms.Form):
+    width = forms.IntegerField(min_value=8, max_value=80, initial=30, label="Board width (hex columns)")
+    height = forms.IntegerField(min_value=8, max_value=80, initial=20, label="Board height (hex rows)")
+    separation = forms.IntegerField(min_value=1, max_value=70, initial=12, label="Starting distance (hexes)",
+                                    help_text="How far apart the sides start, lined up facing each other.")
+    wild = forms.BooleanField(required=False, initial=True, label="Wild Die",
+                              help_text="One die of every roll explodes on a 6; a 1 removes it and the highest die.")
+    complication = forms.ChoiceField(choices=[("remove", "A Wild-Die 1 removes itself and the highest die"),
+                                              ("add", "A Wild-Die 1 adds normally (a complication for the GM)")],
+                                     initial="remove", label="Wild-Die 1")
+    max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=20, label="Round limit",
+                                    help_text="After this many rounds the fight ends undecided.")
+    features = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Planets, moons and obstacles",
+                               help_text=FEATURES_HELP)
+    placements = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Ship positions",
+                                 help_text=PLACEMENT_HELP)
+
+    def clean_features(self):
+        out, errors = [], []
+        for n, line in enumerate((self.cleaned_data.get("features") or "").splitlines(), start=1):
+            if not line.strip():
+                continue
+            m = _FEATURE.match(line.strip())
+            if not m:
+                errors.append(f"line {n}: '{line.strip()}' is not 'planet|moon|obstacle column,row [name]'")
+                continue
+            feature = {"kind": m.group(1).lower(), "col": int(m.group(2)), "row": int(m.group(3))}
+            if m.group(4):
+                feature["name"] = m.group(4).strip()
+            out.append(feature)
+        if errors:
+            raise forms.ValidationError(errors)
+        return out
+
+    def clean_placements(self):
+        out, errors = {}, []
+        for n, line in enumerate((self.cleaned_data.get("placements") or "").splitlines(), start=1):
+            if not line.strip():
+                continue
+            m = _PLACEMENT.match(line.strip())
+            if not m:
+                errors.append(f"line {n}: '{line.strip()}' is not 'Ship name: column,row [facing]'")
+                continue
+            place = {"col": int(m.group(2)), "row": int(m.group(3))}
+            if m.group(4):
+                place["facing"] = m.group(4).upper()
+            out[m.group(1).strip()] = place
+        if errors:
+            raise forms.ValidationError(errors)
+        return out
+
+    def clean(self):
+        data = super().clean()
+        width, height = data.get("width"), data.get("height")
+        if not (width and height):
+            return data
+        for name, items in (("features", data.get("features") or []),
+                            ("placements", list((data.get("placements") or {}).values()))):
+            outside = [f"{p['col']},{p['row']}" for p in items if not (0 <= p["col"] < width and 0 <= p["row"] < height)]
+            if outside:
+                self.add_error(name, f"Off the {width}×{height} board (columns 0–{width - 1}, rows 0–{height - 1}): "
+                                     f"{', '.join(outside)}.")
+        if data.get("separation") and data["separation"] > height - 2:
+            self.add_error("separation", f"The sides must start on the board: at most {height - 2} hexes on a board "
+                                         f"{height} rows high.")
+        return data
+
+    def options(self) -> dict:
+        d = self.cleaned_data
+        return {"width": d["width"], "height": d["height"], "separation": d["separation"], "wild": d["wild"],
+                "complication": d["complication"], "max_rounds": d["max_rounds"],
+                "features": d.get("features") or [], "placements": d.get("placements") or {}}

@@ -1,0 +1,328 @@
+"""The Star Wars D6 bot: the ``policy`` of the engine, one legal action at a time.
+
+``choose(ruleset, state, rng)`` always returns one of ``ruleset.legal_actions(state)``.
+It is deterministic (it does not even draw from ``rng``) and cheap: movement is pure hex
+geometry (no odds per candidate move); the odds it uses are the cached ones of
+:mod:`rulesets.starwars_d6.odds`.
+
+What it does (decisions, listed in docs/rulesets/_starwars_odds_policy.md):
+
+* **Emergencies first** (whenever the action is legal): structural damage -- jump to
+  hyperspace if it can, else ``evacuate``; an overloaded generator -- ``shutdown`` at once
+  (no gamble on the three-round grace); severely damaged, or with no weapon that can hurt
+  an enemy -- ``jump``; held by a tractor beam -- ``break_free``.  It never rams.
+* **Movement**: it *attacks* unless it is badly hurt (severely damaged, hull dice lost,
+  structural damage) or outgunned (none of its weapons can hurt any enemy); then it
+  *evades*.  Attacking: the target is the enemy with the best expected damage of its
+  weapons (worth by scale, nearer first on ties); the goal is the range window where its
+  best group of weapons that fire together has the best expected damage -- the far end of
+  that window (usually the short band).  Evading: out of every enemy's longest range.
+  Each step it takes the move with the best geometric estimate of where the rest of its
+  speed can bring it (:func:`_move_key`), ends facing the target (or away from the
+  enemies, not facing the edge), never leaves the board and never ends in another ship's
+  hex.
+* **Firing**: the group of weapons that fire together with the best summed expected
+  damage; within it, each weapon at the target of its best expected damage (ties: the
+  better chance to hit); ammunition is not spent on a shot with less than 25% to hit;
+  then ``done``.
+"""
+from __future__ import annotations
+
+import random
+
+from rulesets.core.engine import Action
+
+from . import hexes as H
+from . import odds as O
+from . import rules as R
+from . import tables as T
+
+#: decision: what an enemy is worth, by scale (expected damage is in ships destroyed).
+WORTH = {T.STARFIGHTER: 1.0, T.CAPITAL: 2.0, T.DEATH_STAR: 3.0}
+#: decision: an ammunition weapon holds its fire below this chance to hit.
+AMMO_MIN_HIT = 0.25
+BANDS = T.BANDS
+EPS = 1e-9
+
+
+# ---------------------------------------------------------------- helpers
+def _rot(a: int, b: int) -> int:
+    """Hexsides between two facings (0-3)."""
+    d = (a - b) % 6
+    return min(d, 6 - d)
+
+
+def _enemies(s: R.CombatState, me: R.Ship) -> list[R.Ship]:
+    return [f for f in s.ships if f.side != me.side and f.in_play]
+
+
+def _fireable(me: R.Ship) -> list[R.Weapon]:
+    return [w for w in me.weapons if R.weapon_operative(w)]
+
+
+def _band_values(s: R.CombatState, me: R.Ship, target: R.Ship) -> dict[str, dict[str, float]]:
+    """{weapon id: {band: expected value of a shot from that band}} (worth included)."""
+    worth = WORTH.get(target.scale, 1.0)
+    out = {}
+    for w in _fireable(me):
+        if w.type == "tractor_beam" and getattr(target, "captured_by", None):
+            continue
+        out[w.id] = {b: O.shot(s, me, w, target, b).expected * worth for b in BANDS}
+    return out
+
+
+def _window(s: R.CombatState, me: R.Ship, target: R.Ship) -> tuple[float, int, int]:
+    """(best value, lo, hi): the distances where the best group of weapons that fire together
+    has its best summed expected value (the contiguous run ending at the farthest of them)."""
+    values = _band_values(s, me, target)
+    weapons = {w.id: w for w in me.weapons}
+    best_at: dict[int, float] = {}
+    far = 1
+    for wid in values:
+        for lo, hi in T.range_bands(weapons[wid].type, target.scale).values():
+            far = max(far, hi)
+    for d in range(1, far + 1):
+        groups: dict[str, float] = {}
+        for wid, by_band in values.items():
+            w = weapons[wid]
+            band = T.range_band(w.type, d, target.scale)
+            if band is not None:
+                g = T.FIRE_GROUP[w.type]
+                groups[g] = groups.get(g, 0.0) + by_band[band]
+        best_at[d] = max(groups.values(), default=0.0)
+    best = max(best_at.values(), default=0.0)
+    if best <= EPS:
+        return 0.0, 1, far
+    hi = max(d for d, v in best_at.items() if v >= best - EPS)
+    lo = hi
+    while lo - 1 >= 1 and best_at.get(lo - 1, 0.0) >= best - EPS:
+        lo -= 1
+    return best, lo, hi
+
+
+def _badly_hurt(me: R.Ship) -> bool:
+    return me.severe or "hull_-1D" in me.damage or me.structural_round is not None
+
+
+def _threat_range(s: R.CombatState, me: R.Ship) -> int:
+    """The longest range at which any enemy weapon could shoot at ``me``."""
+    far = 0
+    for f in _enemies(s, me):
+        if (f.scale, me.scale) in T.CANNOT_FIRE:
+            continue
+        for w in _fireable(f):
+            far = max(far, max(hi for _, hi in T.range_bands(w.type, me.scale).values()))
+    return far
+
+
+# ---------------------------------------------------------------- emergencies
+def _emergency(s: R.CombatState, actions: list[Action]) -> Action | None:
+    by_kind: dict[str, Action] = {}
+    for a in actions:
+        by_kind.setdefault(a.kind, a)
+    if not ({"jump", "evacuate", "shutdown", "break_free"} & set(by_kind)):
+        return None
+    me = s.ship(actions[0].actor)
+    if me.structural_round is not None:
+        if "jump" in by_kind:
+            return by_kind["jump"]
+        if "evacuate" in by_kind:
+            return by_kind["evacuate"]
+    if me.generator_overload_round is not None and "shutdown" in by_kind:
+        return by_kind["shutdown"]
+    if "jump" in by_kind and (me.severe or not _useful(s, me)):
+        return by_kind["jump"]
+    if "break_free" in by_kind:
+        return by_kind["break_free"]
+    return None
+
+
+def _useful(s: R.CombatState, me: R.Ship) -> bool:
+    """Some weapon of ``me`` can hurt some enemy (at its best range)."""
+    return any(_window(s, me, f)[0] > EPS for f in _enemies(s, me))
+
+
+# ---------------------------------------------------------------- movement
+class _Goal:
+    """What the moving ship wants: a point, a distance window, and which way it faces."""
+
+    def __init__(self, s: R.CombatState, me: R.Ship):
+        self.board = s.hboard
+        self.capital = me.scale != T.STARFIGHTER
+        self.occupied = {sh.pos for sh in s.ships if sh.in_play and sh.id != me.id}
+        foes = _enemies(s, me)
+        self.foes = [f.pos for f in foes]
+        self.evade = True
+        self.target = None
+        if foes and not _badly_hurt(me):
+            scored = [(_window(s, me, f), f) for f in foes]
+            # best value, then nearer, then list order
+            (value, lo, hi), target = max(
+                scored, key=lambda x: (round(x[0][0], 9), -H.distance(me.pos, x[1].pos)))
+            if value > EPS:
+                self.evade = False
+                self.target = target.pos
+                self.lo, self.hi = lo, hi
+        if self.evade:
+            self.lo, self.hi = _threat_range(s, me) + 1, 10 ** 6
+
+    def distance(self, p) -> int:
+        if not self.foes:
+            return 0
+        if self.target is not None:
+            return H.distance(p, self.target)
+        return min(H.distance(p, f) for f in self.foes)
+
+    def gap(self, d: int) -> int:
+        return self.lo - d if d < self.lo else (d - self.hi if d > self.hi else 0)
+
+    def _dirs(self, p, away: bool) -> list[int]:
+        """Facings whose next hex brings the ship nearer (or farther, ``away``), on the board."""
+        d = self.distance(p)
+        out = []
+        for f in H.FACINGS:
+            n = H.neighbour(p, f)
+            if not self.board.contains(n):
+                continue
+            nd = self.distance(n)
+            if (nd > d) if away else (nd < d):
+                out.append(f)
+        return out
+
+    def _turn_cost(self, k: int, ms: H.MoveState) -> int | None:
+        ft = ms.free_turns_left
+        if self.capital:
+            return k if k <= ft else None
+        if ms.after_forward:
+            return max(0, k - ft)
+        return min(k, 2 + max(0, k - ft))
+
+    def _reach(self, ms: H.MoveState, away: bool) -> int:
+        """How far (roughly) the rest of the speed can move the ship the wanted way."""
+        dirs = self._dirs(ms.pos, away)
+        if not dirs or ms.speed_left <= 0:
+            return 0
+        best = 0
+        for f in dirs:
+            cost = self._turn_cost(_rot(ms.facing, f), ms)
+            if cost is None:            # a capital ship that cannot turn that far
+                r = max(0, ms.speed_left - ms.free_turns_left) // 2
+            else:
+                r = max(0, ms.speed_left - cost)
+            if away:                   # the board edge stops an evading ship
+                run, h = 0, ms.pos
+                while run < r:
+                    h = H.neighbour(h, f)
+                    if not self.board.contains(h):
+                        break
+                    run += 1
+                r = run
+            best = max(best, r)
+        return best
+
+    def facing_turns(self, p, facing: int) -> int:
+        """Hexsides to turn to face the target (attack) or away from the enemies (evade);
+        facing off the board counts as badly as facing the wrong way."""
+        if not self.foes:
+            return 0
+        if not self.board.contains(H.neighbour(p, facing)):
+            return 4
+        dirs = self._dirs(p, away=self.evade)
+        if not dirs:
+            return 0
+        return min(_rot(facing, f) for f in dirs)
+
+
+def _move_key(goal: _Goal, m: H.Move) -> tuple:
+    """Smaller is better: (ends in another ship's hex, the gap to the window that the rest of
+    the speed could still leave, the gap now, turns to face the right way, not holding)."""
+    ms = m.after
+    d = goal.distance(ms.pos)
+    gap = goal.gap(d)
+    if ms.done or gap == 0:
+        left = gap
+    else:
+        left = max(0, gap - goal._reach(ms, away=d < goal.lo))
+    bad_end = 1 if ms.done and ms.pos in goal.occupied else 0
+    return (bad_end, left, gap, goal.facing_turns(ms.pos, ms.facing), m.kind != "hold")
+
+
+def _choose_move(s: R.CombatState, actions: list[Action]) -> Action:
+    moves = {(m.kind, m.side): m for m in R.move_options(s)}
+    me = s.ship(s.moving.ship)
+    goal = _Goal(s, me)
+    best, best_key = None, None
+    for a in actions:
+        m = moves.get((a.get("how"), a.get("side", 0)))
+        if m is None or m.leaves_board:        # never leave the board voluntarily
+            continue
+        key = _move_key(goal, m)
+        if best_key is None or key < best_key:
+            best, best_key = a, key
+    if best is not None:
+        return best
+    return next((a for a in actions if a.get("how") == "hold"), actions[0])
+
+
+# ---------------------------------------------------------------- firing
+def shot_value(s: R.CombatState, action: Action) -> tuple[float, float]:
+    """(expected value, chance to hit) of a ``fire`` action, as the bot weighs it."""
+    me, t = s.ship(action.actor), s.ship(action.get("target"))
+    w = next(w for w in me.weapons if w.id == action.get("weapon"))
+    so = O.shot(s, me, w, t)
+    value = so.expected * WORTH.get(t.scale, 1.0)
+    if w.type == "tractor_beam" and getattr(t, "captured_by", None):
+        value = 0.0
+    if w.ammo is not None and so.p_hit < AMMO_MIN_HIT:
+        value = 0.0
+    return value, so.p_hit
+
+
+def _choose_fire(s: R.CombatState, actions: list[Action]) -> Action:
+    fires = [a for a in actions if a.kind == "fire"]
+    others = [a for a in actions if a.kind != "fire"]
+    done = next((a for a in others if a.kind == "done"), others[0] if others else None)
+    if not fires:
+        return done if done is not None else actions[0]
+    me = s.ship(fires[0].actor)
+    types = {w.id: w.type for w in me.weapons}
+    scored = [(a, *shot_value(s, a)) for a in fires]
+    per_weapon: dict[str, float] = {}
+    for a, v, _ in scored:
+        per_weapon[a.get("weapon")] = max(per_weapon.get(a.get("weapon"), 0.0), v)
+    groups: dict[str, float] = {}
+    for wid, v in per_weapon.items():
+        g = T.FIRE_GROUP[types[wid]]
+        groups[g] = groups.get(g, 0.0) + v
+    group = max(groups, key=lambda g: (groups[g], -min(i for i, (a, _, _) in enumerate(scored)
+                                                        if T.FIRE_GROUP[types[a.get("weapon")]] == g)))
+    if groups[group] <= EPS:
+        return done if done is not None else fires[0]
+    pick = max((x for x in scored if T.FIRE_GROUP[types[x[0].get("weapon")]] == group),
+               key=lambda x: (round(x[1], 12), round(x[2], 12)))
+    if pick[1] <= EPS:
+        return done if done is not None else pick[0]
+    return pick[0]
+
+
+# ---------------------------------------------------------------- the policy
+def choose(ruleset, s: R.CombatState, rng: random.Random | None = None) -> Action:
+    """The bot's action (always one of ``ruleset.legal_actions(s)``)."""
+    # "course" (a click on the board: a whole path) is for people; the bot moves hex by hex
+    actions = [a for a in ruleset.legal_actions(s) if a.kind not in getattr(ruleset, "board_kinds", ())]
+    if not actions:
+        raise ValueError("No legal action: the combat is over.")
+    if len(actions) == 1:
+        return actions[0]
+    urgent = _emergency(s, actions)
+    if urgent is not None:
+        return urgent
+    safe = [a for a in actions if a.kind != "ram"]      # decision: the bot never rams
+    if s.phase == "movement" and s.moving is not None:
+        moves = [a for a in safe if a.kind == "move"]
+        if moves:
+            return _choose_move(s, moves)
+        return next((a for a in safe if a.kind in ("drift",)), safe[0] if safe else actions[0])
+    if s.phase == "firing":
+        return _choose_fire(s, safe or actions)
+    return (safe or actions)[0]

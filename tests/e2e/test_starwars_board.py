@@ -1,0 +1,80 @@
+"""A GM flies a Star Wars D6 ship on the hex board by clicking hexes, then fires.
+
+The board is the ruleset's SVG partial on the generic runner: the lit hexes are the
+course actions (the engine's ``board_kinds``), each showing the speed points left on
+arrival; a click moves the ship there through the ordinary movement rules.
+"""
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from campaigns.models import Campaign
+from tests.e2e.conftest import screenshot
+
+pytestmark = [pytest.mark.e2e]
+
+
+def _head(page) -> int:
+    return int(page.locator("#runner").get_attribute("data-head"))
+
+
+def test_a_gm_moves_a_ship_on_the_board_and_fires(asgi_server, browser_on, django_user_model):
+    call_command("seed_demo")
+    campaign = Campaign.objects.get(ruleset="starwars_d6")
+    gm = django_user_model.objects.get(username="gm")
+    page = browser_on(asgi_server, gm, "demo-gm-password")
+
+    page.goto(campaign.get_absolute_url())
+    page.click("text=Start an encounter")
+    for box in page.locator("input[name=fleets]").all():
+        box.check()
+    page.fill("input[name=opt-separation]", "9")
+    page.fill("textarea[name=opt-features]", "planet 3,3 Yavin\nmoon 26,16\nobstacle 20,8 debris")
+    page.click("button:has-text('Start the encounter')")
+    expect(page.locator("#hex-board svg")).to_be_visible()
+    expect(page.locator("#hex-board .feature-planet")).to_have_count(1)
+
+    page.locator("#actions .actions button", has_text="Roll initiative").click()
+    expect(page.locator("#hex-board")).to_contain_text("Moving:")
+
+    # Click the lit hex farthest ahead: the moving ship flies there, showing what is left.
+    mover = page.locator("#hex-board .ship.moving")
+    ship_id = mover.get_attribute("data-ship")
+    start_hex = mover.get_attribute("data-hex")
+    targets = page.locator("#hex-board .target")
+    assert targets.count() > 3, "the legal destinations are lit"
+    lefts = [int(t) for t in targets.locator("text").all_text_contents()]
+    pick = lefts.index(min(lefts))
+    dest = targets.nth(pick).get_attribute("data-hex")
+    before = _head(page)
+    targets.nth(pick).click()
+    expect(page.locator("#runner")).to_have_attribute("data-head", str(before + 1))
+    moved = page.locator(f"#hex-board .ship[data-ship='{ship_id}']")
+    expect(moved).to_have_attribute("data-hex", dest)
+    assert dest != start_hex
+    expect(page.locator("#log")).to_contain_text("forward")
+    screenshot(page, "starwars-board-after-move")
+
+    # Finish the movement phase (hold, then auto-play the other ships' moves).
+    for _ in range(40):
+        if page.locator("#actions .actions button", has_text=re.compile(r" fires ")).count():
+            break
+        before = _head(page)
+        hold = page.locator("#actions .actions button", has_text=re.compile(r": hold$"))
+        if hold.count() and page.locator("#hex-board .ship.moving").get_attribute("data-ship") == ship_id:
+            hold.click()
+        else:
+            page.keyboard.press("n")
+        expect(page.locator("#runner")).to_have_attribute("data-head", str(before + 1))
+
+    fire = page.locator("#actions .actions button", has_text=re.compile(r" fires "))
+    assert fire.count(), "the firing phase offers shots"
+    expect(page.locator("#actions")).to_contain_text("to hit")
+    before = _head(page)
+    fire.first.click()
+    expect(page.locator("#runner")).to_have_attribute("data-head", str(before + 1))
+    log = page.locator("#log li").first.inner_text()
+    assert "fire control" in log.lower() or "to hit" in log.lower(), log
+    screenshot(page, "starwars-board-after-fire")
