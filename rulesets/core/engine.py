@@ -146,7 +146,13 @@ class Viewer:
 
 @runtime_checkable
 class Ruleset(Protocol):
-    """The protocol. States must have ``round``, ``phase``, ``active``, ``over`` and ``winner``."""
+    """The protocol. States must have ``round``, ``phase``, ``active``, ``over`` and ``winner``.
+
+    Optional attributes the runner reads (with ``getattr``): ``secondary_kinds`` (action
+    kinds listed under "More actions"), ``board_kinds`` (kinds drawn by the ruleset's board
+    partial instead of listed as buttons), ``wide_board`` (draw the board across the page),
+    ``override_help`` (help for the GM override form) and ``forms_module``.
+    """
 
     key: str
     name: str

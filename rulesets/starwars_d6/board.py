@@ -19,20 +19,18 @@ SIZE = 16                      # hex radius in SVG units
 ROOT3 = math.sqrt(3)
 
 
-def _key(ms: H.MoveState) -> tuple:
-    return (ms.pos, ms.facing, ms.speed_left, ms.free_turns_left, ms.after_forward)
-
-
 def course_targets(start: H.MoveState, moves: Callable[[H.MoveState], list[H.Move]],
                    board: H.Board) -> dict[H.Hex, tuple[H.MoveState, list[H.Move]]]:
     """Every hex on the board the ship can move into this phase (not its own), with the best
     state it can arrive in and the moves that get it there.
 
     Best = most speed points left, then most free turns left, then fewest moves.  Holding
-    and leaving the board end a movement, so they are never part of a course.
+    and leaving the board end a movement, so they are never part of a course.  A state no
+    better than one already seen at the same hex, facing and after-forward flag (no more
+    speed and no more free turns left) can lead nowhere new, so it is not explored again.
     """
     best: dict[H.Hex, tuple[tuple, H.MoveState, list[H.Move]]] = {}
-    seen: set[tuple] = set()
+    seen: dict[tuple, list[tuple[int, int]]] = {}
     frontier: list[tuple[H.MoveState, list[H.Move]]] = [(start, [])]
     while frontier:  # breadth first: the first path found to a state is a shortest one
         nxt = []
@@ -40,17 +38,18 @@ def course_targets(start: H.MoveState, moves: Callable[[H.MoveState], list[H.Mov
             for m in moves(cur):
                 if m.after.done or m.kind == "hold":
                     continue
-                key = _key(m.after)
-                if key in seen:
+                a = m.after
+                points = seen.setdefault((a.pos, a.facing, a.after_forward), [])
+                if any(sp >= a.speed_left and fr >= a.free_turns_left for sp, fr in points):
                     continue
-                seen.add(key)
+                points.append((a.speed_left, a.free_turns_left))
                 route = [*path, m]
-                if m.to != start.pos and board.contains(m.to):
-                    rank = (m.speed_left, m.free_turns_left, -len(route))
-                    old = best.get(m.to)
+                if a.pos != start.pos and board.contains(a.pos):
+                    rank = (a.speed_left, a.free_turns_left, -len(route))
+                    old = best.get(a.pos)
                     if old is None or rank > old[0]:
-                        best[m.to] = (rank, m.after, route)
-                nxt.append((m.after, route))
+                        best[a.pos] = (rank, a, route)
+                nxt.append((a, route))
         frontier = nxt
     return {hex_: (after, route) for hex_, (_, after, route) in best.items()}
 

@@ -86,6 +86,9 @@ def _placements(raws: list[dict], opts: dict, width: int, height: int) -> list[t
     """Where each ship starts: its spec's ``position``/``facing``, the GM's placement by name,
     else lined up on its side's line, the two lines ``separation`` hexes apart, facing each other."""
     named = opts.get("placements") or {}
+    unknown = sorted(set(named) - {str(raw.get("name")) for raw in raws})
+    if unknown:
+        raise ValueError(f"Ship positions name no ship in these fleets: {', '.join(unknown)}.")
     separation = max(1, min(int(opts.get("separation", height - 5)), height - 2))
     top = max(0, (height - 1 - separation) // 2)
     sides: list[str] = []
@@ -112,6 +115,8 @@ def _placements(raws: list[dict], opts: dict, width: int, height: int) -> list[t
             col = max(0, min(width - 1, centre + offset))
             while (col, row) in taken and col < width - 1:
                 col += 1
+        if (int(col), int(row)) in taken:
+            raise ValueError(f"{raw.get('name')} would start on a hex another ship holds ({col},{row}).")
         taken.add((int(col), int(row)))
         out.append((int(col), int(row), int(facing if facing is not None else (3 if k % 2 == 0 else 0))))
     return out
@@ -182,6 +187,8 @@ class StarWarsRuleset:
     def setup(self, spec: dict) -> R.CombatState:
         opts = spec.get("options") or {}
         width, height = int(opts.get("width", 30)), int(opts.get("height", 20))
+        if "separation" in opts:  # a sweep's distance always fits: the board grows to hold it
+            height = max(height, int(opts["separation"]) + 2)
         places = _placements(spec.get("ships") or [], opts, width, height)
         ships = []
         for i, raw in enumerate(spec.get("ships") or []):
@@ -279,11 +286,14 @@ class StarWarsRuleset:
             return {}
         m = s.moving
         start = H.MoveState(sh.pos, sh.facing, m.speed_left, m.free_turns_left, m.after_forward)
-        key = (start, sh.scale, s.board.width, s.board.height, R.course_key(s) if hasattr(R, "course_key") else ())
+        key = (start, sh.scale, s.board.width, s.board.height, R.course_key(s))
         found = _COURSES.get(key)
         if found is None:
-            found = B.course_targets(start, lambda ms: R.moves_from(s, sh, ms) if hasattr(R, "moves_from")
-                                     else H.moves(ms, sh.scale != "starfighter", s.hboard), s.hboard)
+            if sh.captured_by:   # held by a tractor beam: it goes nowhere (R.moves_from)
+                return {}
+            capital, board = sh.scale != "starfighter", s.hboard
+            blocked = R.occupied(s, besides=(sh.id,))   # computed once for the whole search
+            found = B.course_targets(start, lambda ms: H.moves(ms, capital, board, blocked), board)
             if len(_COURSES) > 256:
                 _COURSES.clear()
             _COURSES[key] = found
@@ -362,23 +372,19 @@ class StarWarsRuleset:
 
     # ------------------------------------------------------------ encounters and simulation
     def example_setup(self, variant: int = 0) -> dict:
+        """Variant 0: a fighter duel; 1: a corvette and a fighter against two interceptors.
+        The sides start ``separation`` hexes apart, facing each other (see ``_placements``)."""
         if variant % 2:
             return {"ships": [
-                {"id": "c1", "name": "Warden", "side": "Alliance", "template": "Warden corvette",
-                 "position": [10, 3], "facing": 3},
-                {"id": "f1", "name": "Talon", "side": "Alliance", "template": "Talon heavy fighter",
-                 "position": [12, 3], "facing": 3},
-                {"id": "e1", "name": "Kestrel 1", "side": "Empire", "template": "Kestrel interceptor",
-                 "position": [10, 14], "facing": 0},
-                {"id": "e2", "name": "Kestrel 2", "side": "Empire", "template": "Kestrel interceptor",
-                 "position": [12, 14], "facing": 0}],
-                "options": {"width": 24, "height": 18, "max_rounds": 20}}
+                {"id": "c1", "name": "Warden", "side": "Alliance", "template": "Warden corvette"},
+                {"id": "f1", "name": "Talon", "side": "Alliance", "template": "Talon heavy fighter"},
+                {"id": "e1", "name": "Kestrel 1", "side": "Empire", "template": "Kestrel interceptor"},
+                {"id": "e2", "name": "Kestrel 2", "side": "Empire", "template": "Kestrel interceptor"}],
+                "options": {"width": 24, "height": 18, "separation": 11, "max_rounds": 20}}
         return {"ships": [
-            {"id": "a", "name": "Talon", "side": "Alliance", "template": "Talon heavy fighter",
-             "position": [6, 2], "facing": 3, "crew": [{"name": "Ace", "skills": {"gunnery": "5D"}}]},
-            {"id": "b", "name": "Kestrel", "side": "Empire", "template": "Kestrel interceptor",
-             "position": [6, 13], "facing": 0}],
-            "options": {"width": 14, "height": 16, "max_rounds": 20}}
+            {"id": "a", "name": "Talon", "side": "Alliance", "template": "Talon heavy fighter", "crew": [{"name": "Ace", "skills": {"gunnery": "5D"}}]},
+            {"id": "b", "name": "Kestrel", "side": "Empire", "template": "Kestrel interceptor"}],
+            "options": {"width": 14, "height": 16, "separation": 11, "max_rounds": 20}}
 
     def templates(self) -> list[dict]:
         return [dict(t) for t in TEMPLATES]
@@ -430,9 +436,16 @@ class StarWarsRuleset:
     def sweeps(self):
         from rulesets.core.simulate import Sweep, SweepPoint
 
-        return [Sweep("wild", "Wild Die (RULES-NOTES)", (SweepPoint("Wild Die on", {"wild": True}),
-                                                         SweepPoint("Wild Die off", {"wild": False})))]
+        return [
+            Sweep("distance", "Starting distance in hexes (who wins at which range)",
+                  tuple(SweepPoint(f"{d} hexes apart", {"separation": d}) for d in SWEEP_DISTANCES)),
+            Sweep("wild", "Wild Die (RULES-NOTES)", (SweepPoint("Wild Die on", {"wild": True}),
+                                                     SweepPoint("Wild Die off", {"wild": False}))),
+        ]
 
+
+#: The starting distances of the range sweep: laser short/medium/long, ion and blaster bands.
+SWEEP_DISTANCES = (2, 4, 6, 8, 10, 12, 15)
 
 _COURSES: dict = {}  # course searches, keyed by everything they depend on
 

@@ -541,8 +541,9 @@ def shot(state, attacker, weapon, target, band: str | None = "auto") -> ShotOdds
         res = ion_results(dmg, hull)
         return ShotOdds(band, p, "ion", tuple((ION_LABEL[n], q) for n, q in res),
                         sum(VALUE["ion"][n] * q for n, q in res))
-    shields = None
-    if not R._zero(target.shields) and not R.controls_dead(target, state.round):
+    shields = None      # rules._damage: a 0D shield, dead controls, a shut-down generator roll none
+    if (not R._zero(target.shields) and not R.controls_dead(target, state.round)
+            and not getattr(target, "generator_shutdown", False)):
         shields = skill_factor_fd(_key(target.crew.shields), _key(target.shields), cap, wild)
     bands = damage_bands(dmg, shields, hull, bool(target.severe))
     blown = "shields_blown" if not R._zero(target.shields) else "controls_ionised"
@@ -628,18 +629,10 @@ def ram_odds(state, action):
 
 
 def _captor(state, ship):
-    """(captor ship, its tractor beam) holding ``ship``, or None (reads ``captured_by``:
-    a ship id or "ship:weapon")."""
-    held = getattr(ship, "captured_by", None)
-    if not held:
-        return None
-    sid, _, wid = str(held).partition(":")
-    try:
-        captor = state.ship(sid)
-    except KeyError:
-        return None
-    beams = [w for w in captor.weapons if w.type == "tractor_beam" and (not wid or w.id == wid)]
-    return (captor, beams[0]) if beams else None
+    """(holder ship, its tractor beam) holding ``ship``, or None (rules.holder_of)."""
+    from . import rules as R
+
+    return R.holder_of(state, ship)
 
 
 def break_free_chance(state, ship) -> float | None:

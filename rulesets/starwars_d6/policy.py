@@ -37,7 +37,7 @@ from . import odds as O
 from . import rules as R
 from . import tables as T
 
-#: decision: what an enemy is worth, by scale (expected damage is in ships destroyed).
+#: decision: what an enemy is worth, by scale (expected damage is in ships destroyed); see :func:`worth`.
 WORTH = {T.STARFIGHTER: 1.0, T.CAPITAL: 2.0, T.DEATH_STAR: 3.0}
 #: decision: an ammunition weapon holds its fire below this chance to hit.
 AMMO_MIN_HIT = 0.25
@@ -60,14 +60,20 @@ def _fireable(me: R.Ship) -> list[R.Weapon]:
     return [w for w in me.weapons if R.weapon_operative(w)]
 
 
+def worth(target: R.Ship) -> float:
+    """decision: an enemy's worth -- by scale, halved when it has no weapon left (no threat)."""
+    w = WORTH.get(target.scale, 1.0)
+    return w if _fireable(target) else w / 2
+
+
 def _band_values(s: R.CombatState, me: R.Ship, target: R.Ship) -> dict[str, dict[str, float]]:
     """{weapon id: {band: expected value of a shot from that band}} (worth included)."""
-    worth = WORTH.get(target.scale, 1.0)
+    worth_ = worth(target)
     out = {}
     for w in _fireable(me):
         if w.type == "tractor_beam" and getattr(target, "captured_by", None):
             continue
-        out[w.id] = {b: O.shot(s, me, w, target, b).expected * worth for b in BANDS}
+        out[w.id] = {b: O.shot(s, me, w, target, b).expected * worth_ for b in BANDS}
     return out
 
 
@@ -270,7 +276,7 @@ def shot_value(s: R.CombatState, action: Action) -> tuple[float, float]:
     me, t = s.ship(action.actor), s.ship(action.get("target"))
     w = next(w for w in me.weapons if w.id == action.get("weapon"))
     so = O.shot(s, me, w, t)
-    value = so.expected * WORTH.get(t.scale, 1.0)
+    value = so.expected * worth(t)
     if w.type == "tractor_beam" and getattr(t, "captured_by", None):
         value = 0.0
     if w.ammo is not None and so.p_hit < AMMO_MIN_HIT:

@@ -626,7 +626,7 @@ def _collision_damage(s: CombatState, victim: Ship, cause, kind: str, dice: Dice
     total = roll_code(dice, code, wild=s.wild, cap=cap, purpose=f"{victim.name} collision damage",
                       rule=SEC_SCALE_DAMAGE if cap is not None else rule).total
     capped = f" (dice over {cap} count {cap})" if cap is not None else ""
-    log.append(LogEntry(f"{victim.name} takes {code} collision damage from {what}: {total}{capped}.", rule))
+    log.append(LogEntry(f"{victim.name} takes {code} collision damage from {what}: {total}{capped}.", SEC_COLLISION))
     _damage(s, victim, total, dice, scales, log)
 
 
