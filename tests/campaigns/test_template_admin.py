@@ -61,3 +61,21 @@ def test_templates_export_and_import_in_the_admin(as_admin):
 def test_a_gm_who_is_not_staff_cannot_reach_the_admin(as_gm):
     response = as_gm.get(reverse("admin:campaigns_shiptemplate_changelist"))
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+def test_a_star_wars_template_is_curated_with_dice_codes_and_weapon_lines(as_admin):
+    post = {"ruleset": "starwars_d6", "name": "Gnat", "notes": "", "stats-name": "Gnat", "stats-scale": "starfighter",
+            "stats-speed": "9", "stats-maneuverability": "2D+1", "stats-hull": "3X", "stats-shields": "1D",
+            "stats-hyperdrive": "", "stats-weapons": "laser, 2D, 4D, linked 2\nphaser, 1D, 1D"}
+    url = reverse("admin:campaigns_shiptemplate_add") + "?ruleset=starwars_d6"
+    response = as_admin.post(url, post)
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert errors["stats-hull"] == ["'3X' is not a dice code like 4D+2."]
+    assert any(e.startswith("line 2:") and "phaser" in e for e in errors["stats-weapons"])
+    post.update({"stats-hull": "3d", "stats-weapons": "laser, 2D, 4D, linked 2"})
+    response = as_admin.post(url, post)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    stats = ShipTemplate.objects.get(name="Gnat").stats
+    assert stats["hull"] == "3D" and stats["weapons"] == [
+        {"type": "laser", "fire_control": "2D", "damage": "4D", "linked": 2, "id": "w1"}]

@@ -32,6 +32,7 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires(asgi_server, browser_on, djang
         box.check()
     page.fill("input[name=opt-separation]", "9")
     page.fill("textarea[name=opt-features]", "planet 3,3 Yavin\nmoon 26,16\nobstacle 20,8 debris")
+    screenshot(page, "starwars-setup")
     page.click("button:has-text('Start the encounter')")
     expect(page.locator("#hex-board svg")).to_be_visible()
     expect(page.locator("#hex-board .feature-planet")).to_have_count(1)
