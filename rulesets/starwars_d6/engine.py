@@ -214,6 +214,14 @@ class StarWarsRuleset:
         return next(sh.id for sh in s.ships if sh.in_play)
 
     def legal_actions(self, s: R.CombatState) -> list[Action]:
+        """Every legal action: :meth:`step_actions` plus a ``course`` to each hex the moving
+        ship can reach (the board's click targets)."""
+        return self.step_actions(s) + [Action.make("course", s.moving.ship, col=c, row=r)
+                                       for c, r in sorted(self._course_targets(s))]
+
+    def step_actions(self, s: R.CombatState) -> list[Action]:
+        """The legal actions but the courses: one move at a time (what the bot chooses from;
+        a course is only a shortcut through these moves)."""
         if s.over:
             return []
         who = self.actor_ship(s)
@@ -224,8 +232,7 @@ class StarWarsRuleset:
             if R.controls_dead(sh, s.round) and not sh.captured_by:
                 base = [Action.make("drift", who)]
             else:   # a ship held by a tractor beam only holds (R.move_options)
-                base = [Action.make("move", who, how=m.kind, side=m.side) for m in R.move_options(s)] + [
-                    Action.make("course", who, col=c, row=r) for c, r in sorted(self._course_targets(s))]
+                base = [Action.make("move", who, how=m.kind, side=m.side) for m in R.move_options(s)]
             # seed 3. CASOS ESPECIALS / 4. "Fase de moviment": break_free, ram target=, jump,
             # shutdown, evacuate (R.special_options)
             return base + [Action.make(kind, who, **params) for kind, params in R.special_options(s)]
@@ -234,11 +241,11 @@ class StarWarsRuleset:
         return [Action.make("fire", who, weapon=w, target=t) for w, t in R.fire_options(s)] + [Action.make("done", who)]
 
     def apply(self, s: R.CombatState, action: Action, dice: Dice) -> Step:
-        if action not in self.legal_actions(s):
-            raise IllegalAction(f"'{action}' is not a legal action now.")
         k = action.kind
-        if k == "course":
+        if k == "course":   # legal when it names a reachable hex (checked there)
             return self._course(s, action)
+        if action not in self.step_actions(s):
+            raise IllegalAction(f"'{action}' is not a legal action now.")
         if k == "initiative":
             state, log = R.roll_initiative(s, dice)
         elif k == "move":
@@ -300,6 +307,8 @@ class StarWarsRuleset:
         return found
 
     def _course(self, s: R.CombatState, action: Action) -> Step:
+        if not (s.moving and action.actor == s.moving.ship and set(dict(action.params)) == {"col", "row"}):
+            raise IllegalAction(f"'{action}' is not a legal action now.")
         col, row = int(action.get("col")), int(action.get("row"))
         found = self._course_targets(s).get((col, row))
         if found is None:

@@ -21,10 +21,15 @@ Opposed rolls and their tie rules, as the seed text words them:
   *exceeds* the rammer, so the ram succeeds on rammer >= target -> :func:`p_at_least`;
 * tractor beams ("Raigs tractors"): free only when hull > strength -> :func:`p_greater`.
 
+The odds of a whole shot as rules.py rolls it (to hit with the scale caps, then the damage
+bands, ion results or a capture), of a ram and of breaking free are below the exact building
+blocks: :func:`shot`, :func:`shot_odds`, :func:`action_odds` (the engine's ``odds``).
+
 Pure Python: no Django import.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
@@ -458,10 +463,7 @@ def ion_results(ion: FDist, hull: FDist) -> tuple[tuple[int, float], ...]:
 
 
 # ---------------------------------------------------------------- a shot in a state
-from dataclasses import dataclass as _dataclass  # noqa: E402
-
-
-@_dataclass(frozen=True)
+@dataclass(frozen=True)
 class ShotOdds:
     """The odds of one weapon firing at one ship, from a state (see :func:`shot`).
 

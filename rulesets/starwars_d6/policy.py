@@ -315,7 +315,9 @@ def _choose_fire(s: R.CombatState, actions: list[Action]) -> Action:
 def choose(ruleset, s: R.CombatState, rng: random.Random | None = None) -> Action:
     """The bot's action (always one of ``ruleset.legal_actions(s)``)."""
     # "course" (a click on the board: a whole path) is for people; the bot moves hex by hex
-    actions = [a for a in ruleset.legal_actions(s) if a.kind not in getattr(ruleset, "board_kinds", ())]
+    # (step_actions: the legal actions without the courses, which are never searched for the bot)
+    actions = [a for a in getattr(ruleset, "step_actions", ruleset.legal_actions)(s)
+               if a.kind not in getattr(ruleset, "board_kinds", ())]
     if not actions:
         raise ValueError("No legal action: the combat is over.")
     if len(actions) == 1:

@@ -414,7 +414,7 @@ def test_damage_bands_with_the_wild_die_are_exact():
     shields, then - hull; seed 2. COMBAT steps 5-6)."""
     s = combat(dict(FIGHTER, weapons=[dict(FIGHTER["weapons"][0], damage="4D")]),
                dict(FIGHTER, hull="2D+1", shields="1D+1"), wild=True)
-    a, w, b = s.ship("a"), weapon(s, "l"), s.ship("b")
+    w, b = weapon(s, "l"), s.ship("b")
     d = O.distribution(w.damage)
     sh = O.distribution(DiceCode.parse(b.crew.shields) + b.shields)
     x = O.difference(d, sh)
