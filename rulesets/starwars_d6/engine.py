@@ -1,11 +1,14 @@
 """The Star Wars D6 starship-combat engine: the protocol of rulesets/core/engine.py over rules.py.
 
-Not registered yet (see docs/rulesets/starwars_d6.md, "Not yet implemented").
-Actions:
+Actions (the actor is the ship whose step it is):
 
 * ``initiative`` -- every side rolls 2D (seed 4. "Fase d'iniciativa");
-* ``move how=forward|turn|slide|hold side=#-1|#0|#1`` and ``drift`` (movement phase);
-* ``fire weapon=<id> target=<ship>`` and ``done`` (firing phase, the firing ship);
+* movement phase: ``move how=forward|turn|slide|hold side=#-1|#0|#1``, ``course col=#c row=#r``
+  (a click on the board: the cheapest moves to that hex, see board.py), ``drift`` (dead controls);
+  declared before moving: ``ram target=<ship>``, ``jump``, ``shutdown``, ``break_free``;
+  ``evacuate`` (structural damage);
+* firing phase: ``fire weapon=<id> target=<ship>`` (a broadside if the weapon has shots > 1;
+  a tractor beam captures) and ``done``;
 * ``resolve`` -- all ships have fired: the summed damage is applied (simultaneous fire).
 
 Pure Python: no Django import.
@@ -15,7 +18,7 @@ from __future__ import annotations
 import random
 
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action, IllegalAction, Odds, Outcome, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 
 from . import board as B
 from . import hexes as H
@@ -51,11 +54,12 @@ TEMPLATES = [
                "hull": "4D", "shields": "2D", "hyperdrive": "x2",
                "weapons": [{"id": "tl", "type": "turbolaser", "fire_control": "3D", "damage": "4D"},
                            {"id": "ion", "type": "ion_cannon", "fire_control": "2D", "damage": "3D"}]}},
-    {"name": "Bastion frigate", "notes": "Escort frigate (original).",
+    {"name": "Bastion frigate", "notes": "Escort frigate with a tractor beam (original).",
      "stats": {"name": "Bastion frigate", "scale": "capital", "speed": 3, "maneuverability": "1D",
                "hull": "5D", "shields": "3D", "hyperdrive": "x2",
                "weapons": [{"id": "tl", "type": "turbolaser", "fire_control": "2D", "damage": "5D", "shots": 4},
-                           {"id": "l", "type": "laser", "fire_control": "2D", "damage": "3D"}]}},
+                           {"id": "l", "type": "laser", "fire_control": "2D", "damage": "3D"},
+                           {"id": "tr", "type": "tractor_beam", "fire_control": "2D", "damage": "4D"}]}},
     {"name": "Citadel battle station", "notes": "Moon-sized station (original).",
      "stats": {"name": "Citadel battle station", "scale": "death_star", "speed": 0, "maneuverability": "0D",
                "hull": "8D", "shields": "4D",
@@ -82,9 +86,11 @@ def crew_skills(base: dict, crew: list[dict]) -> dict:
     return out
 
 
-def _placements(raws: list[dict], opts: dict, width: int, height: int) -> list[tuple[int, int, int]]:
+def _placements(raws: list[dict], opts: dict, width: int, height: int,
+                features: set = frozenset()) -> list[tuple[int, int, int]]:
     """Where each ship starts: its spec's ``position``/``facing``, the GM's placement by name,
-    else lined up on its side's line, the two lines ``separation`` hexes apart, facing each other."""
+    else lined up on its side's line, the two lines ``separation`` hexes apart, facing each other
+    (skipping the hexes of planets, moons and obstacles)."""
     named = opts.get("placements") or {}
     unknown = sorted(set(named) - {str(raw.get("name")) for raw in raws})
     if unknown:
@@ -113,10 +119,14 @@ def _placements(raws: list[dict], opts: dict, width: int, height: int) -> list[t
             centre = width // 2 + (k // 2) * 5 * (1 if k % 4 < 2 else -1)
             offset = (n + 1) // 2 * 2 * (1 if n % 2 else -1)
             col = max(0, min(width - 1, centre + offset))
-            while (col, row) in taken and col < width - 1:
+            while ((col, row) in taken or (col, row) in features) and col < width - 1:
                 col += 1
         if (int(col), int(row)) in taken:
             raise ValueError(f"{raw.get('name')} would start on a hex another ship holds ({col},{row}).")
+        if (int(col), int(row)) in features:
+            raise ValueError(f"{raw.get('name')} would start on a planet, moon or obstacle ({col},{row}).")
+        if not (0 <= int(col) < width and 0 <= int(row) < height):
+            raise ValueError(f"{raw.get('name')} would start off the {width}×{height} board ({col},{row}).")
         taken.add((int(col), int(row)))
         out.append((int(col), int(row), int(facing if facing is not None else (3 if k % 2 == 0 else 0))))
     return out
@@ -140,6 +150,8 @@ def carry_damage(ship: R.Ship, damage: dict) -> None:
     ship.hyperdrive_out = bool(damage.get("hyperdrive_out", ship.hyperdrive_out))
     ship.dead_in_space = bool(damage.get("dead_in_space", ship.dead_in_space))
     ship.severe = bool(damage.get("severe", ship.severe))
+    # A ship lost in an earlier fight stays lost until the GM clears its damage (a yard visit).
+    ship.destroyed = bool(damage.get("destroyed", ship.destroyed))
     ship.damage = list(damage.get("results") or [])
 
 
@@ -157,16 +169,24 @@ def _status(sh: R.Ship, rnd: int) -> str:
     """One word for the ship card and the board."""
     if sh.destroyed:
         return "destroyed"
-    if getattr(sh, "jumped", False) or getattr(sh, "escaped", False):
+    if sh.escaped:
         return "jumped to hyperspace"
-    if getattr(sh, "evacuated", False):
+    if sh.evacuated:
         return "abandoned"
     if sh.off_board:
         return "left the board"
     if R.controls_dead(sh, rnd):
         return "controls dead"
+    if sh.captured_by:
+        return "held by a tractor beam"
     if sh.dead_in_space:
         return "dead in space"
+    if sh.generator_shutdown:
+        return "generator shut down"
+    if sh.generator_overload_round is not None:
+        return f"generator overload (explodes end of round {sh.generator_overload_round})"
+    if sh.structural_round is not None:
+        return f"breaking up (end of round {sh.structural_round})"
     if sh.severe:
         return "severely damaged"
     return "in play"
@@ -189,7 +209,8 @@ class StarWarsRuleset:
         width, height = int(opts.get("width", 30)), int(opts.get("height", 20))
         if "separation" in opts:  # a sweep's distance always fits: the board grows to hold it
             height = max(height, int(opts["separation"]) + 2)
-        places = _placements(spec.get("ships") or [], opts, width, height)
+        features = R.build_features(opts.get("features") or [], width, height)
+        places = _placements(spec.get("ships") or [], opts, width, height, {f.pos for f in features})
         ships = []
         for i, raw in enumerate(spec.get("ships") or []):
             stats = dict(raw.get("stats") or _BY_NAME[raw["template"]]["stats"])
@@ -201,9 +222,12 @@ class StarWarsRuleset:
             ship.name = str(raw.get("name", ship.name))
             carry_damage(ship, raw.get("damage") or {})
             ships.append(ship)
+        complication = str(opts.get("complication", "remove"))
+        if complication not in ("remove", "add"):   # RULES-NOTES Wild Die: remove, or add normally
+            raise ValueError(f"The Wild-Die complication option must be 'remove' or 'add', not {complication!r}.")
         return R.new_combat(ships, width, height, wild=bool(opts.get("wild", True)),
                             max_rounds=int(opts.get("max_rounds", 20)),
-                            features=R.build_features(opts.get("features") or [], width, height))
+                            features=features, complication=complication)
 
     # ------------------------------------------------------------ whose step
     def actor_ship(self, s: R.CombatState) -> str | None:
@@ -404,9 +428,13 @@ class StarWarsRuleset:
              "ships": [{"template": "Warden corvette", "name": "Warden"},
                        {"template": "Talon heavy fighter", "name": "Talon",
                         "crew": [{"name": "Ace", "position": "pilot", "skills": {"gunnery": "5D", "piloting": "5D"}}]}]},
+            # Measured with the bot (60 battles, 6 and 12 hexes apart): about even, the
+            # Alliance better at long range, the interceptors up close (docs/rulesets/starwars_d6.md).
             {"name": "Interceptor wing", "side": "Empire", "colour": "#666699",
              "ships": [{"template": "Kestrel interceptor", "name": "Kestrel 1"},
-                       {"template": "Kestrel interceptor", "name": "Kestrel 2"}]},
+                       {"template": "Kestrel interceptor", "name": "Kestrel 2"},
+                       {"template": "Kestrel interceptor", "name": "Kestrel 3"},
+                       {"template": "Wasp bomber", "name": "Wasp"}]},
         ]
 
     def damage_of(self, s: R.CombatState, ship_id: str) -> dict:

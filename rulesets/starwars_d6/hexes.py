@@ -20,7 +20,12 @@ Movement (decisions in docs/rulesets/starwars_d6.md, section "Movement"):
 * capital ships turn only with maneuverability dice, each turn spending one free
   turn *and* one speed point (in place or after moving); none left, no turn;
 * moving off the board is legal and takes the ship out of the combat (seed
-  "Retirar-se del combat": "Quan surt del taulell de joc").
+  "Retirar-se del combat": "Quan surt del taulell de joc");
+* no move enters a ``blocked`` hex (planets, moons, obstacles, other ships: decision,
+  docs "Special cases").
+
+Special cases (seed "3. CASOS ESPECIALS"): :func:`ray` (a jump's line of sight),
+:func:`clear_line` (the line of fire), :func:`relative_side` and :func:`collision_kind`.
 
 Pure Python: no Django import.
 """
@@ -283,35 +288,32 @@ def moves(state: MoveState, is_capital: bool, board: Board, blocked=frozenset())
     """
     if state.done:
         return []
-    out = [Move("hold", 0, T.MOVE_COST["hold"], False, replace(state, done=True))]
-    s = state.speed_left
+    # (MoveState built directly, not with dataclasses.replace: course searches call this a lot)
+    p, f, s, free, af = state.pos, state.facing, state.speed_left, state.free_turns_left, state.after_forward
+    out = [Move("hold", 0, T.MOVE_COST["hold"], False, MoveState(p, f, s, free, af, True, False))]
     if s >= T.MOVE_COST["forward"]:
         to = neighbour(state.pos, state.facing)
         off = not board.contains(to)
         if to not in blocked:
-            out.append(Move("forward", 0, 1, False, replace(
-                state, pos=to, speed_left=s - 1, after_forward=True, done=off, off_board=off)))
+            out.append(Move("forward", 0, 1, False, MoveState(to, f, s - 1, free, True, off, off)))
     for side in (LEFT, RIGHT):
         facing = turned(state.facing, side)
         if is_capital:
             # "només poden girar usant exclusivament els seus daus de maniobrabilitat i
             # sempre perdent un punt de velocitat per cada punt de maniobrabilitat"
             if state.free_turns_left >= 1 and s >= 1:
-                out.append(Move("turn", side, 1, True, replace(
-                    state, facing=facing, speed_left=s - 1, free_turns_left=state.free_turns_left - 1)))
+                out.append(Move("turn", side, 1, True, MoveState(p, facing, s - 1, free - 1, af)))
         elif state.after_forward and state.free_turns_left >= 1:
-            out.append(Move("turn", side, 0, True, replace(
-                state, facing=facing, free_turns_left=state.free_turns_left - 1)))
+            out.append(Move("turn", side, 0, True, MoveState(p, facing, s, free - 1, af)))
         elif s >= T.MOVE_COST["turn"]:
-            out.append(Move("turn", side, 1, False, replace(state, facing=facing, speed_left=s - 1)))
+            out.append(Move("turn", side, 1, False, MoveState(p, facing, s - 1, free, af)))
     if s >= T.MOVE_COST["slide"]:
         for side in (LEFT, RIGHT):
             to = neighbour(state.pos, turned(state.facing, side))
             off = not board.contains(to)
             if to in blocked:
                 continue
-            out.append(Move("slide", side, 2, False, replace(
-                state, pos=to, speed_left=s - 2, after_forward=False, done=off, off_board=off)))
+            out.append(Move("slide", side, 2, False, MoveState(to, f, s - 2, free, False, off, off)))
     return out
 
 

@@ -115,7 +115,7 @@ def _distribution(dice: int, pips: int, wild: bool, cap: int | None, complicatio
     normal = dict(_sum(dice - 1, cap))
     out = convolve(normal, wild_die(cap))  # first roll 2-6: weight 5/6
     if complication == "add":
-        one = shift(normal, 1)
+        one = shift(normal, 1 if cap is None else min(1, cap))   # the 1 counts (capped), no die goes
     else:
         one = dict(_sum_without_highest(dice - 1, cap))
     for v, p in one.items():
@@ -186,7 +186,8 @@ def hit_chance(gunnery_plus_fire_control, piloting_plus_maneuverability, **kw) -
 # page render): ``(lowest total, (P(lowest), P(lowest + 1), ...))``, built from the exact
 # distributions above (each probability within 1e-15 of the exact one after conversion).
 # Every function below mirrors a function of rules.py step for step; they are cached on
-# hashable keys -- a roll is ``(dice, pips, wild, cap)``.
+# hashable keys -- a roll is ``(dice, pips, wild, cap, complication)`` (complication "remove" or
+# "add", RULES-NOTES Wild Die; read from ``state.complication``, "remove" when a state has none).
 
 FDist = tuple  # (lowest total, tuple of float probabilities)
 ONE: FDist = (0, (1.0,))
@@ -211,18 +212,33 @@ def _key(code) -> tuple[int, int]:
     return (c.dice, c.pips)
 
 
+def complication_of(state) -> str:
+    """The state's Wild-Die choice for a first-roll 1 (RULES-NOTES): "remove" or "add"."""
+    c = getattr(state, "complication", "remove") or "remove"
+    if c not in ("remove", "add"):
+        raise ValueError("complication must be 'remove' or 'add'")
+    return c
+
+
 @lru_cache(maxsize=4096)
-def roll_fd(dice: int, pips: int, wild: bool, cap: int | None) -> FDist:
-    """The float distribution of ``roll_code(code, wild=wild, cap=cap)`` (complication "remove",
-    what the rules roll): the same construction as :func:`_distribution`, in floats (a
+def roll_fd(dice: int, pips: int, wild: bool, cap: int | None, complication: str = "remove") -> FDist:
+    """The float distribution of ``roll_code(code, wild=wild, cap=cap, complication=...)``
+    (what the rules roll): the same construction as :func:`_distribution`, in floats (a
     dynamic programme over (sum, highest die) instead of icepool, for speed; the tests check
-    it against the exact distribution)."""
+    it against the exact distribution).  ``complication`` "add": a first-roll 1 counts 1
+    (capped), does not explode, and no die is removed."""
+    if complication not in ("remove", "add"):
+        raise ValueError("complication must be 'remove' or 'add'")
     if not wild or dice == 0:
         lo, ps = _plain_fd(dice, cap)
         return (lo + pips, ps)
     normal = _plain_fd(dice - 1, cap)
     out = fd_conv(normal, _wild_fd(cap))                 # first roll 2-6: weight 5/6
-    one = _without_highest_fd(dice - 1, cap)             # first roll 1: it and the highest go
+    if complication == "add":
+        lo1, ps1 = normal                                # first roll 1: it adds, nothing goes
+        one = (lo1 + _face(1, cap), ps1)
+    else:
+        one = _without_highest_fd(dice - 1, cap)         # first roll 1: it and the highest go
     acc = fd_dict(out)
     for v, p in fd_dict(one).items():
         acc[v] = acc.get(v, 0.0) + p / 6
@@ -337,7 +353,8 @@ def fd_greater(a: FDist, b: FDist) -> float:
 
 
 @lru_cache(maxsize=4096)
-def skill_factor_fd(skill: tuple[int, int], factor: tuple[int, int], cap: int | None, wild: bool) -> FDist:
+def skill_factor_fd(skill: tuple[int, int], factor: tuple[int, int], cap: int | None, wild: bool,
+                    complication: str = "remove") -> FDist:
     """Exactly :func:`rulesets.starwars_d6.rules.roll_skill_and_factor`: no cap -- one roll of
     skill + factor; a cap -- the skill with the Wild Die (uncapped) plus the factor capped,
     the Wild Die going to the factor only when the skill has no dice."""
@@ -345,12 +362,12 @@ def skill_factor_fd(skill: tuple[int, int], factor: tuple[int, int], cap: int | 
     fd_, fp = factor
     if cap is None:
         total = DiceCode(sd, sp) + DiceCode(fd_, fp)
-        return roll_fd(total.dice, total.pips, wild, None)
+        return roll_fd(total.dice, total.pips, wild, None, complication)
     out = ONE
     if sd * 3 + sp:
-        out = roll_fd(sd, sp, wild, None)
+        out = roll_fd(sd, sp, wild, None, complication)
     if fd_ * 3 + fp:
-        out = fd_conv(out, roll_fd(fd_, fp, wild and sd == 0, cap))
+        out = fd_conv(out, roll_fd(fd_, fp, wild and sd == 0, cap, complication))
     return out
 
 
@@ -496,9 +513,9 @@ VALUE = {"none": 0.0, "shields_blown": 0.08, "light": 0.2, "considerable": 0.5, 
          "destroyed": 1.0, "ion": {0: 0.0, 1: 0.1, 2: 0.2, 3: 0.3, 4: 0.4, 5: 0.7}, "captured": 0.3}
 
 
-def _roll_key(code, wild: bool, cap: int | None) -> tuple:
+def _roll_key(code, wild: bool, cap: int | None, complication: str = "remove") -> tuple:
     c = DiceCode.parse(code)
-    return (c.dice, c.pips, bool(wild), cap)
+    return (c.dice, c.pips, bool(wild), cap, str(complication))
 
 
 @lru_cache(maxsize=8192)
@@ -524,21 +541,23 @@ def shot(state, attacker, weapon, target, band: str | None = "auto") -> ShotOdds
     if weapon.type in T.MISSILE_WEAPONS and T.speed_modifier(weapon.type, target.speed) is None:
         return ShotOdds(band, 0.0, "none")     # "no pot ser encertat per un torpede"
     wild = bool(state.wild)
+    comp = complication_of(state)
     hit_cap = T.TO_HIT_CAP.get((attacker.scale, target.scale))
     evade_cap = T.EVASION_CAP.get((target.scale, attacker.scale))
     fc = R.fire_control_code(state, attacker, weapon, target, band)
-    attack = (_key(attacker.crew.gunnery), _key(fc), hit_cap, wild)
-    evasion = (_key(target.crew.piloting), _key(R.current_maneuverability(target, state.round)), evade_cap, wild)
+    attack = (_key(attacker.crew.gunnery), _key(fc), hit_cap, wild, comp)
+    evasion = (_key(target.crew.piloting), _key(R.current_maneuverability(target, state.round)), evade_cap, wild,
+               comp)
     p = _p_hit(attack, evasion)
     if weapon.type == "tractor_beam":
         return ShotOdds(band, p, "tractor", ((CAPTURED, 1.0),), VALUE["captured"])
     dmg_cap = T.DAMAGE_CAP.get((attacker.scale, target.scale))
     if dmg_cap == 0:
         return ShotOdds(band, p, "no_damage", ((BAND_LABEL["none"], 1.0),), 0.0)
-    dmg = damage_total_fd(_roll_key(R.current_damage(attacker, weapon, state.round), wild, dmg_cap),
+    dmg = damage_total_fd(_roll_key(R.current_damage(attacker, weapon, state.round), wild, dmg_cap, comp),
                           max(1, int(weapon.shots)))
     cap = R.defence_cap(target, [attacker.scale])
-    hull = roll_fd(*_roll_key(target.hull, wild, cap))
+    hull = roll_fd(*_roll_key(target.hull, wild, cap, comp))
     if weapon.type == "ion_cannon":
         res = ion_results(dmg, hull)
         return ShotOdds(band, p, "ion", tuple((ION_LABEL[n], q) for n, q in res),
@@ -546,7 +565,7 @@ def shot(state, attacker, weapon, target, band: str | None = "auto") -> ShotOdds
     shields = None      # rules._damage: a 0D shield, dead controls, a shut-down generator roll none
     if (not R._zero(target.shields) and not R.controls_dead(target, state.round)
             and not getattr(target, "generator_shutdown", False)):
-        shields = skill_factor_fd(_key(target.crew.shields), _key(target.shields), cap, wild)
+        shields = skill_factor_fd(_key(target.crew.shields), _key(target.shields), cap, wild, comp)
     bands = damage_bands(dmg, shields, hull, bool(target.severe))
     blown = "shields_blown" if not R._zero(target.shields) else "controls_ionised"
     labels = tuple((BAND_LABEL[blown if b == "shields_blown" else b], q) for b, q in bands)
@@ -609,7 +628,7 @@ def _maneuver_key(state, ship, other) -> tuple:
     from . import tables as T
 
     return (_key(ship.crew.piloting), _key(R.current_maneuverability(ship, state.round)),
-            T.EVASION_CAP.get((ship.scale, other.scale)), bool(state.wild))
+            T.EVASION_CAP.get((ship.scale, other.scale)), bool(state.wild), complication_of(state))
 
 
 def ram_chance(state, rammer, target) -> float:
@@ -648,9 +667,10 @@ def break_free_chance(state, ship) -> float | None:
         return None
     captor, beam = held
     wild = bool(state.wild)
+    comp = complication_of(state)
     strength = roll_fd(*_roll_key(R.current_damage(captor, beam, state.round), wild,
-                                  T.DAMAGE_CAP.get((captor.scale, ship.scale))))
-    hull = roll_fd(*_roll_key(ship.hull, wild, R.defence_cap(ship, [captor.scale])))
+                                  T.DAMAGE_CAP.get((captor.scale, ship.scale)), comp))
+    hull = roll_fd(*_roll_key(ship.hull, wild, R.defence_cap(ship, [captor.scale]), comp))
     return fd_greater(hull, strength)
 
 

@@ -18,6 +18,13 @@ The round (seed "4. SEQÜENCIA DE JOC"):
   sums the damage on each target, rolls shields and hull, applies the band, removes
   the destroyed ships and goes back to ``initiative`` of the next round.
 
+Special cases (seed "3. CASOS ESPECIALS", considerable damage 2 and 5; decisions in
+docs/rulesets/starwars_d6.md, "Special cases"): board features (:class:`Feature`) block
+moves, fire and jumps; a drift into an occupied hex is an accidental collision
+(:func:`drift`); declared before moving -- :func:`ram`, :func:`jump`, :func:`shutdown`;
+:func:`evacuate`; tractor beams capture on a hit, :func:`break_free`.  The moving ship's
+special actions: :func:`special_options`.
+
 Pure Python: no Django import.
 """
 from __future__ import annotations
@@ -30,7 +37,7 @@ from rulesets.core.engine import LogEntry
 
 from . import hexes as H
 from . import tables as T
-from .dice import CodeError, DiceCode, roll_code
+from .dice import SEC_WILD, CodeError, CodeRoll, DiceCode, roll_code
 
 SEC_PROCEDURE = "2. COMBAT: Procediment"
 SEC_FIRE_TOGETHER = "2. COMBAT: sistemes d'armes disparats alhora"
@@ -191,6 +198,7 @@ class CombatState:
     ships: list[Ship] = field(default_factory=list)
     board: BoardSize = field(default_factory=BoardSize)
     wild: bool = True
+    complication: str = "remove"     # RULES-NOTES Wild Die: a first-roll 1 "remove"s it, or "add"s (a complication)
     max_rounds: int = 0              # 0: no limit (the GM ends the fight); else over after this round
     round: int = 1
     phase: str = "initiative"        # initiative | movement | firing
@@ -334,15 +342,37 @@ def build_features(features, width: int | None = None, height: int | None = None
 
 
 def new_combat(ships: list[Ship], width: int = 30, height: int = 20, *, wild: bool = True,
-               max_rounds: int = 0, features=()) -> CombatState:
+               max_rounds: int = 0, features=(), complication: str = "remove") -> CombatState:
+    """``complication`` (RULES-NOTES Wild Die): what a 1 on the Wild Die's first roll does --
+    "remove" it and the highest other die (default), or "add" normally and flag a complication."""
+    if complication not in COMPLICATIONS:
+        raise ValueError(f"complication must be 'remove' or 'add', not {complication!r}.")
     sides: list[str] = []
     for sh in ships:
         if sh.side not in sides:
             sides.append(sh.side)
     s = CombatState(ships=copy.deepcopy(ships), board=BoardSize(width, height), wild=wild,
-                    max_rounds=max_rounds, sides=sides, features=build_features(list(features), width, height))
+                    complication=complication, max_rounds=max_rounds, sides=sides, features=build_features(list(features), width, height))
     s.active = "Initiative: every side rolls 2D"
     return s
+
+
+#: RULES-NOTES Wild Die: the two choices for a 1 on its first roll (dice.roll_code).
+COMPLICATIONS = ("remove", "add")
+COMPLICATION_TEXT = "Wild Die 1: a complication (the GM decides what goes wrong)"
+
+
+def _wild_note(r: CodeRoll, purpose: str, notes: list[LogEntry] | None) -> CodeRoll:
+    """RULES-NOTES Wild Die, "add normally, complication": a roll the dice flagged (a first-roll
+    1 that added normally) gets a log line, so the GM sees it."""
+    if r.complication and notes is not None:
+        notes.append(LogEntry(f"{COMPLICATION_TEXT} -- {purpose}.", SEC_WILD))
+    return r
+
+
+def _comp(s: CombatState) -> str:
+    """The state's Wild-Die complication choice (states saved before it existed: "remove")."""
+    return getattr(s, "complication", "remove") or "remove"
 
 
 # ---------------------------------------------------------------- current values
@@ -418,9 +448,11 @@ def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[L
             return group
         got = {}
         for side in group:
-            r = roll_code(dice, T.INITIATIVE_DICE, wild=s.wild, purpose=f"initiative of {side}", rule=SEC_INITIATIVE)
+            r = roll_code(dice, T.INITIATIVE_DICE, wild=s.wild, purpose=f"initiative of {side}", rule=SEC_INITIATIVE,
+                          complication=_comp(s))
             got[side] = rolls[side] = r.total
             log.append(LogEntry(f"Initiative: {side} rolls {r.total}.", SEC_INITIATIVE))
+            _wild_note(r, f"initiative of {side}", log)
         out: list[str] = []
         for total in sorted(set(got.values())):
             tied = [side for side in group if got[side] == total]
@@ -623,10 +655,12 @@ def _collision_damage(s: CombatState, victim: Ship, cause, kind: str, dice: Dice
         log.append(LogEntry(f"{what} cannot cause {victim.name} significant damage.", SEC_SCALE_DAMAGE))
         return
     code = collision_code(kind)
-    total = roll_code(dice, code, wild=s.wild, cap=cap, purpose=f"{victim.name} collision damage",
-                      rule=SEC_SCALE_DAMAGE if cap is not None else rule).total
+    r = roll_code(dice, code, wild=s.wild, cap=cap, purpose=f"{victim.name} collision damage",
+                  rule=SEC_SCALE_DAMAGE if cap is not None else rule, complication=_comp(s))
+    total = r.total
     capped = f" (dice over {cap} count {cap})" if cap is not None else ""
     log.append(LogEntry(f"{victim.name} takes {code} collision damage from {what}: {total}{capped}.", SEC_COLLISION))
+    _wild_note(r, f"{victim.name} collision damage", log)
     _damage(s, victim, total, dice, scales, log)
 
 
@@ -702,16 +736,19 @@ def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, li
     log = [LogEntry(f"{sh.name} declares a ram against {t.name} ({H.distance(start, target_hex)} hexes).",
                     SEC_DECLARE)]
     rolls = {}
+    notes: list[LogEntry] = []
     for who, other in ((sh, t), (t, sh)):
         cap = T.EVASION_CAP.get((who.scale, other.scale))
         rolls[who.id] = roll_skill_and_factor(dice, who.crew.piloting, current_maneuverability(who, s.round),
                                               cap=cap, wild=s.wild, purpose=f"{who.name} piloting (ram)",
-                                              rule=SEC_SCALE_EVASION if cap is not None else SEC_RAM)
+                                              rule=SEC_SCALE_EVASION if cap is not None else SEC_RAM,
+                                              complication=_comp(s), notes=notes)
     a, e = rolls[sh.id], rolls[t.id]
     rammed = not e > a
     log.append(LogEntry(f"Ram: {sh.name} {a} against {t.name} {e} -- "
                         + ("rammed (the target must roll higher to avoid it)." if rammed
                            else f"{t.name} avoids the collision."), SEC_RAM))
+    log.extend(notes)
     dest = target_hex
 
     def free(h) -> bool:
@@ -924,18 +961,24 @@ def break_free(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEnt
         log.append(LogEntry(f"{sh.name} is no longer held.", SEC_TRACTOR))
         return s, log
     holder, beam = held
-    hull = roll_code(dice, sh.hull, wild=s.wild, cap=defence_cap(sh, [holder.scale]),
-                     purpose=f"{sh.name} hull (break free)", rule=SEC_TRACTOR).total
-    strength = roll_code(dice, current_damage(holder, beam, s.round), wild=s.wild,
-                         cap=T.DAMAGE_CAP.get((holder.scale, sh.scale)),
-                         purpose=f"{holder.name} {beam.name} strength", rule=SEC_TRACTOR).total
+    notes: list[LogEntry] = []
+    hull = _wild_note(roll_code(dice, sh.hull, wild=s.wild, cap=defence_cap(sh, [holder.scale]),
+                                purpose=f"{sh.name} hull (break free)", rule=SEC_TRACTOR, complication=_comp(s)),
+                      f"{sh.name} hull (break free)", notes).total
+    strength = _wild_note(roll_code(dice, current_damage(holder, beam, s.round), wild=s.wild,
+                                    cap=T.DAMAGE_CAP.get((holder.scale, sh.scale)),
+                                    purpose=f"{holder.name} {beam.name} strength", rule=SEC_TRACTOR,
+                                    complication=_comp(s)),
+                          f"{holder.name} {beam.name} strength", notes).total
     if hull > strength:
         _release(sh)
         log.append(LogEntry(f"{sh.name} breaks free: hull {hull} against strength {strength}.", SEC_TRACTOR))
+        log.extend(notes)
         s.active = _label(s)
         return s, log
     log.append(LogEntry(f"{sh.name} is still held: hull {hull} against strength {strength} "
                         "(it must be greater).", SEC_TRACTOR))
+    log.extend(notes)
     sh.last_moved = 0
     _next_mover(s, log)
     return s, log
@@ -1037,7 +1080,7 @@ def evasion_code(state: CombatState, target: Ship) -> DiceCode:
 
 
 def roll_skill_and_factor(dice: Dice, skill, factor, *, cap: int | None, wild: bool, purpose: str,
-                          rule: str) -> int:
+                          rule: str, complication: str = "remove", notes: list[LogEntry] | None = None) -> int:
     """Roll a crew skill + a ship factor where a scale cap applies to the factor's dice only
     (seed "6. ESCALES": "totes les tirades de Control de Foc / Maniobrabilitat / Escuts").
 
@@ -1045,16 +1088,22 @@ def roll_skill_and_factor(dice: Dice, skill, factor, *, cap: int | None, wild: b
     uncapped; then the factor, every die over the cap counting the cap.  decision: the Wild Die
     stays with the skill; only a 0D skill leaves it to the capped factor (where, per the notes,
     it still explodes on a natural 6).
+
+    ``complication``: the Wild Die's first-roll 1 (RULES-NOTES; dice.roll_code); a roll flagged
+    as a complication adds a log line to ``notes`` when it is given.
     """
     skill, factor = DiceCode.parse(skill), DiceCode.parse(factor)
     if cap is None:
-        return roll_code(dice, skill + factor, wild=wild, purpose=purpose, rule=rule).total
+        return _wild_note(roll_code(dice, skill + factor, wild=wild, purpose=purpose, rule=rule,
+                                    complication=complication), purpose, notes).total
     total = 0
     if skill.total_pips:
-        total += roll_code(dice, skill, wild=wild, purpose=f"{purpose} (skill)", rule=rule).total
+        total += _wild_note(roll_code(dice, skill, wild=wild, purpose=f"{purpose} (skill)", rule=rule,
+                                      complication=complication), purpose, notes).total
     if factor.total_pips:
-        total += roll_code(dice, factor, wild=wild and skill.dice == 0, purpose=f"{purpose} (capped at {cap})",
-                           rule=rule, cap=cap).total
+        total += _wild_note(roll_code(dice, factor, wild=wild and skill.dice == 0,
+                                      purpose=f"{purpose} (capped at {cap})", rule=rule, cap=cap,
+                                      complication=complication), purpose, notes).total
     return total
 
 
@@ -1098,12 +1147,15 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tupl
     hit_cap = T.TO_HIT_CAP.get((sh.scale, t.scale))
     evade_cap = T.EVASION_CAP.get((t.scale, sh.scale))
     dmg_cap = T.DAMAGE_CAP.get((sh.scale, t.scale))
+    notes: list[LogEntry] = []
     a = roll_skill_and_factor(dice, sh.crew.gunnery, fire_control_code(s, sh, w, t, band), cap=hit_cap,
                               wild=s.wild, purpose=f"{sh.name} {w.name} to hit",
-                              rule=SEC_SCALE_TO_HIT if hit_cap is not None else SEC_PROCEDURE)
+                              rule=SEC_SCALE_TO_HIT if hit_cap is not None else SEC_PROCEDURE,
+                              complication=_comp(s), notes=notes)
     e = roll_skill_and_factor(dice, t.crew.piloting, current_maneuverability(t, s.round), cap=evade_cap,
                               wild=s.wild, purpose=f"{t.name} evades",
-                              rule=SEC_SCALE_EVASION if evade_cap is not None else SEC_PROCEDURE)
+                              rule=SEC_SCALE_EVASION if evade_cap is not None else SEC_PROCEDURE,
+                              complication=_comp(s), notes=notes)
     hit = a >= e
     shot = Shot(sh.id, w.id, t.id, band, a, e, hit, ion=w.type == "ion_cannon", tractor=w.type == "tractor_beam")
     s.fired.append(_weapon_key(sh, w))
@@ -1111,7 +1163,7 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tupl
         w.ammo -= 1
     what = f"{w.name} ({w.shots}-gun broadside)" if w.shots > 1 else w.name
     log = [LogEntry(f"{sh.name} fires {what} at {t.name} ({band} range): {a} against {e} -- "
-                    + ("hit." if hit else "miss."), SEC_PROCEDURE)]
+                    + ("hit." if hit else "miss."), SEC_PROCEDURE)] + notes
     if hit and shot.tractor:
         log.append(LogEntry(f"{t.name} is caught by the tractor beam, without damage (held after all fire).",
                             SEC_TRACTOR))
@@ -1125,8 +1177,10 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tupl
                                 f"{t.name}.", SEC_SCALE_DAMAGE))
         else:
             rule = SEC_SCALE_DAMAGE if dmg_cap is not None else SEC_PROCEDURE
-            rolls = [roll_code(dice, current_damage(sh, w, s.round), wild=s.wild, cap=dmg_cap,
-                               purpose=f"{w.name} {'ion damage' if shot.ion else 'damage'}", rule=rule).total
+            what = f"{w.name} {'ion damage' if shot.ion else 'damage'}"
+            notes = []
+            rolls = [_wild_note(roll_code(dice, current_damage(sh, w, s.round), wild=s.wild, cap=dmg_cap,
+                                          purpose=what, rule=rule, complication=_comp(s)), what, notes).total
                      for _ in range(shot.hits)]
             shot.damage = sum(rolls)
             capped_note = f" (dice over {dmg_cap} count {dmg_cap})" if dmg_cap is not None else ""
@@ -1134,6 +1188,7 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tupl
                 log.append(LogEntry(f"Ion damage {shot.damage}{capped_note} (applied after all fire).", T.SEC_ION))
             else:
                 log.append(LogEntry(f"Damage {shot.damage}{capped_note} (applied after all fire).", SEC_FIRING_PHASE))
+            log.extend(notes)
     s.shots.append(shot)
     s.active = _label(s)
     return s, log
@@ -1269,14 +1324,16 @@ def apply_ion(state: CombatState, target_id: str, ion_damage: int, dice: Dice, *
     sh = s.ship(target_id)
     cap = defence_cap(sh, attacker_scales)
     hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull against ions",
-                     rule=T.SEC_ION)
+                     rule=T.SEC_ION, complication=_comp(s))
+    notes: list[LogEntry] = []
+    _wild_note(hull, f"{sh.name} hull against ions", notes)
     margin = ion_damage - hull.total
     if margin < 0:
         return s, [LogEntry(f"{sh.name}'s hull ({hull.total}) is greater than the ion damage {ion_damage}: "
-                            "no effect.", T.SEC_ION)]
+                            "no effect.", T.SEC_ION)] + notes
     n = T.ion_result(margin)
     log = [LogEntry(f"{sh.name}: ion {ion_damage} against hull {hull.total}, margin {margin} -- "
-                    + (f"{n} controls ionised." if n else "controls destroyed."), T.SEC_ION)]
+                    + (f"{n} controls ionised." if n else "controls destroyed."), T.SEC_ION)] + notes
     if n is None:
         sh.controls_dead_until = CONTROLS_DESTROYED
         sh.damage.append("controls_destroyed")
@@ -1308,23 +1365,29 @@ def _damage(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scales, l
     rule = SEC_SCALE_DAMAGE if cap is not None else SEC_PROCEDURE
     through = total
     if not _zero(sh.shields) and not controls_dead(sh, s.round) and not sh.generator_shutdown:
+        notes: list[LogEntry] = []
         r = roll_skill_and_factor(dice, sh.crew.shields, sh.shields, cap=cap, wild=s.wild,
-                                  purpose=f"{sh.name} shields", rule=rule)
+                                  purpose=f"{sh.name} shields", rule=rule, complication=_comp(s), notes=notes)
         if r >= total:
             log.append(LogEntry(f"{sh.name}'s shields ({r}) stop {total} damage.", SEC_PROCEDURE))
+            log.extend(notes)
             return
         through = total - r
         log.append(LogEntry(f"{sh.name}'s shields roll {r}: {through} of {total} gets through.", SEC_PROCEDURE))
+        log.extend(notes)
     elif not _zero(sh.shields) and sh.generator_shutdown:
         log.append(LogEntry(f"{sh.name}'s shields are off (generator shut down).", SEC_OVERLOAD))
-    hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull", rule=rule)
+    hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull", rule=rule,
+                     complication=_comp(s))
     margin = through - hull.total
     band = T.damage_band(margin)
     if band is None:
         log.append(LogEntry(f"{sh.name}'s hull ({hull.total}) holds against {through}.", T.SEC_DAMAGE))
+        _wild_note(hull, f"{sh.name} hull", log)
         return
     log.append(LogEntry(f"{sh.name}: {through} against hull {hull.total}, margin {margin} -- "
                         f"{T.DAMAGE_LABEL[band]}.", T.SEC_DAMAGE))
+    _wild_note(hull, f"{sh.name} hull", log)
     if sh.severe and band in ("light", "considerable", "severe"):
         band = "destroyed"
         log.append(LogEntry(f"{sh.name} was severely damaged: this hit destroys it.", SEC_SEVERE))

@@ -11,9 +11,15 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from campaigns.models import Campaign
+from rulesets.starwars_d6.hexes import distance
 from tests.e2e.conftest import screenshot
 
 pytestmark = [pytest.mark.e2e]
+
+
+def _hex(text: str) -> tuple[int, int]:
+    col, row = text.split(",")
+    return int(col), int(row)
 
 
 def _head(page) -> int:
@@ -47,7 +53,13 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires(asgi_server, browser_on, djang
     targets = page.locator("#hex-board .target")
     assert targets.count() > 3, "the legal destinations are lit"
     lefts = [int(t) for t in targets.locator("text").all_text_contents()]
-    pick = lefts.index(min(lefts))
+    assert min(lefts) >= 0 and max(lefts) < 20, "each lit hex shows the speed points left on arrival"
+    # Fly towards the enemy: the lit hex nearest to one of the other side's ships.
+    side = mover.get_attribute("class").split("side-")[1].split()[0]
+    enemies = [_hex(e.get_attribute("data-hex")) for e in page.locator("#hex-board .ship").all()
+               if f"side-{side}" not in e.get_attribute("class")]
+    hexes = [_hex(h) for h in targets.evaluate_all("els => els.map(e => e.dataset.hex)")]
+    pick = min(range(len(hexes)), key=lambda i: (min(distance(hexes[i], e) for e in enemies), -lefts[i]))
     dest = targets.nth(pick).get_attribute("data-hex")
     before = _head(page)
     targets.nth(pick).click()

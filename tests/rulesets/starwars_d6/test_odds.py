@@ -629,3 +629,132 @@ def test_break_free_needs_a_hull_roll_greater_than_the_beam():
     assert o.outcomes[0].label == "free" and o.outcomes[0].probability == pytest.approx(float(exact), abs=1e-12)
     tb = O.shot(s, s.ship("a"), s.ship("a").weapons[0], s.ship("b"))
     assert tb.kind == "tractor" and tb.given_hit == ((O.CAPTURED, 1.0),)
+
+
+# ---------------------------------------------------------------- the Wild Die's first-roll 1: "add" (complication)
+def exact_skill_factor_c(skill, factor, cap, wild, complication):
+    """exact_skill_factor with the Wild Die's complication choice (rules.roll_skill_and_factor)."""
+    skill, factor = DiceCode.parse(skill), DiceCode.parse(factor)
+    if cap is None:
+        return O.distribution(skill + factor, wild=wild, complication=complication)
+    out = {0: Fraction(1)}
+    if skill.total_pips:
+        out = O.convolve(out, O.distribution(skill, wild=wild, complication=complication))
+    if factor.total_pips:
+        out = O.convolve(out, O.distribution(factor, wild=wild and skill.dice == 0, cap=cap,
+                                             complication=complication))
+    return out
+
+
+def combat_c(shooter, target, complication, **kw):
+    s = combat(shooter, target, **kw)
+    s.complication = complication
+    return s
+
+
+def test_float_distributions_with_complication_add_equal_the_exact_ones():
+    """RULES-NOTES starwars_d6, the Wild Die ("add normally, complication"): odds.roll_fd with
+    "add" -- the first-roll 1 counts 1 (capped), does not explode, no die is removed -- equals
+    odds.distribution(..., complication="add") within 1e-14 for every code 0D..9D+2, capped or not."""
+    for dice in range(10):
+        for pips in range(3):
+            for cap in (None, 1, 2, 3, 4):
+                exact = O.distribution(DiceCode(dice, pips), cap=cap, complication="add")
+                assert_close(exact, O.fd_dict(O.roll_fd(dice, pips, True, cap, "add")), 1e-14)
+    assert O.fd_dict(O.roll_fd(1, 0, True, None, "add"))[1] == pytest.approx(1 / 6)
+    assert 1 not in O.fd_dict(O.roll_fd(1, 0, True, None))         # "remove": 1D's 1 gives 0
+    with pytest.raises(ValueError):
+        O.roll_fd(2, 0, True, None, "sometimes")
+
+
+@pytest.mark.parametrize("skill,factor,cap", [("2D", "3D", 3), ("0D", "3D", 3), ("3D+2", "2D+1", None)])
+def test_skill_and_factor_with_complication_add(skill, factor, cap):
+    """RULES-NOTES Wild Die "add" and seed 6. ESCALES: odds.skill_factor_fd(..., "add") is exact,
+    and 20,000 seeded rules.roll_skill_and_factor(..., complication="add") rolls land on it."""
+    got = O.fd_dict(O.skill_factor_fd(O._key(skill), O._key(factor), cap, True, "add"))
+    assert_close(exact_skill_factor_c(skill, factor, cap, True, "add"), got)
+    dice = seeded(f"sf-add:{skill}:{factor}:{cap}")
+    counts: dict = defaultdict(int)
+    n = 20000
+    for _ in range(n):
+        counts[R.roll_skill_and_factor(dice, skill, factor, cap=cap, wild=True, purpose="", rule="",
+                                       complication="add")] += 1
+        dice.rolls.clear(), dice.dice.clear()
+    cdf_e = cdf_r = 0.0
+    for v in sorted(set(counts) | set(got)):
+        cdf_e += got.get(v, 0.0)
+        cdf_r += counts.get(v, 0) / n
+        assert abs(cdf_e - cdf_r) < 0.015, v
+
+
+def test_shot_odds_with_complication_add_are_exact():
+    """RULES-NOTES Wild Die "add": odds.shot reads state.complication -- P(hit) and the damage
+    bands are those of odds.distribution(..., complication="add") (seed 2. COMBAT steps 3-6),
+    and differ from "remove"; a state without the attribute counts as "remove"."""
+    shooter = dict(FIGHTER, weapons=[dict(FIGHTER["weapons"][0], damage="4D")])
+    target = dict(FIGHTER, hull="2D+1", shields="1D+1")
+    s = combat_c(shooter, target, "add", wild=True)
+    a, w, b = s.ship("a"), weapon(s, "l"), s.ship("b")
+    band = R.shot_band(s, a, w, b)
+    att = exact_skill_factor_c(a.crew.gunnery, R.fire_control_code(s, a, w, b, band), None, True, "add")
+    eva = exact_skill_factor_c(b.crew.piloting, R.current_maneuverability(b, s.round), None, True, "add")
+    so = shot_of(s, "l")
+    assert so.p_hit == pytest.approx(float(O.p_at_least(att, eva)), abs=1e-12)
+    d = O.distribution(w.damage, complication="add")
+    sh = O.distribution(DiceCode.parse(b.crew.shields) + b.shields, complication="add")
+    x = O.difference(d, sh)
+    exact: dict = defaultdict(Fraction)
+    exact["none"] += sum(p for v, p in x.items() if v <= 0)
+    margin = O.difference({v: p for v, p in x.items() if v > 0}, O.distribution(b.hull, complication="add"))
+    for m, p in margin.items():
+        exact[T.damage_band(m) or "none"] += p
+    assert_close(dict(exact), _given_hit(so), 1e-12)
+    removed = shot_of(combat_c(shooter, target, "remove", wild=True), "l")
+    assert abs(removed.p_hit - so.p_hit) > 1e-3
+    assert shot_of(combat(shooter, target, wild=True), "l") == removed     # the default is "remove"
+    assert O.complication_of(object()) == "remove"        # no attribute at all (getattr default)
+
+
+@pytest.mark.parametrize("case", ["fighters", "capital_on_fighter"])
+def test_a_whole_shot_with_complication_add_against_seeded_fire_and_resolve(case):
+    """RULES-NOTES Wild Die "add", seed 2. COMBAT steps 1-6 end to end: 3,000 seeded
+    rules.fire + rules.resolve_firing shots on a state with complication "add" land on
+    odds.shot_odds's miss and band chances (within 0.03)."""
+    shooter, target, wid = {"fighters": (dict(FIGHTER, weapons=[dict(FIGHTER["weapons"][0], damage="3D")]),
+                                          dict(FIGHTER, hull="2D"), "l"),
+                            "capital_on_fighter": (CAPITAL, FIGHTER, "tl")}[case]
+    s = combat_c(shooter, target, "add", wild=True, distance=2)
+    odds = O.shot_odds(s, Action.make("fire", "a", weapon=wid, target="b"))
+    dice, n, counts = seeded(f"whole-add:{case}"), 3000, defaultdict(int)
+    for _ in range(n):
+        t, _ = R.fire(s, wid, "b", dice)
+        if not t.shots[0].hit:
+            counts["miss"] += 1
+        else:
+            t, _ = R.end_fire(t)
+            t.queue = []
+            t, log = R.resolve_firing(t, dice)
+            band = _band_from_log(log)
+            counts[O.BAND_LABEL[band if band != "shields_blown" else
+                                ("shields_blown" if not R._zero(s.ship("b").shields) else "controls_ionised")]] += 1
+        dice.rolls.clear(), dice.dice.clear()
+    for o in odds.outcomes:
+        assert abs(counts.get(o.label, 0) / n - o.probability) < 0.03, (o.label, counts.get(o.label, 0) / n, o.probability)
+    assert set(counts) <= {o.label for o in odds.outcomes}
+
+
+def test_ram_and_break_free_odds_with_complication_add():
+    """RULES-NOTES Wild Die "add" in seed 3. "Col·lisions premeditades" (rammer >= target, the
+    evasion caps) and "Raigs tractors" (hull > strength): exact against odds.distribution(..., "add")."""
+    s = combat_c(FIGHTER, CAPITAL, "add", wild=True, distance=1)
+    s.phase = "movement"
+    o = O.action_odds(s, Action.make("ram", "a", target="b"))
+    exact = O.p_at_least(exact_skill_factor_c("1D", "1D", None, True, "add"),
+                         exact_skill_factor_c("1D", "3D", 2, True, "add"))
+    assert o.outcomes[0].probability == pytest.approx(float(exact), abs=1e-12)
+    beam = {"id": "tb", "type": "tractor_beam", "fire_control": "2D", "damage": "2D"}
+    s = combat_c(dict(CAPITAL, weapons=[beam]), dict(FIGHTER, hull="3D"), "add", wild=True, distance=1)
+    s.ship("b").captured_by, s.ship("b").captured_weapon = "a", "tb"
+    o = O.action_odds(s, Action.make("break_free", "b"))
+    exact = O.p_greater(O.distribution("3D", cap=3, complication="add"), O.distribution("2D", complication="add"))
+    assert o.outcomes[0].probability == pytest.approx(float(exact), abs=1e-12)

@@ -285,7 +285,7 @@ def test_considerable_6_destroys():
 
 def test_dead_in_space_cannot_move_and_the_generator_explodes_after_3_rounds():
     """Seed 5. considerable 1 "Nau morta a l'espai" (stopped) and 2 "Sobrecàrrega en el generador"
-    (explodes unless shut down within 3 rounds; shutting down is not implemented yet)."""
+    (explodes unless shut down within 3 rounds; this ship is not shut down -- see test_special.py)."""
     s = to_firing(fight())
     s, _ = R.apply_damage(s, "b", 13, dice(1, 1, 1))
     s, _ = R.apply_damage(s, "b", 13, dice(1, 1, 2))
@@ -333,3 +333,91 @@ def test_ionising_a_ship_without_maneuverability_does_not_kill_its_controls():
     s = R.new_combat([R.build_ship(FIGHTER, id="a", side="Rebels", col=5, row=10), station], 20, 20, wild=False)
     s, _ = R.apply_damage(s, "st", 2, dice(1, 1))
     assert s.ship("st").damage == ["controls_ionised"] and not R.controls_dead(s.ship("st"), s.round)
+
+
+# ---------------------------------------------------------------- the Wild Die's first-roll 1: "add" (complication)
+def _wild_fight(complication):
+    """Wing (8D to hit at short range: 4D gunnery + 3D fire control + 1D) against Eye (5D evasion),
+    Wild Die on, firing phase, Wing first."""
+    a = R.build_ship(FIGHTER, id="a", side="Rebels", col=5, row=10, facing=0)
+    b = R.build_ship(EYEBALL, id="b", side="Empire", col=8, row=10, facing=3)
+    s = R.new_combat([a, b], 20, 20, wild=True, complication=complication)
+    s.phase, s.queue = "firing", ["a"]
+    return s
+
+
+# to hit: 7 normal dice (6, 5, 2, 2, 2, 2, 2 = 21), the Wild Die 1; evasion 4, 4, 4, 4 + Wild Die 3 = 19;
+# damage 6D: 3, 3, 3, 3, 3 + Wild Die 2 = 17
+_TO_HIT_ONE = (6, 5, 2, 2, 2, 2, 2, 1, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 2)
+
+
+def test_complication_add_wild_one_on_to_hit_counts_one_and_keeps_the_highest():
+    """RULES-NOTES starwars_d6, the Wild Die: "a 1 on its first roll removes it and the highest
+    other die (the GM may choose 'add normally, complication')".  With the encounter option
+    complication "add", a Wild-Die 1 on the to-hit roll counts 1, the highest die (6) stays:
+    21 + 1 = 22 >= 19, a hit; the roll is flagged and the log says so.  With "remove" the same
+    faces give 21 - 6 = 15, a miss."""
+    s = _wild_fight("add")
+    d = dice(*_TO_HIT_ONE)
+    t, log = R.fire(s, "l", "b", d)
+    shot = t.shots[0]
+    assert shot.attack == 22 and shot.evasion == 19 and shot.hit and shot.damage == 17
+    to_hit = d.rolls[0]
+    assert to_hit.total == 22 and to_hit.row == "complication" and "Wild Die: complication" in to_hit.describe()
+    notes = [e for e in log if e.text.startswith(R.COMPLICATION_TEXT)]
+    assert len(notes) == 1 and "to hit" in notes[0].text and "RULES-NOTES starwars_d6" in notes[0].rule
+    # the same faces under "remove": the 1 and the 6 go
+    t, log = R.fire(_wild_fight("remove"), "l", "b", dice(*_TO_HIT_ONE[:13]))
+    assert t.shots[0].attack == 15 and not t.shots[0].hit
+    assert not any(e.text.startswith(R.COMPLICATION_TEXT) for e in log)
+
+
+def test_complication_reaches_every_wild_die_roll():
+    """RULES-NOTES Wild Die, "add": the state's choice is used by every Wild-Die roll -- the
+    initiative 2D (1 + Wild Die 1 = 2, not 0) and the damage, shields and hull rolls."""
+    s, log = R.roll_initiative(_wild_fight("add"), dice(3, 1, 5, 2))   # Rebels 3 + 1 = 4, Empire 7
+    assert s.initiative == {"Rebels": 4, "Empire": 7}
+    assert sum(e.text.startswith(R.COMPLICATION_TEXT) for e in log) == 1
+    s, _ = R.roll_initiative(_wild_fight("remove"), dice(3, 1, 5, 2))
+    assert s.initiative == {"Rebels": 0, "Empire": 7}
+    # damage 10 on Wing: shields 3D + 1D (3, 3, 3 + Wild Die 1 = 10 with "add": stops it)
+    s = _wild_fight("add")
+    t, log = R.apply_damage(s, "a", 10, dice(3, 3, 3, 1))
+    assert any("stop 10 damage" in e.text for e in log)
+    assert any(e.text.startswith(R.COMPLICATION_TEXT) and "shields" in e.text for e in log)
+    # shields 1, 2, 1 + Wild Die 2 = 6: 4 of 10 through; hull 4D: 2, 2, 2 + Wild Die 1 --
+    # "add" 7 (the hull holds), "remove" 2 + 2 = 4 (margin 0: shields blown)
+    faces = (1, 2, 1, 2, 2, 2, 2, 1)
+    t, log = R.apply_damage(_wild_fight("add"), "a", 10, dice(*faces))
+    assert any("4 of 10 gets through" in e.text for e in log) and any("hull (7) holds" in e.text for e in log)
+    assert any(e.text.startswith(R.COMPLICATION_TEXT) and "hull" in e.text for e in log)
+    t, log = R.apply_damage(_wild_fight("remove"), "a", 10, dice(*faces))
+    assert any("against hull 4, margin 0" in e.text for e in log) and "shields_blown" in t.ship("a").damage
+
+
+def test_complication_state_round_trips_and_old_states_load_with_remove():
+    """Plain data: the complication choice is part of the state (serial JSON and back); a state
+    saved before the option existed loads with the default "remove" (RULES-NOTES Wild Die)."""
+    s = _wild_fight("add")
+    s, _ = R.fire(s, "l", "b", dice(*_TO_HIT_ONE))
+    data = serial.to_json(s)
+    back = serial.from_json(R.CombatState, data)
+    assert back == s and back.complication == "add"
+    data.pop("complication")
+    assert serial.from_json(R.CombatState, data).complication == "remove"
+    with pytest.raises(ValueError):
+        R.new_combat([], complication="sometimes")
+
+
+def test_engine_setup_threads_the_complication_option():
+    """forms.py sends options["complication"] ("remove" | "add"); engine.setup puts it on the
+    state (default "remove"); any other value is refused with a clear ValueError."""
+    from rulesets.starwars_d6.engine import RULESET
+
+    spec = RULESET.example_setup(0)
+    assert RULESET.setup(spec).complication == "remove"
+    spec["options"]["complication"] = "add"
+    assert RULESET.setup(spec).complication == "add"
+    spec["options"]["complication"] = "sometimes"
+    with pytest.raises(ValueError, match="complication"):
+        RULESET.setup(spec)
