@@ -139,7 +139,9 @@ def _run_context(request, encounter, role, **extra):
         "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
         "actions": [a for a in actions if not a["secondary"]],
         "more_actions": [a for a in actions if a["secondary"]], "board_actions": board_actions,
-        "wide_board": getattr(engine, "wide_board", False), "override": override, "override_help": getattr(engine, "override_help", ""),
+        "wide_board": getattr(engine, "wide_board", False), "override": override,
+        # the circumstance-DM box, for rule systems whose actions take one (free parameter "dm")
+        "takes_dm": "dm" in getattr(engine, "free_params", ("dm",)), "override_help": getattr(engine, "override_help", ""),
         "steps": list(reversed(steps)) if everything else list(reversed(steps[-LOG_LIMIT:])),
         "hidden_steps": 0 if everything else max(0, len(steps) - LOG_LIMIT), **extra,
     }

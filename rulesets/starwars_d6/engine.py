@@ -23,6 +23,7 @@ from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from . import board as B
 from . import hexes as H
 from . import odds as O
+from . import override as OV
 from . import rules as R
 from .dice import DiceCode
 
@@ -197,7 +198,9 @@ class StarWarsRuleset:
     name = "Star Wars D6 starship combat"
     state_class = R.CombatState
     step_limit = 5000
-    free_params = ()
+    #: the GM override's inputs (the runner's override form); no circumstance DM: the text has none
+    free_params = ("path", "value")
+    override_help = OV.HELP
     #: drawn on the board (click a hex), not listed as buttons: see encounters/views.py
     board_kinds = ("course",)
     #: the runner draws the board across the page, above the ship cards and actions
@@ -240,8 +243,10 @@ class StarWarsRuleset:
     def legal_actions(self, s: R.CombatState) -> list[Action]:
         """Every legal action: :meth:`step_actions` plus a ``course`` to each hex the moving
         ship can reach (the board's click targets)."""
+        if s.over:
+            return []
         return self.step_actions(s) + [Action.make("course", s.moving.ship, col=c, row=r)
-                                       for c, r in sorted(self._course_targets(s))]
+                                       for c, r in sorted(self._course_targets(s))] + [Action.make("override")]
 
     def step_actions(self, s: R.CombatState) -> list[Action]:
         """The legal actions but the courses: one move at a time (what the bot chooses from;
@@ -268,6 +273,9 @@ class StarWarsRuleset:
         k = action.kind
         if k == "course":   # legal when it names a reachable hex (checked there)
             return self._course(s, action)
+        if k == "override" and not action.actor and not s.over:
+            state, log = OV.override(s, action.get("path", ""), action.get("value", ""))
+            return Step(state, log)
         if action not in self.step_actions(s):
             raise IllegalAction(f"'{action}' is not a legal action now.")
         if k == "initiative":
@@ -397,6 +405,8 @@ class StarWarsRuleset:
             return f"{who} fires {w.name} at {s.ship(action.get('target')).name}"
         if action.kind == "ram":
             return f"{who} rams {s.ship(action.get('target')).name}"
+        if action.kind == "override":
+            return "GM override"
         return {"initiative": "Roll initiative", "drift": f"{who} drifts", "done": f"{who} stops firing",
                 "resolve": "Apply the damage of the firing phase", "jump": f"{who} jumps to hyperspace",
                 "shutdown": f"{who} shuts down its generator (auxiliary batteries)",

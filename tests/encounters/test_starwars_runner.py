@@ -106,3 +106,23 @@ def test_a_simulation_sweeps_the_starting_distance_in_hexes(client, sw):
     assert run.status == SimulationRun.DONE
     assert [r["label"] for r in run.results] == [f"{d} hexes apart" for d in (2, 4, 6, 8, 10, 12, 15)]
     assert all(r["trials"] == 8 and r["wins"] + r["losses"] + r["draws"] == 8 for r in run.results)
+
+
+def test_the_gm_override_form_sets_a_value_and_there_is_no_dm_box(client, sw):
+    campaign, gm, _ = sw
+    client.force_login(gm)
+    _start(client, campaign)
+    encounter = Encounter.objects.get(name="Skirmish")
+    page = client.get(encounter.get_absolute_url()).content.decode()
+    assert "GM override" in page and "Talon.hull" in page, "the override form explains its paths"
+    assert 'name="dm"' not in page, "the text has no circumstance modifiers: no DM box"
+    response = client.post(reverse("encounters:step", args=[encounter.pk]),
+                           {"action": "override", "p.path": "Talon.hull", "p.value": "3X", "expected_seq": 0},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 400 and "3X&#x27; is not a dice code" in response.content.decode()
+    response = client.post(reverse("encounters:step", args=[encounter.pk]),
+                           {"action": "override", "p.path": "Talon.hull", "p.value": "3D", "expected_seq": 0})
+    assert response.status_code == 302
+    state = encounter_log.current(encounter).state
+    assert next(sh for sh in state.ships if sh.name == "Talon").hull == "3D"
+    assert "GM override: Talon.hull = 3D." in client.get(encounter.get_absolute_url()).content.decode()

@@ -108,6 +108,17 @@ def test_death_star_scale():
     assert s.ship("d").damage == []
 
 
+def test_a_death_star_cannot_fire_at_starfighters():
+    """Seed 6. ESCALES: "Els objectes d'escala Estrella de la Mort no poden disparar contra
+    objectius d'escala més petita que una Nau capital" -- no shot at a starfighter is offered or
+    allowed; the same station may fire at a capital ship."""
+    s = firing((STATION, "d"), (FIGHTER, "f"))
+    assert R.fire_options(s) == []
+    with pytest.raises(ValueError):
+        R.fire(s, "sl", "f", dice(6, 6, 6, 6))
+    assert R.fire_options(firing((STATION, "d"), (CAPITAL, "c"))) == [("sl", "c")]
+
+
 # ---------------------------------------------------------------- 2. ion cannons
 def _ionised(margin_faces, ion):
     s = firing((FIGHTER, "a"), (FIGHTER, "b"))
