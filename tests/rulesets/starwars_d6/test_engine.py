@@ -44,7 +44,7 @@ def test_templates_are_valid_and_span_the_scales():
 def test_round_through_the_protocol():
     """Seed 4. SEQÜENCIA DE JOC through the engine: initiative, moves, fire, resolve."""
     s = RULESET.setup(RULESET.example_setup(0))
-    assert [a.kind for a in RULESET.legal_actions(s)] == ["initiative"]
+    assert [a.kind for a in RULESET.step_actions(s)] == ["initiative"]
     with pytest.raises(IllegalAction):
         RULESET.apply(s, Action.make("resolve", "a"), Dice(ScriptedSource([])))
     s = RULESET.apply(s, RULESET.legal_actions(s)[0], Dice(ScriptedSource([1, 1, 5, 5]))).state

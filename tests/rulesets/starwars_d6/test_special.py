@@ -61,7 +61,7 @@ def rules_of(log):
 
 
 def kinds(s):
-    return [a.kind for a in RULESET.legal_actions(s)]
+    return [a.kind for a in RULESET.step_actions(s)]
 
 
 # ---------------------------------------------------------------- board features
