@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from .dice import Dice, Die, RandomSource, ScriptedSource, derive_seed
-from .engine import Action
+from .engine import Action, is_legal
 
 
 @dataclass(frozen=True)
@@ -34,9 +34,7 @@ def _play(ruleset, setup: dict, record: list[Recorded], rng: random.Random, keep
         if i < keep:
             result = ruleset.apply(state, action, Dice(ScriptedSource(step.dice)))
         else:
-            legal = ruleset.legal_actions(state)
-            free = tuple(getattr(ruleset, "free_params", ("dm",)))
-            if action not in legal and action.without(*free) not in [a.without(*free) for a in legal]:
+            if not is_legal(ruleset, state, action):
                 action = ruleset.policy(state, rng)
             result = ruleset.apply(state, action, Dice(source))
         state = result.state

@@ -151,7 +151,8 @@ class Ruleset(Protocol):
     Optional attributes the runner reads (with ``getattr``): ``secondary_kinds`` (action
     kinds listed under "More actions"), ``board_kinds`` (kinds drawn by the ruleset's board
     partial instead of listed as buttons), ``wide_board`` (draw the board across the page),
-    ``override_help`` (help for the GM override form) and ``forms_module``.
+    ``override_help`` (help for the GM override form), ``forms_module``, and the method
+    ``is_legal(state, action)`` (see :func:`is_legal`).
     """
 
     key: str
@@ -200,18 +201,29 @@ class RecordedStep:
         return {"action": self.action, "dice": [str(d) for d in self.dice]}
 
 
-def check_legal(ruleset: Ruleset, state, action: Action) -> None:
+def is_legal(ruleset: Ruleset, state, action: Action) -> bool:
+    """Whether ``action`` may be applied now.
+
+    A ruleset may answer itself with ``is_legal(state, action)`` when that is cheaper than
+    listing every legal action (Star Wars D6 checks a click-a-hex course without searching
+    every reachable hex); otherwise the action must be listed, up to the free parameters.
+    """
+    own = getattr(ruleset, "is_legal", None)
+    if own is not None:
+        return bool(own(state, action))
     legal = ruleset.legal_actions(state)
-    base = [a for a in legal if a.kind == action.kind and a.actor == action.actor]
     if action in legal:
-        return
+        return True
     # GM circumstance modifiers ("dm") and other free inputs are allowed on top of a
     # legal action: compare without the keys a ruleset declares as free.
     free = set(getattr(ruleset, "free_params", ("dm",)))
     stripped = action.without(*free)
-    if any(a.without(*free) == stripped for a in base):
-        return
-    raise IllegalAction(f"'{action}' is not a legal action now.")
+    return any(a.without(*free) == stripped for a in legal if a.kind == action.kind and a.actor == action.actor)
+
+
+def check_legal(ruleset: Ruleset, state, action: Action) -> None:
+    if not is_legal(ruleset, state, action):
+        raise IllegalAction(f"'{action}' is not a legal action now.")
 
 
 def apply_checked(ruleset: Ruleset, state, action: Action, dice: Dice) -> Step:

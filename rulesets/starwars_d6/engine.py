@@ -269,6 +269,18 @@ class StarWarsRuleset:
             return [Action.make("resolve", who)]
         return [Action.make("fire", who, weapon=w, target=t) for w, t in R.fire_options(s)] + [Action.make("done", who)]
 
+    def is_legal(self, s: R.CombatState, action: Action) -> bool:
+        """As ``action in legal_actions(s)``, without searching every course: a course is legal
+        when it names a hex the moving ship can reach (one search, cached)."""
+        if s.over:
+            return False
+        if action.kind == "override":
+            return not action.actor and set(dict(action.params)) <= {"path", "value"}
+        if action.kind == "course":
+            return (bool(s.moving) and action.actor == s.moving.ship and set(dict(action.params)) == {"col", "row"}
+                    and (action.get("col"), action.get("row")) in self._course_targets(s))
+        return action in self.step_actions(s)
+
     def apply(self, s: R.CombatState, action: Action, dice: Dice) -> Step:
         k = action.kind
         if k == "course":   # legal when it names a reachable hex (checked there)

@@ -3,7 +3,8 @@
 It checks the engine protocol's promises generically: random playouts driven by
 ``policy`` end within the ruleset's step limit; states round-trip through JSON;
 replaying a recorded log gives the identical state; ``odds`` outcomes sum to 1;
-and ``view`` for a player never contains what ``secrets`` says is GM-only.
+``view`` for a player never contains what ``secrets`` says is GM-only; and every
+listed action is legal (``is_legal``, which a ruleset may answer itself) and applies.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import random
 import pytest
 
 from rulesets.core import registry, serial
-from rulesets.core.engine import Viewer
+from rulesets.core.dice import Dice, RandomSource
+from rulesets.core.engine import Action, Viewer, is_legal
 from rulesets.core.replay import play_out, replay
 from tests.rulesets.core.toy import RULESET as TOY
 
@@ -118,3 +120,19 @@ def test_apply_never_changes_the_state_it_is_given(ruleset, seed):
         before = json.dumps(serial.to_json(state), sort_keys=True)
         ruleset.apply(state, ruleset.policy(state, rng), Dice(RandomSource(rng)))
         assert json.dumps(serial.to_json(state), sort_keys=True) == before
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_every_listed_action_is_legal_and_applies(ruleset, seed):
+    """Random legal actions, not the bot's: every one listed passes ``is_legal`` (a ruleset's own
+    check must agree with its list) and applies; an unknown action is refused."""
+    rng = random.Random(f"legal:{ruleset.key}:{seed}")
+    state = ruleset.setup(ruleset.example_setup(seed % 2))
+    for _ in range(150):
+        if state.over:
+            break
+        legal = ruleset.legal_actions(state)
+        assert legal, "a fight that is not over offers an action"
+        assert all(is_legal(ruleset, state, a) for a in legal)
+        assert not is_legal(ruleset, state, Action.make("no-such-kind", "nobody"))
+        state = ruleset.apply(state, rng.choice(legal), Dice(RandomSource(rng))).state
