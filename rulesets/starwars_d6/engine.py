@@ -18,13 +18,14 @@ from __future__ import annotations
 import random
 
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
 
 from . import board as B
 from . import hexes as H
 from . import odds as O
 from . import override as OV
 from . import rules as R
+from . import tables as T
 from .dice import DiceCode
 
 TEMPLATES = [
@@ -357,8 +358,11 @@ class StarWarsRuleset:
         found = self._course_targets(s).get((col, row))
         if found is None:
             raise IllegalAction(f"({col},{row}) cannot be reached now.")
-        state, log = s, []
-        for mv in found[1]:
+        after, moves = found
+        who = s.ship(s.moving.ship).name
+        state, log = s, [LogEntry(f"{who} flies to {col},{row}: {len(moves)} move(s), {after.speed_left} speed "
+                                  f"point(s) and {after.free_turns_left} free turn(s) left.", T.SEC_MOVEMENT)]
+        for mv in moves:
             state, lines = R.move(state, mv.kind, mv.side)
             log.extend(lines)
         return Step(state, log)
@@ -409,9 +413,11 @@ class StarWarsRuleset:
         who = s.ship(action.actor).name if action.actor else "GM"
         if action.kind == "course":
             return f"{who}: move to {action.get('col')},{action.get('row')}"
-        if action.kind == "move":
-            side = {-1: " left", 1: " right"}.get(action.get("side"), "")
-            return f"{who}: {action.get('how')}{side}"
+        if action.kind == "move":   # with its cost and what is left, e.g. "Talon: slide left: 2 point(s), 5 left"
+            m = next((m for m in R.move_options(s) if (m.kind, m.side) == (action.get("how"), action.get("side"))), None)
+            if m is not None:
+                return f"{who}: {m.label}"
+            return f"{who}: {action.get('how')}{ {-1: ' left', 1: ' right'}.get(action.get('side'), '')}"
         if action.kind == "fire":
             w = next(w for w in s.ship(action.actor).weapons if w.id == action.get("weapon"))
             return f"{who} fires {w.name} at {s.ship(action.get('target')).name}"

@@ -75,7 +75,7 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires(asgi_server, browser_on, djang
         if page.locator("#actions .actions button", has_text=re.compile(r" fires ")).count():
             break
         before = _head(page)
-        hold = page.locator("#actions .actions button", has_text=re.compile(r": hold$"))
+        hold = page.locator("#actions .actions button", has_text=re.compile(r": hold\b"))
         if hold.count() and page.locator("#hex-board .ship.moving").get_attribute("data-ship") == ship_id:
             hold.click()
         else:

@@ -1,0 +1,118 @@
+"""The board on the runner page (board.py): courses to a clicked hex through the ordinary
+movement rules, and the SVG geometry.  Seed "1. MOVIMENT I MANIOBRA" for every move made."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulesets.core.dice import Dice, ScriptedSource
+from rulesets.core.engine import Action, IllegalAction, Viewer
+from rulesets.starwars_d6 import board as B
+from rulesets.starwars_d6 import hexes as H
+from rulesets.starwars_d6.engine import RULESET
+
+
+def _moving(features=(), variant=1):
+    spec = RULESET.example_setup(variant)
+    spec["options"]["features"] = list(features)
+    s = RULESET.setup(spec)
+    return RULESET.apply(s, Action.make("initiative", RULESET.actor_ship(s)),
+                         Dice(ScriptedSource([1, 2, 5, 4]))).state
+
+
+def _brute_best(start, moves, board):
+    """Every state reachable by any sequence of moves (no pruning): the most points left per hex."""
+    best, todo, seen = {}, [start], set()
+    while todo:
+        cur = todo.pop()
+        for m in moves(cur):
+            a = m.after
+            if a.done or m.kind == "hold":
+                continue
+            key = (a.pos, a.facing, a.speed_left, a.free_turns_left, a.after_forward)
+            if key in seen:
+                continue
+            seen.add(key)
+            if a.pos != start.pos and board.contains(a.pos):
+                best[a.pos] = max(best.get(a.pos, (-1, -1)), (a.speed_left, a.free_turns_left))
+            todo.append(a)
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(col=st.integers(0, 11), row=st.integers(0, 9), facing=st.integers(0, 5), speed=st.integers(0, 7),
+       free=st.integers(0, 3), capital=st.booleans())
+def test_a_course_reaches_every_reachable_hex_with_the_most_points_left(col, row, facing, speed, free, capital):
+    """The pruned search finds exactly the hexes any sequence of legal moves reaches, with the best
+    (speed points, free turns) left; its route, replayed move by move, never overspends."""
+    board = H.Board(12, 10)
+    blocked = frozenset({(5, 5), (6, 4)}) - {(col, row)}
+    moves = lambda ms: H.moves(ms, capital, board, blocked)   # noqa: E731
+    start = H.MoveState((col, row), facing, speed, free)
+    found = B.course_targets(start, moves, board)
+    assert {h: (a.speed_left, a.free_turns_left) for h, (a, _) in found.items()} == _brute_best(start, moves, board)
+    for hex_, (after, route) in found.items():
+        cur = start
+        for m in route:
+            assert m in moves(cur), "each step of a course is a legal move from where the ship is"
+            assert m.to not in blocked
+            cur = m.after
+        assert cur == after and cur.pos == hex_ and 0 <= cur.speed_left <= speed
+
+
+def test_a_clicked_course_is_one_step_of_ordinary_moves():
+    """Clicking a lit hex: the ship arrives there with the points the board showed, each move logged;
+    it may still turn or hold (a course never ends the movement)."""
+    s = _moving()
+    mover = s.ship(s.moving.ship)
+    view = RULESET.view(s, Viewer.gm())
+    reach = {(r["col"], r["row"]): r for r in view["board"]["reach"]}
+    target = max(reach, key=lambda h: (H.distance(h, mover.pos), h))
+    step = RULESET.apply(s, Action.make("course", mover.id, col=target[0], row=target[1]), Dice(ScriptedSource([])))
+    after = step.state
+    assert after.ship(mover.id).pos == target
+    assert after.moving.ship == mover.id and after.moving.speed_left == reach[target]["left"]
+    assert step.log[0].text.startswith(f"{mover.name} flies to {target[0]},{target[1]}")
+    assert all(e.rule == "1. MOVIMENT I MANIOBRA" for e in step.log)
+    assert "hold" in {a.get("how") for a in RULESET.step_actions(after) if a.kind == "move"}
+
+
+def test_courses_avoid_features_and_unreachable_hexes_are_refused():
+    """A planet's hex is never lit nor reachable (decision: no ship chooses to enter it)."""
+    s = _moving()
+    mover = s.ship(s.moving.ship)
+    ahead = H.neighbour(mover.pos, mover.facing)
+    s2 = _moving(features=[{"kind": "planet", "col": ahead[0], "row": ahead[1]}])
+    targets = RULESET._course_targets(s2)
+    assert ahead not in targets and targets, "the planet's hex is not lit, others are"
+    for _, route in targets.values():
+        assert ahead not in [m.to for m in route]
+    with pytest.raises(IllegalAction, match="cannot be reached"):
+        RULESET.apply(s2, Action.make("course", mover.id, col=ahead[0], row=ahead[1]), Dice(ScriptedSource([])))
+    with pytest.raises(IllegalAction):
+        RULESET.apply(s2, Action.make("course", "someone-else", col=0, row=0), Dice(ScriptedSource([])))
+
+
+def test_move_buttons_show_their_cost_and_what_is_left():
+    s = _moving()
+    labels = [RULESET.describe(s, a) for a in RULESET.step_actions(s) if a.kind == "move"]
+    assert any(": forward: 1 point(s)," in lbl for lbl in labels)
+    assert any(": hold: 0 point(s)," in lbl for lbl in labels)
+
+
+def test_the_svg_geometry_follows_odd_q_columns():
+    """Flat-topped hexes: odd columns sit half a hex lower; neighbouring centres are one hex apart."""
+    x0, y0 = B.centre(0, 0)
+    x1, y1 = B.centre(1, 0)
+    assert (round(x1 - x0, 3), round(y1 - y0, 3)) == (24.0, round(B.SIZE * B.ROOT3 / 2, 3))
+    for h in [(3, 3), (4, 3), (0, 0)]:
+        cx, cy = B.centre(*h)
+        for f in range(6):
+            nx, ny = B.centre(*H.neighbour(h, f))
+            assert abs(((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5 - B.SIZE * B.ROOT3) < 1e-9
+    north = B.centre(*H.neighbour((3, 3), 0))
+    assert north[0] == B.centre(3, 3)[0] and north[1] < B.centre(3, 3)[1], "facing 0 is up the page"
+    layout = B.layout({"width": 4, "height": 3, "features": [{"kind": "moon", "col": 1, "row": 1}]},
+                      [{"id": "a", "pos": [2, 1], "facing": "SE", "on_board": True}],
+                      {(3, 2): {"action": "course actor=a col=#3 row=#2", "label": "x", "left": 2}})
+    assert layout["grid"].count("M") == 12 and layout["ships"][0]["angle"] == 120
+    assert layout["targets"][0]["left"] == 2 and layout["features"][0]["r"] < B.SIZE
