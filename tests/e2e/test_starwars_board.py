@@ -1,4 +1,5 @@
-"""A GM flies a Star Wars D6 ship on the hex board by clicking hexes, then fires.
+"""A GM flies a Star Wars D6 ship on the hex board by clicking hexes, then fires; a player
+follows the board live.
 
 The board is the ruleset's SVG partial on the generic runner: the lit hexes are the
 course actions (the engine's ``board_kinds``), each showing the speed points left on
@@ -26,7 +27,7 @@ def _head(page) -> int:
     return int(page.locator("#runner").get_attribute("data-head"))
 
 
-def test_a_gm_moves_a_ship_on_the_board_and_fires(asgi_server, browser_on, django_user_model):
+def test_a_gm_moves_a_ship_on_the_board_and_fires_while_a_player_follows(asgi_server, browser_on, django_user_model):
     call_command("seed_demo")
     campaign = Campaign.objects.get(ruleset="starwars_d6")
     gm = django_user_model.objects.get(username="gm")
@@ -42,6 +43,12 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires(asgi_server, browser_on, djang
     page.click("button:has-text('Start the encounter')")
     expect(page.locator("#hex-board svg")).to_be_visible()
     expect(page.locator("#hex-board .feature-planet")).to_have_count(1)
+
+    # A player follows on the live page: the same board, no lit hexes, no controls.
+    player = django_user_model.objects.get(username="player")
+    player_page = browser_on(asgi_server, player, "demo-player-password")
+    player_page.goto(page.url)
+    expect(player_page.locator("#hex-board svg")).to_be_visible()
 
     page.locator("#actions .actions button", has_text="Roll initiative").click()
     expect(page.locator("#hex-board")).to_contain_text("Moving:")
@@ -69,6 +76,11 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires(asgi_server, browser_on, djang
     assert dest != start_hex
     expect(page.locator("#log")).to_contain_text("forward")
     screenshot(page, "starwars-board-after-move")
+    expect(player_page.locator(f"#hex-board .ship[data-ship='{ship_id}']")).to_have_attribute("data-hex", dest,
+                                                                                              timeout=10_000)
+    expect(player_page.locator("#hex-board .target")).to_have_count(0)
+    expect(player_page.locator("#actions .actions button")).to_have_count(0)
+    screenshot(player_page, "starwars-board-player")
 
     # Finish the movement phase (hold, then auto-play the other ships' moves).
     for _ in range(40):
