@@ -35,6 +35,19 @@ def context_for(browser_on, live_server):
     return make
 
 
+def head(page) -> int:
+    """The sequence number of the last step the runner page shows."""
+    return int(page.locator("#runner").get_attribute("data-head"))
+
+
+def open_setup_with_every_fleet(page, campaign) -> None:
+    """From the campaign page to the encounter setup form, every fleet ticked."""
+    page.goto(campaign.get_absolute_url())
+    page.click("text=Start an encounter")
+    for box in page.locator("input[name=fleets]").all():
+        box.check()
+
+
 def screenshot(page, name: str, full_page: bool = True) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

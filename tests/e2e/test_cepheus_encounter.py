@@ -11,17 +11,13 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from campaigns.models import Campaign
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import head, open_setup_with_every_fleet, screenshot
 
 pytestmark = [pytest.mark.e2e]
 
 
 def _round(page) -> int:
     return int(re.search(r"Round (\d+)", page.locator("#runner .page-head").inner_text()).group(1))
-
-
-def _head(page) -> int:
-    return int(page.locator("#runner").get_attribute("data-head"))
 
 
 def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, browser_on, django_user_model):
@@ -33,10 +29,7 @@ def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, brow
     player_page = browser_on(asgi_server, player, "demo-player-password")
 
     # Start the encounter through the setup form.
-    gm_page.goto(campaign.get_absolute_url())
-    gm_page.click("text=Start an encounter")
-    for box in gm_page.locator("input[name=fleets]").all():
-        box.check()
+    open_setup_with_every_fleet(gm_page, campaign)
     gm_page.click("button:has-text('Start the encounter')")
     expect(gm_page.locator("#runner h1")).to_be_visible()
     url = gm_page.url
@@ -48,7 +41,7 @@ def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, brow
     for _ in range(400):
         if _round(gm_page) >= 3 or gm_page.locator(".tag-ok", has_text="Over").count():
             break
-        before = _head(gm_page)
+        before = head(gm_page)
         attack = gm_page.locator("#actions .actions button", has_text=re.compile(r"^Fire "))
         dodge = gm_page.locator("#actions .actions button", has_text=re.compile(r": dodge$"))
         if not did["dodge"] and dodge.count():
@@ -83,7 +76,7 @@ def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, brow
 
     # The player's page followed without reloading, and never shows the GM-only step.
     latest_public = gm_page.locator("#log li:not(.gm-only) .seq").first.inner_text()
-    expect(player_page.locator("#runner")).to_have_attribute("data-head", str(_head(gm_page)), timeout=10_000)
+    expect(player_page.locator("#runner")).to_have_attribute("data-head", str(head(gm_page)), timeout=10_000)
     expect(player_page.locator("#log .seq").first).to_have_text(latest_public)
     assert player_page.evaluate("window.__loaded") is True
     seqs = player_page.locator("#log .seq").all_inner_texts()

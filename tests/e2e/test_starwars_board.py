@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from campaigns.models import Campaign
 from rulesets.starwars_d6.hexes import distance
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import head, open_setup_with_every_fleet, screenshot
 
 pytestmark = [pytest.mark.e2e]
 
@@ -23,20 +23,13 @@ def _hex(text: str) -> tuple[int, int]:
     return int(col), int(row)
 
 
-def _head(page) -> int:
-    return int(page.locator("#runner").get_attribute("data-head"))
-
-
 def test_a_gm_moves_a_ship_on_the_board_and_fires_while_a_player_follows(asgi_server, browser_on, django_user_model):
     call_command("seed_demo")
     campaign = Campaign.objects.get(ruleset="starwars_d6")
     gm = django_user_model.objects.get(username="gm")
     page = browser_on(asgi_server, gm, "demo-gm-password")
 
-    page.goto(campaign.get_absolute_url())
-    page.click("text=Start an encounter")
-    for box in page.locator("input[name=fleets]").all():
-        box.check()
+    open_setup_with_every_fleet(page, campaign)
     page.fill("input[name=opt-separation]", "9")
     page.fill("textarea[name=opt-features]", "planet 3,3 Yavin\nmoon 26,16\nobstacle 20,8 debris")
     screenshot(page, "starwars-setup")
@@ -68,7 +61,7 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires_while_a_player_follows(asgi_se
     hexes = [_hex(h) for h in targets.evaluate_all("els => els.map(e => e.dataset.hex)")]
     pick = min(range(len(hexes)), key=lambda i: (min(distance(hexes[i], e) for e in enemies), -lefts[i]))
     dest = targets.nth(pick).get_attribute("data-hex")
-    before = _head(page)
+    before = head(page)
     targets.nth(pick).click()
     expect(page.locator("#runner")).to_have_attribute("data-head", str(before + 1))
     moved = page.locator(f"#hex-board .ship[data-ship='{ship_id}']")
@@ -86,7 +79,7 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires_while_a_player_follows(asgi_se
     for _ in range(40):
         if page.locator("#actions .actions button", has_text=re.compile(r" fires ")).count():
             break
-        before = _head(page)
+        before = head(page)
         hold = page.locator("#actions .actions button", has_text=re.compile(r": hold\b"))
         if hold.count() and page.locator("#hex-board .ship.moving").get_attribute("data-ship") == ship_id:
             hold.click()
@@ -97,7 +90,7 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires_while_a_player_follows(asgi_se
     fire = page.locator("#actions .actions button", has_text=re.compile(r" fires "))
     assert fire.count(), "the firing phase offers shots"
     expect(page.locator("#actions")).to_contain_text("to hit")
-    before = _head(page)
+    before = head(page)
     fire.first.click()
     expect(page.locator("#runner")).to_have_attribute("data-head", str(before + 1))
     log = page.locator("#log li").first.inner_text()

@@ -524,23 +524,29 @@ def test_a_whole_shot_against_seeded_fire_and_resolve(case):
                                           dict(FIGHTER, hull="2D"), "l"),
                             "capital_on_fighter": (CAPITAL, FIGHTER, "tl"),
                             "ion": (FIGHTER, FIGHTER, "ion")}[case]
-    s = combat(shooter, target, wild=True, distance=2)
+    _seeded_shots_land_on_the_odds(combat(shooter, target, wild=True, distance=2), wid, f"whole:{case}",
+                                   ion=case == "ion")
+
+
+def _seeded_shots_land_on_the_odds(s, wid, seed, *, ion=False, n=3000):
+    """Fire ``n`` seeded shots through rules.fire + rules.resolve_firing and compare how often
+    each result happened with odds.shot_odds (within 0.03)."""
     odds = O.shot_odds(s, Action.make("fire", "a", weapon=wid, target="b"))
-    dice, n, counts = seeded(f"whole:{case}"), 3000, defaultdict(int)
+    dice, counts = seeded(seed), defaultdict(int)
     for _ in range(n):
         t, _ = R.fire(s, wid, "b", dice)
         if not t.shots[0].hit:
             counts["miss"] += 1
-            continue
-        t, _ = R.end_fire(t)
-        t.queue = []
-        t, log = R.resolve_firing(t, dice)
-        if case == "ion":
-            counts[O.ION_LABEL[_ion_from_log([e for e in log if "ion" in e.text.lower() or "hull" in e.text])]] += 1
         else:
-            band = _band_from_log(log)
-            counts[O.BAND_LABEL[band if band != "shields_blown" else
-                                ("shields_blown" if not R._zero(s.ship("b").shields) else "controls_ionised")]] += 1
+            t, _ = R.end_fire(t)
+            t.queue = []
+            t, log = R.resolve_firing(t, dice)
+            if ion:
+                counts[O.ION_LABEL[_ion_from_log([e for e in log if "ion" in e.text.lower() or "hull" in e.text])]] += 1
+            else:
+                band = _band_from_log(log)
+                counts[O.BAND_LABEL[band if band != "shields_blown" else
+                                    ("shields_blown" if not R._zero(s.ship("b").shields) else "controls_ionised")]] += 1
         dice.rolls.clear(), dice.dice.clear()
     for o in odds.outcomes:
         assert abs(counts.get(o.label, 0) / n - o.probability) < 0.03, (o.label, counts.get(o.label, 0) / n, o.probability)
@@ -723,24 +729,7 @@ def test_a_whole_shot_with_complication_add_against_seeded_fire_and_resolve(case
     shooter, target, wid = {"fighters": (dict(FIGHTER, weapons=[dict(FIGHTER["weapons"][0], damage="3D")]),
                                           dict(FIGHTER, hull="2D"), "l"),
                             "capital_on_fighter": (CAPITAL, FIGHTER, "tl")}[case]
-    s = combat_c(shooter, target, "add", wild=True, distance=2)
-    odds = O.shot_odds(s, Action.make("fire", "a", weapon=wid, target="b"))
-    dice, n, counts = seeded(f"whole-add:{case}"), 3000, defaultdict(int)
-    for _ in range(n):
-        t, _ = R.fire(s, wid, "b", dice)
-        if not t.shots[0].hit:
-            counts["miss"] += 1
-        else:
-            t, _ = R.end_fire(t)
-            t.queue = []
-            t, log = R.resolve_firing(t, dice)
-            band = _band_from_log(log)
-            counts[O.BAND_LABEL[band if band != "shields_blown" else
-                                ("shields_blown" if not R._zero(s.ship("b").shields) else "controls_ionised")]] += 1
-        dice.rolls.clear(), dice.dice.clear()
-    for o in odds.outcomes:
-        assert abs(counts.get(o.label, 0) / n - o.probability) < 0.03, (o.label, counts.get(o.label, 0) / n, o.probability)
-    assert set(counts) <= {o.label for o in odds.outcomes}
+    _seeded_shots_land_on_the_odds(combat_c(shooter, target, "add", wild=True, distance=2), wid, f"whole-add:{case}")
 
 
 def test_ram_and_break_free_odds_with_complication_add():
