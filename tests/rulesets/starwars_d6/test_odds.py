@@ -239,15 +239,20 @@ def test_skill_and_factor_with_the_wild_die(skill, factor, cap):
     exact = exact_skill_factor(skill, factor, cap, True)
     got = O.fd_dict(O.skill_factor_fd(O._key(skill), O._key(factor), cap, True))
     assert_close(exact, got)
-    dice = seeded(f"sf:{skill}:{factor}:{cap}")
+    _seeded_rolls_land_on(got, f"sf:{skill}:{factor}:{cap}", skill, factor, cap)
+
+
+def _seeded_rolls_land_on(dist, seed, skill, factor, cap, **kw):
+    """20,000 seeded rules.roll_skill_and_factor rolls: their CDF within 0.015 of ``dist``'s."""
+    dice = seeded(seed)
     counts: dict = defaultdict(int)
     n = 20000
     for _ in range(n):
-        counts[R.roll_skill_and_factor(dice, skill, factor, cap=cap, wild=True, purpose="", rule="")] += 1
+        counts[R.roll_skill_and_factor(dice, skill, factor, cap=cap, wild=True, purpose="", rule="", **kw)] += 1
         dice.rolls.clear(), dice.dice.clear()
     cdf_e = cdf_r = 0.0
-    for v in sorted(set(counts) | set(got)):
-        cdf_e += got.get(v, 0.0)
+    for v in sorted(set(counts) | set(dist)):
+        cdf_e += dist.get(v, 0.0)
         cdf_r += counts.get(v, 0) / n
         assert abs(cdf_e - cdf_r) < 0.015, v
 
@@ -679,18 +684,7 @@ def test_skill_and_factor_with_complication_add(skill, factor, cap):
     and 20,000 seeded rules.roll_skill_and_factor(..., complication="add") rolls land on it."""
     got = O.fd_dict(O.skill_factor_fd(O._key(skill), O._key(factor), cap, True, "add"))
     assert_close(exact_skill_factor_c(skill, factor, cap, True, "add"), got)
-    dice = seeded(f"sf-add:{skill}:{factor}:{cap}")
-    counts: dict = defaultdict(int)
-    n = 20000
-    for _ in range(n):
-        counts[R.roll_skill_and_factor(dice, skill, factor, cap=cap, wild=True, purpose="", rule="",
-                                       complication="add")] += 1
-        dice.rolls.clear(), dice.dice.clear()
-    cdf_e = cdf_r = 0.0
-    for v in sorted(set(counts) | set(got)):
-        cdf_e += got.get(v, 0.0)
-        cdf_r += counts.get(v, 0) / n
-        assert abs(cdf_e - cdf_r) < 0.015, v
+    _seeded_rolls_land_on(got, f"sf-add:{skill}:{factor}:{cap}", skill, factor, cap, complication="add")
 
 
 def test_shot_odds_with_complication_add_are_exact():
