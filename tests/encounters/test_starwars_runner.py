@@ -126,3 +126,37 @@ def test_the_gm_override_form_sets_a_value_and_there_is_no_dm_box(client, sw):
     state = encounter_log.current(encounter).state
     assert next(sh for sh in state.ships if sh.name == "Talon").hull == "3D"
     assert "GM override: Talon.hull = 3D." in client.get(encounter.get_absolute_url()).content.decode()
+
+
+def test_a_finished_fight_with_clicked_courses_is_analysed_and_replayed(client, sw):
+    """The GM flies one ship by clicking hexes, the bot plays the rest to the end; the re-roll
+    analysis replays the recorded decisions (courses included) with fresh dice, and the replay
+    page shows the board."""
+    from encounters.models import EncounterAnalysis
+
+    campaign, gm, _ = sw
+    client.force_login(gm)
+    _start(client, campaign, separation=6, max_rounds=3)
+    encounter = Encounter.objects.get(name="Skirmish")
+    engine = encounter.engine
+    rng = __import__("random").Random("fight")
+    clicked = 0
+    for _ in range(400):
+        now = encounter_log.current(encounter)
+        if now.state.over:
+            break
+        courses = [a for a in engine.legal_actions(now.state) if a.kind == "course"] if clicked < 3 else []
+        action = courses[len(courses) // 2] if courses else engine.policy(now.state, rng)
+        clicked += action.kind == "course"
+        encounter_log.step(encounter, action.to_str(), expected_seq=now.head, user=gm)
+    assert encounter_log.current(encounter).state.over and clicked == 3
+    client.post(reverse("encounters:status", args=[encounter.pk]), {"status": "finished", "carry_damage": "on"})
+    encounter.refresh_from_db()
+    assert encounter.status == Encounter.FINISHED
+    analysis = EncounterAnalysis.objects.create(encounter=encounter, replays=20, per_roll=2, seed="a1")
+    tasks.run_analysis(analysis.pk)
+    analysis.refresh_from_db()
+    assert analysis.status == EncounterAnalysis.DONE, analysis.error
+    assert analysis.results["replays"] == 20 and 0 <= analysis.results["winner_share"] <= 1
+    page = client.get(reverse("encounters:replay", args=[encounter.pk]) + "?step=3").content.decode()
+    assert 'id="hex-board"' in page and 'class="target"' not in page
