@@ -160,6 +160,9 @@ def roll_code(
 ) -> CodeRoll:
     """Roll a dice code (with the Wild Die unless ``wild=False``); record one Roll.
 
+    The dice are asked for in one go, the Wild Die last, then one die per reroll of a Wild-Die 6
+    (so physical dice are entered as they are thrown).
+
     ``cap``: dice over ``cap`` count as ``cap`` (scale rules); a natural 6 on the Wild
     Die still explodes.  ``complication``: "remove" (default) or "add" -- what a 1 on
     the Wild Die's first roll does.
@@ -171,10 +174,14 @@ def roll_code(
         raise ValueError("cap must be 0 or more")
     use_wild = wild and c.dice > 0
     n_normal = c.dice - (1 if use_wild else 0)
-    normal = tuple(dice.faces(n_normal, 6, purpose, rule)) if n_normal else ()
+    # All the dice of the code at once (physical dice are thrown together), the Wild Die last;
+    # then one more for each reroll of a Wild-Die 6.
+    label = f"{purpose} ({'the Wild Die' if c.dice == 1 else 'the last die is the Wild Die'})" if use_wild else purpose
+    first = tuple(dice.faces(c.dice, 6, label.strip(), rule)) if c.dice else ()
+    normal = first[:n_normal]
     wild_faces: list[int] = []
     if use_wild:
-        face = dice.faces(1, 6, f"{purpose} (Wild Die)".strip(), rule)[0]
+        face = first[-1]
         wild_faces.append(face)
         while face == 6:
             face = dice.faces(1, 6, f"{purpose} (Wild Die again)".strip(), rule)[0]

@@ -160,3 +160,30 @@ def test_a_finished_fight_with_clicked_courses_is_analysed_and_replayed(client, 
     assert analysis.results["replays"] == 20 and 0 <= analysis.results["winner_share"] <= 1
     page = client.get(reverse("encounters:replay", args=[encounter.pk]) + "?step=3").content.decode()
     assert 'id="hex-board"' in page and 'class="target"' not in page
+
+
+def test_physical_dice_follow_the_wild_die_as_it_explodes(client, sw):
+    """Manual dice: the page asks for a code's dice at once, the Wild Die last, then for each reroll
+    of a Wild-Die 6 as it comes (RULES-NOTES: "a 6 adds and is rolled again"), refusing a 7 where it
+    was typed."""
+    campaign, gm, _ = sw
+    client.force_login(gm)
+    _start(client, campaign)
+    encounter = Encounter.objects.get(name="Skirmish")
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    url = reverse("encounters:step", args=[encounter.pk])
+    action = encounter.engine.legal_actions(encounter_log.current(encounter).state)[0].to_str()
+    page = client.post(url, {"action": action, "expected_seq": 0}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Roll <strong>2d6</strong> for initiative of Alliance (the last die is the Wild Die)" in page
+    bad = client.post(url, {"action": action, "expected_seq": 0, "face": ["7", "2"]}, HTTP_HX_REQUEST="true")
+    assert bad.status_code == 400 and "Die 1: 7 is not a face of a d6 (1-6)." in bad.content.decode()
+    page = client.post(url, {"action": action, "expected_seq": 0, "face": ["3", "6"]},
+                       HTTP_HX_REQUEST="true").content.decode()
+    assert "Roll <strong>1d6</strong> for initiative of Alliance (Wild Die again)" in page
+    page = client.post(url, {"action": action, "expected_seq": 0, "face": ["3", "6", "2"]},
+                       HTTP_HX_REQUEST="true").content.decode()
+    assert "Roll <strong>2d6</strong> for initiative of Empire (the last die is the Wild Die)" in page
+    client.post(url, {"action": action, "expected_seq": 0, "face": ["3", "6", "2", "4", "4"]}, HTTP_HX_REQUEST="true")
+    state = encounter_log.current(encounter).state
+    assert state.initiative == {"Alliance": 11, "Empire": 8} and state.order == ["Empire", "Alliance"]
