@@ -86,3 +86,21 @@ def test_templates_import_updates_by_name_and_refuses_a_bad_file_whole(gm):
     with pytest.raises(exchange.ImportRefused, match=r"templates\[1\] 'Broken': stats.hull: Ensure this value is greater than or equal to 1."):
         exchange.import_templates(json.dumps(bad))
     assert not ShipTemplate.objects.filter(name="Third").exists()
+
+
+def test_a_star_wars_campaign_round_trips_and_a_bad_code_is_named(gm):
+    from django.core.management import call_command
+
+    call_command("seed_demo", verbosity=0)
+    campaign = Campaign.objects.get(ruleset="starwars_d6")
+    data = exchange.export_campaign(campaign)
+    demo_gm = campaign.gm
+    copy = exchange.import_campaign(json.dumps(data), demo_gm)
+    assert exchange.export_campaign(copy)["campaign"] == data["campaign"]
+    ship = next(sh for f in data["campaign"]["fleets"] for sh in f["ships"] if sh["crew"])   # Talon and its ace
+    ship["crew"][0]["skills"]["gunnery"] = "5X"
+    before = _counts()
+    with pytest.raises(exchange.ImportRefused) as refused:
+        exchange.import_campaign(json.dumps(data), demo_gm)
+    assert f"'{ship['name']}'.crew[0]" in str(refused.value) and "'5X' is not a dice code" in str(refused.value)
+    assert _counts() == before
