@@ -503,7 +503,7 @@ class StarWarsRuleset:
 
         return [
             Sweep("distance", "Starting distance in hexes (who wins at which range)",
-                  tuple(SweepPoint(f"{d} hexes apart", {"separation": d}) for d in SWEEP_DISTANCES)),
+                  tuple(SweepPoint(f"{d} hexes apart", {"separation": d, "placements": {}}) for d in SWEEP_DISTANCES)),
             Sweep("wild", "Wild Die (RULES-NOTES)", (SweepPoint("Wild Die on", {"wild": True}),
                                                      SweepPoint("Wild Die off", {"wild": False}))),
         ]

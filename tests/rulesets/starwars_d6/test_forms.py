@@ -148,3 +148,15 @@ def test_damage_carries_over_to_the_next_encounter():
     again = E.RULESET.setup(spec).ship("a")
     assert (again.hull, again.maneuverability, again.hyperdrive_out) == ("3D", "2D", True)
     assert again.weapons[0].disabled and again.weapons[1].ammo == 1 and again.damage == ["light: -1D hull"]
+
+
+def test_the_distance_sweep_lines_placed_ships_up_afresh():
+    """Simulations (docs: "Start positions"): a sweep point sets the starting distance even when
+    the GM placed the ships by hand for the encounter."""
+    from rulesets.core.simulate import sweep_by_key, with_options
+
+    spec = E.RULESET.example_setup(0)
+    spec["options"]["placements"] = {"Talon": {"col": 1, "row": 1, "facing": "S"}}
+    for point in sweep_by_key(E.RULESET, "distance").points:
+        state = E.RULESET.setup(with_options(spec, point.options))
+        assert abs(state.ship("a").row - state.ship("b").row) == point.options["separation"]
