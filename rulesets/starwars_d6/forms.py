@@ -190,10 +190,11 @@ class CrewForm(forms.Form):
 
 
 FEATURES_HELP = ("One per line: planet, moon or obstacle, then its hex as column,row and an optional name: "
-                 "'planet 12,8 Yavin', 'moon 4,3', 'obstacle 9,9 asteroids'. Ships cannot enter planets or "
-                 "moons, and hyperspace jumps need 10 hexes from a planet and 4 from a moon.")
+                 "'planet 12,8 Yavin', 'moon 4,3', 'obstacle 9,9 asteroids'. Hexes are numbered from 0,0 at "
+                 "the top left. Ships cannot fly into them and they block fire; a hyperspace jump needs "
+                 "10 hexes from every planet and 4 from every moon.")
 PLACEMENT_HELP = ("Optional, one ship per line: its name, a colon, column,row and a facing (N, NE, SE, S, SW, NW): "
-                  "'Red Leader: 4,2 S'. Ships not listed are lined up on their side's edge.")
+                  "'Red Leader: 4,2 S'. Ships not listed line up with their side, the starting distance apart.")
 _FEATURE = re.compile(r"^(planet|moon|obstacle)\s+(\d+)\s*,\s*(\d+)(?:\s+(.+))?$", re.I)
 _PLACEMENT = re.compile(r"^(.+?)\s*:\s*(\d+)\s*,\s*(\d+)(?:\s+(N|NE|SE|S|SW|NW))?$", re.I)
 
