@@ -115,6 +115,10 @@ def layout(board: dict, ships: list[dict], targets: dict[tuple[int, int], dict] 
         x, y = centre(col, row, size)
         out["targets"].append({**t, "col": col, "row": row, "x": round(x, 1), "y": round(y, 1),
                                "points": polygon(col, row, size)})
+    out["shots"] = []
+    for shot in board.get("shots") or []:
+        (x1, y1), (x2, y2) = centre(*shot["from"], size), centre(*shot["to"], size)
+        out["shots"].append({**shot, "x1": round(x1, 1), "y1": round(y1, 1), "x2": round(x2, 1), "y2": round(y2, 1)})
     for r in board.get("reach") or []:
         if (r["col"], r["row"]) in (targets or {}):
             continue

@@ -389,6 +389,10 @@ class StarWarsRuleset:
             ships.append(d)
         board = {"width": s.board.width, "height": s.board.height,
                  "features": [dict(f) if isinstance(f, dict) else _feature_dict(f) for f in getattr(s, "features", [])]}
+        # This firing phase's shots so far (fire is simultaneous: their damage waits for "resolve").
+        board["shots"] = [{"from": list(s.ship(sh.attacker).pos), "to": list(s.ship(sh.target).pos),
+                           "hit": sh.hit, "label": f"{s.ship(sh.attacker).name} → {s.ship(sh.target).name}: "
+                                                   f"{'hit' if sh.hit else 'miss'}"} for sh in s.shots]
         moving = None
         if s.phase == "movement" and s.moving and not s.over:
             moving = {"ship": s.moving.ship, "speed_left": s.moving.speed_left,

@@ -93,6 +93,7 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires_while_a_player_follows(asgi_se
     before = head(page)
     fire.first.click()
     expect(page.locator("#runner")).to_have_attribute("data-head", str(before + 1))
+    expect(page.locator("#hex-board .shot")).to_have_count(1)   # the shot drawn on the board
     log = page.locator("#log li").first.inner_text()
     assert "fire control" in log.lower() or "to hit" in log.lower(), log
     screenshot(page, "starwars-board-after-fire")

@@ -116,3 +116,5 @@ def test_the_svg_geometry_follows_odd_q_columns():
                       {(3, 2): {"action": "course actor=a col=#3 row=#2", "label": "x", "left": 2}})
     assert layout["grid"].count("M") == 12 and layout["ships"][0]["angle"] == 120
     assert layout["targets"][0]["left"] == 2 and layout["features"][0]["r"] < B.SIZE
+    shot = B.layout({"width": 4, "height": 3, "shots": [{"from": [0, 0], "to": [1, 0], "hit": True}]}, [])["shots"][0]
+    assert (shot["x1"], shot["y1"], shot["x2"], shot["y2"]) == tuple(round(v, 1) for v in (*B.centre(0, 0), *B.centre(1, 0)))
