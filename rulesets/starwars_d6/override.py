@@ -17,7 +17,8 @@ from .dice import CodeError, DiceCode
 SEC_OVERRIDE = "GM override (the GM's ruling, recorded as a step)"
 HELP = ("A ship (its name or id), a dot and what to set: hull, maneuverability, shields (dice codes), "
         "speed, pos (column,row), facing (N, NE, SE, S, SW, NW), gunnery / piloting / shield_skill (crew codes), "
-        "destroyed (yes/no), or <weapon id>.fire_control / damage / ammo / disabled. "
+        "destroyed (yes/no), or <weapon id>.fire_control / damage / ammo / disabled; or 'board.add' = "
+        "'planet 12,8 Yavin' (or moon, obstacle) and 'board.remove' = 12,8. "
         "Examples: 'Talon.hull' = 3D, 'Kestrel 1.pos' = 4,7.")
 _CODES = ("hull", "maneuverability", "shields")
 _CREW = {"gunnery": "gunnery", "piloting": "piloting", "shield_skill": "shields"}
@@ -67,8 +68,11 @@ def override(state: R.CombatState, path: str, value: str) -> tuple[R.CombatState
     s = copy.deepcopy(state)
     if not path:   # the bare action (as a random playout may pick it): a ruling that changes nothing
         return s, [LogEntry("GM override with nothing to change.", SEC_OVERRIDE)]
-    sh, rest = _find_ship(s, path)
     log: list[LogEntry] = []
+    if path.lower() in ("board.add", "board.remove"):
+        _board(s, path.lower(), value)
+        return s, [LogEntry(f"GM override: {path} = {value}.", SEC_OVERRIDE)]
+    sh, rest = _find_ship(s, path)
     field = rest[0].lower() if rest else ""
     if len(rest) == 1 and field in _CODES:
         setattr(sh, field, _code(value, path))
@@ -130,3 +134,29 @@ def _take_out(s: R.CombatState, sh: R.Ship, log: list[LogEntry]) -> None:
     if len(left) <= 1:
         s.over, s.winner = True, (left[0] if left else None)
         log.append(LogEntry(f"The combat is over: {s.winner or 'no side'} is left.", SEC_OVERRIDE))
+
+
+def _board(s: R.CombatState, path: str, value: str) -> None:
+    """Place a planet, moon or obstacle mid-fight, or take one away (the GM's board)."""
+    if path == "board.remove":
+        try:
+            col, row = (int(x) for x in value.replace(" ", "").split(","))
+        except ValueError:
+            raise IllegalAction(f"{path}: give the hex as column,row such as 12,8.") from None
+        if R.feature_at(s, (col, row)) is None:
+            raise IllegalAction(f"{path}: there is no planet, moon or obstacle at {col},{row}.")
+        s.features = [f for f in s.features if f.pos != (col, row)]
+        return
+    words = value.split(None, 2)
+    try:
+        kind, (col, row) = words[0].lower(), (int(x) for x in words[1].split(","))
+    except (IndexError, ValueError):
+        raise IllegalAction(f"{path}: write 'planet 12,8 Yavin' (planet, moon or obstacle, column,row, a name).") from None
+    problems = R.validate_features([{"kind": kind, "col": col, "row": row}], s.board.width, s.board.height)
+    if problems:
+        raise IllegalAction(f"{path}: {' '.join(problems)}")
+    if (col, row) in R.occupied(s):
+        raise IllegalAction(f"{path}: {col},{row} already holds a ship or a feature.")
+    s.features = [*s.features, *R.build_features([{"kind": kind, "col": col, "row": row,
+                                                    **({"name": words[2]} if len(words) > 2 else {})}],
+                                                  s.board.width, s.board.height)]

@@ -73,3 +73,22 @@ def test_the_bare_override_changes_nothing_and_the_bot_never_picks_it():
     assert step.log[0].text == "GM override with nothing to change."
     assert Action.make("override") in RULESET.legal_actions(s)
     assert all(a.kind != "override" for a in RULESET.step_actions(s))
+
+
+def test_the_gm_places_and_removes_planets_moons_and_obstacles_mid_fight():
+    """The board's features (docs "Special cases": they block moves, fire and jumps) can be placed
+    by the GM during the fight, never onto a ship, and taken away again."""
+    s = _state()
+    after = _set(s, "board.add", "moon 2,2 Endor")
+    assert [(f.kind, f.pos, f.name) for f in after.features] == [("moon", (2, 2), "Endor")]
+    assert (2, 2) in __import__("rulesets.starwars_d6.rules", fromlist=["occupied"]).occupied(after)
+    talon = s.ship("f1")
+    with pytest.raises(IllegalAction, match="already holds a ship"):
+        _set(s, "board.add", f"planet {talon.col},{talon.row}")
+    with pytest.raises(IllegalAction, match="write 'planet 12,8 Yavin'"):
+        _set(s, "board.add", "planet")
+    with pytest.raises(IllegalAction):
+        _set(s, "board.add", "star 3,3")
+    assert _set(after, "board.remove", "2,2").features == []
+    with pytest.raises(IllegalAction, match="no planet, moon or obstacle at 5,5"):
+        _set(after, "board.remove", "5,5")
