@@ -104,7 +104,7 @@ def layout(board: dict, ships: list[dict], targets: dict[tuple[int, int], dict] 
         out["features"].append({**f, "x": round(x, 1), "y": round(y, 1), "points": polygon(f["col"], f["row"], size),
                                 "r": round(size * {"planet": 0.9, "moon": 0.55}.get(f["kind"], 0.7), 1)})
     for s in ships:
-        if not s.get("on_board", True):
+        if not s.get("in_play", True):
             continue
         col, row = s["pos"]
         x, y = centre(col, row, size)

@@ -16,6 +16,7 @@ Pure Python: no Django import.
 from __future__ import annotations
 
 import random
+from dataclasses import asdict
 
 from rulesets.core.dice import Dice
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
@@ -161,14 +162,8 @@ def _crew_summary(sh: R.Ship) -> str:
     return f"{sh.name} crew: gunnery {sh.crew.gunnery}, piloting {sh.crew.piloting}, shields {sh.crew.shields}"
 
 
-def _feature_dict(f) -> dict:
-    from dataclasses import asdict
-
-    return asdict(f)
-
-
 def _status(sh: R.Ship, rnd: int) -> str:
-    """One word for the ship card and the board."""
+    """The ship's state in a few words, for its card."""
     if sh.destroyed:
         return "destroyed"
     if sh.escaped:
@@ -378,7 +373,7 @@ class StarWarsRuleset:
                  "scale": sh.scale, "pos": [sh.col, sh.row],
                  "facing": H.FACING_NAME[sh.facing], "speed": sh.speed, "maneuverability": sh.maneuverability,
                  "hull": sh.hull, "shields": sh.shields, "hyperdrive": sh.hyperdrive, "in_play": sh.in_play,
-                 "on_board": sh.in_play, "destroyed": sh.destroyed, "status": _status(sh, s.round),
+                 "destroyed": sh.destroyed, "status": _status(sh, s.round),
                  "damage": list(sh.damage), "moving": bool(s.moving and s.moving.ship == sh.id),
                  "weapons": [{"id": w.id, "name": w.name, "type": w.type, "fire_control": w.fire_control,
                               "damage": w.damage, "linked": w.linked, "shots": w.shots, "ammo": w.ammo,
@@ -388,7 +383,7 @@ class StarWarsRuleset:
                              "summary": _crew_summary(sh)}
             ships.append(d)
         board = {"width": s.board.width, "height": s.board.height,
-                 "features": [dict(f) if isinstance(f, dict) else _feature_dict(f) for f in getattr(s, "features", [])]}
+                 "features": [asdict(f) for f in s.features]}
         # This firing phase's shots so far (fire is simultaneous: their damage waits for "resolve").
         board["shots"] = [{"from": list(s.ship(sh.attacker).pos), "to": list(s.ship(sh.target).pos),
                            "hit": sh.hit, "label": f"{s.ship(sh.attacker).name} → {s.ship(sh.target).name}: "

@@ -112,7 +112,7 @@ def test_the_svg_geometry_follows_odd_q_columns():
     north = B.centre(*H.neighbour((3, 3), 0))
     assert north[0] == B.centre(3, 3)[0] and north[1] < B.centre(3, 3)[1], "facing 0 is up the page"
     layout = B.layout({"width": 4, "height": 3, "features": [{"kind": "moon", "col": 1, "row": 1}]},
-                      [{"id": "a", "pos": [2, 1], "facing": "SE", "on_board": True}],
+                      [{"id": "a", "pos": [2, 1], "facing": "SE", "in_play": True}],
                       {(3, 2): {"action": "course actor=a col=#3 row=#2", "label": "x", "left": 2}})
     assert layout["grid"].count("M") == 12 and layout["ships"][0]["angle"] == 120
     assert layout["targets"][0]["left"] == 2 and layout["features"][0]["r"] < B.SIZE
