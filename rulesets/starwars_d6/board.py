@@ -11,6 +11,7 @@ odd-q offset coordinates, facing 0 north and clockwise.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from collections.abc import Callable
 
 from . import hexes as H
@@ -77,6 +78,7 @@ def polygon(col: int, row: int, size: float = SIZE) -> str:
     return " ".join(f"{px:.1f},{py:.1f}" for px, py in corners(*centre(col, row, size), size))
 
 
+@lru_cache(maxsize=32)
 def grid_path(width: int, height: int, size: float = SIZE) -> str:
     """One SVG path drawing every hex outline of the board."""
     parts = []
