@@ -385,9 +385,11 @@ class StarWarsRuleset:
         board = {"width": s.board.width, "height": s.board.height,
                  "features": [asdict(f) for f in s.features]}
         # This firing phase's shots so far (fire is simultaneous: their damage waits for "resolve").
+        # Players see who fired at whom, not whether it hit: a GM-only shot's roll stays hidden.
         board["shots"] = [{"from": list(s.ship(sh.attacker).pos), "to": list(s.ship(sh.target).pos),
-                           "hit": sh.hit, "label": f"{s.ship(sh.attacker).name} → {s.ship(sh.target).name}: "
-                                                   f"{'hit' if sh.hit else 'miss'}"} for sh in s.shots]
+                           "hit": sh.hit if viewer.is_gm else None,
+                           "label": f"{s.ship(sh.attacker).name} → {s.ship(sh.target).name}"
+                                    + (f": {'hit' if sh.hit else 'miss'}" if viewer.is_gm else "")} for sh in s.shots]
         moving = None
         if s.phase == "movement" and s.moving and not s.over:
             moving = {"ship": s.moving.ship, "speed_left": s.moving.speed_left,

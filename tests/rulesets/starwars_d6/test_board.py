@@ -118,3 +118,17 @@ def test_the_svg_geometry_follows_odd_q_columns():
     assert layout["targets"][0]["left"] == 2 and layout["features"][0]["r"] < B.SIZE
     shot = B.layout({"width": 4, "height": 3, "shots": [{"from": [0, 0], "to": [1, 0], "hit": True}]}, [])["shots"][0]
     assert (shot["x1"], shot["y1"], shot["x2"], shot["y2"]) == tuple(round(v, 1) for v in (*B.centre(0, 0), *B.centre(1, 0)))
+
+
+def test_players_see_who_fired_at_whom_but_not_whether_it_hit():
+    """A shot on the board (seed "4. Fase de foc": fire is simultaneous, damage waits): the GM's view
+    says hit or miss; a player's says only who fired at whom (a GM-only roll stays hidden)."""
+    s = _moving()
+    s.phase, s.queue, s.moving = "firing", [sh.id for sh in s.ships], None
+    shot = next(a for a in RULESET.step_actions(s) if a.kind == "fire")
+    s = RULESET.apply(s, shot, Dice(ScriptedSource([6] * 6 + [1] * 30))).state
+    gm = RULESET.view(s, Viewer.gm())["board"]["shots"]
+    player = RULESET.view(s, Viewer("player", frozenset({"f1"})))["board"]["shots"]
+    assert gm[0]["hit"] in (True, False) and gm[0]["label"].endswith(("hit", "miss"))
+    assert player[0]["hit"] is None and not player[0]["label"].endswith(("hit", "miss"))
+    assert gm[0]["from"] == player[0]["from"] and gm[0]["to"] == player[0]["to"]
