@@ -11,9 +11,11 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from campaigns.models import Campaign
+from encounters.models import Encounter
 from tests.e2e.conftest import head, open_setup_with_every_fleet, screenshot
 
 pytestmark = [pytest.mark.e2e]
+SEED = "e2e-two-rounds"
 
 
 def _round(page) -> int:
@@ -33,6 +35,10 @@ def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, brow
     gm_page.click("button:has-text('Start the encounter')")
     expect(gm_page.locator("#runner h1")).to_be_visible()
     url = gm_page.url
+    # A fixed seed (the form draws a random one): the demo convoy can win in the second round,
+    # and this fight must last two full rounds.
+    Encounter.objects.filter(pk=int(url.rstrip("/").rsplit("/", 1)[1])).update(seed=SEED)
+    gm_page.reload()
     player_page.goto(url)
     expect(player_page.locator("h2", has_text="Following the fight")).to_be_visible()
     player_page.evaluate("window.__loaded = true")
