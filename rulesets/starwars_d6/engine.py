@@ -278,14 +278,16 @@ class StarWarsRuleset:
         return action in self.step_actions(s)
 
     def apply(self, s: R.CombatState, action: Action, dice: Dice) -> Step:
+        if not self.is_legal(s, action):
+            if action.kind == "course" and s.moving and action.actor == s.moving.ship:
+                raise IllegalAction(f"({action.get('col')},{action.get('row')}) cannot be reached now.")
+            raise IllegalAction(f"'{action}' is not a legal action now.")
         k = action.kind
-        if k == "course":   # legal when it names a reachable hex (checked there)
+        if k == "course":
             return self._course(s, action)
-        if k == "override" and not action.actor and not s.over:
+        if k == "override":
             state, log = OV.override(s, action.get("path", ""), action.get("value", ""))
             return Step(state, log)
-        if action not in self.step_actions(s):
-            raise IllegalAction(f"'{action}' is not a legal action now.")
         if k == "initiative":
             state, log = R.roll_initiative(s, dice)
         elif k == "move":
@@ -347,13 +349,9 @@ class StarWarsRuleset:
         return found
 
     def _course(self, s: R.CombatState, action: Action) -> Step:
-        if not (s.moving and action.actor == s.moving.ship and set(dict(action.params)) == {"col", "row"}):
-            raise IllegalAction(f"'{action}' is not a legal action now.")
-        col, row = int(action.get("col")), int(action.get("row"))
-        found = self._course_targets(s).get((col, row))
-        if found is None:
-            raise IllegalAction(f"({col},{row}) cannot be reached now.")
-        after, moves = found
+        """A legal course (see :meth:`is_legal`): its moves, made one by one."""
+        col, row = action.get("col"), action.get("row")
+        after, moves = self._course_targets(s)[(col, row)]
         who = s.ship(s.moving.ship).name
         state, log = s, [LogEntry(f"{who} flies to {col},{row}: {len(moves)} move(s), {after.speed_left} speed "
                                   f"point(s) and {after.free_turns_left} free turn(s) left.", T.SEC_MOVEMENT)]

@@ -195,8 +195,34 @@ FEATURES_HELP = ("One per line: planet, moon or obstacle, then its hex as column
                  "10 hexes from every planet and 4 from every moon.")
 PLACEMENT_HELP = ("Optional, one ship per line: its name, a colon, column,row and a facing (N, NE, SE, S, SW, NW): "
                   "'Red Leader: 4,2 S'. Ships not listed line up with their side, the starting distance apart.")
-_FEATURE = re.compile(r"^(planet|moon|obstacle)\s+(\d+)\s*,\s*(\d+)(?:\s+(.+))?$", re.I)
 _PLACEMENT = re.compile(r"^(.+?)\s*:\s*(\d+)\s*,\s*(\d+)(?:\s+(N|NE|SE|S|SW|NW))?$", re.I)
+
+
+def _placement(line: str) -> tuple[str, dict] | None:
+    m = _PLACEMENT.match(line.strip())
+    if not m:
+        return None
+    place = {"col": int(m.group(2)), "row": int(m.group(3))}
+    if m.group(4):
+        place["facing"] = m.group(4).upper()
+    return m.group(1).strip(), place
+
+
+def _lines(text: str | None, parse, problem: str) -> list:
+    """Each non-blank line of a textarea through ``parse`` (None: not understood); every line
+    that is not understood is reported with its number."""
+    out, errors = [], []
+    for n, line in enumerate((text or "").splitlines(), start=1):
+        if not line.strip():
+            continue
+        item = parse(line)
+        if item is None:
+            errors.append(f"line {n}: '{line.strip()}' {problem}")
+        else:
+            out.append(item)
+    if errors:
+        raise forms.ValidationError(errors)
+    return out
 
 
 class SetupOptionsForm(forms.Form):
@@ -217,38 +243,12 @@ class SetupOptionsForm(forms.Form):
                                  help_text=PLACEMENT_HELP)
 
     def clean_features(self):
-        out, errors = [], []
-        for n, line in enumerate((self.cleaned_data.get("features") or "").splitlines(), start=1):
-            if not line.strip():
-                continue
-            m = _FEATURE.match(line.strip())
-            if not m:
-                errors.append(f"line {n}: '{line.strip()}' is not 'planet|moon|obstacle column,row [name]'")
-                continue
-            feature = {"kind": m.group(1).lower(), "col": int(m.group(2)), "row": int(m.group(3))}
-            if m.group(4):
-                feature["name"] = m.group(4).strip()
-            out.append(feature)
-        if errors:
-            raise forms.ValidationError(errors)
-        return out
+        return _lines(self.cleaned_data.get("features"), R.parse_feature_line,
+                      "is not 'planet|moon|obstacle column,row [name]'")
 
     def clean_placements(self):
-        out, errors = {}, []
-        for n, line in enumerate((self.cleaned_data.get("placements") or "").splitlines(), start=1):
-            if not line.strip():
-                continue
-            m = _PLACEMENT.match(line.strip())
-            if not m:
-                errors.append(f"line {n}: '{line.strip()}' is not 'Ship name: column,row [facing]'")
-                continue
-            place = {"col": int(m.group(2)), "row": int(m.group(3))}
-            if m.group(4):
-                place["facing"] = m.group(4).upper()
-            out[m.group(1).strip()] = place
-        if errors:
-            raise forms.ValidationError(errors)
-        return out
+        return dict(_lines(self.cleaned_data.get("placements"), _placement,
+                           "is not 'Ship name: column,row [facing]'"))
 
     def clean(self):
         data = super().clean()

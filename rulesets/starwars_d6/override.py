@@ -147,16 +147,12 @@ def _board(s: R.CombatState, path: str, value: str) -> None:
             raise IllegalAction(f"{path}: there is no planet, moon or obstacle at {col},{row}.")
         s.features = [f for f in s.features if f.pos != (col, row)]
         return
-    words = value.split(None, 2)
-    try:
-        kind, (col, row) = words[0].lower(), (int(x) for x in words[1].split(","))
-    except (IndexError, ValueError):
-        raise IllegalAction(f"{path}: write 'planet 12,8 Yavin' (planet, moon or obstacle, column,row, a name).") from None
-    problems = R.validate_features([{"kind": kind, "col": col, "row": row}], s.board.width, s.board.height)
+    feature = R.parse_feature_line(value)
+    if feature is None:
+        raise IllegalAction(f"{path}: write 'planet 12,8 Yavin' (planet, moon or obstacle, column,row, a name).")
+    problems = R.validate_features([feature], s.board.width, s.board.height)
     if problems:
         raise IllegalAction(f"{path}: {' '.join(problems)}")
-    if (col, row) in R.occupied(s):
-        raise IllegalAction(f"{path}: {col},{row} already holds a ship or a feature.")
-    s.features = [*s.features, *R.build_features([{"kind": kind, "col": col, "row": row,
-                                                    **({"name": words[2]} if len(words) > 2 else {})}],
-                                                  s.board.width, s.board.height)]
+    if (feature["col"], feature["row"]) in R.occupied(s):
+        raise IllegalAction(f"{path}: {feature['col']},{feature['row']} already holds a ship or a feature.")
+    s.features = [*s.features, *R.build_features([feature], s.board.width, s.board.height)]

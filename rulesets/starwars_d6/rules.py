@@ -30,6 +30,7 @@ Pure Python: no Django import.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 
 from rulesets.core.dice import Dice
@@ -303,6 +304,21 @@ def build_ship(stats: dict, *, id: str, side: str, col: int = 0, row: int = 0, f
                 hyperdrive=stats.get("hyperdrive") or None, weapons=weapons,
                 crew=Crew(**{k: str(DiceCode.parse(v)) for k, v in crew.items()}),
                 col=col, row=row, facing=facing % 6)
+
+
+_FEATURE_LINE = re.compile(r"^(planet|moon|obstacle)\s+(\d+)\s*,\s*(\d+)(?:\s+(.+))?$", re.I)
+
+
+def parse_feature_line(line: str) -> dict | None:
+    """``"planet 12,8 Yavin"`` as a feature dict ({kind, col, row, name?}), or None if it is not one
+    (the setup form's lines and the GM override's ``board.add``)."""
+    m = _FEATURE_LINE.match(line.strip())
+    if not m:
+        return None
+    feature = {"kind": m.group(1).lower(), "col": int(m.group(2)), "row": int(m.group(3))}
+    if m.group(4):
+        feature["name"] = m.group(4).strip()
+    return feature
 
 
 def validate_features(features, width: int | None = None, height: int | None = None) -> list[str]:

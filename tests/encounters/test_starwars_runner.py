@@ -1,5 +1,7 @@
 """The Star Wars D6 ruleset on the generic runner: the board partial, click-to-move courses,
 who sees what, bad setup input, and a simulation with the range sweep in hexes."""
+import random
+
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
@@ -139,7 +141,7 @@ def test_a_finished_fight_with_clicked_courses_is_analysed_and_replayed(client, 
     _start(client, campaign, separation=6, max_rounds=3)
     encounter = Encounter.objects.get(name="Skirmish")
     engine = encounter.engine
-    rng = __import__("random").Random("fight")
+    rng = random.Random("fight")
     clicked = 0
     for _ in range(400):
         now = encounter_log.current(encounter)
