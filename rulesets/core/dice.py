@@ -214,11 +214,18 @@ class MixedSource(DiceSource):
 
 @dataclass
 class Dice:
-    """Rolls dice from a source and keeps the record of every roll and every die."""
+    """Rolls dice from a source and keeps the record of every roll and every die.
+
+    With ``recording=False`` (playout mode: simulations and re-roll analyses) nothing is
+    kept: no :class:`Die` or :class:`Roll` is stored, and rules read ``dice.recording``
+    to skip building log text nobody will read.  The faces drawn, and so the fight,
+    are the same either way.
+    """
 
     source: DiceSource
     rolls: list[Roll] = field(default_factory=list)
     dice: list[Die] = field(default_factory=list)
+    recording: bool = True
 
     def faces(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
         """Raw faces, for mechanics that are not a plain sum (pools, exploding dice).
@@ -226,11 +233,13 @@ class Dice:
         The caller records the roll itself with :meth:`record`.
         """
         got = self.source.faces(count, sides, purpose, rule)
-        self.dice.extend(Die(sides, f) for f in got)
+        if self.recording:
+            self.dice.extend(Die(sides, f) for f in got)
         return got
 
     def record(self, roll: Roll) -> Roll:
-        self.rolls.append(roll)
+        if self.recording:
+            self.rolls.append(roll)
         return roll
 
     def roll(
@@ -248,6 +257,9 @@ class Dice:
     ) -> Roll:
         """Roll ``count``d``sides``, add the named modifiers, record and return the roll."""
         faces = tuple(self.faces(count, sides, purpose, rule))
+        if not self.recording:
+            # Playout mode: only what the rules read (faces, total, target).
+            return Roll("", faces, (), sum(faces) + sum(v for _, v in modifiers), target=target)
         mods = tuple((str(src), int(v)) for src, v in modifiers if v)
         total = sum(faces) + sum(v for _, v in mods)
         expr = f"{count}D{sides}" if sides == 6 else f"{count}d{sides}"
@@ -258,6 +270,11 @@ class Dice:
     @property
     def faces_used(self) -> list[int]:
         return [d.face for d in self.dice]
+
+
+def playout_dice(rng: random.Random) -> Dice:
+    """Dice for a playout: faces from ``rng``, nothing recorded."""
+    return Dice(RandomSource(rng), recording=False)
 
 
 def seeded(seed: str) -> Dice:
