@@ -13,13 +13,17 @@ from rulesets.core import registry
 
 def forms_for(key: str):
     engine = registry.get(key)  # unknown keys fail loudly here, not deep in an import
-    return import_module(getattr(engine, "forms_module", f"rulesets.{key}.forms"))
+    return import_module(engine.forms_module)
 
 
 def stats_errors(key: str, stats: dict) -> dict[str, list[str]]:
     """Errors of a stats dict as the ruleset's form sees them ({} when valid)."""
-    form_cls = forms_for(key).ShipStatsForm
-    form = form_cls(data=_as_form_data(form_cls, stats))
+    return form_errors(forms_for(key).ShipStatsForm, stats)
+
+
+def form_errors(form_cls, data: dict) -> dict[str, list[str]]:
+    """Errors of stored data as ``form_cls`` sees them ({} when valid)."""
+    form = form_cls(data=_as_form_data(form_cls, data))
     if form.is_valid():
         return {}
     return {field: [str(e) for e in errs] for field, errs in form.errors.items()}

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.models import Campaign, Ship
 from campaigns.rulesets import forms_for
+from rulesets.core import registry
 from rulesets.core.simulate import sides_of, sweep_by_key, sweeps_of
 
 from . import charts
@@ -157,7 +158,7 @@ def simulation_detail(request, pk):
     except KeyError:  # the ruleset no longer offers it
         sweep_label = run.sweep
     ctx = {"run": run, "campaign": run.campaign, "progress": _progress(run), "results": results, "sides": sides,
-           "sweep_label": sweep_label}
+           "sweep_label": sweep_label, "strength_label": run.campaign.engine.strength_label}
     if results:
         ctx["win_chart"] = charts.win_probability(results, sides[0])
         ctx["histograms"] = [(r["label"], charts.rounds_histogram(r)) for r in results]
@@ -183,6 +184,7 @@ def simulation_download(request, pk, fmt):
     stem = f"simulation-{run.pk}"
     if fmt == "json":
         body = json.dumps({"simulation": run.name, "ruleset": run.ruleset, "seed": run.seed, "sweep": run.sweep,
+                           "strength_label": registry.get(run.ruleset).strength_label,
                            "trials_per_point": run.trials_per_point, "status": run.status, "points": results},
                           indent=2)
         response = HttpResponse(body, content_type="application/json")
@@ -192,16 +194,22 @@ def simulation_download(request, pk, fmt):
     response["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
     writer = csv.writer(response)
     sides = sides_of(run.setup)
+    label = registry.get(run.ruleset).strength_label
     writer.writerow(["point", "trials", "side", "wins", "losses", "draws", "win_rate", "win_low", "win_high",
                      "draw_rate", "mean_rounds",
-                     *[f"surviving_hull_{s}" for s in sides], *[f"ships_lost_{s}" for s in sides]])
+                     *[f"{_column(label)}_{s}" for s in sides], *[f"ships_lost_{s}" for s in sides]])
     for r in results:
         writer.writerow([r["label"], r["trials"], r["side"], r["wins"], r["losses"], r["draws"],
                          f"{r['win_rate']:.4f}", f"{r['win_interval'][0]:.4f}", f"{r['win_interval'][1]:.4f}",
                          f"{r['draw_rate']:.4f}", f"{r['mean_rounds']:.2f}",
-                         *[f"{r['sides'][s]['surviving_hull']:.4f}" for s in sides],
+                         *[f"{r['sides'][s]['strength_left']:.4f}" for s in sides],
                          *[f"{r['sides'][s]['ships_lost']:.3f}" for s in sides]])
     return response
+
+
+def _column(label: str) -> str:
+    """A CSV column name from a ruleset's strength label ("Hull left" -> "hull_left")."""
+    return "_".join(label.lower().split())
 
 
 def wait_for(run_id: int, timeout: float = 60) -> SimulationRun:

@@ -399,4 +399,5 @@ def analysis_detail(request, pk, analysis_pk):
     encounter, _ = _get_encounter_for_user(request, pk, gm=True)
     analysis = get_object_or_404(encounter.analyses, pk=analysis_pk)
     template = "encounters/analysis.html#analysis" if request.htmx else "encounters/analysis.html"
-    return render(request, template, {"encounter": encounter, "campaign": encounter.campaign, "analysis": analysis})
+    return render(request, template, {"encounter": encounter, "campaign": encounter.campaign, "analysis": analysis,
+                                      "strength_label": encounter.campaign.engine.strength_label})

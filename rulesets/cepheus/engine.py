@@ -21,6 +21,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
+from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, Odds, Outcome, Step, Viewer
 
 from . import rules as R
@@ -524,9 +525,10 @@ def advance(tx: Tx):
 # ================================================================ actions
 
 
-class CepheusRuleset:
+class CepheusRuleset(RulesetBase):
     key = "cepheus"
     name = "Cepheus Engine"
+    strength_label = "Hull and structure left"
     state_class = CombatState
     step_limit = 10000
     free_params = ("dm", "path", "value")
@@ -1357,22 +1359,16 @@ class CepheusRuleset:
     def damage_of(self, s: CombatState, ship_id: str) -> dict:
         return damage_of(s, ship_id)
 
-    def outcome(self, s: CombatState) -> dict:
-        sides = list(s.sides)
-
-        def frac(side):
+    def outcome(self, s: CombatState) -> BattleOutcome:
+        def strength(side):
             ships = [sh for sh in s.ships if sh.side == side]
             total = sum(sh.hull_max + sh.structure_max for sh in ships) or 1
             return sum(sh.hull + sh.structure for sh in ships if sh.status != "destroyed") / total
 
-        return {
-            "winner": s.winner,
-            "rounds": s.round,
-            "hull": {side: frac(side) for side in sides},
-            "lost": {side: sum(1 for sh in s.ships if sh.side == side and sh.status in ("destroyed", "boarded", "captured"))
-                     for side in sides},
-            "escaped": {side: sum(1 for sh in s.ships if sh.side == side and sh.status == "escaped") for side in sides},
-        }
+        def lost(side):
+            return sum(1 for sh in s.ships if sh.side == side and sh.status in ("destroyed", "boarded", "captured"))
+
+        return BattleOutcome(s.winner, s.round, tuple(SideResult(side, strength(side), lost(side)) for side in s.sides))
 
     def sweeps(self):
         from rulesets.core.simulate import Sweep, SweepPoint

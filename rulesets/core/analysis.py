@@ -42,7 +42,7 @@ def _play(ruleset, setup: dict, record: list[Recorded], rng: random.Random, keep
     while not state.over and steps < ruleset.step_limit:
         state = ruleset.apply(state, ruleset.policy(state, rng), Dice(source)).state
         steps += 1
-    return ruleset.outcome(state)
+    return ruleset.outcome(state).to_json()
 
 
 def replays(ruleset, setup, record, seed: str, count: int, keep: int = 0, tag: str = "all") -> list[dict]:
@@ -54,11 +54,13 @@ def analyse(ruleset, setup: dict, record: list[Recorded], real: dict, seed: str,
             count: int = 400, per_roll: int = 40, progress=None) -> dict:
     """Where the real outcome sits among ``count`` replays, and which rolls swung it most."""
     outs = replays(ruleset, setup, record, seed, count)
+    real = real.to_json() if hasattr(real, "to_json") else real
     winner = real["winner"]
     same = sum(1 for o in outs if o["winner"] == winner)
-    sides = sorted(real["hull"])
+    sides = sorted(real["strength"])
     percentiles = {
-        side: sum(1 for o in outs if o["hull"].get(side, 0) <= real["hull"][side]) / len(outs) for side in sides
+        side: sum(1 for o in outs if o["strength"].get(side, 0) <= real["strength"][side]) / len(outs)
+        for side in sides
     }
     if progress:
         progress(0.5)
@@ -82,8 +84,8 @@ def analyse(ruleset, setup: dict, record: list[Recorded], real: dict, seed: str,
         "real": real,
         "winner_share": same / len(outs),
         "draw_share": sum(1 for o in outs if o["winner"] is None) / len(outs),
-        "hull_percentile": percentiles,
-        "mean_hull": {side: sum(o["hull"].get(side, 0) for o in outs) / len(outs) for side in sides},
+        "strength_percentile": percentiles,
+        "mean_strength": {side: sum(o["strength"].get(side, 0) for o in outs) / len(outs) for side in sides},
         "swings": swings,
         "turning_points": top,
     }

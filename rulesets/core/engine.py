@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 from urllib.parse import quote, unquote
 
 from .dice import Dice, Roll
@@ -144,46 +144,8 @@ class Viewer:
         return cls("player", frozenset(ships), user_id)
 
 
-@runtime_checkable
-class Ruleset(Protocol):
-    """The protocol. States must have ``round``, ``phase``, ``active``, ``over`` and ``winner``.
-
-    Optional attributes the runner reads (with ``getattr``): ``secondary_kinds`` (action
-    kinds listed under "More actions"), ``board_kinds`` (kinds drawn by the ruleset's board
-    partial instead of listed as buttons), ``wide_board`` (draw the board across the page),
-    ``override_help`` (help for the GM override form), ``forms_module``, and the method
-    ``is_legal(state, action)`` (see :func:`is_legal`).
-    """
-
-    key: str
-    name: str
-    state_class: type
-    #: a playout that takes more steps than this is a bug in the ruleset
-    step_limit: int
-
-    def setup(self, spec: dict) -> Any: ...
-
-    def legal_actions(self, state) -> list[Action]: ...
-
-    def apply(self, state, action: Action, dice: Dice) -> Step: ...
-
-    def odds(self, state, action: Action) -> Odds | None: ...
-
-    def policy(self, state, rng: random.Random) -> Action: ...
-
-    def view(self, state, viewer: Viewer) -> dict: ...
-
-    def actor_ship(self, state) -> str | None:
-        """The id of the ship whose side decides the current step (None when over)."""
-        ...
-
-    def describe(self, state, action: Action) -> str: ...
-
-    def secrets(self, state, viewer: Viewer) -> list[str]:
-        """Strings that must not appear anywhere in ``view(state, viewer)``."""
-        ...
-
-    def example_setup(self, variant: int = 0) -> dict: ...
+#: the contract a rule system implements lives in :mod:`rulesets.core.contract`
+Ruleset = Any
 
 
 class IllegalAction(ValueError):
@@ -202,23 +164,8 @@ class RecordedStep:
 
 
 def is_legal(ruleset: Ruleset, state, action: Action) -> bool:
-    """Whether ``action`` may be applied now.
-
-    A ruleset may answer itself with ``is_legal(state, action)`` when that is cheaper than
-    listing every legal action (Star Wars D6 checks a click-a-hex course without searching
-    every reachable hex); otherwise the action must be listed, up to the free parameters.
-    """
-    own = getattr(ruleset, "is_legal", None)
-    if own is not None:
-        return bool(own(state, action))
-    legal = ruleset.legal_actions(state)
-    if action in legal:
-        return True
-    # GM circumstance modifiers ("dm") and other free inputs are allowed on top of a
-    # legal action: compare without the keys a ruleset declares as free.
-    free = set(getattr(ruleset, "free_params", ("dm",)))
-    stripped = action.without(*free)
-    return any(a.without(*free) == stripped for a in legal if a.kind == action.kind and a.actor == action.actor)
+    """Whether ``action`` may be applied now (:meth:`RulesetBase.is_legal`)."""
+    return bool(ruleset.is_legal(state, action))
 
 
 def check_legal(ruleset: Ruleset, state, action: Action) -> None:

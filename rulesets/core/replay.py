@@ -64,7 +64,7 @@ def play_out(ruleset: Ruleset, state, rng: random.Random, *, max_steps: int | No
     source = RandomSource(rng)
     while not state.over and steps < limit:
         action = ruleset.policy(state, rng)
-        dice = Dice(source)
+        dice = Dice(source, recording=keep_log)
         result = ruleset.apply(state, action, dice)
         state = result.state
         steps += 1

@@ -51,10 +51,10 @@ def with_options(spec: dict, options: dict) -> dict:
 
 
 def run_trial(ruleset, spec: dict, seed: str) -> dict:
-    """One fight played out by policy; its outcome as compact plain data."""
+    """One fight played out by policy (recording nothing); its outcome as compact plain data."""
     rng = random.Random(seed)
     result = play_out(ruleset, ruleset.setup(spec), rng)
-    outcome = ruleset.outcome(result.state)
+    outcome = ruleset.outcome(result.state).to_json()
     outcome["steps"] = result.steps
     return outcome
 
@@ -83,7 +83,10 @@ def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float,
 
 
 def summarise(outcomes: list[dict], sides: list[str]) -> dict:
-    """Win/loss/draw rates with 95% intervals (for the first side), rounds, hull, losses."""
+    """Win/loss/draw rates with 95% intervals (for the first side), rounds, strength left, losses.
+
+    ``outcomes`` are :meth:`BattleOutcome.to_json` dicts (what chunks store).
+    """
     n = len(outcomes)
     winners = Counter(o["winner"] for o in outcomes)
     first = sides[0] if sides else None
@@ -100,7 +103,7 @@ def summarise(outcomes: list[dict], sides: list[str]) -> dict:
         side: {
             "win_rate": winners.get(side, 0) / n if n else 0.0,
             "win_interval": wilson(winners.get(side, 0), n),
-            "surviving_hull": mean(o["hull"].get(side, 0.0) for o in outcomes),
+            "strength_left": mean(o["strength"].get(side, 0.0) for o in outcomes),
             "ships_lost": mean(o["lost"].get(side, 0) for o in outcomes),
         }
         for side in sides

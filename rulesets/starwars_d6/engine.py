@@ -19,6 +19,7 @@ import random
 from dataclasses import asdict
 
 from rulesets.core.dice import Dice
+from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
 
 from . import board as B
@@ -189,9 +190,10 @@ def _status(sh: R.Ship, rnd: int) -> str:
     return "in play"
 
 
-class StarWarsRuleset:
+class StarWarsRuleset(RulesetBase):
     key = "starwars_d6"
     name = "Star Wars D6 starship combat"
+    strength_label = "Ships still in play"
     state_class = R.CombatState
     step_limit = 5000
     #: the GM override's inputs (the runner's override form); no circumstance DM: the text has none
@@ -491,11 +493,15 @@ class StarWarsRuleset:
                 out[flag] = True
         return out
 
-    def outcome(self, s: R.CombatState) -> dict:
-        return {"winner": s.winner, "rounds": s.round,
-                "hull": {side: sum(1 for sh in s.ships if sh.side == side and sh.in_play)
-                         / max(1, sum(1 for sh in s.ships if sh.side == side)) for side in s.sides},
-                "lost": {side: sum(1 for sh in s.ships if sh.side == side and sh.destroyed) for side in s.sides}}
+    def outcome(self, s: R.CombatState) -> BattleOutcome:
+        def in_play(side):
+            ships = [sh for sh in s.ships if sh.side == side]
+            return sum(1 for sh in ships if sh.in_play) / max(1, len(ships))
+
+        def lost(side):
+            return sum(1 for sh in s.ships if sh.side == side and sh.destroyed)
+
+        return BattleOutcome(s.winner, s.round, tuple(SideResult(side, in_play(side), lost(side)) for side in s.sides))
 
     def sweeps(self):
         from rulesets.core.simulate import Sweep, SweepPoint

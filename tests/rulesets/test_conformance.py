@@ -136,3 +136,65 @@ def test_every_listed_action_is_legal_and_applies(ruleset, seed):
         assert all(is_legal(ruleset, state, a) for a in legal)
         assert not is_legal(ruleset, state, Action.make("no-such-kind", "nobody"))
         state = ruleset.apply(state, rng.choice(legal), Dice(RandomSource(rng))).state
+
+
+def test_the_ruleset_fulfils_the_written_contract(ruleset):
+    """Everything rulesets/core/contract.py declares is there (the message names what is not)."""
+    from rulesets.core.contract import missing
+
+    assert missing(ruleset) == [], f"{ruleset.key} lacks: " + "; ".join(missing(ruleset))
+
+
+def test_the_forms_module_fulfils_the_contract(ruleset):
+    """Positions, the stat form, the crew form and the setup form, with the methods the app calls."""
+    from importlib import import_module
+
+    from rulesets.core.contract import forms_missing
+
+    module = import_module(ruleset.forms_module)
+    assert forms_missing(module) == [], "; ".join(forms_missing(module))
+    assert module.POSITIONS and all(len(p) == 2 for p in module.POSITIONS)
+
+
+def test_the_demo_templates_pass_the_systems_own_stat_validation(ruleset):
+    from importlib import import_module
+
+    from campaigns.rulesets import form_errors
+
+    form_cls = import_module(ruleset.forms_module).ShipStatsForm
+    templates = ruleset.templates()
+    assert templates, "a system ships templates for the library"
+    for template in templates:
+        assert form_errors(form_cls, template["stats"]) == {}, template["name"]
+    names = {t["name"] for t in templates}
+    for fleet in ruleset.demo_fleets():
+        for ship in fleet["ships"]:
+            assert ship["template"] in names, f"demo fleet {fleet['name']!r} names no template {ship['template']!r}"
+
+
+def test_the_outcome_is_typed_and_labelled(ruleset):
+    from rulesets.core.contract import BattleOutcome
+
+    state = play_out(ruleset, ruleset.setup(ruleset.example_setup(0)), random.Random("outcome")).state
+    outcome = ruleset.outcome(state)
+    assert isinstance(outcome, BattleOutcome)
+    assert ruleset.strength_label and ruleset.strength_label[0].isupper()
+    assert all(0 <= s.strength_left <= 1 and s.ships_lost >= 0 for s in outcome.sides)
+    assert BattleOutcome.from_json(outcome.to_json()) == outcome
+
+
+def _result(ruleset, spec, state):
+    return ruleset.outcome(state), [ruleset.damage_of(state, ship["id"]) for ship in spec["ships"]]
+
+
+def test_a_playout_that_records_nothing_plays_the_same_battle(ruleset):
+    """Issue 10: for the same seed, playout mode (dice and rules recording nothing) gives exactly the
+    same winner, rounds and per-ship results as the recorded path, over 1,000 seeds."""
+    spec = ruleset.example_setup(0)
+    start = ruleset.setup(spec)
+    for seed in range(1000):
+        fast = play_out(ruleset, start, random.Random(f"mode:{seed}"))
+        recorded = play_out(ruleset, start, random.Random(f"mode:{seed}"), keep_log=True)
+        assert recorded.recorded, "the recorded path records its steps"
+        assert fast.steps == recorded.steps, f"seed {seed}"
+        assert _result(ruleset, spec, fast.state) == _result(ruleset, spec, recorded.state), f"seed {seed}"

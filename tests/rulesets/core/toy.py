@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from rulesets.core import odds as odds_mod
+from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, LogEntry, Odds, Step, Viewer
 
 
@@ -38,9 +39,10 @@ class ToyState:
         return self.ships[self.turn].name
 
 
-class ToyRuleset:
+class ToyRuleset(RulesetBase):
     key = "toy"
     name = "Toy duel"
+    strength_label = "Hull left"
     state_class = ToyState
     step_limit = 200
     free_params = ("dm",)
@@ -153,14 +155,16 @@ class ToyRuleset:
         return {"hull_lost": ship.max_hull - ship.hull} if ship.hull < ship.max_hull else {}
 
     def outcome(self, state):
-        sides = sorted({s.side for s in state.ships})
-        return {
-            "winner": state.winner,
-            "rounds": min(state.round, state.max_rounds),
-            "hull": {side: sum(s.hull for s in state.ships if s.side == side)
-                     / sum(s.max_hull for s in state.ships if s.side == side) for side in sides},
-            "lost": {side: sum(1 for s in state.ships if s.side == side and s.hull <= 0) for side in sides},
-        }
+        def strength(side):
+            return (sum(s.hull for s in state.ships if s.side == side)
+                    / sum(s.max_hull for s in state.ships if s.side == side))
+
+        def lost(side):
+            return sum(1 for s in state.ships if s.side == side and s.hull <= 0)
+
+        return BattleOutcome(state.winner, min(state.round, state.max_rounds),
+                             tuple(SideResult(side, strength(side), lost(side))
+                                   for side in sorted({s.side for s in state.ships})))
 
     def sweeps(self):
         from rulesets.core.simulate import Sweep, SweepPoint

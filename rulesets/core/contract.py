@@ -1,0 +1,227 @@
+"""The contract between the app and a rule system: everything the app calls, in one place.
+
+A rule system is an engine object (``RULESET`` in ``rulesets/<key>/engine.py``) whose
+class subclasses :class:`RulesetBase`, plus a Django app around it (forms, partials).
+:class:`RulesetContract` lists what the system must write, with what each piece means;
+:class:`RulesetBase` gives the optional parts their defaults.  The conformance suite
+(``tests/rulesets/test_conformance.py``) calls :func:`missing` and fails, naming each
+missing piece, for a system that lacks any of it.  docs/adding-a-ruleset.md walks
+through the contract on the toy system.
+
+Pure Python: no Django import.  States are plain data (dataclasses) that round-trip
+through JSON (:mod:`rulesets.core.serial`), and must have ``round``, ``phase``,
+``active``, ``over`` and ``winner``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from .dice import Dice
+from .engine import Action, Odds, Step, Viewer
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """One side at the end of a simulated battle."""
+
+    side: str
+    #: what is left of the side's fighting strength, 0..1, measured as the system's
+    #: ``strength_label`` says (hull left, ships in play, hit points left...)
+    strength_left: float
+    ships_lost: int
+
+
+@dataclass(frozen=True)
+class BattleOutcome:
+    """How a battle ended: what simulations count and re-roll analyses compare."""
+
+    winner: str | None
+    rounds: int
+    sides: tuple[SideResult, ...]
+
+    def side(self, key: str) -> SideResult:
+        for result in self.sides:
+            if result.side == key:
+                return result
+        return SideResult(key, 0.0, 0)
+
+    def to_json(self) -> dict:
+        return {
+            "winner": self.winner,
+            "rounds": self.rounds,
+            "strength": {s.side: s.strength_left for s in self.sides},
+            "lost": {s.side: s.ships_lost for s in self.sides},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "BattleOutcome":
+        strength = data.get("strength", data.get("hull", {}))  # "hull": runs stored before 2026-12
+        lost = data.get("lost", {})
+        return cls(data.get("winner"), int(data.get("rounds", 0)),
+                   tuple(SideResult(side, float(v), int(lost.get(side, 0))) for side, v in strength.items()))
+
+
+@runtime_checkable
+class RulesetContract(Protocol):
+    """What a rule system must write.  Everything here is required."""
+
+    #: short identifier, also the Django app's label and the templates folder name
+    key: str
+    #: the system's name as a GM knows it
+    name: str
+    #: the dataclass of the system's state (serialised with rulesets.core.serial)
+    state_class: type
+    #: a playout that takes more steps than this is a bug in the ruleset
+    step_limit: int
+    #: the honest name of a side's ``strength_left`` in simulation results ("Hull left")
+    strength_label: str
+
+    def setup(self, spec: dict) -> Any:
+        """The state at the start of a fight.
+
+        ``spec`` is ``{"ships": [{"id", "name", "side", "stats", "crew": [...], "damage"}],
+        "options": {...}}``: the ships as the campaign holds them (stats validated by the
+        system's stat form, damage as :meth:`damage_of` gave it) and the setup form's options.
+        """
+
+    def legal_actions(self, state) -> list[Action]:
+        """Every action the rules allow now (empty when the fight is over)."""
+
+    def apply(self, state, action: Action, dice: Dice) -> Step:
+        """The next state and its log lines.  Never mutates ``state``; every die through ``dice``.
+
+        Build log text only ``if dice.recording`` (a playout records nothing), and draw
+        the same dice either way.
+        """
+
+    def odds(self, state, action: Action) -> Odds | None:
+        """Exact probabilities of the action's outcomes, or None where it rolls nothing."""
+
+    def policy(self, state, rng: random.Random) -> Action:
+        """A sensible bot's choice (simulations, auto-play).  Only ``rng.random()`` for chance."""
+
+    def view(self, state, viewer: Viewer) -> dict:
+        """What ``viewer`` may see of the state (plain data for the templates)."""
+
+    def actor_ship(self, state) -> str | None:
+        """The id of the ship whose side decides the current step (None when over)."""
+
+    def describe(self, state, action: Action) -> str:
+        """The action in words for a GM ("Talon fires its laser at Raider 2")."""
+
+    def secrets(self, state, viewer: Viewer) -> list[str]:
+        """Strings that must not appear anywhere ``viewer`` looks (the leak tests use them)."""
+
+    def example_setup(self, variant: int = 0) -> dict:
+        """A complete setup spec for tests, benchmarks and the conformance suite."""
+
+    def templates(self) -> list[dict]:
+        """Original ship templates for the library: ``{"name", "stats", "notes"}``."""
+
+    def demo_fleets(self) -> list[dict]:
+        """Demo fleets built from :meth:`templates`: ``{"name", "side", "colour", "ships": [...]}``."""
+
+    def damage_of(self, state, ship_id: str) -> dict:
+        """The damage a ship carries back to the campaign when an encounter ends (``{}``: none)."""
+
+    def outcome(self, state) -> BattleOutcome:
+        """How the fight ended, for simulations and re-roll analyses."""
+
+    def sweeps(self) -> list:
+        """The simulation sweeps the system offers (:class:`rulesets.core.simulate.Sweep`)."""
+
+
+class RulesetBase:
+    """Base class of every rule system: the optional parts of the contract, with defaults.
+
+    A subclass writes everything in :class:`RulesetContract` and overrides what it needs
+    of the attributes below.
+    """
+
+    #: action parameters the GM may add on top of a legal action (a circumstance DM)
+    free_params: tuple[str, ...] = ("dm",)
+    #: action kinds the runner lists under "More actions" rather than as main buttons
+    secondary_kinds: tuple[str, ...] = ()
+    #: action kinds the system's ``board`` partial draws (clickable hexes) instead of buttons
+    board_kinds: tuple[str, ...] = ()
+    #: draw the ``board`` partial across the page, above the ship cards
+    wide_board: bool = False
+    #: help shown beside the GM override form
+    override_help: str = ""
+
+    @property
+    def forms_module(self) -> str:
+        """The module with the system's forms (positions, stat form, crew form, setup form)."""
+        return f"rulesets.{self.key}.forms"
+
+    def is_legal(self, state, action: Action) -> bool:
+        """Whether ``action`` may be applied now.
+
+        The default looks for it among :meth:`legal_actions`, up to :attr:`free_params`.
+        Override it where checking is cheaper than listing (Star Wars D6 courses).
+        """
+        legal = self.legal_actions(state)
+        if action in legal:
+            return True
+        stripped = action.without(*self.free_params)
+        return any(a.without(*self.free_params) == stripped
+                   for a in legal if a.kind == action.kind and a.actor == action.actor)
+
+    def step_actions(self, state) -> list[Action]:
+        """The actions the runner offers as buttons (default: every legal action)."""
+        return self.legal_actions(state)
+
+    def override_fields(self, state) -> list:
+        """The fields the GM override form offers (:class:`rulesets.core.override.OverrideField`)."""
+        return []
+
+
+#: every required name of the contract, in the order the guide explains them
+REQUIRED: tuple[str, ...] = (
+    "key", "name", "state_class", "step_limit", "strength_label",
+    "setup", "legal_actions", "apply", "odds", "policy", "view", "actor_ship", "describe",
+    "secrets", "example_setup", "templates", "demo_fleets", "damage_of", "outcome", "sweeps",
+)
+
+
+def missing(ruleset) -> list[str]:
+    """What ``ruleset`` lacks of the contract, in words (empty when it has everything)."""
+    out = []
+    if not isinstance(ruleset, RulesetBase):
+        out.append(f"{type(ruleset).__name__} does not subclass rulesets.core.contract.RulesetBase")
+    for name in REQUIRED:
+        value = getattr(ruleset, name, None)
+        if value is None:
+            out.append(f"no '{name}'")
+        elif name in RulesetContract.__dict__ and callable(RulesetContract.__dict__[name]) and not callable(value):
+            out.append(f"'{name}' is not a method")
+    return out
+
+
+#: What the system's forms module (:attr:`RulesetBase.forms_module`, a Django module) holds:
+#: each name with the methods the app calls on it.  The same stat form serves the GM's ship
+#: editor, the admin's template editor and the import checks.
+FORMS_CONTRACT: dict[str, tuple[str, ...]] = {
+    # crew positions: [(value, label)], e.g. [("pilot", "Pilot"), ("gunner", "Gunner")]
+    "POSITIONS": (),
+    # a ship's stats: initial_from(stats) -> field values; stats() -> the normalised stats dict
+    "ShipStatsForm": ("initial_from", "stats"),
+    # a crew member's numbers: initial_from(crew) -> field values; crew_data() -> {"characteristics", "skills"}
+    "CrewForm": ("initial_from", "crew_data"),
+    # the encounter setup's options: options() -> the "options" of the setup spec
+    "SetupOptionsForm": ("options",),
+}
+
+
+def forms_missing(module) -> list[str]:
+    """What a forms module lacks of :data:`FORMS_CONTRACT`, in words."""
+    out = []
+    for name, methods in FORMS_CONTRACT.items():
+        value = getattr(module, name, None)
+        if value is None:
+            out.append(f"{module.__name__} has no '{name}'")
+            continue
+        out.extend(f"{module.__name__}.{name} has no '{m}'" for m in methods if not callable(getattr(value, m, None)))
+    return out
