@@ -1,0 +1,49 @@
+"""The "one entry per line" textareas: weapons, features, placements.
+
+Pure Python, so the same parser serves a Django form, the GM override and an import.
+Every line that is not understood is reported with its number ("Line 3: …"), all of
+them at once, so a GM fixes a pasted list in one go.
+"""
+from __future__ import annotations
+
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+
+
+class LineError(ValueError):
+    """One or more lines were not understood; ``messages`` has one "Line N: …" per problem."""
+
+    def __init__(self, messages: list[str]):
+        self.messages = list(messages)
+        super().__init__("; ".join(self.messages))
+
+
+def parse_lines(text: str | None, parse_line: Callable[[str], T]) -> list[T]:
+    """Each non-blank line of ``text`` through ``parse_line``, which raises ValueError with a
+    message for a line it does not understand (or returns None: "is not understood").
+
+    Raises :class:`LineError` naming every bad line; returns the parsed entries otherwise.
+    """
+    out: list[T] = []
+    errors: list[str] = []
+    for number, line in enumerate((text or "").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = parse_line(line.strip())
+        except ValueError as exc:
+            errors.append(f"Line {number}: {exc}")
+            continue
+        if item is None:
+            errors.append(f"Line {number}: '{line.strip()}' is not understood.")
+        else:
+            out.append(item)
+    if errors:
+        raise LineError(errors)
+    return out
+
+
+def split_fields(line: str, sep: str = ",") -> list[str]:
+    """The comma-separated fields of a line, stripped ("Heavy railgun, 4+, 3" -> three fields)."""
+    return [field.strip() for field in line.split(sep)]

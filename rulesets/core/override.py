@@ -1,0 +1,167 @@
+"""The GM override: "ship, path, value", one grammar for every rule system.
+
+The GM's escape hatch sets any value by hand and is recorded as a step.  The runner's
+form sends a path and a value; the path starts with a ship as the GM sees it (its name,
+or its id) and a dot, then a field of the system's own schema::
+
+    Talon.hull = 3D          Kestrel 1.pos = 4,7          Talon.weapons.laser.ammo = 2
+
+A system declares its fields as :class:`OverrideField` (name pattern, parser, help);
+``*`` in a pattern matches one part of the path (a weapon's id or name).  Fields that
+belong to the encounter rather than a ship (the board) are declared as encounter
+fields and written without a ship (``board.add = planet 12,8``).  Errors name the path
+("Talon.hull: '3X' is not a dice code like 4D+2.").
+
+Pure Python; the system applies the parsed request to its state itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from .engine import Action, IllegalAction
+
+#: the longest value a GM may type (an override is a ruling, not a document)
+MAX_VALUE = 200
+
+
+@dataclass(frozen=True)
+class OverrideField:
+    """One settable field: a dotted name pattern, how its value is read, and help in words."""
+
+    name: str
+    parse: Callable[[str], Any]
+    help: str = ""
+    #: words for the log line and the form ("hull code"); the last part of ``name`` by default
+    label: str = ""
+    #: the current value as text, for the form: ``current(ship, parts)``
+    current: Callable[[Any, tuple], str] | None = None
+
+    @property
+    def words(self) -> str:
+        return self.label or self.name.split(".")[-1].replace("_", " ")
+
+    def matches(self, parts: Sequence[str]) -> bool:
+        pattern = self.name.split(".")
+        return len(pattern) == len(parts) and all(p == "*" or p == q.lower() for p, q in zip(pattern, parts))
+
+
+@dataclass(frozen=True)
+class OverrideRequest:
+    """A parsed override: which ship (None for an encounter field), which field, the value."""
+
+    ship_id: str | None
+    ship_name: str
+    field: OverrideField
+    parts: tuple[str, ...]
+    value: Any
+    raw: str
+
+    @property
+    def path(self) -> str:
+        return ".".join(((self.ship_name,) if self.ship_id else ()) + self.parts)
+
+    def sentence(self) -> str:
+        """The log line: "GM sets Talon's hull to 3D" ("GM ruling: add planet 12,8" for the encounter)."""
+        named = [part for pattern, part in zip(self.field.name.split("."), self.parts) if pattern == "*"]
+        what = " ".join([*named, self.field.words])
+        if self.ship_id is None:
+            return f"GM ruling: {what} {self.raw}"
+        return f"GM sets {self.ship_name}'s {what} to {self.raw}"
+
+
+def clean_value(path: str, raw: Any) -> str:
+    text = str(raw if raw is not None else "").strip()
+    if not text:
+        raise IllegalAction(f"{path}: give a value.")
+    if len(text) > MAX_VALUE:
+        raise IllegalAction(f"{path}: a value of at most {MAX_VALUE} characters, please.")
+    if any(ord(c) < 32 for c in text):
+        raise IllegalAction(f"{path}: the value holds a control character.")
+    return text
+
+
+def parse_override(path: str, raw: Any, ships: Iterable[tuple[str, str]], fields: Sequence[OverrideField],
+                   encounter_fields: Sequence[OverrideField] = ()) -> OverrideRequest:
+    """Read ``path = raw`` against the ships (``(id, name)`` pairs) and the system's fields.
+
+    The ship is the longest id or name (case-insensitive) the path starts with, then a dot.
+    Raises :class:`IllegalAction` naming the path for anything it cannot read.
+    """
+    path = str(path or "").strip()
+    if not path:
+        raise IllegalAction("Name what to set, e.g. 'Talon.hull'.")
+    if len(path) > MAX_VALUE or any(ord(c) < 32 for c in path):
+        raise IllegalAction("That is not a path such as 'Talon.hull'.")
+    value_text = clean_value(path, raw)
+    low = path.lower()
+    best = None
+    for ship_id, name in ships:
+        for key in (ship_id, name):
+            k = str(key).lower()
+            if k and low.startswith(k + ".") and (best is None or len(k) > len(best[2])):
+                best = (ship_id, name, k)
+    if best is None:
+        parts = tuple(low.split("."))
+        for field in encounter_fields:
+            if field.matches(parts):
+                return OverrideRequest(None, "", field, parts, _parse(field, path, value_text), value_text)
+        names = ", ".join(f.name for f in encounter_fields)
+        extra = f" (or an encounter field: {names})" if names else ""
+        raise IllegalAction(f"'{path}' does not start with a ship's name or id and a dot, e.g. 'Talon.hull'{extra}.")
+    ship_id, name, key = best
+    parts = tuple(path[len(key) + 1:].split("."))
+    for field in fields:
+        if field.matches(parts):
+            return OverrideRequest(ship_id, name, field, parts, _parse(field, path, value_text), value_text)
+    known = ", ".join(f.name for f in fields)
+    raise IllegalAction(f"{path}: {name} has no '{'.'.join(parts)}' to set. Fields: {known}.")
+
+
+def _parse(field: OverrideField, path: str, text: str):
+    try:
+        return field.parse(text)
+    except (ValueError, TypeError) as exc:
+        raise IllegalAction(f"{path}: {exc}") from None
+
+
+def override_action(actor: str, path: str, value: str) -> Action:
+    """The step that carries an override (the runner's form fills ``path`` and ``value``)."""
+    return Action.make("override", actor, path=path, value=value)
+
+
+# --- value parsers a system composes its schema from (each raises ValueError in words)
+
+def whole_number(lo: int | None = 0, hi: int | None = None) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            n = int(text.strip())
+        except ValueError:
+            raise ValueError(f"'{text}' is not a whole number.") from None
+        if lo is not None and n < lo:
+            raise ValueError(f"must be {lo} or more.")
+        if hi is not None and n > hi:
+            raise ValueError(f"must be {hi} or less.")
+        return n
+    return parse
+
+
+_YES = {"yes": True, "y": True, "true": True, "on": True, "1": True,
+        "no": False, "n": False, "false": False, "off": False, "0": False}
+
+
+def yes_no(text: str) -> bool:
+    try:
+        return _YES[text.strip().lower()]
+    except KeyError:
+        raise ValueError(f"'{text}' is not yes or no.") from None
+
+
+def one_of(*choices: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        low = text.strip().lower()
+        for choice in choices:
+            if choice.lower() == low:
+                return choice
+        raise ValueError(f"'{text}' is not one of {', '.join(choices)}.")
+    return parse
