@@ -12,6 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from rulesets.core import serial
 from rulesets.core.dice import Dice, Die, ManualSource, MixedSource, SeededSource, derive_seed
@@ -153,6 +154,8 @@ def append(encounter: Encounter, *, kind: str, expected_seq: int, user=None, act
         locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
         if locked.status == Encounter.FINISHED:
             raise EncounterClosed("This encounter is finished.")
+        if locked.status == Encounter.PAUSED and kind != EncounterEvent.REVEAL:
+            raise EncounterClosed("This encounter is paused: resume it to play on.")
         head = head_seq(locked)
         if head != expected_seq:
             raise StaleStep(expected_seq, head)
@@ -226,11 +229,40 @@ def reveal(encounter, target: int, *, expected_seq: int, user=None):
     return append(encounter, kind=EncounterEvent.REVEAL, expected_seq=expected_seq, user=user, target=target)
 
 
+def finish(encounter: Encounter, *, carry_damage: bool) -> Encounter:
+    """End the encounter, and with ``carry_damage`` write each ship's damage back to the campaign.
+
+    Under the encounter's row lock, like :func:`append`: a step cannot commit between
+    reading the final state and finishing, so the damage carried is the damage of the
+    last step.  Raises :class:`EncounterClosed` when it is already finished.
+    """
+    from campaigns.models import Ship
+
+    with transaction.atomic():
+        locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
+        if locked.status == Encounter.FINISHED:
+            raise EncounterClosed("This encounter is finished.")
+        now = current(locked)
+        if carry_damage:
+            engine = locked.engine
+            for spec in locked.setup["ships"]:
+                Ship.objects.filter(pk=Ship.pk_from_spec_id(spec["id"]), campaign=locked.campaign).update(
+                    damage=engine.damage_of(now.state, spec["id"]))
+            locked.damage_carried = True
+        locked.status = Encounter.FINISHED
+        locked.finished_at = timezone.now()
+        locked.save(update_fields=["status", "finished_at", "damage_carried"])
+        publish_after_commit(locked, now.head)
+    return locked
+
+
 def fork(encounter: Encounter, upto: int, *, user=None, name: str = "") -> Encounter:
     """A new encounter sharing ``encounter``'s history up to step ``upto``, for the GM to play on.
 
     The steps in effect up to there are copied as plain steps with the faces they
-    have now (rerolls included); undone steps are not copied.
+    have now (rerolls included); undone steps are not copied.  This is the log's second
+    writer, and the only other one: it writes the rows of a *new* encounter in the
+    transaction that creates it, so no other writer can race it (docs/decisions.md).
     """
     now = current(encounter)
     keep = [a for a in now.applied if a.seq <= upto and not a.dropped]

@@ -15,6 +15,12 @@ def _seed():
     return secrets.token_hex(8)
 
 
+class EncounterQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """The encounters of the campaigns ``user`` belongs to (the one visibility rule)."""
+        return self.filter(campaign__in=Campaign.objects.for_user(user))
+
+
 class Encounter(models.Model):
     ACTIVE, PAUSED, FINISHED = "active", "paused", "finished"
     STATUSES = [(ACTIVE, "In progress"), (PAUSED, "Paused"), (FINISHED, "Finished")]
@@ -33,6 +39,8 @@ class Encounter(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     damage_carried = models.BooleanField(default=False, help_text="Damage was written back to the campaign's ships.")
     forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+
+    objects = EncounterQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -88,6 +96,12 @@ class EncounterSnapshot(models.Model):
         ordering = ["encounter", "-seq"]
 
 
+class SimulationRunQuerySet(models.QuerySet):
+    def for_user(self, user):
+        """The runs of the campaigns ``user`` belongs to (pages check the GM role on top)."""
+        return self.filter(campaign__in=Campaign.objects.for_user(user))
+
+
 class SimulationRun(models.Model):
     """N policy-played battles at each point of a sweep, run in chunks by workers."""
 
@@ -110,6 +124,8 @@ class SimulationRun(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     results = models.JSONField(null=True, blank=True, help_text="Per sweep point statistics, once done.")
+
+    objects = SimulationRunQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

@@ -74,8 +74,7 @@ def _campaign_for_gm(request, pk) -> Campaign:
 
 
 def _run_for_gm(request, pk) -> SimulationRun:
-    run = get_object_or_404(SimulationRun.objects.select_related("campaign")
-                            .filter(campaign__in=Campaign.objects.for_user(request.user)), pk=pk)
+    run = get_object_or_404(SimulationRun.objects.for_user(request.user).select_related("campaign"), pk=pk)
     if not run.campaign.is_gm(request.user):
         raise PermissionDenied("Only the campaign's GM sees simulations.")
     return run

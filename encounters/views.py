@@ -5,33 +5,28 @@ to anyone outside the campaign, and the GM's controls raise 403 for players.
 """
 from __future__ import annotations
 
-import random
-
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from campaigns.models import Campaign, Membership, Ship
 from campaigns.rulesets import forms_for
-from rulesets.core.dice import DiceNeeded, InvalidFace, derive_seed
+from rulesets.core.dice import DiceNeeded, InvalidFace
 from rulesets.core.engine import Action, IllegalAction, Viewer
 
 from . import log as encounter_log
-from .models import Encounter, EncounterEvent
+from .autoplay import AutoPlayRefused, auto_play
+from .models import Encounter
+from .viewers import viewer_for
 
 
 def _get_encounter_for_user(request, pk, *, gm=False):
-    encounter = get_object_or_404(
-        Encounter.objects.select_related("campaign").filter(campaign__in=Campaign.objects.for_user(request.user)),
-        pk=pk,
-    )
+    encounter = get_object_or_404(Encounter.objects.for_user(request.user).select_related("campaign"), pk=pk)
     role = encounter.campaign.role_of(request.user)
     if gm and role != Membership.GM:
         raise PermissionDenied("Only the campaign's GM runs the encounter.")
@@ -58,15 +53,7 @@ class EncounterForm(forms.Form):
 
 
 def _viewer(request, encounter, role) -> Viewer:
-    if role == Membership.GM:
-        return Viewer.gm()
-    ships = [spec["id"] for spec in encounter.setup["ships"]
-             if any(c.get("player") == request.user.pk for c in spec.get("crew", []))]
-    if not ships:
-        # A player without a character aboard follows their side's ships.
-        sides = {s.fleet.side for s in Ship.objects.filter(campaign=encounter.campaign, crew__player=request.user)}
-        ships = [spec["id"] for spec in encounter.setup["ships"] if spec["side"] in sides]
-    return Viewer.player(ships, request.user.pk)
+    return viewer_for(request.user, encounter, role)
 
 
 @login_required
@@ -117,7 +104,7 @@ def _run_context(request, encounter, role, **extra):
     is_gm = role == Membership.GM
     actions, board_actions = [], []
     override = None
-    board_kinds = getattr(engine, "board_kinds", ())
+    board_kinds = engine.board_kinds
     if is_gm and encounter.status == Encounter.ACTIVE and not now.state.over:
         for action in engine.legal_actions(now.state):
             if action.kind == "override":
@@ -130,7 +117,7 @@ def _run_context(request, encounter, role, **extra):
                 continue
             odds = engine.odds(now.state, action)
             actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds,
-                            "secondary": action.kind in getattr(engine, "secondary_kinds", ())})
+                            "secondary": action.kind in engine.secondary_kinds})
     steps = [a for a in now.applied if is_gm or not a.gm_only]
     everything = request.GET.get("log") == "all"
     return {
@@ -139,9 +126,9 @@ def _run_context(request, encounter, role, **extra):
         "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
         "actions": [a for a in actions if not a["secondary"]],
         "more_actions": [a for a in actions if a["secondary"]], "board_actions": board_actions,
-        "wide_board": getattr(engine, "wide_board", False), "override": override,
+        "wide_board": engine.wide_board, "override": override,
         # the circumstance-DM box, for rule systems whose actions take one (free parameter "dm")
-        "takes_dm": "dm" in getattr(engine, "free_params", ("dm",)), "override_help": getattr(engine, "override_help", ""),
+        "takes_dm": "dm" in engine.free_params, "override_help": engine.override_help,
         "steps": list(reversed(steps)) if everything else list(reversed(steps[-LOG_LIMIT:])),
         "hidden_steps": 0 if everything else max(0, len(steps) - LOG_LIMIT), **extra,
     }
@@ -217,48 +204,17 @@ def encounter_step(request, pk):
     return _after_change(request, encounter, role)
 
 
-def _npc_ships(encounter) -> set[str]:
-    """Ships no player has a character aboard: the ones auto-play may decide for."""
-    return {spec["id"] for spec in encounter.setup["ships"]
-            if not any(c.get("player") for c in spec.get("crew", []))}
-
-
 @login_required
 @require_POST
 def encounter_auto(request, pk):
     """Let the ruleset's policy decide: one step, or NPC steps to the end of the round."""
     encounter, role = _get_encounter_for_user(request, pk, gm=True)
-    mode = request.POST.get("mode", "step")
-    engine = encounter.engine
-    npcs = _npc_ships(encounter)
-    expected = _expected(request)
-    taken = 0
     try:
-        now = encounter_log.current(encounter)
-        start_round = now.state.round
-        while taken < engine.step_limit and not now.state.over:
-            if mode == "step" and taken:
-                break
-            if mode == "round":
-                if now.state.round != start_round:
-                    break
-                if engine.actor_ship(now.state) not in npcs:
-                    if not taken:
-                        return _after_change(request, encounter, role, status=400,
-                                             error="It is a player's ship's step: decide it yourself.")
-                    break
-            rng = random.Random(derive_seed(encounter.seed, now.head + 1, "policy"))
-            action = engine.policy(now.state, rng)
-            encounter_log.step(encounter, action.to_str(), expected_seq=expected if not taken else now.head,
-                               user=request.user)
-            taken += 1
-            now = encounter_log.current(encounter)
+        auto_play(encounter, mode=request.POST.get("mode", "step"), expected_seq=_expected(request),
+                  user=request.user)
     except encounter_log.StaleStep as stale:
         return _after_change(request, encounter, role, status=409, error=str(stale))
-    except DiceNeeded:
-        return _after_change(request, encounter, role, status=400,
-                             error="Auto-play rolls the app's dice; switch this encounter to app or mixed dice to use it.")
-    except encounter_log.EncounterClosed as exc:
+    except (AutoPlayRefused, encounter_log.EncounterClosed) as exc:
         return _after_change(request, encounter, role, status=400, error=str(exc))
     return _after_change(request, encounter, role)
 
@@ -312,18 +268,10 @@ def encounter_status(request, pk):
         encounter.status = what
         encounter.save(update_fields=["status"])
     elif what == Encounter.FINISHED:
-        with transaction.atomic():
-            state = encounter_log.current(encounter).state
-            if request.POST.get("carry_damage"):
-                engine = encounter.engine
-                for spec in encounter.setup["ships"]:
-                    Ship.objects.filter(pk=Ship.pk_from_spec_id(spec["id"]), campaign=encounter.campaign).update(
-                        damage=engine.damage_of(state, spec["id"]))
-                encounter.damage_carried = True
-            encounter.status = Encounter.FINISHED
-            encounter.finished_at = timezone.now()
-            encounter.save(update_fields=["status", "finished_at", "damage_carried"])
-        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
+        try:
+            encounter_log.finish(encounter, carry_damage=bool(request.POST.get("carry_damage")))
+        except encounter_log.EncounterClosed as exc:
+            messages.error(request, str(exc))
     return redirect(encounter)
 
 

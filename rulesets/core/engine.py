@@ -8,7 +8,6 @@ and dice faces is the truth, and a state is what replaying it gives.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote

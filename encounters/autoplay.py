@@ -1,0 +1,62 @@
+"""Auto-play: the ruleset's policy decides steps for the GM, each through the one write path.
+
+Every step auto-play takes is an ordinary row appended by :func:`encounters.log.step`,
+seeded from (encounter seed, sequence, "policy") so the same log always holds the same
+choices.  The runner offers it for one step or for the NPCs to the end of the round.
+"""
+from __future__ import annotations
+
+import random
+
+from rulesets.core.dice import DiceNeeded, derive_seed
+
+from . import log as encounter_log
+from .models import Encounter
+
+
+class AutoPlayRefused(Exception):
+    """Auto-play cannot decide this step (a player's decision, physical dice); the message says why."""
+
+
+def npc_ships(encounter: Encounter) -> set[str]:
+    """Ships no player has a character aboard: the ones auto-play may decide for."""
+    return {spec["id"] for spec in encounter.setup["ships"]
+            if not any(c.get("player") for c in spec.get("crew", []))}
+
+
+def policy_action(encounter: Encounter, now):
+    """The policy's choice at ``now`` (a :class:`encounters.log.Current`), seeded by the step it makes."""
+    rng = random.Random(derive_seed(encounter.seed, now.head + 1, "policy"))
+    return encounter.engine.policy(now.state, rng)
+
+
+def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) -> int:
+    """Play ``"step"`` (one step, whoever's it is) or ``"round"`` (NPC steps to the end of the round).
+
+    Returns the number of steps taken.  Raises :class:`encounters.log.StaleStep` for a stale
+    form, :class:`encounters.log.EncounterClosed`, and :class:`AutoPlayRefused` with a message.
+    """
+    engine = encounter.engine
+    npcs = npc_ships(encounter)
+    taken = 0
+    now = encounter_log.current(encounter)
+    start_round = now.state.round
+    try:
+        while taken < engine.step_limit and not now.state.over:
+            if mode == "step" and taken:
+                break
+            if mode == "round":
+                if now.state.round != start_round:
+                    break
+                if engine.actor_ship(now.state) not in npcs:
+                    if not taken:
+                        raise AutoPlayRefused("It is a player's ship's step: decide it yourself.")
+                    break
+            encounter_log.step(encounter, policy_action(encounter, now).to_str(),
+                               expected_seq=expected_seq if not taken else now.head, user=user)
+            taken += 1
+            now = encounter_log.current(encounter)
+    except DiceNeeded:
+        raise AutoPlayRefused(
+            "Auto-play rolls the app's dice; switch this encounter to app or mixed dice to use it.") from None
+    return taken
