@@ -26,15 +26,13 @@ MAX_STREAM_SECONDS = 600  # the browser reconnects (with Last-Event-ID) after th
 
 
 def _authorise(request, pk):
-    from campaigns.models import Campaign
-
     from .log import head_seq
     from .models import Encounter
 
     user = request.user
     if not user.is_authenticated:
         return None
-    encounter = Encounter.objects.filter(pk=pk, campaign__in=Campaign.objects.for_user(user)).first()
+    encounter = Encounter.objects.for_user(user).filter(pk=pk).first()
     if encounter is None:
         return None
     return head_seq(encounter)
