@@ -1,7 +1,8 @@
 """Which rule systems exist.  Pure Python: the engines register, not the Django apps.
 
-Each system's engine module defines ``RULESET``; this list names them.  A new
-system is one line here plus its Django app in INSTALLED_APPS.
+Each system's engine module defines ``RULESET`` (a :class:`rulesets.core.contract.RulesetBase`);
+this list names them.  A new system is one line here: ``INSTALLED_APPS`` is derived from
+this list (docs/adding-a-ruleset.md).
 """
 from __future__ import annotations
 
