@@ -1,0 +1,98 @@
+#!/usr/bin/env python
+"""Benchmark playouts: what one simulated battle costs, in 2D6 checks.
+
+    .venv/bin/python scripts/bench_playout.py [--ruleset KEY] [--battles N] [--repeats R]
+
+For each registered rule system (or the one named), plays ``--battles`` battles of its
+``example_setup(0)`` the way a simulation does (``rulesets.core.simulate.run_trial``:
+setup, the policy playing both sides, dice recording nothing, the outcome), and, in
+the same process, a tight loop of plain 2D6 checks
+(``(int(r()*6)+1) + (int(r()*6)+1) >= 8``).  Both are timed in CPU seconds
+(``time.process_time``), so other processes on the machine count less; the load
+average is printed anyway.  Each measurement is repeated ``--repeats`` times and the
+median is printed:
+
+* battles per CPU-second,
+* 2D6 checks per CPU-second,
+* the 2D6-check equivalents of one battle (checks per second / battles per second):
+  the figure issue 10 sets a target for (at most 4,000).
+
+Pure Python, no Django.  Prints figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def checks_per_cpu_second(n: int = 200_000) -> float:
+    """Plain 2D6 checks (two faces from random(), a sum, a comparison) per CPU-second."""
+    r = random.Random("2d6").random
+    began = time.process_time()
+    successes = sum((int(r() * 6) + 1) + (int(r() * 6) + 1) >= 8 for _ in range(n))
+    elapsed = time.process_time() - began
+    assert 0 < successes < n
+    return n / elapsed
+
+
+def battles_per_cpu_second(ruleset, spec: dict, battles: int, repeat: int) -> tuple[float, float]:
+    """(battles per CPU-second, mean steps a battle) over ``battles`` seeded trials."""
+    from rulesets.core.simulate import run_trial, trial_seed
+
+    steps = 0
+    began = time.process_time()
+    for i in range(battles):
+        steps += run_trial(ruleset, spec, trial_seed(f"bench:{repeat}", 0, i))["steps"]
+    elapsed = time.process_time() - began
+    return battles / elapsed, steps / battles
+
+
+def bench(ruleset, battles: int, repeats: int) -> dict:
+    spec = ruleset.example_setup(0)
+    run = battles_per_cpu_second  # warm caches (odds tables, lru caches) before timing
+    run(ruleset, spec, max(1, battles // 10), -1)
+    per_battle, per_check, equivalents, steps = [], [], [], 0.0
+    for repeat in range(repeats):
+        checks = checks_per_cpu_second()
+        rate, steps = run(ruleset, spec, battles, repeat)
+        per_battle.append(rate)
+        per_check.append(checks)
+        equivalents.append(checks / rate)
+    return {
+        "battles_per_cpu_s": statistics.median(per_battle),
+        "checks_per_cpu_s": statistics.median(per_check),
+        "check_equivalents": statistics.median(equivalents),
+        "steps": steps,
+    }
+
+
+def main(argv=None) -> int:
+    from rulesets.core import registry
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", help="one system's key (default: every registered system)")
+    parser.add_argument("--battles", type=int, default=200, help="battles per repeat (default 200)")
+    parser.add_argument("--repeats", type=int, default=5, help="repeats; medians are printed (default 5)")
+    args = parser.parse_args(argv)
+    rulesets = [registry.get(args.ruleset)] if args.ruleset else registry.all_rulesets()
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"load average (1, 5, 15 min): {load}; {args.repeats} repeats of {args.battles} battles, medians")
+    for ruleset in rulesets:
+        r = bench(ruleset, args.battles, args.repeats)
+        print(f"{ruleset.key}: {r['battles_per_cpu_s']:.0f} battles per CPU-second "
+              f"({r['steps']:.0f} steps a battle); {r['checks_per_cpu_s'] / 1e6:.2f} M 2D6 checks per CPU-second; "
+              f"one battle = {r['check_equivalents']:,.0f} 2D6-check equivalents")
+    print(f"load average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
