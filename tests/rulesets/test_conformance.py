@@ -19,7 +19,7 @@ from rulesets.core.engine import Action, Viewer, is_legal
 from rulesets.core.replay import play_out, replay
 from tests.rulesets.core.toy import RULESET as TOY
 
-RULESETS = [*registry.all_rulesets(), TOY]
+RULESETS = list({r.key: r for r in [*registry.all_rulesets(), TOY]}.values())
 SEEDS = range(8)
 
 
