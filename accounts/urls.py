@@ -4,5 +4,6 @@ from . import views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
+    path("password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("", include("django.contrib.auth.urls")),
 ]

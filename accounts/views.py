@@ -1,7 +1,9 @@
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from . import throttle
 from .forms import SignUpForm
 
 
@@ -21,3 +23,14 @@ def signup(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_safe_next(request) or "campaigns:list")
     return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request)})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset view, throttled per address and per client (accounts/throttle.py)."""
+
+    def form_valid(self, form):
+        refused = throttle.reset_refused(form.cleaned_data["email"], self.request.META.get("REMOTE_ADDR", ""))
+        if refused:
+            form.add_error("email", refused)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)

@@ -6,10 +6,12 @@ REDIS_URL      redis://host:6379/0 (default: none -> kombu filesystem broker in 
 SECRET_KEY     required when DEBUG is off
 DEBUG          "1"/"true" to turn on (default on only when no SECRET_KEY is given)
 ALLOWED_HOSTS  comma-separated (default "localhost,127.0.0.1" in debug)
+BEHIND_TLS_PROXY  "1" when a proxy terminates TLS and sets X-Forwarded-Proto (only then is it trusted)
 """
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -45,6 +47,9 @@ if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off.")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
+# `seed_demo` makes the demo accounts (published passwords) only in development: when
+# DEBUG is on as the settings load.  Elsewhere it needs its --demo-accounts flag.
+DEMO_ACCOUNTS = DEBUG
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -58,6 +63,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "accounts",
     "campaigns",
     "encounters",
@@ -75,7 +81,25 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one
+# username from one address, that pair is locked out for AXES_COOLOFF_MINUTES.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Password-reset mails: at most this many per address, and per client address, an hour.
+PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
+PASSWORD_RESET_LIMIT_PER_IP = env_int("PASSWORD_RESET_LIMIT_PER_IP", 10)
 
 ROOT_URLCONF = "config.urls"
 
@@ -152,9 +176,12 @@ EMAIL_HOST = env("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "starship-table@localhost")
 
-# Redis: Celery broker and results, and pub/sub for live pages.
+# Redis: Celery broker and results, pub/sub for live pages, and the cache the
+# password-reset throttle counts in (shared by every web process).
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "starship-table"}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
 else:
@@ -185,7 +212,10 @@ SIMULATION_MAX_TRIALS = env_int("SIMULATION_MAX_TRIALS", 100_000)
 
 # Production hardening: on whenever DEBUG is off.
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # X-Forwarded-Proto is trusted only behind a proxy that sets it (and drops a client's own):
+    # otherwise any client could claim https.
+    if env_bool("BEHIND_TLS_PROXY"):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -1,7 +1,16 @@
 """Demo data: accounts, the template library, and one campaign per ruleset with two fleets.
 
 Safe to run again: it adds what is missing and leaves what is there.
+
+The demo accounts have published passwords, so they are made only in development
+(``settings.DEMO_ACCOUNTS``: DEBUG was on as the settings loaded) or when asked with
+``--demo-accounts``.  Even then, outside development the staff account ``admin`` gets
+a random password, printed once: never the published one.  Without accounts only the
+template library is loaded (a demo campaign needs its demo GM).
 """
+import secrets
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -21,30 +30,51 @@ ACCOUNTS = [
 class Command(BaseCommand):
     help = "Create demo accounts, the ship-template library and a ready-to-run campaign per ruleset."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--demo-accounts", action="store_true",
+            help="make the demo accounts and campaigns even outside development "
+                 "(the staff account then gets a random password, printed once)")
+
     def handle(self, *args, **options):
+        development = settings.DEMO_ACCOUNTS
+        accounts = development or options["demo_accounts"]
         User = get_user_model()
-        users = {}
+        users, passwords = {}, {}
         with transaction.atomic():
-            for username, password, staff in ACCOUNTS:
-                user, created = User.objects.get_or_create(
-                    username=username, defaults={"email": f"{username}@example.com", "is_staff": staff, "is_superuser": staff})
-                if created:
-                    user.set_password(password)
-                    user.save()
-                users[username] = user
+            if accounts:
+                for username, password, staff in ACCOUNTS:
+                    if staff and not development:
+                        password = secrets.token_urlsafe(18)  # never the published one outside development
+                    user, created = User.objects.get_or_create(
+                        username=username,
+                        defaults={"email": f"{username}@example.com", "is_staff": staff, "is_superuser": staff})
+                    if created:
+                        user.set_password(password)
+                        user.save()
+                        passwords[username] = password
+                    users[username] = user
             for engine in registry.all_rulesets():
-                self._seed_ruleset(engine, users["gm"], users["player"])
+                self._seed_templates(engine)
+                if accounts:
+                    self._seed_campaign(engine, users["gm"], users["player"])
         self.stdout.write(self.style.SUCCESS("Demo data ready."))
-        for username, password, _ in ACCOUNTS:
+        if not accounts:
+            self.stdout.write("  The ship-template library only: demo accounts and campaigns are made in "
+                              "development (DEBUG on) or with --demo-accounts.")
+        if development:
+            passwords = {username: password for username, password, _ in ACCOUNTS}
+        for username, password in passwords.items():
             self.stdout.write(f"  log in as {username} / {password}")
 
-    def _seed_ruleset(self, engine, gm, player):
-        templates = {}
+    def _seed_templates(self, engine):
         for t in engine.templates():
-            template, _ = ShipTemplate.objects.get_or_create(
+            ShipTemplate.objects.get_or_create(
                 ruleset=engine.key, name=t["name"],
                 defaults={"stats": clean_stats(engine.key, t["stats"]), "notes": t.get("notes", "")})
-            templates[t["name"]] = template
+
+    def _seed_campaign(self, engine, gm, player):
+        templates = {t.name: t for t in ShipTemplate.objects.for_ruleset(engine.key)}
         name = f"Demo: {engine.name}"
         if Campaign.objects.filter(name=name, ruleset=engine.key).exists():
             return
