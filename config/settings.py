@@ -96,6 +96,7 @@ AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False  # lockouts are rows in the admin (Axes: access attempts), not log noise
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Password-reset mails: at most this many per address, and per client address, an hour.
 PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
