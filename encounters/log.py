@@ -38,13 +38,34 @@ class NothingToUndo(Exception):
     pass
 
 
+#: How many of the latest steps in effect a snapshot keeps with the state: what the runner
+#: and the live pages show.  Older steps are folded from the event rows when the whole log,
+#: the replay or an analysis asks for them (:func:`history`), so a snapshot stays the same
+#: size however long the fight, and a step's cost does not grow with it.
+SNAPSHOT_STEPS = 60
+
+
 @dataclass
 class Current:
-    """An encounter's state now, with the steps in effect and the head sequence."""
+    """An encounter's state now, the latest steps in effect, and the head sequence.
+
+    ``applied`` holds at most :data:`SNAPSHOT_STEPS` steps (all of them when it comes from
+    :func:`history`); ``count`` is how many steps are in effect in all.
+    """
 
     state: object
     applied: list[Applied]
     head: int
+    count: int = -1
+
+    def __post_init__(self):
+        if self.count < 0:
+            self.count = len(self.applied)
+
+    @property
+    def complete(self) -> bool:
+        """Whether ``applied`` holds every step in effect."""
+        return len(self.applied) == self.count
 
 
 def _entries(encounter: Encounter) -> list[Entry]:
@@ -75,9 +96,12 @@ def _head(encounter: Encounter):
     return head, (encounter.pk, encounter.created_at, head, row[1:] if row else None)
 
 
-def _key(encounter: Encounter, seq: int):
-    row = encounter.events.filter(seq=seq).values_list("pk", "created_at").first() if seq else None
-    return (encounter.pk, encounter.created_at, seq, row)
+def _key(encounter: Encounter, seq: int, row=None):
+    """The cache key of the fold at ``seq`` (one query unless the head ``row`` is given)."""
+    if row is not None:
+        return (encounter.pk, encounter.created_at, seq, (row.pk, row.created_at))
+    found = encounter.events.filter(seq=seq).values_list("pk", "created_at").first() if seq else None
+    return (encounter.pk, encounter.created_at, seq, found)
 
 
 def _remember(key, cur: Current) -> Current:
@@ -88,20 +112,38 @@ def _remember(key, cur: Current) -> Current:
     return cur
 
 
-def current(encounter: Encounter) -> Current:
-    """The folded state, from this process's recent folds or the snapshot at the head."""
-    head, key = _head(encounter)
+def current(encounter: Encounter, *, head_and_key=None) -> Current:
+    """The state at the head and the latest steps, from this process's recent folds or the snapshot."""
+    head, key = head_and_key or _head(encounter)
     cached = _recent.get(key)
     if cached is not None:
         return cached
     engine = encounter.engine
     snap = encounter.snapshots.filter(seq=head).first()
     if snap is not None:
-        return _remember(key, Current(serial.from_json(engine.state_class, snap.state),
-                                      [Applied.from_json(a) for a in snap.applied], head))
+        applied = [Applied.from_json(a) for a in snap.applied]
+        return _remember(key, Current(serial.from_json(engine.state_class, snap.state), applied, head,
+                                      snap.count if snap.count >= 0 else len(applied)))
     state, applied = fold(engine, encounter.setup, _entries(encounter), encounter.seed)
-    _save_snapshot(encounter, head, state, applied)
-    return Current(state, applied, head)
+    _save_snapshot(encounter, head, state, applied, replace=True)
+    return _window(state, applied, head)
+
+
+def history(encounter: Encounter) -> Current:
+    """The state at the head with *every* step in effect (the whole log, the replay, analyses).
+
+    Folds the log from its rows when the snapshot's window does not hold every step; the
+    runner's pages use :func:`current`, which is cheap.
+    """
+    now = current(encounter)
+    if now.complete:
+        return now
+    state, applied = fold(encounter.engine, encounter.setup, _entries(encounter), encounter.seed)
+    return Current(state, applied, now.head)
+
+
+def _window(state, applied: list, head: int, count: int | None = None) -> Current:
+    return Current(state, applied[-SNAPSHOT_STEPS:], head, len(applied) if count is None else count)
 
 
 def refold(encounter: Encounter) -> tuple[Current, bool]:
@@ -110,7 +152,7 @@ def refold(encounter: Encounter) -> tuple[Current, bool]:
     cached = encounter.snapshots.filter(seq=head).first()
     state, applied = fold(encounter.engine, encounter.setup, _entries(encounter), encounter.seed)
     agreed = cached is None or cached.state == serial.to_json(state)
-    _save_snapshot(encounter, head, state, applied)
+    _save_snapshot(encounter, head, state, applied, replace=True)
     return Current(state, applied, head), agreed
 
 
@@ -119,16 +161,24 @@ def state_before(encounter: Encounter, seq: int):
     return fold(encounter.engine, encounter.setup, _entries(encounter), encounter.seed, stop_before=seq)[0]
 
 
-def _save_snapshot(encounter, seq, state, applied):
-    EncounterSnapshot.objects.update_or_create(
-        encounter=encounter, seq=seq,
-        defaults={"state": serial.to_json(state), "applied": [a.to_json() for a in applied]},
-    )
+def _save_snapshot(encounter, seq, state, applied, *, count=None, row=None, replace=False):
+    """Store the snapshot at ``seq``: the state and the latest :data:`SNAPSHOT_STEPS` steps.
+
+    A new step's snapshot is a plain insert (its sequence is new) and the older ones are
+    dropped in one statement: two queries, whatever the fight's length.  ``replace`` is for
+    a fold of a sequence that may already have one (a cache miss, a refold).
+    """
+    window = _window(state, applied, seq, count)
+    fields = {"state": serial.to_json(state), "applied": [a.to_json() for a in window.applied],
+              "count": window.count}
+    if replace:
+        EncounterSnapshot.objects.update_or_create(encounter=encounter, seq=seq, defaults=fields)
+    else:
+        EncounterSnapshot.objects.create(encounter=encounter, seq=seq, **fields)
+    # Older snapshots are only a cache of what the log gives; keep the newest.
+    EncounterSnapshot.objects.filter(encounter=encounter, seq__lt=seq).delete()
     # Only once the row that makes ``seq`` the head has committed is it safe to serve.
-    transaction.on_commit(lambda: _remember(_key(encounter, seq), Current(state, applied, seq)))
-    # Keep the newest few: older ones are only a cache.
-    stale = encounter.snapshots.order_by("-seq").values_list("pk", flat=True)[5:]
-    EncounterSnapshot.objects.filter(pk__in=list(stale)).delete()
+    transaction.on_commit(lambda: _remember(_key(encounter, seq, row), window))
 
 
 def dice_source(encounter: Encounter, seq: int, faces=None, attempt: int = 0):
@@ -150,17 +200,26 @@ def publish_after_commit(encounter: Encounter, seq: int):
 def append(encounter: Encounter, *, kind: str, expected_seq: int, user=None, action: str = "",
            faces=None, target: int | None = None, gm_only: bool = False) -> EncounterEvent:
     """Append one row; raise StaleStep, IllegalAction, DiceNeeded, InvalidFace, NothingToUndo."""
+    try:
+        return _append(encounter, kind=kind, expected_seq=expected_seq, user=user, action=action, faces=faces,
+                       target=target, gm_only=gm_only)
+    except IntegrityError:
+        # The row lock serialises writers; the unique (encounter, seq) constraint is the last guard.
+        raise StaleStep(expected_seq, head_seq(encounter)) from None
+
+
+def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, target, gm_only) -> EncounterEvent:
     with transaction.atomic():
         locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
         if locked.status == Encounter.FINISHED:
             raise EncounterClosed("This encounter is finished.")
         if locked.status == Encounter.PAUSED and kind != EncounterEvent.REVEAL:
             raise EncounterClosed("This encounter is paused: resume it to play on.")
-        head = head_seq(locked)
+        head, key = _head(locked)  # the head is read once, under the lock
         if head != expected_seq:
             raise StaleStep(expected_seq, head)
         seq = head + 1
-        now = current(locked)
+        now = current(locked, head_and_key=(head, key))
         engine = locked.engine
         row = EncounterEvent(encounter=locked, seq=seq, kind=kind, created_by=user if user and user.is_authenticated else None)
 
@@ -176,7 +235,10 @@ def append(encounter: Encounter, *, kind: str, expected_seq: int, user=None, act
             new_state = result.state
             new_applied = [*now.applied, Applied(seq, row.action, list(dice.dice), list(dice.rolls),
                                                  list(result.log), gm_only)]
+            new_count = now.count + 1
         else:
+            if not now.complete:
+                now = history(locked)  # undo, reroll and reveal fold the whole log anyway
             if kind == EncounterEvent.UNDO:
                 if not now.applied:
                     raise NothingToUndo("There is no step to undo.")
@@ -200,13 +262,10 @@ def append(encounter: Encounter, *, kind: str, expected_seq: int, user=None, act
             row.target_seq = target
             entries = [*_entries(locked), Entry(seq, kind, row.action, tuple(Die.parse(d) for d in row.dice), target)]
             new_state, new_applied = fold(engine, locked.setup, entries, locked.seed)
+            new_count = len(new_applied)
 
-        try:
-            with transaction.atomic():
-                row.save()
-        except IntegrityError:
-            raise StaleStep(expected_seq, head_seq(locked)) from None
-        _save_snapshot(locked, seq, new_state, new_applied)
+        row.save()
+        _save_snapshot(locked, seq, new_state, new_applied, count=new_count, row=row)
         publish_after_commit(locked, seq)
     return row
 
@@ -264,7 +323,7 @@ def fork(encounter: Encounter, upto: int, *, user=None, name: str = "") -> Encou
     writer, and the only other one: it writes the rows of a *new* encounter in the
     transaction that creates it, so no other writer can race it (docs/decisions.md).
     """
-    now = current(encounter)
+    now = history(encounter)
     keep = [a for a in now.applied if a.seq <= upto and not a.dropped]
     with transaction.atomic():
         new = Encounter.objects.create(

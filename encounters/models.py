@@ -88,7 +88,8 @@ class EncounterSnapshot(models.Model):
     encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="snapshots")
     seq = models.PositiveIntegerField()
     state = models.JSONField()
-    applied = models.JSONField(default=list)
+    applied = models.JSONField(default=list, help_text="The latest steps in effect (log.SNAPSHOT_STEPS at most).")
+    count = models.IntegerField(default=-1, help_text="How many steps are in effect in all (-1: as many as applied).")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -159,7 +159,7 @@ def run_analysis(analysis_id: int) -> None:
         analysis.status = EncounterAnalysis.RUNNING
         analysis.save(update_fields=["status"])
     encounter = analysis.encounter
-    now = log.current(encounter)
+    now = log.history(encounter)
     record = [Recorded(a.seq, a.action, tuple(a.dice), len(a.rolls)) for a in now.applied if not a.dropped]
     engine = encounter.engine
 

@@ -98,7 +98,9 @@ def ruleset_partials(key: str) -> str:
 
 
 def _run_context(request, encounter, role, **extra):
-    now = encounter_log.current(encounter)
+    everything = request.GET.get("log") == "all"
+    # The snapshot keeps the latest steps; the whole log is folded from the rows on request.
+    now = encounter_log.history(encounter) if everything else encounter_log.current(encounter)
     engine = encounter.engine
     viewer = _viewer(request, encounter, role)
     is_gm = role == Membership.GM
@@ -119,7 +121,7 @@ def _run_context(request, encounter, role, **extra):
             actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds,
                             "secondary": action.kind in engine.secondary_kinds})
     steps = [a for a in now.applied if is_gm or not a.gm_only]
-    everything = request.GET.get("log") == "all"
+    older = now.count - len(now.applied)  # steps in effect before the snapshot's window
     return {
         "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm,
         "streaming": bool(settings.REDIS_URL), "partials": ruleset_partials(encounter.ruleset),
@@ -130,7 +132,7 @@ def _run_context(request, encounter, role, **extra):
         # the circumstance-DM box, for rule systems whose actions take one (free parameter "dm")
         "takes_dm": "dm" in engine.free_params, "override_help": engine.override_help,
         "steps": list(reversed(steps)) if everything else list(reversed(steps[-LOG_LIMIT:])),
-        "hidden_steps": 0 if everything else max(0, len(steps) - LOG_LIMIT), **extra,
+        "hidden_steps": 0 if everything else older + max(0, len(steps) - LOG_LIMIT), **extra,
     }
 
 
@@ -281,7 +283,7 @@ def encounter_replay(request, pk):
     encounter, role = _get_encounter_for_user(request, pk)
     if encounter.status != Encounter.FINISHED and role != Membership.GM:
         raise Http404("The replay opens when the encounter is finished.")
-    now = encounter_log.current(encounter)
+    now = encounter_log.history(encounter)
     is_gm = role == Membership.GM
     steps = [a for a in now.applied if (is_gm or not a.gm_only) and not a.dropped]
     try:
