@@ -1,7 +1,7 @@
 """Cepheus Engine stat forms: ship stats, crew sheets, encounter options.
 
 The only module of the ruleset that imports Django.  Validation of the stats lives
-in :mod:`.rules` (``normalise_stats``, ``parse_mount_line``) so the engine and the
+in :mod:`.stats` (``normalise_stats``, ``parse_mount_line``) so the engine and the
 import path share it; the form puts each problem next to its field (a turret
 problem names its line).
 """
@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from django import forms
 
-from . import rules as R
-from . import tables as T
+from .crew import CHARACTERISTICS, POSITIONS, SKILLS, SKILL_LABEL
+from .stats import STAT_LIMITS, mount_line, normalise_stats, parse_mount_line
+from .tables import BANDS, BAND_DISTANCE, BAND_LABEL, COLLISION_SITUATIONS
 
-POSITIONS = list(R.POSITIONS)
+
+POSITIONS = list(POSITIONS)
 
 SENSOR_CHOICES = [("standard", "Standard"), ("advanced", "Advanced"), ("very_advanced", "Very advanced")]
-BAND_CHOICES = [(b, f"{T.BAND_LABEL[b]} ({T.BAND_DISTANCE[b]})") for b in T.BANDS]
-HAZARD_CHOICES = [(k, v[0]) for k, v in T.COLLISION_SITUATIONS.items()]
+BAND_CHOICES = [(b, f"{BAND_LABEL[b]} ({BAND_DISTANCE[b]})") for b in BANDS]
+HAZARD_CHOICES = [(k, v[0]) for k, v in COLLISION_SITUATIONS.items()]
 
 _INT_FIELDS = {
     "tonnage": ("Tonnage (displacement tons)", "Hull and Structure are derived: 1 point per 50 t (Structure at least 1); under 100 t is a small craft."),
@@ -45,22 +47,22 @@ BAY_HELP = ("One bay per line: particle, fusion, meson or missile (with ammuniti
 
 
 class ShipStatsForm(forms.Form):
-    tonnage = forms.IntegerField(min_value=R.STAT_LIMITS["tonnage"][0], max_value=R.STAT_LIMITS["tonnage"][1], initial=100)
-    armour = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["armour"][1], initial=0)
-    thrust = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["thrust"][1], initial=1)
-    jump = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["jump"][1], initial=0)
+    tonnage = forms.IntegerField(min_value=STAT_LIMITS["tonnage"][0], max_value=STAT_LIMITS["tonnage"][1], initial=100)
+    armour = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["armour"][1], initial=0)
+    thrust = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["thrust"][1], initial=1)
+    jump = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["jump"][1], initial=0)
     sensors = forms.ChoiceField(choices=SENSOR_CHOICES, initial="standard")
-    electronics = forms.IntegerField(min_value=R.STAT_LIMITS["electronics"][0], max_value=R.STAT_LIMITS["electronics"][1], initial=0)
-    fire_control = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["fire_control"][1], initial=0)
+    electronics = forms.IntegerField(min_value=STAT_LIMITS["electronics"][0], max_value=STAT_LIMITS["electronics"][1], initial=0)
+    fire_control = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["fire_control"][1], initial=0)
     auto_repair = forms.BooleanField(required=False)
     intellect = forms.BooleanField(required=False)
-    expert_pilot = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["expert_pilot"][1], initial=0)
-    expert_engineer = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["expert_engineer"][1], initial=0)
+    expert_pilot = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["expert_pilot"][1], initial=0)
+    expert_engineer = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["expert_engineer"][1], initial=0)
     repair_drones = forms.BooleanField(required=False)
     nuclear_damper = forms.BooleanField(required=False)
     meson_screen = forms.BooleanField(required=False)
-    fuel = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["fuel"][1], initial=0)
-    cargo = forms.IntegerField(min_value=0, max_value=R.STAT_LIMITS["cargo"][1], initial=0)
+    fuel = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["fuel"][1], initial=0)
+    cargo = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["cargo"][1], initial=0)
     turrets = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=TURRET_HELP)
     bays = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text=BAY_HELP)
 
@@ -77,7 +79,7 @@ class ShipStatsForm(forms.Form):
         for n, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
-            weapons, errs = R.parse_mount_line(line, mount)
+            weapons, errs = parse_mount_line(line, mount)
             errors.extend(f"line {n}: {e}" for e in errs)
             out.append(weapons)
         if errors:
@@ -96,7 +98,7 @@ class ShipStatsForm(forms.Form):
         if self.errors:
             return data
         stats = self._raw_stats(data)
-        _, errors = R.normalise_stats(stats)
+        _, errors = normalise_stats(stats)
         for e in errors:
             field = e.split(":", 1)[0].split(" ")[0]
             field = {"turret": "turrets", "bay": "bays"}.get(field, field)
@@ -113,15 +115,15 @@ class ShipStatsForm(forms.Form):
     @classmethod
     def initial_from(cls, stats: dict) -> dict:
         stats = stats or {}
-        normal, _ = R.normalise_stats(stats)
+        normal, _ = normalise_stats(stats)
         out = {k: normal.get(k) for k in (*_INT_FIELDS, "sensors")}
         out.update({k: bool(normal.get(k)) for k in _FLAG_FIELDS})
-        out["turrets"] = "\n".join(R.mount_line(t["weapons"]) for t in normal["turrets"])
-        out["bays"] = "\n".join(R.mount_line([b]) for b in normal["bays"])
+        out["turrets"] = "\n".join(mount_line(t["weapons"]) for t in normal["turrets"])
+        out["bays"] = "\n".join(mount_line([b]) for b in normal["bays"])
         return out
 
     def stats(self) -> dict:
-        return R.normalise_stats(self._raw_stats(self.cleaned_data))[0]
+        return normalise_stats(self._raw_stats(self.cleaned_data))[0]
 
 
 CHAR_LABEL = {"str": "Str", "dex": "Dex", "end": "End", "int": "Int", "edu": "Edu", "soc": "Soc"}
@@ -132,11 +134,11 @@ class CrewForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for key in R.CHARACTERISTICS:
+        for key in CHARACTERISTICS:
             self.fields[f"char_{key}"] = forms.IntegerField(label=CHAR_LABEL[key], min_value=0, max_value=15, initial=7)
-        for key in R.SKILLS:
+        for key in SKILLS:
             self.fields[f"skill_{key}"] = forms.IntegerField(
-                label=R.SKILL_LABEL[key], min_value=0, max_value=6, required=False,
+                label=SKILL_LABEL[key], min_value=0, max_value=6, required=False,
                 help_text="Gunnery counts for Turret and Bay unless a speciality is given." if key == "gunnery" else "")
         self.fields["other_skills"] = forms.CharField(
             required=False, help_text="Other skills as 'Name level', comma separated: 'Vacc Suit 1, Medic 0'.")
@@ -159,18 +161,18 @@ class CrewForm(forms.Form):
         crew = crew or {}
         chars = crew.get("characteristics") or {}
         skills = crew.get("skills") or {}
-        out = {f"char_{k}": int(chars.get(k, 7)) for k in R.CHARACTERISTICS}
-        for k in R.SKILLS:
+        out = {f"char_{k}": int(chars.get(k, 7)) for k in CHARACTERISTICS}
+        for k in SKILLS:
             out[f"skill_{k}"] = int(skills[k]) if k in skills else None
-        others = [f"{k.replace('_', ' ').title()} {v}" for k, v in skills.items() if k not in R.SKILLS]
+        others = [f"{k.replace('_', ' ').title()} {v}" for k, v in skills.items() if k not in SKILLS]
         out["other_skills"] = ", ".join(others)
         return out
 
     def crew_data(self) -> dict:
         d = self.cleaned_data
-        skills = {k: d[f"skill_{k}"] for k in R.SKILLS if d.get(f"skill_{k}") is not None}
+        skills = {k: d[f"skill_{k}"] for k in SKILLS if d.get(f"skill_{k}") is not None}
         skills.update(d.get("other_skills") or {})
-        return {"characteristics": {k: d[f"char_{k}"] for k in R.CHARACTERISTICS}, "skills": skills}
+        return {"characteristics": {k: d[f"char_{k}"] for k in CHARACTERISTICS}, "skills": skills}
 
 
 class SetupOptionsForm(forms.Form):

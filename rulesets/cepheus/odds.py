@@ -12,26 +12,34 @@ from functools import lru_cache
 from rulesets.core import odds as core_odds
 from rulesets.core.engine import Action, Odds, Outcome
 
-from . import rules as R
-from . import tables as T
+from .checks import check_mods, effect_band
+from .crew import current_chars, gunnery_skill
+from .queries import (
+    attack_mods, band_to, boarding_leader, find_missile, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    usable_weapons,
+)
+from .tables import (
+    COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, SMART_TO_HIT, TARGET, WEAPONS, hits_in, missile_to_hit, reentry_dms,
+)
+
 
 _TWO_D6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
 
 
-def p_at_least(modifier: int, target: int = T.TARGET) -> Fraction:
+def p_at_least(modifier: int, target: int = TARGET) -> Fraction:
     return sum((p for t, p in _TWO_D6.items() if t + modifier >= target), Fraction(0))
 
 
 @lru_cache(maxsize=None)
 def effect_dist(modifier: int) -> dict[int, Fraction]:
-    return {t + modifier - T.TARGET: p for t, p in _TWO_D6.items()}
+    return {t + modifier - TARGET: p for t, p in _TWO_D6.items()}
 
 
 def band_outcomes(modifier: int) -> tuple[Outcome, ...]:
     bands = {"exceptional failure": Fraction(0), "failure": Fraction(0), "success": Fraction(0),
              "exceptional success": Fraction(0)}
     for e, p in effect_dist(modifier).items():
-        bands[R.effect_band(e)] += p
+        bands[effect_band(e)] += p
     return tuple(Outcome(k, float(v)) for k, v in bands.items())
 
 
@@ -74,7 +82,7 @@ def hits_dist(dice: int, flat: int, armour: int) -> dict[int, Fraction]:
         dist = {flat - armour: Fraction(1)}
     out: dict[int, Fraction] = {}
     for dmg, p in dist.items():
-        h = T.hits_in(dmg)
+        h = hits_in(dmg)
         out[h] = out.get(h, Fraction(0)) + p
     return out
 
@@ -84,8 +92,6 @@ def _mods_total(mods) -> int:
 
 
 def action_odds(s, a: Action) -> Odds | None:
-    from . import engine as E
-
     kind = a.kind
     dm = int(a.get("dm", 0) or 0)
     if kind in ("override", "done", "end_turn", "no_reaction", "initiative", "hasty", "delay", "assign", "personal",
@@ -99,14 +105,14 @@ def action_odds(s, a: Action) -> Odds | None:
         return None
 
     def check(skill, char, difficulty, extra=(), what="success"):
-        mods = R.check_mods(ship, c, skill, char, difficulty, list(extra) + ([("GM", dm)] if dm else []))
+        mods = check_mods(ship, c, skill, char, difficulty, list(extra) + ([("GM", dm)] if dm else []))
         return check_odds(_mods_total(mods), what)
 
     def opp(other, their, skill, char, extra=(), their_extra=(), what="to win"):
-        m1 = _mods_total(R.check_mods(ship, c, skill, char, "", list(extra) + ([("GM", dm)] if dm else [])))
-        m2 = _mods_total(R.check_mods(other, their, skill, char, "", list(their_extra)))
-        c1 = R.current_chars(c).get(char, 7)
-        c2 = R.current_chars(their).get(char, 7) if their else 0
+        m1 = _mods_total(check_mods(ship, c, skill, char, "", list(extra) + ([("GM", dm)] if dm else [])))
+        m2 = _mods_total(check_mods(other, their, skill, char, "", list(their_extra)))
+        c1 = current_chars(c).get(char, 7)
+        c2 = current_chars(their).get(char, 7) if their else 0
         return opposed_odds(m1, m2, c1, c2, what)
 
     target = s.find_ship(a.get("target")) if a.get("target") else None
@@ -121,46 +127,46 @@ def action_odds(s, a: Action) -> Odds | None:
     if kind == "orbit":
         return check("pilot", "dex", "routine")
     if kind == "reentry":
-        dms, auto = T.reentry_dms(s.options.world_size, s.options.world_atmosphere)
+        dms, auto = reentry_dms(s.options.world_size, s.options.world_atmosphere)
         if auto:
             return Odds((Outcome("success", 1.0),), "automatic success (thin atmosphere)")
         return check("pilot", "dex", "average", dms)
     if kind == "avoid_collision":
-        label, diff = T.COLLISION_SITUATIONS[s.options.hazard]
-        extra = [("mismatch", T.COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
+        label, diff = COLLISION_SITUATIONS[s.options.hazard]
+        extra = [("mismatch", COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
         return check("pilot", "dex", diff, extra, "to avoid collision")
     if kind == "pursue" and target is not None:
         if ship.pursuing == target.id:
             return None
-        return opp(target, E.pilot_of(target), "pilot", "dex", E._intel(ship, target.id))
+        return opp(target, pilot_of(target), "pilot", "dex", intel_dm(ship, target.id))
     if kind == "break_pursuit" and target is not None:
-        return opp(target, E.pilot_of(target), "pilot", "dex", E._intel(ship, target.id))
+        return opp(target, pilot_of(target), "pilot", "dex", intel_dm(ship, target.id))
     if kind == "ram" and target is not None:
-        return opp(target, E.pilot_of(target), "pilot", "dex", E._intel(ship, target.id), what="to ram")
+        return opp(target, pilot_of(target), "pilot", "dex", intel_dm(ship, target.id), what="to ram")
     if kind == "dock" and target is not None:
-        if target.side != ship.side and target.can_act and E.pilot_of(target) is not None:
-            return opp(target, E.pilot_of(target), "pilot", "dex", [("unwilling", -2)] + E._intel(ship, target.id),
+        if target.side != ship.side and target.can_act and pilot_of(target) is not None:
+            return opp(target, pilot_of(target), "pilot", "dex", [("unwilling", -2)] + intel_dm(ship, target.id),
                        what="to dock")
         return check("pilot", "dex", "average", what="to dock")
     if kind == "jump_plot":
         return check("navigation", "edu", "easy", [("hurried", -1)])
     if kind == "range_check" and target is not None:
-        return opp(target, E._navigator_of(target), "navigation", "edu", E._intel(ship, target.id),
+        return opp(target, navigator_of(target), "navigation", "edu", intel_dm(ship, target.id),
                    what="to choose the range")
     if kind == "sensor_target" and target is not None:
-        return check("comms", "edu", "average", E.sensor_dm(ship) + [("jamming", -target.electronics)],
+        return check("comms", "edu", "average", sensor_dm(ship) + [("jamming", -target.electronics)],
                      "to get a sensor lock")
     if kind == "jam" and target is not None:
-        return opp(target, E._sensor_op(target), "comms", "int", E.sensor_dm(ship) + E._intel(ship, target.id),
-                   E.sensor_dm(target), "to jam")
+        return opp(target, sensor_operator(target), "comms", "int", sensor_dm(ship) + intel_dm(ship, target.id),
+                   sensor_dm(target), "to jam")
     if kind == "intercept":
         return check("comms", "int", "difficult",
-                     E.sensor_dm(ship) + ([("encryption", -2)] if s.options.encrypted else []), "to intercept")
+                     sensor_dm(ship) + ([("encryption", -2)] if s.options.encrypted else []), "to intercept")
     if kind == "maintain_comms":
         return check("comms", "int", "routine",
-                     E.sensor_dm(ship) + ([("noise", -2)] if s.options.comms_noise else []), "to keep comms")
+                     sensor_dm(ship) + ([("noise", -2)] if s.options.comms_noise else []), "to keep comms")
     if kind == "ew_missiles":
-        return chain_odds(_mods_total(R.check_mods(ship, c, "comms", "int", "difficult", E.sensor_dm(ship))) + dm,
+        return chain_odds(_mods_total(check_mods(ship, c, "comms", "int", "difficult", sensor_dm(ship))) + dm,
                           sum(m.count for m in s.missiles if m.target == ship.id and m.kind == "smart"), "smart missile(s) jammed")
     if kind == "jump":
         extra = [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []
@@ -171,10 +177,10 @@ def action_odds(s, a: Action) -> Odds | None:
     if kind == "overhaul":
         return check("mechanic", "edu", "difficult", what="to start the rebuild")
     if kind == "board" and target is not None:
-        lead = E._boarding_leader(ship)
-        their = E._boarding_leader(target)
-        m1 = _mods_total(R.check_mods(ship, lead, "tactics", "int", "", [("GM", dm)] if dm else []))
-        m2 = _mods_total(R.check_mods(target, their, "tactics", "int", ""))
+        lead = boarding_leader(ship)
+        their = boarding_leader(target)
+        m1 = _mods_total(check_mods(ship, lead, "tactics", "int", "", [("GM", dm)] if dm else []))
+        m2 = _mods_total(check_mods(target, their, "tactics", "int", ""))
         return opposed_odds(m1, m2, what="to win the boarding round")
     return None
 
@@ -198,8 +204,6 @@ def chain_odds(modifier: int, available: int, what: str) -> Odds:
 
 
 def _reaction_odds(s, a: Action, dm: int) -> Odds | None:
-    from . import engine as E
-
     p = s.pending
     ship = s.ship(p.target)
     c = ship.member(a.actor)
@@ -207,20 +211,20 @@ def _reaction_odds(s, a: Action, dm: int) -> Odds | None:
         return None
     extra_dm = [("GM", dm)] if dm else []
     if a.kind == "dodge":
-        mods = R.check_mods(ship, c, "pilot", "dex", "average", E._intel(ship, p.attacker) + extra_dm)
+        mods = check_mods(ship, c, "pilot", "dex", "average", intel_dm(ship, p.attacker) + extra_dm)
         return check_odds(_mods_total(mods), "to dodge (attack DM-2)")
     if a.kind == "sand":
         mount = ship.mount(a.get("mount"))
         extra = [("FC", ship.fire_control), ("damaged", -2 if mount.hits == 1 else 0)] + extra_dm
-        return check_odds(_mods_total(R.check_mods(ship, c, "gunnery_turret", "dex", "average", extra)),
+        return check_odds(_mods_total(check_mods(ship, c, "gunnery_turret", "dex", "average", extra)),
                           "for sand (-1D6 per beam)")
     if a.kind == "point_defence":
         mount = ship.mount(a.get("mount"))
         extra = [("FC", ship.fire_control), ("damaged", -2 if mount.hits == 1 else 0)] + extra_dm
-        mod = _mods_total(R.check_mods(ship, c, "gunnery_turret", "dex", "average", extra))
+        mod = _mods_total(check_mods(ship, c, "gunnery_turret", "dex", "average", extra))
         if p.kind == "board":
             return check_odds(mod, "to hit the boarders")
-        m = E._missile(s, p.missiles[0])
+        m = find_missile(s, p.missiles[0])
         return chain_odds(mod, m.count if m else 0, "missile(s) destroyed")
     if a.kind == "screens":
         level = max(0, int(c.skills.get("screens", 0)))
@@ -232,29 +236,27 @@ def _reaction_odds(s, a: Action, dm: int) -> Odds | None:
 
 
 def attack_odds(s, ship, c, a: Action, dm: int) -> Odds | None:
-    from . import engine as E
-
     mount = ship.mount(a.get("mount"))
     target_id = a.get("target")
     personal = any(p.id == target_id for p in s.personal)
-    band = E._band_to(s, ship, target_id)
-    usable = E.usable_weapons(s, ship, mount, band, personal)
+    band = band_to(s, ship, target_id)
+    usable = usable_weapons(s, ship, mount, band, personal)
     which = a.get("weapon", "all")
     chosen = ([i for i in usable if mount.weapons[i].type != "sandcaster"] or usable) if which == "all" else [int(which)]
     target = s.find_ship(target_id)
-    skill = R.gunnery_skill(mount.kind)
+    skill = gunnery_skill(mount.kind)
     # joint distribution of (any hit, total hits) over the beams; missiles summarised
     dist = {(False, 0): Fraction(1)}
     notes = []
     p_any = []
     for i in chosen:
         w = mount.weapons[i]
-        kind = T.WEAPONS[w.type]
+        kind = WEAPONS[w.type]
         if kind.missile:
             notes.append(missile_note(s, ship, c, mount, w, target_id, dm))
             continue
-        extra = E.attack_mods(s, ship, c, mount, target_id, w.type, personal=personal) + ([("GM", dm)] if dm else [])
-        mod = _mods_total(R.check_mods(ship, c, skill, "dex", "", extra))
+        extra = attack_mods(s, ship, c, mount, target_id, w.type, personal=personal) + ([("GM", dm)] if dm else [])
+        mod = _mods_total(check_mods(ship, c, skill, "dex", "", extra))
         p_hit = p_at_least(mod)
         p_any.append(p_hit)
         if personal:
@@ -290,16 +292,14 @@ def attack_odds(s, ship, c, a: Action, dm: int) -> Odds | None:
 
 
 def missile_note(s, ship, c, mount, w, target_id, dm) -> str:
-    from . import engine as E
-
     target = s.find_ship(target_id)
     evasive = target.evasive if target else 0
     if w.missile == "smart":
-        return f"smart missile: {core_odds.percent(p_at_least(evasive, T.SMART_TO_HIT))} per attack on arrival"
-    extra = E.attack_mods(s, ship, c, mount, target_id, w.type, launch=True) + ([("GM", dm)] if dm else [])
-    mod = _mods_total(R.check_mods(ship, c, R.gunnery_skill(mount.kind), "dex", "average", extra))
+        return f"smart missile: {core_odds.percent(p_at_least(evasive, SMART_TO_HIT))} per attack on arrival"
+    extra = attack_mods(s, ship, c, mount, target_id, w.type, launch=True) + ([("GM", dm)] if dm else [])
+    mod = _mods_total(check_mods(ship, c, gunnery_skill(mount.kind), "dex", "average", extra))
     p = Fraction(0)
     for e, q in effect_dist(mod).items():
-        need, _ = T.missile_to_hit(e)
+        need, _ = missile_to_hit(e)
         p += q * p_at_least(evasive, need)
     return f"missile: {core_odds.percent(p)} to hit on arrival"

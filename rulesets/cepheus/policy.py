@@ -13,8 +13,13 @@ from functools import lru_cache
 
 from rulesets.core.engine import Action
 
-from . import rules as R
-from . import tables as T
+from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_of
+from .damage import repairable
+from .actions import decisions
+from .odds import hits_dist
+from .queries import attack_mods, enemies, usable_weapons
+from .tables import ATTACK_DIFFICULTY, BANDS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS
+
 
 _P2 = {}
 for _m in range(-30, 31):
@@ -27,8 +32,6 @@ def p_hit(mod: int) -> float:
 
 @lru_cache(maxsize=None)
 def expected_hits(dice: int, flat: int, armour: int) -> float:
-    from .odds import hits_dist
-
     return float(sum(h * q for h, q in hits_dist(dice, flat, armour).items()))
 
 
@@ -42,8 +45,6 @@ def fleeing(s, ship) -> bool:
 
 
 def focus(s, ship):
-    from .engine import enemies
-
     foes = [f for f in enemies(s, ship) if f.status == "active"] or enemies(s, ship)
     if not foes:
         return None
@@ -53,17 +54,17 @@ def focus(s, ship):
 @lru_cache(maxsize=None)
 def _band_score(weapons: tuple) -> dict:
     scores = {}
-    for band in T.BANDS:
+    for band in BANDS:
         total = 0.0
         for w in weapons:
-            kind = T.WEAPONS[w]
+            kind = WEAPONS[w]
             if kind.missile:
-                total += 0.0 if T.MISSILE_TURNS[band] else -6
+                total += 0.0 if MISSILE_TURNS[band] else -6
             elif kind.key == "sandcaster":
                 continue
             else:
-                diff = T.ATTACK_DIFFICULTY[kind.row][band]
-                total += T.DIFFICULTY[diff] if diff else -8
+                diff = ATTACK_DIFFICULTY[kind.row][band]
+                total += DIFFICULTY[diff] if diff else -8
         scores[band] = total
     return scores
 
@@ -75,38 +76,36 @@ def preferred_band(ship) -> str:
     scores = _band_score(weapons)
     best = max(scores.values())
     # the farthest of the best bands (safer), but never Adjacent by choice
-    return [b for b in T.BANDS if scores[b] == best and b != "adjacent"][-1] if any(
-        scores[b] == best and b != "adjacent" for b in T.BANDS) else "close"
+    return [b for b in BANDS if scores[b] == best and b != "adjacent"][-1] if any(
+        scores[b] == best and b != "adjacent" for b in BANDS) else "close"
 
 
 def want_towards(current: str, goal: str) -> str:
-    i, j = T.BANDS.index(current), T.BANDS.index(goal)
+    i, j = BANDS.index(current), BANDS.index(goal)
     return "closer" if j < i else "farther" if j > i else "hold"
 
 
 def attack_value(s, ship, crew, a: Action, best=None) -> float:
-    from . import engine as E
-
     mount = ship.mount(a.get("mount"))
     target_id = a.get("target")
     if any(p.id == target_id for p in s.personal):
         return 0.05
     target = s.ship(target_id)
     band = s.band(ship.id, target_id)
-    usable = E.usable_weapons(s, ship, mount, band)
+    usable = usable_weapons(s, ship, mount, band)
     which = a.get("weapon", "all")
     chosen = ([i for i in usable if mount.weapons[i].type != "sandcaster"] or usable) if which == "all" else [int(which)]
-    skill, _ = R.skill_of(crew, R.gunnery_skill(mount.kind))
-    base = skill + R.char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
+    skill, _ = skill_of(crew, gunnery_skill(mount.kind))
+    base = skill + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
     value = 0.0
     for i in chosen:
         w = mount.weapons[i]
-        kind = T.WEAPONS[w.type]
+        kind = WEAPONS[w.type]
         if kind.missile:
-            dice = T.MISSILES[w.missile or "standard"]["dice"]
+            dice = MISSILES[w.missile or "standard"]["dice"]
             value += 0.45 * expected_hits(dice, 0, target.armour) * (4 if w.type == "missile_bay" else 1)
             continue
-        mods = sum(v for _, v in E.attack_mods(s, ship, crew, mount, target_id, w.type))
+        mods = sum(v for _, v in attack_mods(s, ship, crew, mount, target_id, w.type))
         armour = 0 if w.type == "meson_bay" else target.armour
         value += p_hit(base + mods) * (expected_hits(kind.dice, kind.flat, armour) + 0.05)
     if target.status != "active":
@@ -116,8 +115,8 @@ def attack_value(s, ship, crew, a: Action, best=None) -> float:
     return value
 
 
-def choose(rs, s, rng: random.Random) -> Action:
-    acts = rs._decisions(s, lean=True)
+def choose(s, rng: random.Random) -> Action:
+    acts = decisions(s, lean=True)
     if not acts:
         return Action.make("override", "gm")
     if len(acts) == 1:
@@ -162,11 +161,11 @@ def _react(s, by_kind) -> Action:
 def _rest_idle(s, ship) -> bool:
     for cid in s.queue[s.pos + 1:]:
         c = ship.member(cid)
-        if c is None or not R.able(c):
+        if c is None or not able(c):
             continue
-        if c.position in ("captain", "pilot", "sensors", "navigator", *R.GUNNER_POSITIONS):
+        if c.position in ("captain", "pilot", "sensors", "navigator", *GUNNER_POSITIONS):
             return False
-        if c.position == "damage_control" and R.repairable(ship):
+        if c.position == "damage_control" and repairable(ship):
             return False
         if c.position == "engineer" and ship.jump_plotted:
             return False
@@ -189,7 +188,7 @@ def _crew_choice(s, ship, crew, by_kind, rng) -> Action | None:
         for fresh in (True, False):
             for a in by_kind["assign"]:
                 who = ship.member(a.get("crew"))
-                if who.id in later and who.position in R.GUNNER_POSITIONS and (not fresh or not ship.bonus.get(who.id)):
+                if who.id in later and who.position in GUNNER_POSITIONS and (not fresh or not ship.bonus.get(who.id)):
                     return a
         for a in by_kind["assign"]:
             if a.get("crew") in later:
@@ -199,7 +198,7 @@ def _crew_choice(s, ship, crew, by_kind, rng) -> Action | None:
     if pos == "captain":
         if "exploit" in by_kind:
             return by_kind["exploit"][0]
-        gunners = sum(1 for c in ship.crew if c.position in R.GUNNER_POSITIONS and R.able(c))
+        gunners = sum(1 for c in ship.crew if c.position in GUNNER_POSITIONS and able(c))
         if gunners >= 2 and "coordinate" in by_kind:
             return by_kind["coordinate"][0]
         return by_kind.get("increase_initiative", [None])[0]
@@ -226,7 +225,7 @@ def _crew_choice(s, ship, crew, by_kind, rng) -> Action | None:
             for a in by_kind.get("pursue", []):
                 if a.get("target") == target.id and rng.random() < 0.5:
                     return a
-        gunners = any(c.position in R.GUNNER_POSITIONS and R.able(c) for c in ship.crew)
+        gunners = any(c.position in GUNNER_POSITIONS and able(c) for c in ship.crew)
         if gunners and "line_up" in by_kind and not _threatened(s, ship):
             return by_kind["line_up"][0]
         return by_kind.get("evasive", [None])[0]
@@ -241,7 +240,7 @@ def _crew_choice(s, ship, crew, by_kind, rng) -> Action | None:
             if a.get("target") == target.id and a.get("want") == want:
                 return a
         return None
-    if pos in R.GUNNER_POSITIONS:
+    if pos in GUNNER_POSITIONS:
         attacks = by_kind.get("attack", [])
         if not attacks:
             return None

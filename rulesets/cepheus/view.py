@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from rulesets.core.engine import Action, Viewer
 
-from . import rules as R
-from . import tables as T
+from .crew import POSITION_LABEL, able, crew_state
+from .damage import system_label
+from .state import SYSTEMS, SYSTEM_LABEL
+from .tables import BANDS, BAND_LABEL, COLLISION_SITUATIONS, SENSOR_DETAILS, SENSOR_GRADES, WEAPONS
 
-_GRADE = {g: i for i, g in enumerate(T.SENSOR_GRADES)}
+
+_GRADE = {g: i for i, g in enumerate(SENSOR_GRADES)}
 
 
 def detected(s, viewer_ships: list, enemy) -> set[str]:
@@ -25,11 +28,11 @@ def detected(s, viewer_ships: list, enemy) -> set[str]:
         grade = _GRADE[own.sensors]
         if own.hits.get("sensors", 0) >= 2:
             # sensors disabled or destroyed: the eye alone, at Close or nearer (decision)
-            if T.BANDS.index(band) > T.BANDS.index("close"):
+            if BANDS.index(band) > BANDS.index("close"):
                 continue
             grade = 0
-        for b in T.BANDS[T.BANDS.index(band):]:
-            for key, _, need in T.SENSOR_DETAILS[b]:
+        for b in BANDS[BANDS.index(band):]:
+            for key, _, need in SENSOR_DETAILS[b]:
                 if grade >= _GRADE[need]:
                     out.add(key)
     return out
@@ -51,14 +54,14 @@ def sheet(s, ship) -> dict:
         "fuel": f"{ship.fuel}/{ship.fuel_max}", "cargo": f"{ship.cargo}/{ship.cargo_max}",
         "initiative": ship.initiative + s.tactics.get(ship.side, 0) + ship.boost,
         "reactions": ship.reactions,
-        "systems": {R.SYSTEM_LABEL[k]: ship.hits.get(k, 0) for k in R.SYSTEMS if ship.hits.get(k, 0)},
+        "systems": {SYSTEM_LABEL[k]: ship.hits.get(k, 0) for k in SYSTEMS if ship.hits.get(k, 0)},
         "mounts": [{"id": m.id, "kind": m.kind, "hits": m.hits,
-                    "weapons": [T.WEAPONS[w.type].label + (f" {w.loaded}+{w.reserve}" if T.WEAPONS[w.type].ammo else "")
+                    "weapons": [WEAPONS[w.type].label + (f" {w.loaded}+{w.reserve}" if WEAPONS[w.type].ammo else "")
                                 + (f" ({w.missile})" if w.missile and w.missile != "standard" else "")
                                 for w in m.weapons]} for m in ship.mounts],
         "screens": [n for n, on in (("nuclear damper", ship.nuclear_damper), ("meson screen", ship.meson_screen)) if on],
-        "crew": [{"crew_id": c.id, "name": c.name, "position": R.POSITION_LABEL.get(c.position, c.position),
-                  "station": c.station, "state": R.crew_state(c), "damage": c.damage, "rads": c.rads,
+        "crew": [{"crew_id": c.id, "name": c.name, "position": POSITION_LABEL.get(c.position, c.position),
+                  "station": c.station, "state": crew_state(c), "damage": c.damage, "rads": c.rads,
                   "skills": dict(c.skills), "characteristics": dict(c.chars),
                   "task": f"{c.task.kind} {c.task.system} {c.task.done}/{c.task.turns}" if c.task else ""}
                  for c in ship.crew],
@@ -88,19 +91,19 @@ def sensed(s, ship, details: set[str]) -> dict:
         d["hull"] = f"{ship.hull}/{ship.hull_max}"
         d["armour"] = ship.armour
     if "visual" in details:
-        d["weapons"] = sorted({T.WEAPONS[w.type].label for m in ship.mounts for w in m.weapons})
+        d["weapons"] = sorted({WEAPONS[w.type].label for m in ship.mounts for w in m.weapons})
         d["visible damage"] = "heavy" if ship.hull < ship.hull_max / 2 else "light" if ship.hull < ship.hull_max else "none"
     if "internal" in details:
         d["structure"] = f"{ship.structure}/{ship.structure_max}"
     if "systems" in details:
-        d["damaged systems"] = sorted(R.SYSTEM_LABEL[k] for k in R.SYSTEMS if ship.hits.get(k, 0))
+        d["damaged systems"] = sorted(SYSTEM_LABEL[k] for k in SYSTEMS if ship.hits.get(k, 0))
         d["damaged mounts"] = sorted(m.id for m in ship.mounts if m.hits)
     if "neural_presence" in details:
-        d["life signs"] = any(R.crew_state(c) != "dead" for c in ship.crew if not c.automated)
+        d["life signs"] = any(crew_state(c) != "dead" for c in ship.crew if not c.automated)
     if "neural_level" in details:
-        d["crew aboard"] = sum(1 for c in ship.crew if not c.automated and R.crew_state(c) != "dead")
+        d["crew aboard"] = sum(1 for c in ship.crew if not c.automated and crew_state(c) != "dead")
     if "neural_sources" in details:
-        d["crew conscious"] = sum(1 for c in ship.crew if not c.automated and R.able(c))
+        d["crew conscious"] = sum(1 for c in ship.crew if not c.automated and able(c))
     return d
 
 
@@ -113,7 +116,7 @@ def view(s, viewer: Viewer) -> dict:
         if full:
             entry["status"] = sh.status
             entry.update(sheet(s, sh))
-            entry["ranges"] = {o.name: T.BAND_LABEL[s.band(sh.id, o.id)] for o in s.ships if o.id != sh.id and o.alive}
+            entry["ranges"] = {o.name: BAND_LABEL[s.band(sh.id, o.id)] for o in s.ships if o.id != sh.id and o.alive}
         elif sh.side in {m.side for m in mine}:
             entry["status"] = sh.status  # an ally: its status is on the fleet net
         else:
@@ -126,13 +129,13 @@ def view(s, viewer: Viewer) -> dict:
                 entry["name"] = "Unidentified contact"
             entry.update(sensed(s, sh, details))
             if mine:
-                near = min(mine, key=lambda m: T.BANDS.index(s.band(m.id, sh.id)))
-                entry["range"] = T.BAND_LABEL[s.band(near.id, sh.id)]
+                near = min(mine, key=lambda m: BANDS.index(s.band(m.id, sh.id)))
+                entry["range"] = BAND_LABEL[s.band(near.id, sh.id)]
         ships.append(entry)
     out = {
         "round": s.round, "phase": s.phase, "over": s.over, "winner": s.winner,
         "ships": ships,
-        "options": {"max rounds": s.options.max_rounds, "hazard": T.COLLISION_SITUATIONS[s.options.hazard][0],
+        "options": {"max rounds": s.options.max_rounds, "hazard": COLLISION_SITUATIONS[s.options.hazard][0],
                     "hasty house rule": s.options.hasty},
     }
     sides_seen = {m.side for m in mine}
@@ -148,7 +151,7 @@ def view(s, viewer: Viewer) -> dict:
     if missiles:
         out["missiles"] = missiles
     if s.personal:
-        out["personal targets"] = [{"name": p.name, "side": p.side, "range": T.BAND_LABEL[p.band],
+        out["personal targets"] = [{"name": p.name, "side": p.side, "range": BAND_LABEL[p.band],
                                     "damage": p.damage, "rads": p.rads} for p in s.personal]
     if s.docked:
         out["docked"] = [" + ".join(s.ship(x).name for x in p.split("|")) for p in s.docked]
@@ -196,7 +199,7 @@ def describe(s, a: Action) -> str:
     if k == "attack":
         mount = ship.mount(a.get("mount"))
         which = a.get("weapon", "all")
-        labels_ = [T.WEAPONS[w.type].label for w in mount.weapons]
+        labels_ = [WEAPONS[w.type].label for w in mount.weapons]
         if which == "all":
             weapons = labels_
         else:
@@ -205,7 +208,7 @@ def describe(s, a: Action) -> str:
             twins = labels_.count(labels_[i]) > 1
             weapons = [f"{labels_[i]} {labels_[:i + 1].count(labels_[i])}" if twins else labels_[i]]
         kind = "turret" if mount.kind == "turret" else "bay"
-        verb = "Launch" if all(T.WEAPONS[mount.weapons[i].type].missile for i in
+        verb = "Launch" if all(WEAPONS[mount.weapons[i].type].missile for i in
                                ([int(which)] if which != "all" else range(len(mount.weapons)))) else "Fire"
         return f"{verb} {kind} {mount.id[1:]} ({', '.join(weapons) if which != 'all' else 'all: ' + ', '.join(weapons)}) at {tgt}"
     labels = {
@@ -231,12 +234,12 @@ def describe(s, a: Action) -> str:
         "sensor_target": f"{who}: sensor targeting on {tgt}", "jam": f"{who}: electronic warfare: jam {tgt}",
         "ew_missiles": f"{who}: electronic warfare against incoming smart missiles",
         "intercept": f"{who}: intercept {tgt}'s communications", "maintain_comms": f"{who}: maintain communications",
-        "jump": f"{who}: jump out", "repair": f"{who}: repair {R.system_label(ship, a.get('system')) if ship else ''}",
-        "overhaul": f"{who}: extended repair of destroyed {R.system_label(ship, a.get('system')) if ship else ''}",
+        "jump": f"{who}: jump out", "repair": f"{who}: repair {system_label(ship, a.get('system')) if ship else ''}",
+        "overhaul": f"{who}: extended repair of destroyed {system_label(ship, a.get('system')) if ship else ''}",
         "continue_task": f"{who}: keep working on the extended task", "abandon_task": f"{who}: abandon the extended task",
         "board": f"{who}: board {tgt}", "reload": f"{who}: reload {a.get('mount')}",
         "misc": f"{who}: miscellaneous action", "personal": f"{who}: personal action",
-        "change_position": f"{who}: move to {R.POSITION_LABEL.get(a.get('position'), a.get('position'))}"
+        "change_position": f"{who}: move to {POSITION_LABEL.get(a.get('position'), a.get('position'))}"
                            + (f" at {a.get('station')}" if a.get("station") else ""),
         "choose_range": f"{name(a.actor)}: {'close the range' if a.get('want') == 'closer' else 'open the range' if a.get('want') == 'farther' else 'hold the range'}",
         "act_now": f"{name(a.actor)}: stop delaying and act now", "keep_waiting": f"{name(a.actor)}: keep delaying",

@@ -1,8 +1,9 @@
 """Every action of the Tabella: Riepilogo delle azioni di combattimento spaziale."""
 from dataclasses import replace
 
-from rulesets.cepheus import tables as T
-from rulesets.cepheus.engine import RULESET, eff_init
+from rulesets.cepheus import tables
+from rulesets.cepheus.engine import RULESET
+from rulesets.cepheus.queries import eff_init
 
 from .helpers import act, crew, duel, edit_ship, kinds, legal, setup, ship, start, text
 
@@ -106,7 +107,7 @@ def test_pursue_needs_close_range_and_the_same_speed_and_grows_to_dm_plus_4():
         s = act(s, "end_turn actor=q").state
         s = act(s, "pursue actor=p target=b").state
     assert s.ship("a").pursuit_turns == 5
-    from rulesets.cepheus.engine import pursuit_dm
+    from rulesets.cepheus.queries import pursuit_dm
     assert pursuit_dm(s.ship("a"), "b") == 4
 
 
@@ -186,8 +187,8 @@ def test_avoid_collision_in_an_asteroid_field_failure_deals_1d6_per_point_of_spe
 
 def test_collision_situation_table_rows():
     """Tabella: Evitare Collisioni."""
-    assert [v[1] for v in T.COLLISION_SITUATIONS.values()] == [None, "average", "difficult", "very_difficult", "formidable"]
-    assert T.COLLISION_SPEED_MISMATCH_DM == -2
+    assert [v[1] for v in tables.COLLISION_SITUATIONS.values()] == [None, "average", "difficult", "very_difficult", "formidable"]
+    assert tables.COLLISION_SPEED_MISMATCH_DM == -2
 
 
 # ---- navigator
@@ -289,7 +290,7 @@ def test_intercept_then_the_captains_tactics_gives_a_one_time_dm_plus_4():
 # ---- damage control and reload
 def test_repair_hits_by_mechanic_effect_table():
     """Tabella: Risultato Riparazione Danni: Effect 0: 1 hit, 1-5: 2, 6+: 3."""
-    assert [T.hits_repaired(e)[0] for e in (0, 1, 5, 6, 9)] == [1, 2, 2, 3, 3]
+    assert [tables.hits_repaired(e)[0] for e in (0, 1, 5, 6, 9)] == [1, 2, 2, 3, 3]
     s = edit_ship(duel([crew("d", "damage_control", mechanic=1)], []), "a", hits={"m_drive": 2})
     s = act(s, "repair actor=d system=m_drive", 4, 4).state     # 8 + 1 = 9: Effect 1: 2 hits
     assert s.ship("a").hits["m_drive"] == 0

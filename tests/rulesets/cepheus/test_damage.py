@@ -2,15 +2,17 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from rulesets.cepheus import rules as R
-from rulesets.cepheus import tables as T
+from rulesets.cepheus.damage import apply_location_hits, crew_hit, hit_location, resolve_hit
+from rulesets.cepheus.state import Hit, Tx
+from rulesets.cepheus.stats import hull_points, structure_points
+from rulesets.cepheus import tables
 from rulesets.core.dice import Dice, ScriptedSource
 
 from .helpers import crew, setup, ship
 
 
 def tx_for(state, *faces):
-    return R.Tx(state, Dice(ScriptedSource(faces)), [])
+    return Tx(state, Dice(ScriptedSource(faces)), [])
 
 
 def target(**stats):
@@ -28,7 +30,7 @@ def target(**stats):
 ])
 def test_damage_table_every_row_and_beyond_44(damage, expected):
     """Tabella: Danni da Combattimento Spaziale; above 44 one Double per 6 extra, a Single for 3+ left."""
-    assert T.damage_effect(damage)[0] == expected
+    assert tables.damage_effect(damage)[0] == expected
 
 
 @given(st.integers(min_value=-5, max_value=300))
@@ -38,15 +40,15 @@ def test_damage_table_hits_iff_positive_and_grow_beyond_the_last_row(damage):
     (Within the table the count is not monotonic in the text itself: 9-12 is a Double Hit and
     13-16 three Single Hits; 21-24 two Doubles (4 hits), 25-28 one Triple (3 hits).)
     """
-    assert (T.hits_in(damage) > 0) == (damage > 0)
+    assert (tables.hits_in(damage) > 0) == (damage > 0)
     if damage >= 41:
-        assert T.hits_in(damage + 1) >= T.hits_in(damage)
+        assert tables.hits_in(damage + 1) >= tables.hits_in(damage)
 
 
 def test_hull_and_structure_are_one_per_fifty_tons_structure_at_least_one():
     """Danno: Hull 1 per 50 t rounded down; Structure 1 per 50 t, minimum 1."""
-    assert (R.hull_points(420), R.structure_points(420)) == (8, 8)
-    assert (R.hull_points(10), R.structure_points(10)) == (0, 1)
+    assert (hull_points(420), structure_points(420)) == (8, 8)
+    assert (hull_points(10), structure_points(10)) == (0, 1)
 
 
 # --- Tabella: Posizione dei colpi, every row of every column
@@ -58,14 +60,14 @@ def test_hit_location_table_every_row(column, roll):
         "internal": [None, None, "structure", "power_plant", "j_drive", "bay", "structure", "crew", "structure", "hold", "j_drive", "power_plant", "bridge"],
         "small_craft": [None, None, "hull", "power_plant", "hold", "fuel", "hull", "armour", "hull", "turret", "m_drive", "crew", "bridge"],
     }
-    assert T.HIT_LOCATION[column][roll] == expected[column][roll]
+    assert tables.HIT_LOCATION[column][roll] == expected[column][roll]
 
 
 def test_armour_is_subtracted_from_each_weapons_damage():
     """Danno: armour comes off the rolled damage before the damage table (each weapon separately)."""
     s = target(armour=3)
     tx = tx_for(s, 3, 3, 2, 3)  # 2D6 = 6 - 3 armour = 3: one single hit; location 2+3 = 5: turret
-    R.resolve_hit(tx, R.Hit("b", "a", "laser", "pulse_laser", dice=2))
+    resolve_hit(tx, Hit("b", "a", "laser", "pulse_laser", dice=2))
     assert tx.s.ship("b").mount("t1").hits == 1
     assert "armour -3 = 3" in "\n".join(e.text for e in tx.log)
 
@@ -73,7 +75,7 @@ def test_armour_is_subtracted_from_each_weapons_damage():
 def test_damage_at_or_below_armour_does_nothing():
     s = target(armour=6)
     tx = tx_for(s, 3, 3)
-    R.resolve_hit(tx, R.Hit("b", "a", "laser", "pulse_laser", dice=2))
+    resolve_hit(tx, Hit("b", "a", "laser", "pulse_laser", dice=2))
     assert tx.s.ship("b").hull == s.ship("b").hull
 
 
@@ -81,14 +83,14 @@ def test_double_hit_applies_two_hits_to_the_same_location():
     """Danno: a Double Hit applies two hits to the same location."""
     s = target()
     tx = tx_for(s, 5, 5, 1, 3)  # 10 damage: Double Hit; location 4: M-drive twice
-    R.resolve_hit(tx, R.Hit("b", "a", "laser", "pulse_laser", dice=2))
+    resolve_hit(tx, Hit("b", "a", "laser", "pulse_laser", dice=2))
     assert tx.s.ship("b").hits["m_drive"] == 2
 
 
 def test_triple_hit_applies_three_hits_to_the_same_location():
     s = target()
     tx = tx_for(s, 1, 6)  # location 7: armour; a Triple Hit on armour 0 -> three Hull hits
-    R.apply_location_hits(tx, "b", 3)
+    apply_location_hits(tx, "b", 3)
     assert tx.s.ship("b").hull == s.ship("b").hull_max - 3
 
 
@@ -96,10 +98,10 @@ def test_hull_hit_reduces_hull_and_hull_gone_uses_the_internal_column_same_row()
     """Scafo: with Hull 0 the hit goes to the same row of the Internal column."""
     s = target()
     tx = tx_for(s)
-    R.hit_location(tx, "b", "hull", 2)
+    hit_location(tx, "b", "hull", 2)
     assert tx.s.ship("b").hull == 3
     tx.ship("b").hull = 0
-    R.hit_location(tx, "b", "hull", 3)   # row 3 of the Internal column: power plant
+    hit_location(tx, "b", "hull", 3)   # row 3 of the Internal column: power plant
     assert tx.s.ship("b").hits["power_plant"] == 1
 
 
@@ -107,7 +109,7 @@ def test_a_ship_with_no_hull_left_rolls_on_the_internal_column():
     s = target()
     tx = tx_for(s, 3, 4, 1, 1)
     tx.ship("b").hull = 0
-    R.apply_location_hits(tx, "b", 1)   # 7 on the Internal column: Crew (then 2 on crew damage: no one hurt)
+    apply_location_hits(tx, "b", 1)   # 7 on the Internal column: Crew (then 2 on crew damage: no one hurt)
     assert "Internal Hit (Vessel)" in tx.dice.rolls[0].table and tx.dice.rolls[0].row == "7: Crew"
 
 
@@ -115,7 +117,7 @@ def test_small_craft_use_the_small_craft_column():
     """Danno: small craft (under 100 t) use their own column: 9 is a turret."""
     s = target(tonnage=40)
     tx = tx_for(s, 4, 5)
-    R.apply_location_hits(tx, "b", 1)
+    apply_location_hits(tx, "b", 1)
     assert tx.s.ship("b").mount("t1").hits == 1
 
 
@@ -123,7 +125,7 @@ def test_structure_reduced_to_zero_destroys_the_ship():
     """Struttura: Structure 0 means the ship is destroyed."""
     s = target(tonnage=50)
     tx = tx_for(s)
-    R.hit_location(tx, "b", "structure", 2)
+    hit_location(tx, "b", "structure", 2)
     assert tx.s.ship("b").status == "destroyed"
 
 
@@ -131,9 +133,9 @@ def test_armour_hit_reduces_armour_and_at_zero_counts_as_hull():
     """Corazza."""
     s = target(armour=1)
     tx = tx_for(s)
-    R.hit_location(tx, "b", "armour", 7)
+    hit_location(tx, "b", "armour", 7)
     assert tx.s.ship("b").armour == 0
-    R.hit_location(tx, "b", "armour", 7)
+    hit_location(tx, "b", "armour", 7)
     assert tx.s.ship("b").hull == 3
 
 
@@ -142,9 +144,9 @@ def test_turret_hits_first_dm_minus_2_second_disabled_third_destroyed_then_hull(
     s = target()
     tx = tx_for(s)
     for _ in range(3):
-        R.hit_location(tx, "b", "turret", 5)
+        hit_location(tx, "b", "turret", 5)
     assert tx.s.ship("b").mount("t1").hits == 3
-    R.hit_location(tx, "b", "turret", 5)
+    hit_location(tx, "b", "turret", 5)
     assert tx.s.ship("b").hull == 3
 
 
@@ -152,7 +154,7 @@ def test_turret_hit_on_a_ship_without_turrets_is_a_hull_hit():
     """RULES-NOTES: a Turret hit with no turret counts as a Hull hit."""
     s = target(turrets=[])
     tx = tx_for(s)
-    R.hit_location(tx, "b", "turret", 5)
+    hit_location(tx, "b", "turret", 5)
     assert tx.s.ship("b").hull == 3
 
 
@@ -161,12 +163,12 @@ def test_bay_hits_and_a_ship_without_bays_takes_structure():
     s = target(tonnage=400, bays=[{"type": "particle_bay"}])
     tx = tx_for(s)
     for _ in range(4):
-        R.hit_location(tx, "b", "bay", 5)
+        hit_location(tx, "b", "bay", 5)
     assert tx.s.ship("b").mount("b1").hits == 3
     assert tx.s.ship("b").structure == 7
     s2 = target()
     tx2 = tx_for(s2)
-    R.hit_location(tx2, "b", "bay", 5)
+    hit_location(tx2, "b", "bay", 5)
     assert tx2.s.ship("b").structure == 3
 
 
@@ -175,7 +177,7 @@ def test_j_drive_hits_then_structure():
     s = target(jump=2)
     tx = tx_for(s)
     for _ in range(4):
-        R.hit_location(tx, "b", "j_drive", 4)
+        hit_location(tx, "b", "j_drive", 4)
     assert tx.s.ship("b").hits["j_drive"] == 3 and tx.s.ship("b").structure == 3
 
 
@@ -185,10 +187,10 @@ def test_m_drive_hits_reduce_thrust_by_one_then_half_then_disable():
     tx = tx_for(s)
     thrusts = []
     for _ in range(3):
-        R.hit_location(tx, "b", "m_drive", 4)
+        hit_location(tx, "b", "m_drive", 4)
         thrusts.append(tx.s.ship("b").thrust)
     assert thrusts == [5, 3, 0]
-    R.hit_location(tx, "b", "m_drive", 4)
+    hit_location(tx, "b", "m_drive", 4)
     assert tx.s.ship("b").hull == 3
 
 
@@ -196,12 +198,12 @@ def test_power_plant_second_hit_irradiates_crew_third_disables_ship():
     """Generatore: damaged; a radiation crew hit; destroyed and the ship disabled; then Structure."""
     s = target()
     tx = tx_for(s, 2, 3, 1, 1)  # 2nd hit: crew damage roll 5 (one crew), which member d2 = 1, 1D6... see below
-    R.hit_location(tx, "b", "power_plant", 3)
+    hit_location(tx, "b", "power_plant", 3)
     tx2 = tx_for(tx.s, 3, 2, 1, 4, 4)  # radiation column 5: one member (d2=1) takes 2D6 x10 rad = 80
-    R.hit_location(tx2, "b", "power_plant", 3)
+    hit_location(tx2, "b", "power_plant", 3)
     assert tx2.s.ship("b").crew[0].rads == 80
     tx3 = tx_for(tx2.s)
-    R.hit_location(tx3, "b", "power_plant", 3)
+    hit_location(tx3, "b", "power_plant", 3)
     assert tx3.s.ship("b").status == "disabled"
 
 
@@ -222,7 +224,7 @@ def test_bridge_first_hit_is_a_crew_hit_second_disables_pilot_actions():
     """Ponte: first hit a Crew hit (Normal column); second: no Pilot or Sensor actions, attacks DM-2."""
     s = target()
     tx = tx_for(s, 1, 1)  # crew damage 2: lucky escape
-    R.hit_location(tx, "b", "bridge", 12)
+    hit_location(tx, "b", "bridge", 12)
     assert "lucky escape" in "\n".join(e.text for e in tx.log)
     from .helpers import duel, edit_ship, kinds
     d = duel([crew("p", "pilot", pilot=1)], [])
@@ -235,11 +237,11 @@ def test_fuel_hits_leak_lose_a_share_then_the_tank():
     """Carburante: a leak of 1D6 t/hour, 1D6x10% lost, then the tank destroyed."""
     s = target(fuel=40)
     tx = tx_for(s, 3, 2)
-    R.hit_location(tx, "b", "fuel", 9)
+    hit_location(tx, "b", "fuel", 9)
     assert tx.s.ship("b").fuel_leak == 3
-    R.hit_location(tx, "b", "fuel", 9)
+    hit_location(tx, "b", "fuel", 9)
     assert tx.s.ship("b").fuel == 32
-    R.hit_location(tx, "b", "fuel", 9)
+    hit_location(tx, "b", "fuel", 9)
     assert tx.s.ship("b").fuel == 0
 
 
@@ -247,10 +249,10 @@ def test_hold_hits_destroy_cargo():
     """Stiva: 1D6x10% of the cargo twice, then the hold and everything in it."""
     s = target(cargo=50)
     tx = tx_for(s, 2, 4)
-    R.hit_location(tx, "b", "hold", 9)
-    R.hit_location(tx, "b", "hold", 9)
+    hit_location(tx, "b", "hold", 9)
+    hit_location(tx, "b", "hold", 9)
     assert tx.s.ship("b").cargo == 50 - 10 - 16
-    R.hit_location(tx, "b", "hold", 9)
+    hit_location(tx, "b", "hold", 9)
     assert tx.s.ship("b").cargo == 0
 
 
@@ -258,19 +260,19 @@ def test_hold_hits_destroy_cargo():
 @pytest.mark.parametrize("total,who,dice", [(2, "none", 0), (4, "none", 0), (5, "one", 2), (8, "one", 2),
                                             (9, "one", 4), (10, "one", 4), (11, "all", 2), (12, "all", 4)])
 def test_crew_damage_table_every_row(total, who, dice):
-    assert T.crew_damage_row(total)[:2] == (who, dice)
+    assert tables.crew_damage_row(total)[:2] == (who, dice)
 
 
 def test_crew_hit_wounds_one_random_member_with_2d6():
     """Equipaggio: 2D6 on the Normal column; 5-8 a random crew member takes 2D6."""
     s = target()
     tx = tx_for(s, 3, 3, 2, 4, 5)   # 6: one member; d2 = 2 (b2); 2D6 = 9
-    R.hit_location(tx, "b", "crew", 7)
+    hit_location(tx, "b", "crew", 7)
     assert tx.s.ship("b").member("b2").damage == 9
 
 
 def test_crew_hit_on_all_crew():
     s = target()
     tx = tx_for(s, 5, 6, 1, 1, 2, 2)  # 11: all crew 2D6 each
-    R.crew_hit(tx, "b", radiation=False, dm=0, why="test")
+    crew_hit(tx, "b", radiation=False, dm=0, why="test")
     assert [c.damage for c in tx.s.ship("b").crew] == [2, 4]

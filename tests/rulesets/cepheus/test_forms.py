@@ -13,7 +13,7 @@ if not apps.ready:
 
 from rulesets.cepheus.engine import RULESET
 from rulesets.cepheus.forms import POSITIONS, CrewForm, SetupOptionsForm, ShipStatsForm
-from rulesets.cepheus.rules import normalise_stats  # noqa: E402
+from rulesets.cepheus.stats import normalise_stats  # noqa: E402
 
 
 def post(form_cls, initial):

@@ -3,7 +3,7 @@ from dataclasses import replace
 
 import pytest
 
-from rulesets.cepheus import tables as T
+from rulesets.cepheus import tables
 
 from .helpers import act, crew, duel, edit_ship, kinds, legal, text
 
@@ -17,13 +17,13 @@ def rack(kind="standard", ammo=6):
 
 def test_missile_launch_range_table():
     """Tabella: Gittata di Lancio dei Missili."""
-    assert [T.MISSILE_TURNS[b] for b in T.BANDS] == [None, None, 1, 1, 1, 2, 2]
+    assert [tables.MISSILE_TURNS[b] for b in tables.BANDS] == [None, None, 1, 1, 1, 2, 2]
 
 
 @pytest.mark.parametrize("effect,need", [(-9, 11), (-6, 11), (-5, 10), (-1, 10), (0, 8), (1, 7), (5, 7), (6, 6), (10, 6)])
 def test_missile_to_hit_from_the_launch_effect_every_row(effect, need):
     """Tabella: Tiro per colpire rispetto all'Effetto di Prova Abilità."""
-    assert T.missile_to_hit(effect)[0] == need
+    assert tables.missile_to_hit(effect)[0] == need
 
 
 def test_missiles_cannot_be_launched_at_adjacent_or_close():

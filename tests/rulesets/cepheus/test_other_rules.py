@@ -1,8 +1,10 @@
 """Abbordaggio, Azioni estese, Ritardo, Manovre planetarie, Danno in scala, the GM's override, damage carried back."""
 from dataclasses import replace
 
-from rulesets.cepheus import tables as T
-from rulesets.cepheus.engine import RULESET, eff_init
+from rulesets.cepheus import tables
+from rulesets.cepheus.engine import RULESET
+from rulesets.cepheus.queries import eff_init
+from rulesets.cepheus.state import Task
 
 from .helpers import act, crew, duel, edit_ship, kinds, legal, setup, ship, start, text
 
@@ -34,8 +36,8 @@ def test_abstract_boarding_exceptional_success_takes_the_ship():
 def test_boarders_need_a_turn_to_take_control_of_the_ship():
     """Tabella: Risoluzione dell'abbordaggio astratto: "Ha bisogno di un turno per prendere il controllo della
     nave" -- a boarded ship is out of the fight at once and captured when the next round starts."""
-    from rulesets.cepheus.engine import start_round
-    from rulesets.cepheus.rules import Tx
+    from rulesets.cepheus.sequence import start_round
+    from rulesets.cepheus.state import Tx
     from rulesets.core.dice import Dice, ScriptedSource
 
     s = duel([crew("cso", "security", tactics=2)], [crew("cap", "captain")], range="adjacent")
@@ -57,7 +59,7 @@ def test_abstract_boarding_defender_exceptional_success_repels_the_boarders():
 
 def test_boarding_resolution_table_rows():
     """Tabella: Risoluzione dell'abbordaggio astratto."""
-    assert set(T.BOARDING_RESULTS) == {("attacker", "success"), ("defender", "success"),
+    assert set(tables.BOARDING_RESULTS) == {("attacker", "success"), ("defender", "success"),
                                        ("attacker", "exceptional"), ("defender", "exceptional")}
 
 
@@ -87,7 +89,7 @@ def test_damage_interrupts_an_extended_action_unless_the_worker_rolls_8_plus_min
     """Azioni estese: hit while working: 8+ with DM- the damage, or the turn's work does not count."""
     s = edit_ship(duel([GUNNER], [crew("d", "damage_control", mechanic=1)]), "b", hits={"sensors": 3})
     b = s.ship("b")
-    s = edit_ship(s, "b", crew=[replace(b.crew[0], task=__import__("rulesets.cepheus.rules", fromlist=["Task"]).Task(
+    s = edit_ship(s, "b", crew=[replace(b.crew[0], task=Task(
         "overhaul", "sensors", 3, done=2))])
     step = act(s, "attack actor=g mount=t1 target=b weapon=0", 6, 6, 2, 2, 2, 2, 3, 3)
     # 4 damage: one hit (row 4 M-drive); worker rolls 2+2+1-4 = 1: the turn's work is lost (not exceptional? -7: restart)
@@ -125,9 +127,9 @@ def test_orbit_insertion_failure_starts_a_decaying_orbit():
 
 def test_reentry_uses_the_world_size_and_atmosphere_dms():
     """Tabella: Rientro in Atmosfera."""
-    assert T.reentry_dms(10, 8) == ([("world size 9+", -2), ("atmosphere 8-9, D", -2)], False)
-    assert T.reentry_dms(3, 4) == ([("world size 4 or less", 2), ("atmosphere 2-5, E", 2)], False)
-    assert T.reentry_dms(6, 1)[1] is True
+    assert tables.reentry_dms(10, 8) == ([("world size 9+", -2), ("atmosphere 8-9, D", -2)], False)
+    assert tables.reentry_dms(3, 4) == ([("world size 4 or less", 2), ("atmosphere 2-5, E", 2)], False)
+    assert tables.reentry_dms(6, 1)[1] is True
     s = duel([crew("p", "pilot", pilot=1)], [crew("q", "pilot")], planet=True, world_size=10, world_atmosphere=8)
     step = act(s, "reentry actor=p", 6, 5)   # 11 + 1 - 4 = 8: into the atmosphere, out of the fight
     assert step.state.ship("a").status == "escaped"
@@ -145,7 +147,7 @@ def test_ship_weapons_against_personal_scale_targets_take_dm_minus_4_and_the_sca
     step = act(s, "attack actor=g mount=t1 target=p1 weapon=0", 6, 6, 2, 3)
     assert ("personal-scale target", -4) in step.dice.rolls[0].modifiers
     assert step.state.personal[0].damage == 250
-    assert T.SCALED_DAMAGE["meson_bay"] == (5, 50, 4) and T.SCALED_DAMAGE["sandcaster"] == (8, 1, 0)
+    assert tables.SCALED_DAMAGE["meson_bay"] == (5, 50, 4) and tables.SCALED_DAMAGE["sandcaster"] == (8, 1, 0)
 
 
 def test_the_gm_can_set_any_stat_status_or_range_by_hand():

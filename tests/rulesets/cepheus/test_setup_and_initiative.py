@@ -1,5 +1,5 @@
 """Checklist, Posizioni dell'equipaggio, Posizioni Automatizzate, Iniziativa, Il turno."""
-from rulesets.cepheus import tables as T
+from rulesets.cepheus import tables
 from rulesets.cepheus.engine import RULESET
 
 from .helpers import AVG, act, crew, legal, setup, ship, start
@@ -75,7 +75,7 @@ def test_the_captains_tactics_effect_is_added_to_initiative():
     """Iniziativa: the Captain's Tactics check Effect is added to the ship's initiative."""
     s = setup(ship("a", "blue", [crew("cap", "captain", tactics=2)]), ship("b", "red"))
     s = start(s, 5, 5, 3, 3, 4, 4)  # Tactics 10 + 2 = 12: Effect 4; a's 2D6 = 6; b 8
-    from rulesets.cepheus.engine import eff_init
+    from rulesets.cepheus.queries import eff_init
     assert eff_init(s, s.ship("a")) == 10 and eff_init(s, s.ship("b")) == 8
 
 
@@ -84,7 +84,7 @@ def test_the_fleet_commanders_tactics_goes_to_every_ship_of_the_fleet():
     s = setup(ship("a1", "blue", [crew("cap", "captain", tactics=1)]), ship("a2", "blue", [crew("cap2", "captain")]),
               ship("b", "red"))
     s = start(s, 6, 5, 1, 1, 1, 1, 3, 3)  # commander cap (Tactics 1): 12 -> Effect 4
-    from rulesets.cepheus.engine import eff_init
+    from rulesets.cepheus.queries import eff_init
     assert eff_init(s, s.ship("a1")) == 6 and eff_init(s, s.ship("a2")) == 6
 
 
@@ -98,7 +98,7 @@ def test_ships_act_in_descending_initiative_ties_to_the_higher_thrust():
 
 def test_reactions_per_round_come_from_initiative():
     """Tabella: Reazioni per Iniziativa, every row."""
-    assert [T.reactions_for(i) for i in (0, 4, 5, 8, 9, 12, 13, 20)] == [1, 1, 2, 2, 3, 3, 4, 4]
+    assert [tables.reactions_for(i) for i in (0, 4, 5, 8, 9, 12, 13, 20)] == [1, 1, 2, 2, 3, 3, 4, 4]
     s = start(setup(ship("a", "blue"), ship("b", "red")), 6, 6, 2, 2)
     assert (s.ship("a").reactions, s.ship("b").reactions) == (3, 1)
 

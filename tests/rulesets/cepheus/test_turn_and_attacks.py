@@ -1,7 +1,7 @@
 """Il turno, Azioni minori/significative, Attacco, Reazioni, Schivare, difficulty by band."""
 import pytest
 
-from rulesets.cepheus import tables as T
+from rulesets.cepheus import tables
 from rulesets.core.engine import IllegalAction
 
 from .helpers import act, crew, duel, edit_ship, kinds, legal, setup, ship, start, text
@@ -11,7 +11,7 @@ GUNNER = crew("g", "turret_gunner", "turret-1", gunnery=1)
 
 def test_attack_difficulty_table_by_weapon_and_band():
     """Tabella: Difficoltà di Attacco: every weapon's row; blank cells cannot fire (notes)."""
-    row = lambda w: [T.ATTACK_DIFFICULTY[w][b] for b in T.BANDS]
+    row = lambda w: [tables.ATTACK_DIFFICULTY[w][b] for b in tables.BANDS]
     D, VD, A, R = "difficult", "very_difficult", "average", "routine"
     assert row("pulse_laser") == [D, D, A, D, D, VD, None]
     assert row("beam_laser") == [D, D, D, A, D, D, D]

@@ -1,0 +1,222 @@
+"""What may be done now: the legal actions of each phase, position and crew member."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesets.core.engine import Action
+
+from .attacks import reaction_options
+from .crew import GUNNER_POSITIONS, POSITIONS, able
+from .damage import destroyed_systems, repairable
+from .queries import (
+    BANDS, band_index, bridge_ok, enemies, jump_fuel, manned, range_ok, sensors_ok, usable_weapons,
+)
+from .state import pair
+from .tables import COLLISION_SITUATIONS, WEAPONS
+
+if TYPE_CHECKING:
+    from .state import CombatState, Crew, Ship
+
+
+def decisions(s: CombatState, lean: bool = False) -> list[Action]:
+    if s.phase == "initiative":
+        return [Action.make("initiative", actor_ship(s))]
+    if s.phase == "react":
+        return reactions(s)
+    if s.phase == "range":
+        chooser = s.pending.chooser
+        return [Action.make("choose_range", chooser, want=w) for w in ("closer", "hold", "farther")
+                if range_ok(s, s.pending, w)]
+    if s.phase == "delay":
+        ship_id = s.waiting[s.asked]
+        last = s.turn >= len(s.order)
+        return [Action.make("act_now", ship_id), Action.make("act_first" if last else "keep_waiting", ship_id)]
+    ship, crew = s.acting_ship, s.acting_crew
+    if ship is None or crew is None:
+        return []
+    return crew_actions(s, ship, crew, lean)
+
+
+def reactions(s: CombatState) -> list[Action]:
+    p = s.pending
+    out = [Action.make("no_reaction", p.target)]
+    for kind, actor, params in reaction_options(s, p):
+        out.append(Action.make(kind, actor, **params))
+    return out
+
+
+def crew_actions(s: CombatState, ship: Ship, c: Crew, lean: bool = False) -> list[Action]:
+    """What crew member ``c`` may do now.  ``lean`` leaves out the actions the bot never takes."""
+    aid = c.id
+    out: list[Action] = []
+    if c.task is not None:
+        return [Action.make("continue_task", aid), Action.make("abandon_task", aid), Action.make("end_turn", aid)]
+    sig = s.sig > 0
+    minor = s.minor > 0 or s.sig > 0
+    pos = c.position
+    fresh = s.pos == 0 and s.sig > 0 and not ship.hasty
+    if pos == "captain" and fresh and s.minor >= 1:
+        if s.options.hasty:
+            out.append(Action.make("hasty", aid))
+        out.append(Action.make("delay", aid))
+    if pos == "captain" and ship.pool > 0:
+        for o in ship.crew:
+            if o.id != aid and able(o) and not o.automated:
+                out.append(Action.make("assign", aid, crew=o.id))
+    foes = [e for e in enemies(s, ship)]
+    helm = bridge_ok(ship)
+    if sig:
+        if pos == "captain":
+            out.append(Action.make("coordinate", aid))
+            out.append(Action.make("increase_initiative", aid))
+            if ship.intercepted and s.find_ship(ship.intercepted) and s.ship(ship.intercepted).alive and not ship.jammed:
+                out.append(Action.make("exploit", aid))
+        elif pos == "pilot" and helm:
+            out.extend(pilot_actions(s, ship, c, foes))
+        elif pos == "navigator":
+            if ship.jump > 0 and not ship.jump_plotted:
+                out.append(Action.make("jump_plot", aid))
+            for f in foes:
+                i = band_index(s.band(ship.id, f.id))
+                for want in ("closer", "farther"):
+                    if (want == "closer" and i > 0) or (want == "farther" and i < len(BANDS) - 1):
+                        out.append(Action.make("range_check", aid, target=f.id, want=want))
+        elif pos == "sensors" and helm and sensors_ok(ship):
+            for f in foes:
+                if not ship.jammed:
+                    out.append(Action.make("sensor_target", aid, target=f.id))
+                out.append(Action.make("jam", aid, target=f.id))
+                if sum(1 for o in s.ships if o.side == f.side and o.alive) > 1:
+                    out.append(Action.make("intercept", aid, target=f.id))
+            if any(m.target == ship.id and m.kind == "smart" and m.count > 0 for m in s.missiles):
+                out.append(Action.make("ew_missiles", aid))
+            out.append(Action.make("maintain_comms", aid))
+        elif pos in GUNNER_POSITIONS:
+            out.extend(gunner_actions(s, ship, c, foes))
+        elif pos == "engineer":
+            if (ship.jump_plotted and ship.jump > 0 and ship.hits.get("j_drive", 0) < 2 and helm
+                    and ship.fuel >= jump_fuel(ship) and not any(ship.id in p.split("|") for p in s.docked)):
+                out.append(Action.make("jump", aid))
+        elif pos == "damage_control":
+            for system in repairable(ship):
+                out.append(Action.make("repair", aid, system=system))
+            if not c.automated:
+                for system in destroyed_systems(ship):
+                    out.append(Action.make("overhaul", aid, system=system))
+        elif pos in ("security", "marine"):
+            leader = pos == "security" or not any(o.position == "security" and able(o) for o in ship.crew)
+            if leader:
+                for f in foes:
+                    if f.status in ("active", "disabled") and s.band(ship.id, f.id) == "adjacent":
+                        out.append(Action.make("board", aid, target=f.id))
+        if not c.automated and not lean:
+            for m in ship.mounts:
+                if m.hits >= 2:
+                    continue
+                for i, w in enumerate(m.weapons):
+                    if WEAPONS[w.type].ammo and w.loaded == 0 and w.reserve > 0:
+                        out.append(Action.make("reload", aid, mount=m.id, weapon=i))
+            out.append(Action.make("misc", aid))
+    if minor and not lean:
+        if pos == "pilot" and helm:
+            lo, hi = max(0, ship.speed - ship.thrust), min(30, ship.speed + ship.thrust)
+            for v in range(lo, hi + 1):
+                if v != ship.speed:
+                    out.append(Action.make("adjust_speed", aid, speed=v))
+            out.append(Action.make("maintain_course", aid))
+        if not c.automated:
+            out.extend(position_changes(s, ship, c))
+            out.append(Action.make("personal", aid))
+    out.append(Action.make("done", aid))
+    out.append(Action.make("end_turn", aid))
+    return out
+
+
+def pilot_actions(s: CombatState, ship: Ship, c: Crew, foes: list[Ship]) -> list[Action]:
+    aid = c.id
+    sit = COLLISION_SITUATIONS[s.options.hazard]
+    if sit[1] and not ship.avoided and ship.speed > 0:
+        # Evitare Collisioni: in a hazard the pilot must make the check every turn (decision: it is the only one offered).
+        return [Action.make("avoid_collision", aid)]
+    out = [Action.make("evasive", aid), Action.make("line_up", aid)]
+    for f in foes:
+        band = s.band(ship.id, f.id)
+        if ship.pursuing == f.id:
+            out.append(Action.make("pursue", aid, target=f.id))
+        elif band in ("adjacent", "close") and f.speed == ship.speed and f.alive:
+            out.append(Action.make("pursue", aid, target=f.id))
+        if f.pursuing == ship.id:
+            out.append(Action.make("break_pursuit", aid, target=f.id))
+        if band == "close" and ship.speed > f.speed:
+            out.append(Action.make("ram", aid, target=f.id))
+    for o in s.ships:
+        if o.id == ship.id or not o.alive:
+            continue
+        if s.band(ship.id, o.id) == "adjacent":
+            if pair(ship.id, o.id) in s.docked:
+                out.append(Action.make("undock", aid, target=o.id))
+            else:
+                out.append(Action.make("dock", aid, target=o.id))
+    if sit[1]:
+        out.append(Action.make("avoid_collision", aid))
+    if s.options.planet:
+        if ship.position in ("space", "decaying"):
+            out.append(Action.make("orbit", aid))
+        if ship.position in ("orbit", "decaying"):
+            out.append(Action.make("reentry", aid))
+    return out
+
+
+def gunner_actions(s: CombatState, ship: Ship, c: Crew, foes: list[Ship]) -> list[Action]:
+    mount = ship.mount(c.station)
+    if mount is None or mount.id in ship.fired or mount.hits >= 2:
+        return []
+    out = []
+    targets = [(f.id, s.band(ship.id, f.id), False) for f in foes]
+    targets += [(p.id, p.band, True) for p in s.personal if p.side != ship.side]
+    for tid, band, personal in targets:
+        if not sensors_ok(ship) and band != "adjacent":
+            continue  # Sensori, second hit: no attacks beyond Adjacent
+        usable = usable_weapons(s, ship, mount, band, personal)
+        if not usable:
+            continue
+        if len(usable) > 1:
+            out.append(Action.make("attack", c.id, mount=mount.id, target=tid, weapon="all"))
+        for i in usable:
+            out.append(Action.make("attack", c.id, mount=mount.id, target=tid, weapon=str(i)))
+    return out
+
+
+def position_changes(s: CombatState, ship: Ship, c: Crew) -> list[Action]:
+    out = []
+    has_pilot = any(o.position == "pilot" and able(o) and not o.automated for o in ship.crew if o.id != c.id)
+    for key, _ in POSITIONS:
+        if key in GUNNER_POSITIONS:
+            continue
+        if key == c.position or (key == "pilot" and has_pilot):
+            continue
+        out.append(Action.make("change_position", c.id, position=key))
+    for m in ship.mounts:
+        if m.id == c.station:
+            continue
+        holder = manned(ship, m.id)
+        if holder is None or holder.automated:
+            out.append(Action.make("change_position", c.id, position="bay_gunner" if m.kind == "bay" else "turret_gunner",
+                                   station=m.id))
+    return out
+
+
+def actor_ship(s: CombatState) -> str | None:
+    if s.over:
+        return None
+    if s.phase == "initiative":
+        side = s.order[s.turn]
+        return next(sh.id for sh in s.ships if sh.side == side)
+    if s.phase == "react" and s.pending:
+        return s.pending.target
+    if s.phase == "range" and s.pending:
+        return s.pending.chooser
+    if s.phase == "delay" and s.waiting:
+        return s.waiting[s.asked]
+    ship = s.acting_ship
+    return ship.id if ship else None

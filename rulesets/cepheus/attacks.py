@@ -1,0 +1,352 @@
+"""Attacks and the target's reactions: beams, missiles, personal-scale targets, dodge, sand,
+point defence and screens (Attacco; Missili; Reazioni; Danno in scala).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .checks import roll_check, use_intel
+from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
+from .economy import spend_reaction, spend_significant
+from .queries import (
+    attack_mods, band_to, bridge_ok, find_missile, gm_dm, intel_dm, manned, pilot_of, usable_weapons,
+)
+from .state import Hit, Missile, Pending, pair
+from .tables import (
+    BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SEC, SEC_ATTACK, SEC_MISSILE_TO_HIT, SEC_SCALED,
+    SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
+)
+
+if TYPE_CHECKING:
+    from rulesets.core.engine import Action
+    from .state import CombatState, Crew, Mount, Ship, Tx, Weapon
+
+
+def do_attack(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    mount = ship.mount(a.get("mount"))
+    target_id = a.get("target")
+    personal = any(p.id == target_id for p in s.personal)
+    band = band_to(s, ship, target_id)
+    usable = usable_weapons(s, ship, mount, band, personal)
+    which = a.get("weapon", "all")
+    if which == "all":
+        chosen = [i for i in usable if mount.weapons[i].type != "sandcaster"] or usable
+    else:
+        chosen = [int(which)]
+    sh = tx.ship(ship.id)
+    sh.fired = sh.fired + [mount.id]
+    dm = int(a.get("dm", 0))
+    beams = []
+    for i in chosen:
+        kind = WEAPONS[mount.weapons[i].type]
+        if kind.ammo:
+            m = tx.mount(ship.id, mount.id)
+            m.weapons[i].loaded -= 1
+        if kind.missile:
+            launch_missile(tx, ship, c, mount, i, target_id, dm)
+        else:
+            beams.append(i)
+    if not beams:
+        return
+    if personal:
+        fire_at_personal(tx, ship, c, mount, beams, target_id, dm)
+        return
+    pending = Pending("fire", ship.id, target_id, crew=c.id, mount=mount.id, weapons=beams, dm=dm)
+    tname = s.ship(target_id).name
+    tx.say(f"{ship.name} fires {mount.id} ({', '.join(WEAPONS[mount.weapons[i].type].label for i in beams)}) at {tname}.",
+           SEC["attack"])
+    if reaction_options(s, pending):
+        s.pending = pending
+        s.phase = "react"
+    else:
+        resolve_fire(tx, pending)
+
+
+def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, target_id: str, dm: int):
+    s = tx.s
+    w = mount.weapons[index]
+    band = s.band(ship.id, target_id)
+    turns = MISSILE_TURNS[band]
+    count = 1
+    kind = w.missile or "standard"
+    if WEAPONS[w.type].key == "missile_bay":
+        count = 1 + min(WEAPONS["missile_bay"].capacity - 1, max(0, mount_weapon(tx, ship.id, mount.id, index).loaded))
+        m = tx.mount(ship.id, mount.id)
+        m.weapons[index].loaded = 0
+    tname = s.ship(target_id).name
+    if kind == "smart":
+        to_hit = SMART_TO_HIT
+        tx.say(f"{ship.name} launches {count} smart missile(s) at {tname} ({SEC_SMART}: always 8+); "
+               f"impact in {turns} round(s).", SEC["missiles"])
+    else:
+        extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True)
+        extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
+        roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "average",
+                                    f"{ship.name} launches from {mount.id} at {tname}", SEC["missiles"],
+                                    extra=extra, table=SEC_MISSILE_TO_HIT)
+        to_hit, row = missile_to_hit(effect)
+        tx.say(f"Launch Effect {effect:+d}: the missile needs {to_hit}+ ({SEC_MISSILE_TO_HIT}: {row}); "
+               f"impact in {turns} round(s).", SEC["missiles"])
+        if any(src == "intercepted intentions" for src, _ in extra):
+            use_intel(tx, ship.id, target_id)
+    mid = tx.next_id("m")
+    s.missiles = s.missiles + [Missile(mid, kind, count, ship.id, target_id, to_hit, turns,
+                                       fuel=s.options.smart_fuel if kind == "smart" else 0, launched=s.round)]
+
+
+def mount_weapon(tx: Tx, ship_id: str, mount_id: str, index: int) -> Weapon:
+    return tx.s.ship(ship_id).mount(mount_id).weapons[index]
+
+
+def resolve_fire(tx: Tx, p: Pending):
+    s = tx.s
+    ship = s.find_ship(p.attacker)
+    target = s.find_ship(p.target)
+    if ship is None or target is None or not target.alive:
+        return
+    crew = ship.member(p.crew)
+    mount = ship.mount(p.mount)
+    used_intel = False
+    for i in p.weapons:
+        w = mount.weapons[i]
+        kind = WEAPONS[w.type]
+        extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge)
+        if used_intel:
+            extra = [e for e in extra if e[0] != "intercepted intentions"]
+        if p.dm:
+            extra.append(("GM circumstance DM", p.dm))
+        roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "",
+                                    f"{ship.name}'s {kind.label} ({mount.id}) at {target.name}", SEC_ATTACK,
+                                    extra=extra, table=SEC_ATTACK,
+                                    row=f"{kind.row.replace('_', ' ')} at {BAND_LABEL[s.band(ship.id, target.id)]}")
+        if any(e[0] == "intercepted intentions" for e in extra):
+            used_intel = True
+        if effect < 0:
+            tx.say(f"The {kind.label} misses {target.name}.", SEC["attack"])
+            continue
+        tx.say(f"The {kind.label} hits {target.name} (Effect {effect:+d}); damage at the end of {ship.name}'s turn.",
+               SEC["attack"])
+        s.hits = s.hits + [weapon_hit(ship, target, w.type, p)]
+    if used_intel:
+        use_intel(tx, ship.id, target.id)
+
+
+def weapon_hit(ship: Ship, target: Ship, weapon: str, p: Pending) -> Hit:
+    kind = WEAPONS[weapon]
+    label = f"{ship.name}'s {kind.label}"
+    h = Hit(target.id, ship.id, label, weapon, dice=kind.dice, flat=kind.flat)
+    if kind.beam:
+        h.sand = p.sand
+    if weapon == "meson_bay":
+        h.ignore_armour, h.internal, h.radiation = True, True, "plain"
+        if p.screen_kind == "meson":
+            h.screen = p.screen
+    elif kind.radiation:
+        h.radiation = "armour"
+    if weapon in ("fusion_gun", "fusion_bay") and p.screen_kind == "damper":
+        h.screen = p.screen
+    return h
+
+
+def resolve_missiles(tx: Tx, p: Pending):
+    s = tx.s
+    m = find_missile(s, p.missiles[0])
+    if m is None:
+        return
+    target = s.find_ship(m.target)
+    src = s.find_ship(m.source)
+    src_name = src.name if src else "?"
+    kind = MISSILES[m.kind]
+    misses = 0
+    for n in range(m.count):
+        mods = [("target dodges", p.dodge), ("target evasive", target.evasive)]
+        roll = tx.dice.roll(2, 6, modifiers=mods, purpose=f"{kind['label']} from {src_name} at {target.name}",
+                            rule=SEC_SMART if m.kind == "smart" else SEC["missiles"], target=m.to_hit,
+                            table=SEC_MISSILE_TO_HIT, row=f"{m.to_hit}+", gm_only=False)
+        if roll.total >= m.to_hit:
+            h = Hit(target.id, m.source, f"{src_name}'s {kind['label']}", m.kind, dice=kind["dice"])
+            if m.kind == "nuclear":
+                h.radiation = "armour"
+                if p.screen_kind == "damper":
+                    h.screen, h.damper = p.screen, True
+            s.hits = s.hits + [h]
+            tx.say(f"A {kind['label']} hits {target.name}.", SEC["missiles"])
+        else:
+            misses += 1
+            tx.say(f"A {kind['label']} misses {target.name}.", SEC["missiles"])
+    if m.kind == "smart" and misses and m.fuel > 1:
+        set_missile(tx, replace(m, count=misses, turns=1, fuel=m.fuel - 1))
+        tx.say(f"{misses} smart missile(s) come round for another attack next round ({SEC_SMART}).", SEC_SMART)
+    else:
+        s.missiles = [x for x in s.missiles if x.id != m.id]
+
+
+def fire_at_personal(tx: Tx, ship: Ship, crew: Crew, mount: Mount, beams: list[int], target_id: str, dm: int):
+    s = tx.s
+    target = next(p for p in s.personal if p.id == target_id)
+    for i in beams:
+        w = mount.weapons[i]
+        kind = WEAPONS[w.type]
+        extra = attack_mods(s, ship, crew, mount, target_id, w.type, personal=True)
+        if dm:
+            extra.append(("GM circumstance DM", dm))
+        roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "",
+                                    f"{ship.name}'s {kind.label} at {target.name} (personal scale)", SEC["scaled"],
+                                    extra=extra)
+        if effect < 0:
+            tx.say(f"The {kind.label} misses {target.name}.", SEC["scaled"])
+            continue
+        n, mult, rad = SCALED_DAMAGE[w.type if w.type in SCALED_DAMAGE else "beam_laser"]
+        dmg = tx.dice.roll(n, 6, purpose=f"scaled damage to {target.name}", rule=SEC_SCALED, table=SEC_SCALED,
+                           row=f"{kind.label}: {n}D6x{mult}" + (f" + {rad}D6x10 rad" if rad else ""))
+        rads = tx.dice.roll(rad, 6, purpose="scaled radiation", rule=SEC_SCALED).total * 10 if rad else 0
+        tx.s.personal = [replace(p, damage=p.damage + dmg.total * mult, rads=p.rads + rads) if p.id == target_id else p
+                         for p in tx.s.personal]
+        tx.say(f"{target.name} takes {dmg.total * mult} damage{f' and {rads} rad' if rads else ''} (personal scale).",
+               SEC["scaled"])
+
+
+def set_missile(tx: Tx, m: Missile):
+    tx.s.missiles = [m if x.id == m.id else x for x in tx.s.missiles]
+
+
+def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
+    """Reazioni: what the defender may still do against this incoming attack."""
+    target = s.find_ship(p.target)
+    if target is None or not target.can_act or target.reactions <= 0:
+        return []
+    out = []
+    if p.kind in ("fire", "missiles") and "dodge" not in p.used and bridge_ok(target):
+        pilot = pilot_of(target)
+        if pilot is not None:
+            out.append(("dodge", pilot.id, {}))
+    attacker = s.find_ship(p.attacker)
+    docked = pair(p.attacker, p.target) in s.docked
+    beams = False
+    heavy = ""
+    if p.kind == "fire" and attacker is not None:
+        mount = attacker.mount(p.mount)
+        types = [mount.weapons[i].type for i in p.weapons]
+        beams = any(WEAPONS[t].beam for t in types)
+        if any(t in ("fusion_gun", "fusion_bay") for t in types):
+            heavy = "damper"
+        if "meson_bay" in types:
+            heavy = "meson"
+    if p.kind == "missiles":
+        m = find_missile(s, p.missiles[0])
+        if m is not None and m.kind == "nuclear":
+            heavy = "damper"
+    for mount in target.mounts:
+        if mount.kind != "turret" or mount.hits >= 2:
+            continue
+        gunner = manned(target, mount.id)
+        if gunner is None:
+            continue
+        if (beams or (p.kind == "board" and not docked)) and f"sand:{mount.id}" not in p.used and any(
+                w.type == "sandcaster" and w.loaded > 0 for w in mount.weapons):
+            out.append(("sand", gunner.id, {"mount": mount.id}))
+        if (p.kind == "missiles" or (p.kind == "board" and not docked)) and f"pd:{mount.id}" not in p.used and any(
+                w.type in ("pulse_laser", "beam_laser") for w in mount.weapons):
+            out.append(("point_defence", gunner.id, {"mount": mount.id}))
+    if heavy and "screens" not in p.used and ((heavy == "damper" and target.nuclear_damper) or
+                                              (heavy == "meson" and target.meson_screen)):
+        ops = [c for c in target.crew if c.position in ("captain", *GUNNER_POSITIONS) and "screens" in c.skills
+               and able(c) and not c.automated]
+        if ops:
+            op = max(ops, key=lambda c: c.skills["screens"])
+            out.append(("screens", op.id, {"screen": heavy}))
+    return out
+
+
+def do_dodge(tx: Tx, a: Action):
+    s, p = tx.s, tx.s.pending
+    sh = s.ship(p.target)
+    pilot = sh.member(a.actor)
+    extra = intel_dm(sh, p.attacker) + gm_dm(a)
+    roll, effect = roll_check(tx, sh, pilot, "pilot", "dex", "average", f"{sh.name} dodges", SEC["dodge"],
+                                extra=extra)
+    spend_reaction(tx, sh.id, "dodge", extra)
+    if effect >= 0:
+        tx.s.pending = replace(tx.s.pending, dodge=-2)
+        tx.say(f"{sh.name} dodges: the attack takes DM-2.", SEC["dodge"])
+    else:
+        tx.say(f"{sh.name} fails to dodge.", SEC["dodge"])
+
+
+def do_sand(tx: Tx, a: Action):
+    s, p = tx.s, tx.s.pending
+    sh = s.ship(p.target)
+    mount_id = a.get("mount")
+    gunner = sh.member(a.actor)
+    mount = sh.mount(mount_id)
+    idx = next(i for i, w in enumerate(mount.weapons) if w.type == "sandcaster" and w.loaded > 0)
+    m = tx.mount(sh.id, mount_id)
+    m.weapons[idx].loaded -= 1
+    extra = [(f"Fire Control/{sh.fire_control}", sh.fire_control)] + gm_dm(a)
+    if mount.hits == 1:
+        extra.append(("damaged mount", -2))
+    roll, effect = roll_check(tx, sh, gunner, "gunnery_turret", "dex", "average",
+                                f"{sh.name} fires sand from {mount_id}", SEC["sand"], extra=extra)
+    spend_reaction(tx, sh.id, f"sand:{mount_id}", extra)
+    if effect >= 0:
+        if p.kind == "board":
+            tx.s.pending = replace(tx.s.pending, defence=tx.s.pending.defence + 2)
+            tx.say(f"Sand scours the boarders crossing to {sh.name} (8D6 each): defender DM+2 (decision).", SEC["sand"])
+        else:
+            tx.s.pending = replace(tx.s.pending, sand=tx.s.pending.sand + 1)
+            tx.say(f"Sand from {mount_id}: every incoming beam loses 1D6 damage.", SEC["sand"])
+    else:
+        tx.say(f"The sand from {mount_id} misses the beam.", SEC["sand"])
+
+
+def do_point_defence(tx: Tx, a: Action):
+    s, p = tx.s, tx.s.pending
+    sh = s.ship(p.target)
+    mount_id = a.get("mount")
+    gunner = sh.member(a.actor)
+    mount = sh.mount(mount_id)
+    spend_reaction(tx, sh.id, f"pd:{mount_id}", [])
+    base = [(f"Fire Control/{sh.fire_control}", sh.fire_control)] + gm_dm(a)
+    if mount.hits == 1:
+        base.append(("damaged mount", -2))
+    if p.kind == "board":
+        roll, effect = roll_check(tx, sh, gunner, "gunnery_turret", "dex", "average",
+                                    f"{sh.name}: point defence from {mount_id} at the boarders", SEC["point_defence"],
+                                    extra=base)
+        if effect >= 0:
+            tx.s.pending = replace(tx.s.pending, defence=tx.s.pending.defence + 2)
+            tx.say("Point defence rakes the boarders: defender DM+2 (decision).", SEC["point_defence"])
+        return
+    attempt = 0
+    while True:
+        salvo = find_missile(tx.s, tx.s.pending.missiles[0])
+        if salvo is None or salvo.count <= 0:
+            break
+        extra = base + [("point defence, earlier attempts", -attempt)]
+        roll, effect = roll_check(tx, sh, gunner, "gunnery_turret", "dex", "average",
+                                    f"{sh.name}: point defence from {mount_id} (attempt {attempt + 1})",
+                                    SEC["point_defence"], extra=extra)
+        attempt += 1
+        if effect < 0:
+            tx.say(f"Point defence from {mount_id} misses; it stops.", SEC["point_defence"])
+            break
+        set_missile(tx, replace(salvo, count=salvo.count - 1))
+        tx.say(f"Point defence from {mount_id} destroys a {MISSILES[salvo.kind]['label']}.", SEC["point_defence"])
+
+
+def do_screens(tx: Tx, a: Action):
+    s, p = tx.s, tx.s.pending
+    sh = s.ship(p.target)
+    op = sh.member(a.actor)
+    level = max(0, int(op.skills.get("screens", 0)))
+    roll = tx.dice.roll(2, 6, modifiers=[("Screens", level)] + gm_dm(a), purpose=f"{sh.name}: screens",
+                        rule=SEC["screens"], gm_only=is_npc(sh))
+    spend_reaction(tx, sh.id, "screens", [])
+    kind = a.get("screen")
+    tx.s.pending = replace(tx.s.pending, screen=roll.total, screen_kind=kind)
+    tx.say(f"{sh.name}'s {'nuclear damper' if kind == 'damper' else 'meson screen'} takes {roll.total} off the damage.",
+           SEC["screens"])

@@ -1,0 +1,83 @@
+"""Boarding (Abbordaggio) and its abstract resolution (Regole di abbordaggio astratte)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .attacks import reaction_options
+from .checks import roll_check
+from .crew import current_chars
+from .damage import drop_ship_links, over_check
+from .economy import spend_significant
+from .queries import boarding_leader
+from .state import Boarding, Hit, Pending, pair
+from .tables import BOARDING_RESULTS, EXCEPTIONAL, SEC, SEC_BOARDING
+
+if TYPE_CHECKING:
+    from rulesets.core.engine import Action
+    from .state import Tx
+
+
+def do_board(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship = s.acting_ship
+    target = s.ship(a.get("target"))
+    docked = pair(ship.id, target.id) in s.docked
+    pending = Pending("board", ship.id, target.id, crew=s.acting_crew.id, dm=int(a.get("dm", 0)))
+    tx.say(f"{ship.name} launches a boarding action against {target.name}{' through the airlocks' if docked else ' across open space'}.",
+           SEC["boarding"])
+    if reaction_options(s, pending):
+        s.pending = pending
+        s.phase = "react"
+    else:
+        resolve_boarding(tx, pending)
+
+
+def resolve_boarding(tx: Tx, p: Pending):
+    s = tx.s
+    att, dfn = s.ship(p.attacker), s.ship(p.target)
+    rec = next((b for b in s.boarding if b.attacker == att.id and b.defender == dfn.id), None)
+    if rec is None:
+        rec = Boarding(att.id, dfn.id)
+    a_lead = boarding_leader(att)
+    d_lead = boarding_leader(dfn)
+    a_extra = [("earlier boarding success", rec.attacker_dm)] + ([("GM circumstance DM", p.dm)] if p.dm else [])
+    d_extra = [("earlier boarding success", rec.defender_dm), ("boarders hit crossing", p.defence)]
+    rule = SEC["abstract_boarding"]
+    while True:
+        r1, e1 = roll_check(tx, att, a_lead, "tactics", "int", "", f"{att.name} boarding Tactics", rule, extra=a_extra)
+        r2, e2 = roll_check(tx, dfn, d_lead, "tactics", "int", "", f"{dfn.name} defends", rule, extra=d_extra)
+        if e1 != e2:
+            break
+        c1 = current_chars(a_lead).get("int", 7) if a_lead else 0
+        c2 = current_chars(d_lead).get("int", 7) if d_lead else 0
+        if c1 != c2:
+            e1, e2 = (e1 + 0.5, e2) if c1 > c2 else (e1, e2 + 0.5)
+            break
+    winner = "attacker" if e1 > e2 else "defender"
+    degree = "exceptional" if max(e1, e2) >= EXCEPTIONAL else "success"
+    tx.say(f"Boarding: the {winner} wins ({degree}): {BOARDING_RESULTS[(winner, degree)]}",
+           SEC_BOARDING)
+    rec = replace(rec, rounds=rec.rounds + 1, attacker_dm=0, defender_dm=0)
+    keep = True
+    if winner == "attacker" and degree == "success":
+        tx.ship(dfn.id).reactions = 0
+        tx.ship(dfn.id).no_reactions = False
+        rec.attacker_dm = 2
+        s.hits = s.hits + [Hit(dfn.id, att.id, "Fighting aboard", "boarding", single=1)]
+    elif winner == "defender" and degree == "success":
+        rec.defender_dm = 2
+        s.hits = s.hits + [Hit(dfn.id, att.id, "Fighting aboard", "boarding", single=1)]
+    elif winner == "attacker":
+        d = tx.ship(dfn.id)
+        d.status = "boarded"  # "needs a turn to take control": captured at the start of the next round
+        s.hits = s.hits + [Hit(dfn.id, att.id, "Boarders take the ship", "boarding", dice=2, ignore_armour=True,
+                               internal=True)]
+        keep = False
+        drop_ship_links(tx, dfn.id)
+        s.docked = s.docked + [pair(att.id, dfn.id)] if s.band(att.id, dfn.id) == "adjacent" else s.docked
+    else:
+        keep = False
+    s.boarding = [b for b in s.boarding if not (b.attacker == att.id and b.defender == dfn.id)] + ([rec] if keep else [])
+    over_check(tx)

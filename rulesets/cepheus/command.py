@@ -1,0 +1,61 @@
+"""The Captain: coordinating the crew, initiative, exploiting intercepted intentions."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .checks import roll_check
+from .economy import spend_significant
+from .queries import gm_dm
+from .tables import SEC
+
+if TYPE_CHECKING:
+    from rulesets.core.engine import Action
+    from .state import Tx
+
+
+def do_coordinate(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    roll, effect = roll_check(tx, ship, c, "leadership", "soc", "average", f"{c.name} coordinates the crew",
+                                SEC["coordinate"], extra=gm_dm(a))
+    if effect >= 0:
+        tx.ship(ship.id).pool = max(1, effect)
+        tx.say(f"{c.name} has a pool of {max(1, effect)} DM+1 to hand out this turn.", SEC["coordinate"])
+    else:
+        tx.say(f"{c.name} fails to coordinate the crew.", SEC["coordinate"])
+
+
+def do_assign(tx: Tx, a: Action):
+    ship = tx.s.acting_ship
+    sh = tx.ship(ship.id)
+    who = a.get("crew")
+    sh.pool -= 1
+    sh.bonus[who] = sh.bonus.get(who, 0) + 1
+    tx.say(f"The Captain gives {sh.member(who).name} DM+1 for their next check this turn.", SEC["coordinate"])
+
+
+def do_increase_initiative(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    roll, effect = roll_check(tx, ship, c, "leadership", "soc", "average", f"{c.name} pushes for initiative",
+                                SEC["increase_initiative"], extra=gm_dm(a))
+    if effect > 0:
+        tx.ship(ship.id).boost_next += effect
+        tx.say(f"{ship.name}'s initiative is {effect:+d} for the next round.", SEC["increase_initiative"])
+    else:
+        tx.say(f"{ship.name}'s initiative does not change.", SEC["increase_initiative"])
+
+
+def do_exploit(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    enemy = ship.intercepted
+    roll, effect = roll_check(tx, ship, c, "tactics", "int", "easy", f"{c.name} reads the intercepted traffic",
+                                SEC["intercept"], extra=gm_dm(a))
+    sh = tx.ship(ship.id)
+    sh.intercepted = ""
+    if effect >= 0:
+        sh.intel = enemy
+        tx.say(f"{c.name} knows {tx.s.ship(enemy).name}'s intentions: a one-time DM+4 against it.", SEC["intercept"])
+    else:
+        tx.say(f"{c.name} cannot make sense of the intercepts.", SEC["intercept"])

@@ -1,0 +1,109 @@
+"""Crew positions, skills and characteristics: what a crew member brings to a check.
+
+RULES-NOTES (cepheus): characteristic DM = floor(score / 3) - 2; unskilled -3.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .tables import UNSKILLED
+
+if TYPE_CHECKING:
+    from .state import Crew, Ship
+
+
+POSITIONS = [
+    ("captain", "Captain"),
+    ("pilot", "Pilot"),
+    ("navigator", "Navigator"),
+    ("sensors", "Sensor operator"),
+    ("turret_gunner", "Turret gunner"),
+    ("bay_gunner", "Bay gunner"),
+    ("gunner", "Gunner (turret or bay, by station)"),
+    ("engineer", "Engineer"),
+    ("damage_control", "Damage control"),
+    ("security", "Chief security officer"),
+    ("marine", "Marine"),
+    ("passenger", "Passenger"),
+]
+
+
+POSITION_LABEL = dict(POSITIONS)
+
+
+POSITION_ORDER = {key: i for i, key in enumerate(
+    ("captain", "sensors", "pilot", "navigator", "turret_gunner", "gunner", "bay_gunner",
+     "engineer", "damage_control", "security", "marine", "passenger"))}
+
+
+GUNNER_POSITIONS = ("gunner", "turret_gunner", "bay_gunner")
+
+
+CHARACTERISTICS = ("str", "dex", "end", "int", "edu", "soc")
+
+
+SKILLS = ("pilot", "gunnery", "gunnery_turret", "gunnery_bay", "tactics", "leadership", "comms",
+          "mechanic", "engineering", "navigation", "screens", "gun_combat", "vacc_suit", "melee")
+
+
+SKILL_LABEL = {
+    "pilot": "Pilot", "gunnery": "Gunnery", "gunnery_turret": "Gunnery (Turret)",
+    "gunnery_bay": "Gunnery (Bay)", "tactics": "Tactics", "leadership": "Leadership", "comms": "Comms",
+    "mechanic": "Mechanic", "engineering": "Engineering", "navigation": "Navigation", "screens": "Screens",
+    "gun_combat": "Gun Combat", "vacc_suit": "Vacc Suit", "melee": "Melee",
+}
+
+
+def char_dm(score: int) -> int:
+    """RULES-NOTES: characteristic DM = floor(score / 3) - 2."""
+    return score // 3 - 2
+
+
+def current_chars(c: Crew) -> dict[str, int]:
+    """Characteristics after wounds: damage comes off End, then Str, then Dex (decision)."""
+    chars = dict(c.chars)
+    dmg = c.damage
+    for key in ("end", "str", "dex"):
+        if dmg <= 0:
+            break
+        have = chars.get(key, 7)
+        take = min(have, dmg)
+        chars[key] = have - take
+        dmg -= take
+    return chars
+
+
+def crew_state(c: Crew) -> str:
+    if c.automated or c.damage <= 0:
+        return "ok"
+    ch = current_chars(c)
+    zero = sum(1 for k in ("str", "dex", "end") if ch.get(k, 7) <= 0)
+    return "dead" if zero >= 3 else "unconscious" if zero >= 2 else "wounded"
+
+
+def able(c: Crew) -> bool:
+    return crew_state(c) in ("ok", "wounded")
+
+
+def skill_of(c: Crew, skill: str) -> tuple[int, str]:
+    """(level, label) of a skill; unskilled is -3.  Gunnery specialities fall back to Gunnery."""
+    s = c.skills
+    if skill in s:
+        return int(s[skill]), SKILL_LABEL.get(skill, skill)
+    if skill in ("gunnery_turret", "gunnery_bay") and "gunnery" in s:
+        return int(s["gunnery"]), "Gunnery"
+    return UNSKILLED, f"unskilled {SKILL_LABEL.get(skill, skill)}"
+
+
+def char_of(c: Crew, key: str) -> int:
+    if c.automated or not key:
+        return 0
+    return char_dm(current_chars(c).get(key, 7))
+
+
+def gunnery_skill(mount_kind: str) -> str:
+    return "gunnery_bay" if mount_kind == "bay" else "gunnery_turret"
+
+
+def is_npc(ship: Ship) -> bool:
+    return not any(c.player is not None for c in ship.crew)

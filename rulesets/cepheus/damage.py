@@ -1,0 +1,344 @@
+"""Damage: the damage table, hit locations, crew hits, repairs, and the end of a fight.
+
+Danno (Damage) and its tables; a ship's hits wait in ``state.hits`` until the end of
+its turn (Checklist 5.3), then :func:`flush_hits` resolves them.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .checks import roll_check
+from .crew import able, crew_state
+from .state import SYSTEMS, SYSTEM_LABEL
+from .tables import (
+    COLUMN_LABEL, EXCEPTIONAL, FURTHER_HITS, HIT_LOCATION, LOCATION_EFFECTS, LOCATION_LABEL,
+    LOCATION_SECTION, SEC, SEC_CREW_DAMAGE, SEC_DAMAGE, SEC_LOCATION, SEC_SPECIAL, WEAPONS, crew_damage_row,
+    damage_effect,
+)
+
+if TYPE_CHECKING:
+    from .state import Hit, Ship, Tx
+
+
+def table_roll(tx: Tx, count: int, purpose: str, rule: str, table: str, row_of, mods=(), target=None,
+               gm_only: bool = False):
+    """Roll ``count``D6 + mods and record it with the table row its total selects."""
+    from rulesets.core.dice import Roll
+
+    faces = tuple(tx.dice.faces(count, 6, purpose, rule))
+    mods = tuple((str(s), int(v)) for s, v in mods if v)
+    total = sum(faces) + sum(v for _, v in mods)
+    return tx.dice.record(Roll(f"{count}D6", faces, mods, total, purpose, rule, table, row_of(total), target, gm_only))
+
+
+def column_for(ship: Ship, internal: bool = False) -> str:
+    """Danno: small craft use their column; ships use External until Hull is gone."""
+    if internal:
+        return "internal"
+    if ship.small_craft:
+        return "small_craft"
+    return "internal" if ship.hull <= 0 else "external"
+
+
+def resolve_hit(tx: Tx, hit: Hit) -> int:
+    """Roll damage for one successful attack and apply it.  Returns the damage after armour."""
+    target = tx.s.find_ship(hit.target)
+    if target is None or target.status in ("destroyed", "escaped"):
+        return 0
+    rule = SEC["damage"]
+    mods = []
+    if hit.single:
+        tx.say(f"{hit.label}: {hit.single} single internal hit(s) on {target.name}.", SEC["abstract_boarding"])
+        for _ in range(hit.single):
+            apply_location_hits(tx, target.id, 1, internal=True)
+        return 0
+    if hit.dice:
+        dmg_roll = tx.dice.roll(hit.dice, 6, purpose=f"{hit.label}: damage", rule=rule)
+        raw = dmg_roll.total
+    else:
+        raw = hit.flat
+    text = [f"{hit.label}: damage {raw}"]
+    if not hit.ignore_armour and target.armour:
+        mods.append(("armour", -target.armour))
+    for _ in range(hit.sand):
+        sand = tx.dice.roll(1, 6, purpose="sand: damage reduced by 1D6", rule=SEC["sand"])
+        mods.append(("sand", -sand.total))
+    if hit.screen:
+        mods.append(("screens", -hit.screen))
+    net = raw + sum(v for _, v in mods)
+    if mods:
+        text.append(", ".join(f"{s} {v:+d}" for s, v in mods) + f" = {max(net, 0)}")
+    counts, row = damage_effect(net)
+    text.append(f"({SEC_DAMAGE}: {row})")
+    tx.say(" ".join(text), SEC_DAMAGE)
+    if net > 0:
+        interrupt_extended(tx, target.id, net)
+    singles, doubles, triples = counts
+    for size, n in ((3, triples), (2, doubles), (1, singles)):
+        for _ in range(n):
+            if tx.s.ship(target.id).status == "destroyed":
+                break
+            apply_location_hits(tx, target.id, size, internal=hit.internal)
+    if hit.radiation and tx.s.ship(target.id).status != "destroyed" and not (hit.damper and hit.weapon == "nuclear"):
+        dm = -target.armour if hit.radiation == "armour" else 0
+        crew_hit(tx, target.id, radiation=True, dm=dm, why=f"{hit.label}: radiation crew hit ({SEC_SPECIAL})")
+    elif hit.radiation and hit.damper:
+        tx.say(f"{target.name}'s nuclear damper removes the radiation hit.", SEC["screens"])
+    return max(net, 0)
+
+
+def apply_location_hits(tx: Tx, ship_id: str, count: int, internal: bool = False):
+    ship = tx.s.ship(ship_id)
+    column = column_for(ship, internal)
+    roll = table_roll(tx, 2, f"hit location on {ship.name}", SEC_LOCATION,
+                      f"{SEC_LOCATION} — {COLUMN_LABEL[column]}",
+                      lambda total: f"{total}: {LOCATION_LABEL[HIT_LOCATION[column][total]]}")
+    location = HIT_LOCATION[column][roll.total]
+    for _ in range(count):
+        if tx.s.ship(ship_id).status == "destroyed":
+            return
+        hit_location(tx, ship_id, location, roll.total)
+
+
+def hit_location(tx: Tx, ship_id: str, location: str, row: int):
+    """Apply one hit to ``location`` (each location's section of the text)."""
+    sh = tx.ship(ship_id)
+    sec = LOCATION_SECTION.get(location, SEC["damage"])
+    if location == "hull":
+        if sh.hull <= 0:
+            inner = HIT_LOCATION["internal"][row]
+            tx.say(f"{sh.name}: Hull is gone, the hit goes to {LOCATION_LABEL[inner]} (Internal column, row {row}).", sec)
+            hit_location(tx, ship_id, inner, row)
+            return
+        sh.hull -= 1
+        tx.say(f"{sh.name}: Hull hit, Hull {sh.hull}/{sh.hull_max}.", sec)
+        if sh.hull <= 0 and tx.s.options.hull_zero_disables and sh.status == "active":
+            sh.status = "disabled"
+            tx.say(f"{sh.name} has run out of Hull and is disabled.", SEC["damage"])
+        return
+    if location == "structure":
+        sh.structure = max(0, sh.structure - 1)
+        tx.say(f"{sh.name}: Structure hit, Structure {sh.structure}/{sh.structure_max}.", sec)
+        if sh.structure <= 0:
+            destroy(tx, ship_id)
+        return
+    if location == "armour":
+        if sh.armour <= 0:
+            tx.say(f"{sh.name}: no armour left, counts as a Hull hit.", sec)
+            hit_location(tx, ship_id, "hull", row)
+            return
+        sh.armour -= 1
+        tx.say(f"{sh.name}: Armour hit, Armour {sh.armour}.", sec)
+        return
+    if location == "crew":
+        crew_hit(tx, ship_id, radiation=False, dm=0, why=f"{sh.name}: Crew hit")
+        return
+    if location in ("turret", "bay"):
+        mounts = [m for m in sh.mounts if m.kind == location]
+        if not mounts:
+            instead = "hull" if location == "turret" else "structure"
+            tx.say(f"{sh.name} has no {location}: counts as a {instead} hit (notes).", SEC["notes"])
+            hit_location(tx, ship_id, instead, row)
+            return
+        if len(mounts) == 1:
+            mount = mounts[0]
+        else:
+            pick = tx.dice.roll(1, len(mounts), purpose=f"which {location} is hit", rule=sec)
+            mount = mounts[pick.total - 1]
+        m = tx.mount(ship_id, mount.id)
+        if m.hits >= 3:
+            instead = FURTHER_HITS[location]
+            tx.say(f"{sh.name}: {location} {m.id} already destroyed, counts as a {instead} hit.", sec)
+            hit_location(tx, ship_id, instead, row)
+            return
+        m.hits += 1
+        tx.say(f"{sh.name}: {location} {m.id} hit ({_ordinal(m.hits)} hit): {LOCATION_EFFECTS[location][m.hits - 1]}.", sec)
+        return
+    if location == "j_drive" and sh.jump <= 0:
+        tx.say(f"{sh.name} has no J-drive: counts as a Structure hit (decision).", sec)
+        hit_location(tx, ship_id, "structure", row)
+        return
+    # the systems with first / second / third hits
+    have = sh.hits.get(location, 0)
+    if have >= 3:
+        instead = FURTHER_HITS[location]
+        tx.say(f"{sh.name}: {LOCATION_LABEL[location]} already destroyed, counts as a {instead} hit.", sec)
+        hit_location(tx, ship_id, instead, row)
+        return
+    sh.hits[location] = have + 1
+    n = have + 1
+    tx.say(f"{sh.name}: {LOCATION_LABEL[location]} hit ({_ordinal(n)} hit): {LOCATION_EFFECTS[location][n - 1]}.", sec)
+    if location == "power_plant":
+        if n == 2:
+            crew_hit(tx, ship_id, radiation=True, dm=0, why=f"{sh.name}: power plant leak")
+        elif n == 3:
+            if sh.status == "active":
+                sh.status = "disabled"
+            tx.say(f"{sh.name} is disabled.", sec)
+    elif location == "bridge" and n == 1:
+        crew_hit(tx, ship_id, radiation=False, dm=0, why=f"{sh.name}: bridge hit")
+    elif location == "fuel":
+        if n == 1:
+            leak = tx.dice.roll(1, 6, purpose="fuel leak, tons per hour", rule=sec)
+            sh.fuel_leak += leak.total
+            tx.say(f"{sh.name} leaks {leak.total} t of fuel per hour.", sec)
+        elif n == 2:
+            lost = tx.dice.roll(1, 6, purpose="fuel lost, x10%", rule=sec)
+            gone = sh.fuel * lost.total * 10 // 100
+            sh.fuel -= gone
+            tx.say(f"{sh.name} loses {lost.total * 10}% of its fuel ({gone} t), {sh.fuel} t left.", sec)
+        else:
+            sh.fuel = 0
+            sh.fuel_leak = 0
+    elif location == "hold":
+        if n <= 2:
+            lost = tx.dice.roll(1, 6, purpose="cargo destroyed, x10%", rule=sec)
+            gone = sh.cargo * lost.total * 10 // 100
+            sh.cargo -= gone
+            tx.say(f"{sh.name} loses {lost.total * 10}% of its cargo ({gone} t).", sec)
+        else:
+            sh.cargo = 0
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+def destroy(tx: Tx, ship_id: str):
+    sh = tx.ship(ship_id)
+    if sh.status == "destroyed":
+        return
+    sh.status = "destroyed"
+    sh.pursuing = ""
+    tx.say(f"{sh.name} breaks up and is destroyed.", SEC["damage"])
+    s = tx.s
+    s.docked = [p for p in s.docked if ship_id not in p.split("|")]
+    s.boarding = [b for b in s.boarding if ship_id not in (b.attacker, b.defender)]
+    for other in s.ships:
+        if other.pursuing == ship_id:
+            tx.ship(other.id).pursuing = ""
+
+
+def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: str):
+    """Tabella: Danni all'equipaggio — 2D6 on the Normal or Radiation column."""
+    ship = tx.s.ship(ship_id)
+    column = "Radiation Damage" if radiation else "Normal Damage"
+    roll = table_roll(tx, 2, f"{why}: crew damage", SEC_CREW_DAMAGE, f"{SEC_CREW_DAMAGE} — {column}",
+                      lambda total: crew_damage_row(total)[2], mods=[("armour", dm)] if dm else [])
+    who, dice_n, row = crew_damage_row(roll.total)
+    people = [c for c in ship.crew if not c.automated and crew_state(c) != "dead"]
+    if who == "none" or not people:
+        tx.say(f"{ship.name}: crew hit — lucky escape, no one hurt.", SEC_CREW_DAMAGE)
+        return
+    if who == "one":
+        pick = people[0] if len(people) == 1 else people[
+            tx.dice.roll(1, len(people), purpose="which crew member", rule=SEC_CREW_DAMAGE).total - 1]
+        victims = [pick]
+    else:
+        victims = people
+    for v in victims:
+        amount = tx.dice.roll(dice_n, 6, purpose=f"{v.name}: {'rads' if radiation else 'damage'}",
+                              rule=SEC_CREW_DAMAGE).total
+        c = tx.crew(ship_id, v.id)
+        if radiation:
+            c.rads += amount * 10
+            tx.say(f"{ship.name}: {c.name} takes {amount * 10} rad.", SEC_CREW_DAMAGE)
+        else:
+            c.damage += amount
+            state = crew_state(c)
+            tx.say(f"{ship.name}: {c.name} takes {amount} damage ({state}).", SEC_CREW_DAMAGE)
+
+
+def interrupt_extended(tx: Tx, ship_id: str, damage: int):
+    """Azioni estese: a crew member on an extended action rolls 8+ with DM- damage, or loses the turn."""
+    ship = tx.s.ship(ship_id)
+    for c in ship.crew:
+        if c.task is None or not able(c):
+            continue
+        roll, effect = roll_check(tx, ship, c, c.task.skill, "edu", "", f"{c.name} keeps working under fire",
+                                  SEC["extended"], extra=[("damage taken", -damage)])
+        member = tx.crew(ship_id, c.id)
+        if effect <= -EXCEPTIONAL:
+            member.task = replace(member.task, done=0)
+            tx.say(f"{c.name}'s extended task is interrupted (exceptional failure): must start again.", SEC["extended"])
+        elif effect < 0:
+            member.task = replace(member.task, done=max(0, member.task.done - 1))
+            tx.say(f"{c.name}'s work this turn does not count.", SEC["extended"])
+
+
+def repairable(ship: Ship) -> list[str]:
+    """Systems a damage-control check can work on: damaged but not destroyed (decision)."""
+    out = [k for k in SYSTEMS if 0 < ship.hits.get(k, 0) < 3]
+    out += [m.id for m in ship.mounts if 0 < m.hits < 3]
+    if ship.armour < ship.armour_max:
+        pass  # armour is not a system (decision: not repaired in combat)
+    return out
+
+
+def destroyed_systems(ship: Ship) -> list[str]:
+    out = [k for k in SYSTEMS if ship.hits.get(k, 0) >= 3]
+    out += [m.id for m in ship.mounts if m.hits >= 3]
+    return out
+
+
+def repair_system(tx: Tx, ship_id: str, system: str, hits: int) -> int:
+    """Remove up to ``hits`` hits from a system; returns the hits removed."""
+    sh = tx.ship(ship_id)
+    if system in SYSTEMS:
+        have = sh.hits.get(system, 0)
+        fixed = min(have, hits)
+        sh.hits[system] = have - fixed
+        sh.repaired[system] = sh.repaired.get(system, 0) + fixed
+        if system == "fuel" and sh.hits[system] == 0:
+            sh.fuel_leak = 0
+        if system == "power_plant" and sh.status == "disabled" and sh.hits[system] < 3 and (sh.hull > 0 or not tx.s.options.hull_zero_disables):
+            sh.status = "active"
+        return fixed
+    m = tx.mount(ship_id, system)
+    fixed = min(m.hits, hits)
+    m.hits -= fixed
+    m.repaired += fixed
+    return fixed
+
+
+def system_label(ship: Ship, system: str) -> str:
+    if system in SYSTEM_LABEL:
+        return SYSTEM_LABEL[system]
+    m = ship.mount(system)
+    if m is None:
+        return system
+    kind = "Turret" if m.kind == "turret" else "Bay"
+    return f"{kind} {m.id[1:]} ({', '.join(WEAPONS[w.type].label for w in m.weapons)})"
+
+
+def flush_hits(tx: Tx):
+    s = tx.s
+    hits, s.hits = s.hits, []
+    for h in hits:
+        resolve_hit(tx, h)
+
+
+def over_check(tx: Tx):
+    s = tx.s
+    if s.over:
+        return
+    fighting = {sh.side for sh in s.ships if sh.status == "active"}
+    if len(fighting) <= 1:
+        if s.hits:
+            flush_hits(tx)  # the last attacks still do their damage (carried back to the campaign)
+            fighting = {sh.side for sh in s.ships if sh.status == "active"}
+        s.over = True
+        s.phase = "over"
+        s.winner = next(iter(fighting)) if fighting else None
+        tx.say(f"The fight is over: {s.winner + ' hold the field' if s.winner else 'no side remains'}.", SEC["checklist"])
+
+
+def drop_ship_links(tx: Tx, ship_id: str):
+    s = tx.s
+    s.docked = [p for p in s.docked if ship_id not in p.split("|")]
+    s.boarding = [b for b in s.boarding if ship_id not in (b.attacker, b.defender)]
+    for other in s.ships:
+        if other.pursuing == ship_id:
+            o = tx.ship(other.id)
+            o.pursuing, o.pursuit_turns = "", 0

@@ -1,0 +1,44 @@
+"""A crew member's turn budget (Azioni minori, Azioni significative) and reactions spent."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rulesets.core.engine import IllegalAction
+
+from .checks import use_intel
+from .queries import bridge_ok
+
+if TYPE_CHECKING:
+    from .state import Tx
+
+
+def spend_minor(tx: Tx):
+    s = tx.s
+    if s.minor > 0:
+        s.minor -= 1
+    elif s.sig > 0:
+        s.sig = 0
+        s.minor = 1
+    else:
+        raise IllegalAction("No minor action left (Azioni minori).")
+
+
+def spend_significant(tx: Tx):
+    s = tx.s
+    if s.sig <= 0:
+        raise IllegalAction("No significant action left (Azioni significative).")
+    crew, ship = s.acting_crew, s.acting_ship
+    s.sig = s.sig - 1 if crew is not None and crew.automated == "repair" else 0
+    # The turn passes on after the significant action unless a pilot's minor remains (decision).
+    if crew is not None and not (crew.position == "pilot" and s.minor > 0 and bridge_ok(ship)):
+        s.minor = 0
+
+
+def spend_reaction(tx: Tx, ship_id: str, tag: str, extra):
+    sh = tx.ship(ship_id)
+    sh.reactions = max(0, sh.reactions - 1)
+    p = tx.s.pending
+    tx.s.pending = replace(p, used=p.used + [tag])
+    if any(src == "intercepted intentions" for src, _ in extra):
+        use_intel(tx, ship_id, p.attacker)

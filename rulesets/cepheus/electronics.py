@@ -1,0 +1,106 @@
+"""The sensor operator: sensor targeting, electronic warfare, intercepts, communications."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .attacks import set_missile
+from .checks import opposed, roll_check
+from .economy import spend_significant
+from .queries import gm_dm, intel_dm, sensor_dm, sensor_operator
+from .tables import EXCEPTIONAL, SEC
+
+if TYPE_CHECKING:
+    from rulesets.core.engine import Action
+    from .state import Tx
+
+
+def do_sensor_target(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    target = s.ship(a.get("target"))
+    extra = sensor_dm(ship) + [("target's sensor jamming", -target.electronics)] + gm_dm(a)
+    roll, effect = roll_check(tx, ship, c, "comms", "edu", "average", f"{ship.name}: sensor lock on {target.name}",
+                                SEC["sensor_targeting"], extra=extra)
+    if effect >= 0:
+        bonus = 2 if effect >= EXCEPTIONAL else 1
+        tx.ship(ship.id).targeting[target.id] = bonus
+        tx.say(f"{ship.name}'s gunners get DM+{bonus} against {target.name} this turn.", SEC["sensor_targeting"])
+    else:
+        tx.say(f"{ship.name} gets no sensor lock on {target.name}.", SEC["sensor_targeting"])
+
+
+def do_jam(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    target = s.ship(a.get("target"))
+    op = sensor_operator(target)
+    won = opposed(tx, ship, c, target, op, "comms", "int", f"{ship.name} jams {target.name}", SEC["ew"],
+                  extra=sensor_dm(ship) + intel_dm(ship, target.id) + gm_dm(a), their_extra=sensor_dm(target))
+    if won:
+        t = tx.ship(target.id)
+        t.jammed = ship.id
+        t.targeting = {}
+        tx.say(f"{target.name}'s comms and sensor locks are jammed.", SEC["ew"])
+    else:
+        tx.say(f"{target.name} burns through the jamming.", SEC["ew"])
+
+
+def do_ew_missiles(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    attempt = 0
+    while True:
+        smart = [m for m in tx.s.missiles if m.target == ship.id and m.kind == "smart" and m.count > 0]
+        if not smart:
+            break
+        extra = sensor_dm(ship) + [("earlier attempts", -attempt)] + gm_dm(a)
+        roll, effect = roll_check(tx, ship, c, "comms", "int", "difficult",
+                                    f"{ship.name}: electronic warfare against smart missiles (attempt {attempt + 1})",
+                                    SEC["ew"], extra=extra)
+        attempt += 1
+        if effect < 0:
+            tx.say("The jamming fails; the sensor operator stops.", SEC["ew"])
+            break
+        m = smart[0]
+        set_missile(tx, replace(m, count=m.count - 1))
+        tx.say(f"A smart missile from {s.ship(m.source).name} is jammed and stops attacking.", SEC["ew"])
+
+
+def do_intercept(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    target = s.ship(a.get("target"))
+    extra = sensor_dm(ship) + ([("encryption", -2)] if s.options.encrypted else []) + gm_dm(a)
+    roll, effect = roll_check(tx, ship, c, "comms", "int", "difficult", f"{ship.name} intercepts {target.name}'s traffic",
+                                SEC["intercept"], extra=extra)
+    if effect >= 0:
+        tx.ship(ship.id).intercepted = target.id
+        tx.say(f"{ship.name} intercepts {target.name}'s communications; the Captain may exploit them.", SEC["intercept"])
+    else:
+        tx.say(f"{ship.name} intercepts nothing useful.", SEC["intercept"])
+
+
+def do_maintain_comms(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    extra = sensor_dm(ship) + ([("considerable noise", -2)] if s.options.comms_noise else []) + gm_dm(a)
+    if ship.jammed and s.find_ship(ship.jammed) and s.ship(ship.jammed).alive:
+        jammer = s.ship(ship.jammed)
+        won = opposed(tx, ship, c, jammer, sensor_operator(jammer), "comms", "int", f"{ship.name} restores comms through the jamming",
+                      SEC["maintain_comms"], extra=[("Routine (+2)", 2)] + extra, their_extra=sensor_dm(jammer))
+    else:
+        roll, effect = roll_check(tx, ship, c, "comms", "int", "routine", f"{ship.name} maintains communications",
+                                    SEC["maintain_comms"], extra=extra)
+        won = effect >= 0
+    sh = tx.ship(ship.id)
+    if won:
+        sh.jammed = ""
+        tx.say(f"{ship.name} has reliable communications.", SEC["maintain_comms"])
+    else:
+        tx.say(f"{ship.name} cannot establish reliable communications.", SEC["maintain_comms"])

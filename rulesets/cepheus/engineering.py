@@ -1,0 +1,136 @@
+"""Engineers and damage control: the jump, repairs, extended tasks; reloading; the GM-adjudicated actions."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .checks import roll_check
+from .crew import POSITION_LABEL
+from .damage import drop_ship_links, over_check, repair_system, system_label
+from .economy import spend_minor, spend_significant
+from .queries import gm_dm, jump_fuel
+from .state import SYSTEMS, Task
+from .tables import SEC, SEC_REPAIR, WEAPONS, hits_repaired
+
+if TYPE_CHECKING:
+    from rulesets.core.engine import Action
+    from .state import Tx
+
+
+def do_jump(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    extra = [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []
+    roll, effect = roll_check(tx, ship, c, "engineering", "edu", "average", f"{ship.name} jumps", SEC["jump_plot"],
+                                extra=extra + gm_dm(a))
+    if effect >= 0:
+        sh = tx.ship(ship.id)
+        sh.fuel -= jump_fuel(sh)
+        sh.status = "escaped"
+        sh.pursuing = ""
+        tx.say(f"{ship.name} jumps out of the fight.", SEC["jump_plot"])
+        drop_ship_links(tx, ship.id)
+        over_check(tx)
+    else:
+        tx.say(f"{ship.name}'s jump fails to engage.", SEC["jump_plot"])
+
+
+def do_repair(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    system = a.get("system")
+    extra = [("Auto-Repair software", 1)] if c.automated == "repair" else []
+    roll, effect = roll_check(tx, ship, c, "mechanic", "edu", "average",
+                                f"{c.name} repairs {system_label(ship, system)}", SEC["repair"],
+                                extra=extra + gm_dm(a))
+    if effect >= 0:
+        n, row = hits_repaired(effect)
+        fixed = repair_system(tx, ship.id, system, n)
+        tx.say(f"{c.name} repairs {fixed} hit(s) on {system_label(ship, system)} ({SEC_REPAIR}: {row}); "
+               f"a battlefield repair, undone after the battle.", SEC["repair"])
+    else:
+        tx.say(f"{c.name}'s repair fails.", SEC["repair"])
+
+
+def do_overhaul(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    system = a.get("system")
+    roll, effect = roll_check(tx, ship, c, "mechanic", "edu", "difficult",
+                                f"{c.name} starts rebuilding {system_label(ship, system)}", SEC["extended"],
+                                extra=gm_dm(a))
+    if effect >= 0:
+        timing = tx.dice.roll(1, 6, purpose="timing: turns of work", rule=SEC["extended"])
+        turns = max(1, timing.total - effect // 2)
+        tx.crew(ship.id, c.id).task = Task("overhaul", system, turns)
+        tx.say(f"{c.name} begins an extended repair of {system_label(ship, system)}: {turns} turn(s).", SEC["extended"])
+    else:
+        tx.say(f"{c.name} cannot find a way to rebuild {system_label(ship, system)}.", SEC["extended"])
+
+
+def do_continue_task(tx: Tx, a: Action):
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    s.sig, s.minor = 0, 0
+    m = tx.crew(ship.id, c.id)
+    m.task = replace(m.task, done=m.task.done + 1)
+    if m.task.done >= m.task.turns:
+        system = m.task.system
+        sh = tx.ship(ship.id)
+        if system in SYSTEMS:
+            sh.hits[system] = 1
+            sh.repaired[system] = sh.repaired.get(system, 0) + 2
+            if system == "power_plant" and sh.status == "disabled" and sh.hull > 0:
+                sh.status = "active"
+        else:
+            mm = tx.mount(ship.id, system)
+            mm.hits, mm.repaired = 1, mm.repaired + 2
+        m.task = None
+        tx.say(f"{c.name} finishes the extended repair: {system_label(ship, system)} works again (one hit left).",
+               SEC["extended"])
+    else:
+        tx.say(f"{c.name} works on ({m.task.done}/{m.task.turns}).", SEC["extended"])
+
+
+def do_abandon_task(tx: Tx, a: Action):
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    tx.crew(ship.id, c.id).task = None
+    tx.say(f"{c.name} abandons the extended task and returns to the initiative order.", SEC["extended"])
+
+
+def do_reload(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship = s.acting_ship
+    m = tx.mount(ship.id, a.get("mount"))
+    w = m.weapons[int(a.get("weapon"))]
+    cap = WEAPONS[w.type].capacity
+    moved = min(cap - w.loaded, w.reserve)
+    w.loaded += moved
+    w.reserve -= moved
+    tx.say(f"{s.acting_crew.name} reloads the {WEAPONS[w.type].label} in {m.id} ({w.loaded} loaded, {w.reserve} in store).",
+           SEC["reload"])
+
+
+def do_personal(tx: Tx, a: Action):
+    spend_minor(tx)
+    c = tx.s.acting_crew
+    tx.say(f"{c.name} takes a personal action (GM adjudicates).", SEC["personal"])
+
+
+def do_misc(tx: Tx, a: Action):
+    spend_significant(tx)
+    c = tx.s.acting_crew
+    tx.say(f"{c.name} takes a miscellaneous action (GM adjudicates; use the override for effects).", SEC["misc"])
+
+
+def do_change_position(tx: Tx, a: Action):
+    spend_minor(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    m = tx.crew(ship.id, c.id)
+    m.position = a.get("position")
+    m.station = a.get("station", "")
+    tx.say(f"{c.name} moves to {POSITION_LABEL[m.position]}{' at ' + m.station if m.station else ''}.",
+           SEC["change_position"])

@@ -1,0 +1,276 @@
+"""The helm and the navigator: speed, evasion, pursuit, docking, ramming, hazards, planets, range.
+
+Each ``do_<kind>`` applies one step of that kind (the engine dispatches on the kind).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .checks import opposed, roll_check
+from .damage import drop_ship_links, over_check
+from .economy import spend_minor, spend_significant
+from .queries import BANDS, band_index, gm_dm, intel_dm, navigator_of, pilot_of, pursuit_dm
+from .state import Hit, Pending, pair
+from .tables import (
+    BAND_LABEL, COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, EXCEPTIONAL, SEC, SEC_COLLISION,
+    SEC_REENTRY, UNSKILLED, reentry_dms,
+)
+
+if TYPE_CHECKING:
+    from rulesets.core.engine import Action
+    from .state import Crew, Ship, Tx
+
+
+def do_adjust_speed(tx: Tx, a: Action):
+    spend_minor(tx)
+    ship = tx.s.acting_ship
+    sh = tx.ship(ship.id)
+    sh.speed = int(a.get("speed"))
+    tx.say(f"{sh.name} adjusts speed to {sh.speed}.", SEC["adjust_speed"])
+    for other in tx.s.ships:
+        if other.pursuing == sh.id and sh.speed - other.speed >= 7:
+            o = tx.ship(other.id)
+            o.pursuing, o.pursuit_turns = "", 0
+            tx.say(f"{sh.name} outruns {o.name} by 7+: the pursuit ends.", SEC["pursue"])
+
+
+def do_maintain_course(tx: Tx, a: Action):
+    spend_minor(tx)
+    tx.say(f"{tx.s.acting_ship.name} maintains course at speed {tx.s.acting_ship.speed}.", SEC["maintain_course"])
+
+
+def do_evasive(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    roll, effect = roll_check(tx, ship, c, "pilot", "dex", "average", f"{ship.name}: evasive manoeuvres",
+                                SEC["evasive"], extra=gm_dm(a))
+    if effect >= 0:
+        tx.ship(ship.id).evasive = -2 if effect >= EXCEPTIONAL else -1
+        tx.say(f"{ship.name} jinks: attacks against it take DM{tx.s.ship(ship.id).evasive}.", SEC["evasive"])
+    else:
+        tx.say(f"{ship.name}'s evasive manoeuvres fail.", SEC["evasive"])
+
+
+def do_line_up(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    roll, effect = roll_check(tx, ship, c, "pilot", "dex", "average", f"{ship.name}: line up the shot",
+                                SEC["line_up"], extra=gm_dm(a))
+    if effect >= 0:
+        tx.ship(ship.id).lined_up = 2 if effect >= EXCEPTIONAL else 1
+        tx.say(f"{ship.name}'s gunners get DM+{tx.s.ship(ship.id).lined_up} this turn.", SEC["line_up"])
+    else:
+        tx.say(f"{ship.name} cannot line up the shot.", SEC["line_up"])
+
+
+def do_pursue(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    target = s.ship(a.get("target"))
+    sh = tx.ship(ship.id)
+    if ship.pursuing == target.id:
+        sh.pursuit_kept = True
+        sh.pursuit_turns += 1
+        tx.say(f"{ship.name} keeps up the pursuit of {target.name}: DM+{pursuit_dm(sh, target.id)} to hit it.",
+               SEC["pursue"])
+        return
+    won = opposed(tx, ship, c, target, pilot_of(target), "pilot", "dex", f"{ship.name} pursues {target.name}",
+                  SEC["pursue"], extra=intel_dm(ship, target.id) + gm_dm(a))
+    if won:
+        sh.pursuing, sh.pursuit_turns, sh.pursuit_kept = target.id, 0, True
+        tx.say(f"{ship.name} is on {target.name}'s tail.", SEC["pursue"])
+    else:
+        tx.say(f"{target.name} shakes off {ship.name}'s attempt to pursue.", SEC["pursue"])
+
+
+def do_break_pursuit(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    chaser = s.ship(a.get("target"))
+    won = opposed(tx, ship, c, chaser, pilot_of(chaser), "pilot", "dex", f"{ship.name} breaks {chaser.name}'s pursuit",
+                  SEC["break_pursuit"], extra=intel_dm(ship, chaser.id) + gm_dm(a))
+    if won:
+        ch = tx.ship(chaser.id)
+        ch.pursuing, ch.pursuit_turns = "", 0
+        tx.say(f"{ship.name} breaks the pursuit: {chaser.name} loses its accumulated bonus.", SEC["break_pursuit"])
+    else:
+        tx.say(f"{chaser.name} stays on {ship.name}'s tail.", SEC["break_pursuit"])
+
+
+def do_dock(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    target = s.ship(a.get("target"))
+    unwilling = target.side != ship.side and target.can_act and pilot_of(target) is not None
+    if unwilling:
+        won = opposed(tx, ship, c, target, pilot_of(target), "pilot", "dex", f"{ship.name} docks with unwilling {target.name}",
+                      SEC["dock"], extra=[("docking with an unwilling ship", -2)] + intel_dm(ship, target.id) + gm_dm(a))
+    else:
+        roll, effect = roll_check(tx, ship, c, "pilot", "dex", "average", f"{ship.name} docks with {target.name}",
+                                    SEC["dock"], extra=gm_dm(a))
+        won = effect >= 0
+    if won:
+        s.docked = s.docked + [pair(ship.id, target.id)]
+        tx.say(f"{ship.name} docks with {target.name}.", SEC["dock"])
+    else:
+        tx.say(f"{ship.name} fails to dock with {target.name}.", SEC["dock"])
+
+
+def do_undock(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    key = pair(s.acting_ship.id, a.get("target"))
+    s.docked = [p for p in s.docked if p != key]
+    s.boarding = [b for b in s.boarding if pair(b.attacker, b.defender) != key]
+    tx.say(f"{s.acting_ship.name} casts off from {s.ship(a.get('target')).name}.", SEC["dock"])
+
+
+def do_ram(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    target = s.ship(a.get("target"))
+    won = opposed(tx, ship, c, target, pilot_of(target), "pilot", "dex", f"{ship.name} rams {target.name}",
+                  SEC["ram"], extra=intel_dm(ship, target.id) + gm_dm(a))
+    if won:
+        diff = ship.speed - target.speed
+        s.hits = s.hits + [Hit(target.id, ship.id, f"{ship.name} rams {target.name}", "ram", dice=diff),
+                           Hit(ship.id, ship.id, f"{ship.name} takes the ramming shock", "ram", dice=diff)]
+        set_band(tx, ship.id, target.id, None, band="adjacent")
+        tx.say(f"{ship.name} rams {target.name}: {diff}D6 to each, resolved at the end of the turn.", SEC["ram"])
+    else:
+        tx.say(f"{target.name} avoids {ship.name}'s ram.", SEC["ram"])
+
+
+def do_avoid_collision(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    avoid_collision(tx, tx.ship(s.acting_ship.id), s.acting_crew, int(a.get("dm", 0)))
+
+
+def do_orbit(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    roll, effect = roll_check(tx, ship, c, "pilot", "dex", "routine", f"{ship.name}: orbit insertion",
+                                SEC["planetary"], extra=gm_dm(a))
+    sh = tx.ship(ship.id)
+    sh.position = "orbit" if effect >= 0 else "decaying"
+    tx.say(f"{ship.name} {'enters a stable orbit' if effect >= 0 else 'misses the insertion: its orbit decays'}.",
+           SEC["planetary"])
+
+
+def do_reentry(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    reentry(tx, tx.ship(ship.id), c, gm_dm(a), controlled=True)
+
+
+def do_jump_plot(tx: Tx, a: Action):
+    spend_significant(tx)
+    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    roll, effect = roll_check(tx, ship, c, "navigation", "edu", "easy", f"{ship.name}: hurried jump plot",
+                                SEC["jump_plot"], extra=[("hurried into one turn", -1)] + gm_dm(a))
+    if effect >= 0:
+        tx.ship(ship.id).jump_plotted = True
+        tx.say(f"{c.name} has a jump plotted.", SEC["jump_plot"])
+    else:
+        tx.say(f"{c.name}'s jump plot fails.", SEC["jump_plot"])
+
+
+def do_range_check(tx: Tx, a: Action):
+    spend_significant(tx)
+    s = tx.s
+    ship, c = s.acting_ship, s.acting_crew
+    other = s.ship(a.get("target"))
+    want = a.get("want")
+    opp = navigator_of(other)
+    won = opposed(tx, ship, c, other, opp, "navigation", "edu", f"{ship.name} manoeuvres for range on {other.name}",
+                  SEC["range_check"], extra=intel_dm(ship, other.id) + gm_dm(a))
+    if won:
+        set_band(tx, ship.id, other.id, want)
+    else:
+        tx.say(f"{other.name} wins the range check and chooses the range.", SEC["range_check"])
+        s.pending = Pending("range", ship.id, other.id, chooser=other.id)
+        s.phase = "range"
+
+
+def do_choose_range(tx: Tx, a: Action):
+    p = tx.s.pending
+    set_band(tx, p.attacker, p.target, a.get("want"))
+    tx.s.pending = None
+    tx.s.phase = "crew"
+
+
+def set_band(tx: Tx, a: str, b: str, want: str | None, band: str | None = None):
+    s = tx.s
+    key = pair(a, b)
+    old = s.band(a, b)
+    if band is None:
+        i = band_index(old)
+        i = i - 1 if want == "closer" else i + 1 if want == "farther" else i
+        band = BANDS[max(0, min(len(BANDS) - 1, i))]
+    s.ranges = {**s.ranges, key: band}
+    if band != old:
+        tx.say(f"Range between {s.ship(a).name} and {s.ship(b).name}: {BAND_LABEL[old]} → {BAND_LABEL[band]}.",
+               SEC["range_check"])
+    else:
+        tx.say(f"Range between {s.ship(a).name} and {s.ship(b).name} stays {BAND_LABEL[band]}.", SEC["range_check"])
+    if band != "adjacent" and key in s.docked:
+        s.docked = [p for p in s.docked if p != key]
+        s.boarding = [x for x in s.boarding if pair(x.attacker, x.defender) != key]
+        tx.say("The ships are no longer docked.", SEC["dock"])
+    if band_index(band) >= band_index("medium"):
+        for x, y in ((a, b), (b, a)):
+            if s.ship(x).pursuing == y:
+                sh = tx.ship(x)
+                sh.pursuing, sh.pursuit_turns = "", 0
+                tx.say(f"The range opens to {BAND_LABEL[band]}: {sh.name}'s pursuit ends.", SEC["pursue"])
+
+
+def avoid_collision(tx: Tx, sh: Ship, crew: Crew | None, dm: int):
+    s = tx.s
+    label, diff = COLLISION_SITUATIONS[s.options.hazard]
+    extra = [("speed differs from the debris", COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
+    if dm:
+        extra.append(("GM circumstance DM", dm))
+    if crew is None:
+        extra.append(("no pilot at the helm", UNSKILLED))
+    roll, effect = roll_check(tx, sh, crew, "pilot", "dex", diff, f"{sh.name} avoids collision ({label})",
+                                SEC_COLLISION, extra=extra, table=SEC_COLLISION, row=label)
+    sh.avoided = True
+    if effect >= 0:
+        tx.say(f"{sh.name} threads the {label.lower()}.", SEC["avoid_collision"])
+    elif sh.speed > 0:
+        s.hits = s.hits + [Hit(sh.id, sh.id, f"{sh.name} collides", "collision", dice=sh.speed)]
+        tx.say(f"{sh.name} collides: {sh.speed}D6 damage at the end of the turn.", SEC["avoid_collision"])
+
+
+def reentry(tx: Tx, sh: Ship, crew: Crew | None, extra, controlled: bool):
+    o = tx.s.options
+    dms, auto = reentry_dms(o.world_size, o.world_atmosphere)
+    if auto:
+        tx.say(f"Thin atmosphere: {sh.name}'s re-entry succeeds automatically.", SEC_REENTRY)
+        ok = True
+    else:
+        roll, effect = roll_check(tx, sh, crew, "pilot", "dex", "average",
+                                    f"{sh.name}: {'re-entry' if controlled else 'uncontrolled re-entry'}", SEC_REENTRY,
+                                    extra=dms + list(extra) + ([] if crew else [("no pilot", UNSKILLED)]),
+                                    table=SEC_REENTRY, row=", ".join(s for s, _ in dms) or "no DM")
+        ok = effect >= 0
+    if ok:
+        sh.position = "atmosphere"
+        sh.status = "escaped"
+        tx.say(f"{sh.name} drops into the atmosphere and leaves the space fight.", SEC["planetary"])
+        drop_ship_links(tx, sh.id)
+        over_check(tx)
+    else:
+        sh.position = "decaying"
+        tx.say(f"{sh.name}'s re-entry fails: its orbit decays.", SEC["planetary"])
+
+
+def uncontrolled_reentry(tx: Tx, sh: Ship):
+    """Manovre planetarie: a decaying orbit drags the ship into an uncontrolled re-entry (decision: each turn)."""
+    reentry(tx, sh, pilot_of(sh), [("uncontrolled", -2)], controlled=False)

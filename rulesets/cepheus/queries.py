@@ -1,0 +1,195 @@
+"""What the rules ask of a state: who holds a position, what a weapon reaches, an attack's DMs.
+
+Read-only helpers shared by the turn sequence, the action list, the odds and the bot.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .crew import GUNNER_POSITIONS, able
+from .tables import (
+    ATTACK_DIFFICULTY, BANDS, BAND_LABEL, DIFFICULTY, DIFFICULTY_LABEL, MISSILE_TURNS, SCALED_TO_HIT_DM,
+    WEAPONS,
+)
+
+if TYPE_CHECKING:
+    from rulesets.core.engine import Action
+    from .state import CombatState, Crew, Missile, Mount, Pending, Ship
+
+
+BANDS = BANDS
+
+
+GM = "gm"
+
+
+def band_index(band: str) -> int:
+    return BANDS.index(band)
+
+
+def enemies(s: CombatState, ship: Ship) -> list[Ship]:
+    return [o for o in s.ships if o.side != ship.side and o.alive]
+
+
+def eff_init(s: CombatState, ship: Ship) -> int:
+    tactics = s.tactics.get(ship.side, 0)
+    fleet = sum(1 for o in s.ships if o.side == ship.side and o.alive) > 1
+    if fleet and ship.jammed:
+        tactics = 0  # Mantieni le comunicazioni: no comms, no Tactics
+    return ship.initiative + tactics + ship.boost
+
+
+def bridge_ok(ship: Ship) -> bool:
+    return ship.hits.get("bridge", 0) < 2
+
+
+def sensors_ok(ship: Ship) -> bool:
+    return ship.hits.get("sensors", 0) < 2
+
+
+def sensor_dm(ship: Ship) -> list:
+    out = [("electronics", ship.electronics)] if ship.electronics else []
+    if ship.hits.get("sensors", 0) == 1:
+        out.append(("sensors damaged", -2))
+    return out
+
+
+def manned(ship: Ship, mount_id: str) -> Crew | None:
+    best = None
+    for c in ship.crew:
+        if c.station == mount_id and c.position in GUNNER_POSITIONS and able(c):
+            if not c.automated:
+                return c
+            best = best or c
+    return best
+
+
+def pilot_of(ship: Ship) -> Crew | None:
+    auto = None
+    for c in ship.crew:
+        if c.position == "pilot" and able(c):
+            if not c.automated:
+                return c
+            auto = c
+    return auto
+
+
+def role_active(ship: Ship, c: Crew) -> bool:
+    """Automated positions act only where no crew member holds the position."""
+    if not able(c):
+        return False
+    if c.automated == "pilot":
+        return pilot_of(ship) is c
+    if c.automated == "gunner":
+        return manned(ship, c.station) is c
+    if c.automated == "engineer":
+        return not any(o.position == "engineer" and not o.automated and able(o) for o in ship.crew)
+    return True
+
+
+def usable_weapons(s: CombatState, ship: Ship, mount: Mount, band: str, personal: bool = False) -> list[int]:
+    if mount.hits >= 2:
+        return []
+    out = []
+    for i, w in enumerate(mount.weapons):
+        kind = WEAPONS[w.type]
+        if kind.ammo and w.loaded <= 0:
+            continue
+        if kind.missile:
+            if personal or MISSILE_TURNS[band] is None:
+                continue
+        elif ATTACK_DIFFICULTY[kind.row][band] is None:
+            continue
+        out.append(i)
+    return out
+
+
+def pursuit_dm(ship: Ship, target_id: str) -> int:
+    return min(4, ship.pursuit_turns) if ship.pursuing == target_id else 0
+
+
+def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id: str, weapon: str,
+                launch: bool = False, dodge: int = 0, personal: bool = False) -> list:
+    """Attacco: every DM of an attack roll except skill, characteristic, hasty, coordination."""
+    kind = WEAPONS[weapon]
+    band = band_to(s, ship, target_id)
+    extra = []
+    if launch:
+        extra.append((DIFFICULTY_LABEL["average"] + " launch", 0))
+    else:
+        diff = ATTACK_DIFFICULTY[kind.row][band]
+        extra.append((f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}", DIFFICULTY[diff]))
+    extra.append((f"Fire Control/{ship.fire_control}", ship.fire_control))
+    extra.append(("sensor targeting", ship.targeting.get(target_id, 0)))
+    extra.append(("lined up", ship.lined_up))
+    extra.append(("pursuit", pursuit_dm(ship, target_id)))
+    if mount.hits == 1:
+        extra.append(("damaged mount", -2))
+    if not bridge_ok(ship):
+        extra.append(("bridge disabled", -2))
+    if ship.intel and ship.intel == target_id:
+        extra.append(("intercepted intentions", 4))
+    if personal:
+        extra.append(("personal-scale target", SCALED_TO_HIT_DM))
+    elif not launch:
+        target = s.find_ship(target_id)
+        if target is not None:
+            extra.append(("target evasive", target.evasive))
+        extra.append(("target dodges", dodge))
+    return [(a, b) for a, b in extra if b or "at " in a]
+
+
+def band_to(s: CombatState, ship: Ship, target_id: str) -> str:
+    for p in s.personal:
+        if p.id == target_id:
+            return p.band
+    return s.band(ship.id, target_id)
+
+
+def find_missile(s: CombatState, mid: str) -> Missile | None:
+    for m in s.missiles:
+        if m.id == mid:
+            return m
+    return None
+
+
+def navigator_of(ship: Ship) -> Crew | None:
+    for pos in ("navigator", "pilot"):
+        for c in ship.crew:
+            if c.position == pos and able(c) and role_active(ship, c):
+                return c
+    return None
+
+
+def sensor_operator(ship: Ship) -> Crew | None:
+    for c in ship.crew:
+        if c.position == "sensors" and able(c):
+            return c
+    return None
+
+
+def boarding_leader(ship: Ship) -> Crew | None:
+    for pos in ("security", "captain"):
+        for c in ship.crew:
+            if c.position == pos and able(c):
+                return c
+    return None
+
+
+def jump_fuel(ship: Ship) -> int:
+    """Decision: a jump-1 needs 10% of the hull's tonnage in fuel."""
+    return max(1, ship.tonnage // 10)
+
+
+def gm_dm(a: Action) -> list:
+    dm = int(a.get("dm", 0) or 0)
+    return [("GM circumstance DM", dm)] if dm else []
+
+
+def intel_dm(ship: Ship, enemy_id: str) -> list:
+    return [("intercepted intentions", 4)] if ship.intel and ship.intel == enemy_id else []
+
+
+def range_ok(s: CombatState, p: Pending, want: str) -> bool:
+    i = band_index(s.band(p.attacker, p.target))
+    return not ((want == "closer" and i == 0) or (want == "farther" and i == len(BANDS) - 1))

@@ -1,0 +1,346 @@
+"""The turn sequence: initiative, the round, each ship's turn, delay, and who decides next.
+
+The turn is a sequence of steps, each a decision of one side:
+
+* ``initiative``: each side rolls (the fleet commander's Tactics, 2D6 or an aware 12);
+* the round opens with the missiles that arrive (the target may react);
+* each ship in initiative order takes its turn: the Captain (who may declare the
+  crew hasty or delay), then each crew member by position takes one minor and one
+  significant action, or three minor actions; an attack gives the target a reaction
+  step (dodge, sand, point defence, screens, or no reaction);
+* the damage of a ship's attacks is resolved at the end of its turn (of the group of
+  ships tied on initiative and Thrust, who act simultaneously).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .attacks import reaction_options, resolve_fire, resolve_missiles
+from .boarding import resolve_boarding
+from .checks import roll_check
+from .crew import POSITION_ORDER, able, char_of, skill_of
+from .damage import flush_hits, over_check
+from .manoeuvre import avoid_collision, uncontrolled_reentry
+from .queries import eff_init, find_missile, gm_dm, role_active
+from .state import Pending
+from .tables import COLLISION_SITUATIONS, SEC, reactions_for
+
+if TYPE_CHECKING:
+    from rulesets.core.engine import Action
+    from .state import CombatState, Crew, Ship, Tx
+
+
+def start_round(tx: Tx):
+    s = tx.s
+    s.round += 1
+    if s.round > s.options.max_rounds:
+        s.round = s.options.max_rounds
+        s.over, s.phase, s.winner = True, "over", None
+        tx.say(f"Round limit ({s.options.max_rounds}) reached: the fight ends as a draw.", SEC["checklist"])
+        return
+    for sh in s.ships:
+        if sh.status == "boarded":
+            tx.ship(sh.id).status = "captured"
+            tx.say(f"The boarders take control of {sh.name}: it is captured.", SEC["abstract_boarding"])
+        if not sh.alive:
+            continue
+        m = tx.ship(sh.id)
+        m.boost, m.boost_next = m.boost_next, 0
+        m.acted = False
+        m.fired = []
+        m.reactions = 0 if m.no_reactions else reactions_for(eff_init(s, m))
+        m.no_reactions = False
+        if m.fuel_leak and m.fuel:
+            m.leak_acc += m.fuel_leak * 1000
+            lost, m.leak_acc = divmod(m.leak_acc, 3600)
+            m.fuel = max(0, m.fuel - lost)
+    live = [sh for sh in s.ships if sh.can_act]
+    idx = {sh.id: i for i, sh in enumerate(s.ships)}
+    live.sort(key=lambda sh: (-eff_init(s, sh), -sh.thrust, idx[sh.id]))
+    s.order = [sh.id for sh in live]
+    s.turn = 0
+    s.waiting = []
+    tx.say(f"Round {s.round}. Order: " + ", ".join(f"{sh.name} ({eff_init(s, sh)})" for sh in live), SEC["turn"])
+    # Missiles: the salvos that arrive this round strike before anyone acts (decision).
+    arriving = []
+    missiles = []
+    for m in s.missiles:
+        m = replace(m, turns=m.turns - 1)
+        if m.turns <= 0:
+            arriving.append(m.id)
+        missiles.append(m)
+    s.missiles = missiles
+    s.impacts = arriving
+    next_impact(tx)
+
+
+def next_impact(tx: Tx):
+    s = tx.s
+    while s.impacts:
+        mid = s.impacts[0]
+        m = find_missile(s, mid)
+        target = s.find_ship(m.target) if m else None
+        if m is None or target is None or not target.alive:
+            s.impacts = s.impacts[1:]
+            if m is not None:
+                s.missiles = [x for x in s.missiles if x.id != mid]
+            continue
+        pending = Pending("missiles", m.source, m.target, missiles=[mid])
+        if reaction_options(s, pending):
+            s.pending = pending
+            s.phase = "react"
+            return
+        resolve_missiles(tx, pending)
+        s.impacts = s.impacts[1:]
+    # all arrivals done: their damage now
+    flush_hits(tx)
+    over_check(tx)
+    if not s.over:
+        begin_turn(tx)
+
+
+def begin_turn(tx: Tx):
+    """Start the turn of the ship at ``order[turn]`` (skipping ships that can no longer act)."""
+    s = tx.s
+    while True:
+        if s.over:
+            return
+        if s.turn >= len(s.order):
+            end_round(tx)
+            return
+        ship = s.find_ship(s.order[s.turn])
+        if ship is None or not ship.can_act:
+            s.turn += 1
+            continue
+        sh = tx.ship(ship.id)
+        sh.lined_up = 0
+        sh.targeting = {}
+        sh.pool = 0
+        sh.bonus = {}
+        sh.hasty = False
+        sh.evasive = 0
+        sh.avoided = False
+        sh.pursuit_kept = False
+        order = sorted((c for c in sh.crew if role_active(sh, c)),
+                       key=lambda c: POSITION_ORDER.get(c.position, 99))
+        s.queue = [c.id for c in order]
+        s.pos = 0
+        s.phase = "crew"
+        if not s.queue:
+            end_turn(tx)
+            continue
+        start_crew(s, sh, order[0])
+        return
+
+
+def start_crew(s: CombatState, ship: Ship, c: Crew):
+    """Il turno: one minor and one significant action (drones: one or two repair checks)."""
+    s.sig = s.options.auto_repair_checks if c.automated == "repair" else 1
+    s.minor = 2 if ship.hasty else 1
+
+
+def next_crew(tx: Tx):
+    s = tx.s
+    s.pos += 1
+    ship = s.acting_ship
+    while s.pos < len(s.queue):
+        c = ship.member(s.queue[s.pos]) if ship else None
+        if c is not None and role_active(ship, c):
+            start_crew(s, ship, c)
+            return
+        s.pos += 1
+    end_turn(tx)
+    if not s.over and s.phase != "delay":
+        begin_turn(tx)
+
+
+def end_turn(tx: Tx):
+    """After every crew member has acted: pursuit upkeep, hazards, then damage (Checklist 5.3)."""
+    s = tx.s
+    ship = s.find_ship(s.order[s.turn]) if s.turn < len(s.order) else None
+    if ship is not None and ship.alive:
+        sh = tx.ship(ship.id)
+        sh.acted = True
+        if sh.pursuing and not sh.pursuit_kept:
+            tx.say(f"{sh.name} did not keep up the pursuit: it ends.", SEC["pursue"])
+            sh.pursuing, sh.pursuit_turns = "", 0
+        sit = COLLISION_SITUATIONS[s.options.hazard]
+        if sit[1] and not sh.avoided and sh.speed > 0 and not ship.delaying:
+            tx.say(f"No one at {sh.name}'s helm avoided the hazard this turn: an unskilled check.", SEC["avoid_collision"])
+            avoid_collision(tx, sh, None, 0)
+        if sh.position == "decaying":
+            uncontrolled_reentry(tx, sh)
+    s.queue, s.pos = [], 0
+    nxt = s.find_ship(s.order[s.turn + 1]) if s.turn + 1 < len(s.order) else None
+    simultaneous = (ship is not None and nxt is not None and nxt.can_act
+                    and eff_init(s, nxt) == eff_init(s, ship) and nxt.thrust == ship.thrust)
+    if not simultaneous:
+        flush_hits(tx)
+    over_check(tx)
+    s.turn += 1
+    if not s.over and [w for w in s.waiting if s.find_ship(w) and s.find_ship(w).can_act]:
+        s.phase = "delay"
+
+
+def end_round(tx: Tx):
+    s = tx.s
+    waiting = [w for w in s.waiting if s.find_ship(w) and s.find_ship(w).can_act]
+    if waiting:
+        s.waiting = waiting
+        s.phase = "delay"
+        return
+    flush_hits(tx)
+    over_check(tx)
+    if not s.over:
+        start_round(tx)
+
+
+def advance(tx: Tx):
+    """After a decision: continue to the next decision point."""
+    s = tx.s
+    if s.over:
+        return
+    if s.phase == "crew":
+        ship, crew = s.acting_ship, s.acting_crew
+        if ship is None or not ship.can_act:
+            end_turn(tx)
+            if not s.over and s.phase != "delay":
+                begin_turn(tx)
+            return
+        if crew is None or not role_active(ship, crew) or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain")):
+            next_crew(tx)
+
+
+def finish_reaction(tx: Tx):
+    s = tx.s
+    p = s.pending
+    s.pending = None
+    if p.kind == "missiles":
+        resolve_missiles(tx, p)
+        s.impacts = s.impacts[1:]
+        s.phase = "missiles"
+        next_impact(tx)
+        return
+    s.phase = "crew"
+    if p.kind == "fire":
+        resolve_fire(tx, p)
+    elif p.kind == "board":
+        resolve_boarding(tx, p)
+
+
+def do_initiative(tx: Tx, a: Action):
+    s = tx.s
+    side = s.order[s.turn]
+    ships = [sh for sh in s.ships if sh.side == side]
+    names = set(s.options.aware)
+    aware = {sh.id for sh in s.ships if sh.id in names or sh.name in names or sh.side in names}
+    some_aware = bool(aware) and len(aware) < len(s.ships)
+    captains = [(sh, c) for sh in ships for c in sh.crew if c.position == "captain" and able(c)]
+    effect = 0
+    if captains:
+        sh, cap = max(captains, key=lambda sc: skill_of(sc[1], "tactics")[0] + char_of(sc[1], "int"))
+        who = "fleet commander" if len(ships) > 1 else "Captain"
+        roll, effect = roll_check(tx, sh, cap, "tactics", "int", "average",
+                                    f"{side}: {who} {cap.name}'s Tactics for initiative", SEC["initiative"],
+                                    extra=gm_dm(a))
+        tx.say(f"{side}: {cap.name}'s Tactics Effect {effect:+d} goes to the initiative of "
+               f"{'every ship of the fleet' if len(ships) > 1 else sh.name}.", SEC["initiative"])
+    s.tactics = {**s.tactics, side: effect}
+    for sh in ships:
+        if not sh.alive:
+            continue
+        others = [o.thrust for o in s.ships if o.side != side]
+        thrust_dm = 1 if others and sh.thrust > max(others) else 0
+        m = tx.ship(sh.id)
+        if some_aware and sh.id in aware:
+            m.initiative = 12 + thrust_dm
+            tx.say(f"{sh.name} is aware of its enemies: initiative 12{' + 1 (higher Thrust)' if thrust_dm else ''}.",
+                   SEC["checklist"])
+        else:
+            roll = tx.dice.roll(2, 6, modifiers=[("higher Thrust", thrust_dm)], purpose=f"{sh.name}: initiative",
+                                rule=SEC["initiative"])
+            m.initiative = roll.total
+        tx.say(f"{sh.name}: initiative {eff_init(s, m)}.", SEC["initiative"])
+    s.turn += 1
+    if s.turn >= len(s.order):
+        start_round(tx)
+
+
+def do_act_now(tx: Tx, a: Action):
+    s = tx.s
+    ship_id = s.waiting[s.asked]
+    s.waiting = [w for w in s.waiting if w != ship_id]
+    s.asked = 0
+    prev = s.find_ship(s.order[s.turn - 1]) if 0 < s.turn <= len(s.order) else None
+    sh = tx.ship(ship_id)
+    sh.delaying = False
+    if prev is not None:
+        sh.initiative = eff_init(s, prev) - (eff_init(s, sh) - sh.initiative)
+    tx.say(f"{sh.name} stops delaying and acts now (initiative {eff_init(s, sh)}).", SEC["delay"])
+    s.order = s.order[:s.turn] + [ship_id] + s.order[s.turn:]
+    begin_turn(tx)
+
+
+def do_keep_waiting(tx: Tx, a: Action):
+    s = tx.s
+    s.asked += 1
+    if s.asked >= len(s.waiting):
+        # everyone who waits has been asked: go on with the next ship
+        s.asked = 0
+        s.phase = "crew"
+        begin_turn(tx)
+
+
+def do_act_first(tx: Tx, a: Action):
+    s = tx.s
+    ship_id = s.waiting[s.asked]
+    s.waiting = [w for w in s.waiting if w != ship_id]
+    s.asked = 0
+    others = [eff_init(s, sh) for sh in s.ships if sh.can_act and sh.id != ship_id and sh.id not in s.waiting]
+    top = max(others) if others else 0
+    sh = tx.ship(ship_id)
+    sh.delaying = False
+    sh.initiative = top + 1 - (eff_init(s, sh) - sh.initiative)
+    tx.say(f"{sh.name} gives up this round's actions to act first next round (initiative {eff_init(s, sh)}).",
+           SEC["delay"])
+    if not s.waiting:
+        s.phase = "crew"
+        end_round(tx)
+
+
+def do_delay(tx: Tx, a: Action):
+    s = tx.s
+    sh = tx.ship(s.acting_ship.id)
+    sh.delaying = True
+    tx.say(f"{sh.name} delays its action.", SEC["delay"])
+    s.waiting = s.waiting + [sh.id]
+    s.order = s.order[:s.turn] + s.order[s.turn + 1:]
+    s.queue, s.pos = [], 0
+    s.phase = "crew"
+    begin_turn(tx)
+
+
+def do_hasty(tx: Tx, a: Action):
+    s = tx.s
+    sh = tx.ship(s.acting_ship.id)
+    sh.hasty = True
+    s.minor += 1
+    tx.say(f"{sh.name}'s Captain declares the crew acts hastily: one extra minor action each, DM-1 to every check "
+           f"this turn (house rule).", SEC["hasty"])
+
+
+def do_done(tx: Tx, a: Action):
+    next_crew(tx)
+
+
+def do_end_turn(tx: Tx, a: Action):
+    s = tx.s
+    s.pos = len(s.queue)
+    end_turn(tx)
+    if not s.over and s.phase != "delay":
+        begin_turn(tx)
+
+
+def do_no_reaction(tx: Tx, a: Action):
+    finish_reaction(tx)

@@ -1,0 +1,417 @@
+"""The state of a Cepheus fight as plain data, and its copy-on-write transaction.
+
+Pure Python (no Django).  States are dataclasses that round-trip through
+:mod:`rulesets.core.serial`.  ``apply`` never changes the state it is given: a
+:class:`Tx` copies the state shallowly, and a ship, crew member or mount the first
+time a rule changes it (everything else is shared with the state before).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulesets.core.engine import LogEntry
+
+from .crew import POSITION_LABEL
+from .tables import LOCATION_LABEL
+
+
+@dataclass
+class Weapon:
+    type: str
+    loaded: int = 0
+    reserve: int = 0
+    missile: str = ""
+    full: int = 0  # the stats' full load of ammunition (to report what was used)
+
+
+@dataclass
+class Mount:
+    id: str          # t1, t2 ... turrets; b1, b2 ... bays
+    kind: str        # turret | bay
+    weapons: list[Weapon] = field(default_factory=list)
+    hits: int = 0
+    repaired: int = 0  # battlefield repairs (undone after the battle)
+
+
+@dataclass
+class Task:
+    """An extended action in progress (Azioni estese)."""
+
+    kind: str
+    system: str
+    turns: int
+    done: int = 0
+    skill: str = "mechanic"
+
+
+@dataclass
+class Crew:
+    id: str
+    name: str
+    position: str
+    station: str = ""
+    chars: dict[str, int] = field(default_factory=dict)
+    skills: dict[str, int] = field(default_factory=dict)
+    player: int | None = None
+    automated: str = ""  # "", "gunner", "pilot", "engineer", "repair"
+    damage: int = 0
+    rads: int = 0
+    task: Task | None = None
+
+
+@dataclass
+class Ship:
+    id: str
+    name: str
+    side: str
+    fleet: str = ""
+    tonnage: int = 100
+    small_craft: bool = False
+    hull_max: int = 2
+    structure_max: int = 2
+    armour_max: int = 0
+    thrust_max: int = 1
+    jump: int = 0
+    sensors: str = "standard"
+    electronics: int = 0
+    fire_control: int = 0
+    auto_repair: bool = False
+    intellect: bool = False
+    expert_pilot: int = 0
+    expert_engineer: int = 0
+    repair_drones: bool = False
+    nuclear_damper: bool = False
+    meson_screen: bool = False
+    fuel_max: int = 0
+    cargo_max: int = 0
+    hull: int = 2
+    structure: int = 2
+    armour: int = 0
+    fuel: int = 0
+    cargo: int = 0
+    mounts: list[Mount] = field(default_factory=list)
+    crew: list[Crew] = field(default_factory=list)
+    hits: dict[str, int] = field(default_factory=dict)      # system -> hits taken
+    repaired: dict[str, int] = field(default_factory=dict)  # system -> battlefield repairs
+    status: str = "active"  # active | disabled | destroyed | escaped | boarded | captured
+    speed: int = 0
+    initiative: int = 0
+    boost_next: int = 0
+    boost: int = 0
+    reactions: int = 1
+    evasive: int = 0
+    lined_up: int = 0
+    targeting: dict[str, int] = field(default_factory=dict)
+    pool: int = 0
+    bonus: dict[str, int] = field(default_factory=dict)
+    hasty: bool = False
+    pursuing: str = ""
+    pursuit_turns: int = 0
+    pursuit_kept: bool = False
+    jump_plotted: bool = False
+    intercepted: str = ""
+    intel: str = ""
+    jammed: str = ""
+    position: str = "space"  # space | orbit | decaying | atmosphere
+    avoided: bool = False
+    delaying: bool = False
+    acted: bool = False
+    fuel_leak: int = 0
+    leak_acc: int = 0
+    no_reactions: bool = False
+    fired: list[str] = field(default_factory=list)  # mounts that fired this round
+
+    @property
+    def thrust(self) -> int:
+        hits = self.hits.get("m_drive", 0)
+        if hits <= 0:
+            return self.thrust_max
+        if hits == 1:
+            return max(0, self.thrust_max - 1)
+        if hits == 2:
+            return max(0, min(self.thrust_max - 1, self.thrust_max // 2))
+        return 0
+
+    @property
+    def alive(self) -> bool:
+        return self.status in ("active", "disabled")
+
+    @property
+    def can_act(self) -> bool:
+        return self.status == "active"
+
+    def mount(self, mount_id: str) -> Mount | None:
+        for m in self.mounts:
+            if m.id == mount_id:
+                return m
+        return None
+
+    def member(self, crew_id: str) -> Crew | None:
+        for c in self.crew:
+            if c.id == crew_id:
+                return c
+        return None
+
+
+@dataclass
+class Missile:
+    id: str
+    kind: str           # standard | smart | nuclear
+    count: int
+    source: str
+    target: str
+    to_hit: int
+    turns: int          # rounds until impact
+    fuel: int = 0       # smart: rounds of flight left
+    launched: int = 0
+
+
+@dataclass
+class Boarding:
+    attacker: str
+    defender: str
+    attacker_dm: int = 0
+    defender_dm: int = 0
+    rounds: int = 0
+
+
+@dataclass
+class PersonalTarget:
+    """A personal-scale target (Danno in scala): a squad in vacuum suits, a vehicle."""
+
+    id: str
+    name: str
+    side: str
+    band: str = "close"
+    damage: int = 0
+    rads: int = 0
+
+
+@dataclass
+class Hit:
+    """A successful attack waiting for damage resolution at the end of the ship's turn."""
+
+    target: str
+    source: str
+    label: str
+    weapon: str = ""
+    dice: int = 0
+    flat: int = 0
+    ignore_armour: bool = False
+    internal: bool = False
+    radiation: str = ""      # "" | "armour" (DM- armour) | "plain"
+    sand: int = 0            # 1D6 reductions from sand
+    screen: int = 0          # damage removed by screens
+    damper: bool = False     # nuclear damper removes the nuclear radiation hit
+    single: int = 0          # direct single hits (boarding), no damage roll
+
+
+@dataclass
+class Pending:
+    """An incoming attack the defender may react to, or an opposed result to choose."""
+
+    kind: str                # fire | missiles | board | range
+    attacker: str
+    target: str
+    crew: str = ""
+    mount: str = ""
+    weapons: list[int] = field(default_factory=list)
+    dm: int = 0
+    missiles: list[str] = field(default_factory=list)
+    used: list[str] = field(default_factory=list)
+    dodge: int = 0
+    sand: int = 0
+    screen: int = 0
+    screen_kind: str = ""
+    defence: int = 0         # boarding: DM to the defender from point defence / sand
+    chooser: str = ""        # range: ship id that chooses
+
+
+@dataclass
+class Options:
+    range: str = "short"
+    ranges: dict[str, str] = field(default_factory=dict)
+    aware: list[str] = field(default_factory=list)
+    skill_delta_side0: int = 0  # simulations: the first side's trained skills shifted by this
+    max_rounds: int = 20
+    hasty: bool = True
+    hazard: str = "none"
+    hazard_mismatch: bool = False
+    planet: bool = False
+    world_size: int = 7
+    world_atmosphere: int = 6
+    auto_repair_checks: int = 1
+    smart_fuel: int = 10
+    comms_noise: bool = False
+    encrypted: bool = False
+    hull_zero_disables: bool = True
+
+
+@dataclass
+class CombatState:
+    ships: list[Ship] = field(default_factory=list)
+    ranges: dict[str, str] = field(default_factory=dict)
+    docked: list[str] = field(default_factory=list)
+    missiles: list[Missile] = field(default_factory=list)
+    boarding: list[Boarding] = field(default_factory=list)
+    personal: list[PersonalTarget] = field(default_factory=list)
+    hits: list[Hit] = field(default_factory=list)
+    pending: Pending | None = None
+    options: Options = field(default_factory=Options)
+    sides: list[str] = field(default_factory=list)
+    tactics: dict[str, int] = field(default_factory=dict)
+    round: int = 0
+    phase: str = "initiative"
+    order: list[str] = field(default_factory=list)
+    turn: int = 0
+    queue: list[str] = field(default_factory=list)
+    pos: int = 0
+    sig: int = 1
+    minor: int = 1
+    impacts: list[str] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)
+    asked: int = 0
+    over: bool = False
+    winner: str | None = None
+    serial: int = 0
+
+    # ---- lookups
+    def ship(self, ship_id: str) -> Ship:
+        for s in self.ships:
+            if s.id == ship_id:
+                return s
+        raise KeyError(ship_id)
+
+    def find_ship(self, ship_id: str) -> Ship | None:
+        for s in self.ships:
+            if s.id == ship_id:
+                return s
+        return None
+
+    def crew_ship(self, crew_id: str) -> Ship | None:
+        for s in self.ships:
+            for c in s.crew:
+                if c.id == crew_id:
+                    return s
+        return None
+
+    def band(self, a: str, b: str) -> str:
+        return self.ranges.get(pair(a, b), self.options.range)
+
+    @property
+    def acting_ship(self) -> Ship | None:
+        if self.phase == "crew" and self.turn < len(self.order):
+            return self.find_ship(self.order[self.turn])
+        return None
+
+    @property
+    def acting_crew(self) -> Crew | None:
+        ship = self.acting_ship
+        if ship is None or self.pos >= len(self.queue):
+            return None
+        return ship.member(self.queue[self.pos])
+
+    @property
+    def active(self) -> str:
+        if self.over:
+            return "Fight over"
+        if self.phase == "initiative":
+            return f"{self.order[self.turn]} — initiative" if self.turn < len(self.order) else "initiative"
+        if self.phase == "react" and self.pending is not None:
+            target = self.find_ship(self.pending.target)
+            return f"{target.name if target else '?'} — reactions"
+        if self.phase == "range" and self.pending is not None:
+            chooser = self.find_ship(self.pending.chooser)
+            return f"{chooser.name if chooser else '?'} — range choice"
+        if self.phase == "delay" and self.waiting:
+            ship = self.find_ship(self.waiting[min(self.asked, len(self.waiting) - 1)])
+            return f"{ship.name if ship else '?'} — delaying"
+        ship, crew = self.acting_ship, self.acting_crew
+        if ship and crew:
+            return f"{ship.name} — {POSITION_LABEL.get(crew.position, crew.position)} {crew.name}"
+        return self.phase
+
+
+def pair(a: str, b: str) -> str:
+    return f"{a}|{b}" if a <= b else f"{b}|{a}"
+
+
+SYSTEMS = ("sensors", "m_drive", "j_drive", "power_plant", "bridge", "fuel", "hold")
+
+
+SYSTEM_LABEL = {k: LOCATION_LABEL[k] for k in SYSTEMS}
+
+
+def clone(obj):
+    """A shallow copy of a dataclass instance, much faster than ``dataclasses.replace``."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+class Tx:
+    """The state being built by one ``apply``: copied shallowly, parts copied on first write."""
+
+    def __init__(self, state: CombatState, dice, log: list):
+        self.s = clone(state)
+        self.s.ships = list(state.ships)
+        self.dice = dice
+        self.log = log
+        self._ships: set[str] = set()
+        self._crews: set[str] = set()
+        self._mounts: set[str] = set()
+
+    def ship(self, ship_id: str) -> Ship:
+        ships = self.s.ships
+        for i, sh in enumerate(ships):
+            if sh.id == ship_id:
+                if ship_id not in self._ships:
+                    sh = clone(sh)
+                    sh.hits = dict(sh.hits)
+                    sh.repaired = dict(sh.repaired)
+                    sh.targeting = dict(sh.targeting)
+                    sh.bonus = dict(sh.bonus)
+                    ships[i] = sh
+                    self._ships.add(ship_id)
+                return sh
+        raise KeyError(ship_id)
+
+    def crew(self, ship_id: str, crew_id: str) -> Crew:
+        sh = self.ship(ship_id)
+        key = f"{ship_id}/{crew_id}"
+        if f"{ship_id}/" not in self._crews:
+            sh.crew = list(sh.crew)
+            self._crews.add(f"{ship_id}/")
+        for i, c in enumerate(sh.crew):
+            if c.id == crew_id:
+                if key not in self._crews:
+                    c = clone(c)
+                    if c.task is not None:
+                        c.task = clone(c.task)
+                    sh.crew[i] = c
+                    self._crews.add(key)
+                return c
+        raise KeyError(crew_id)
+
+    def mount(self, ship_id: str, mount_id: str) -> Mount:
+        sh = self.ship(ship_id)
+        key = f"{ship_id}/{mount_id}"
+        if f"{ship_id}/" not in self._mounts:
+            sh.mounts = list(sh.mounts)
+            self._mounts.add(f"{ship_id}/")
+        for i, m in enumerate(sh.mounts):
+            if m.id == mount_id:
+                if key not in self._mounts:
+                    m = clone(m)
+                    m.weapons = [clone(w) for w in m.weapons]
+                    sh.mounts[i] = m
+                    self._mounts.add(key)
+                return m
+        raise KeyError(mount_id)
+
+    def say(self, text: str, rule: str = "", gm_only: bool = False):
+        self.log.append(LogEntry(text, rule, gm_only))
+
+    def next_id(self, prefix: str) -> str:
+        self.s.serial += 1
+        return f"{prefix}{self.s.serial}"
