@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rulesets.core.dice import Dice, Roll
 
@@ -57,12 +58,9 @@ class DiceCode:
         """``"4D+2"``, ``"3D"``, ``"2D-1"`` (= 1D+2); case and spaces do not matter."""
         if isinstance(text, DiceCode):
             return text
-        m = _CODE.match(str(text))
-        if not m:
-            raise CodeError(f"{text!r} is not a dice code (like 4D+2).")
-        dice, sign, pips = m.groups()
-        p = int(pips or 0)
-        return cls(int(dice), -p if sign == "-" else p)
+        if isinstance(text, str):
+            return _parse_text(text)    # a fight parses the same few codes thousands of times
+        return _parse_text(str(text))
 
     def __str__(self) -> str:
         return f"{self.dice}D" + (f"+{self.pips}" if self.pips else "")
@@ -74,7 +72,7 @@ class DiceCode:
 
     @classmethod
     def from_pips(cls, pips: int) -> "DiceCode":
-        return cls(0, pips)
+        return _from_pips(pips)
 
     def __add__(self, other) -> "DiceCode":
         return DiceCode.from_pips(self.total_pips + as_pips(other))
@@ -91,6 +89,22 @@ class DiceCode:
     def maximum(self) -> int:
         """The highest total without the Wild Die."""
         return self.dice * 6 + self.pips
+
+
+@lru_cache(maxsize=1024)
+def _parse_text(text: str) -> DiceCode:
+    """:meth:`DiceCode.parse` of a text (codes are immutable, so the parsed code is shared)."""
+    m = _CODE.match(text)
+    if not m:
+        raise CodeError(f"{text!r} is not a dice code (like 4D+2).")
+    dice, sign, pips = m.groups()
+    p = int(pips or 0)
+    return DiceCode(int(dice), -p if sign == "-" else p)
+
+
+@lru_cache(maxsize=1024)
+def _from_pips(pips: int) -> DiceCode:
+    return DiceCode(0, pips)
 
 
 def parse_modifier(text: str) -> int:

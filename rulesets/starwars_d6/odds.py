@@ -548,26 +548,42 @@ def shot(state, attacker, weapon, target, band: str | None = "auto") -> ShotOdds
     attack = (_key(attacker.crew.gunnery), _key(fc), hit_cap, wild, comp)
     evasion = (_key(target.crew.piloting), _key(R.current_maneuverability(target, state.round)), evade_cap, wild,
                comp)
-    p = _p_hit(attack, evasion)
     if weapon.type == "tractor_beam":
-        return ShotOdds(band, p, "tractor", ((CAPTURED, 1.0),), VALUE["captured"])
+        return _shot_given(band, attack, evasion, "tractor_beam")
     dmg_cap = T.DAMAGE_CAP.get((attacker.scale, target.scale))
     if dmg_cap == 0:
-        return ShotOdds(band, p, "no_damage", ((BAND_LABEL["none"], 1.0),), 0.0)
-    dmg = damage_total_fd(_roll_key(R.current_damage(attacker, weapon, state.round), wild, dmg_cap, comp),
-                          max(1, int(weapon.shots)))
+        return _shot_given(band, attack, evasion, weapon.type, no_damage=True)
+    damage = _roll_key(R.current_damage(attacker, weapon, state.round), wild, dmg_cap, comp)
     cap = R.defence_cap(target, [attacker.scale])
-    hull = roll_fd(*_roll_key(target.hull, wild, cap, comp))
-    if weapon.type == "ion_cannon":
-        res = ion_results(dmg, hull)
+    hull = _roll_key(target.hull, wild, cap, comp)
+    shields = None      # rules._damage: a 0D shield, dead controls, a shut-down generator roll none
+    has_shields = not R._zero(target.shields)
+    if (weapon.type != "ion_cannon" and has_shields and not R.controls_dead(target, state.round)
+            and not getattr(target, "generator_shutdown", False)):
+        shields = (_key(target.crew.shields), _key(target.shields), cap, wild, comp)
+    return _shot_given(band, attack, evasion, weapon.type, damage, max(1, int(weapon.shots)), hull, shields,
+                       bool(target.severe), has_shields)
+
+
+@lru_cache(maxsize=8192)
+def _shot_given(band: str, attack: tuple, evasion: tuple, weapon_type: str, damage: tuple | None = None,
+                shots: int = 1, hull: tuple | None = None, shields: tuple | None = None, severe: bool = False,
+                has_shields: bool = False, no_damage: bool = False) -> ShotOdds:
+    """:func:`shot` from its rolls' keys (cached: a fight asks for the same few shots thousands of times)."""
+    p = _p_hit(attack, evasion)
+    if weapon_type == "tractor_beam":
+        return ShotOdds(band, p, "tractor", ((CAPTURED, 1.0),), VALUE["captured"])
+    if no_damage:
+        return ShotOdds(band, p, "no_damage", ((BAND_LABEL["none"], 1.0),), 0.0)
+    dmg = damage_total_fd(damage, shots)
+    hull_fd = roll_fd(*hull)
+    if weapon_type == "ion_cannon":
+        res = ion_results(dmg, hull_fd)
         return ShotOdds(band, p, "ion", tuple((ION_LABEL[n], q) for n, q in res),
                         sum(VALUE["ion"][n] * q for n, q in res))
-    shields = None      # rules._damage: a 0D shield, dead controls, a shut-down generator roll none
-    if (not R._zero(target.shields) and not R.controls_dead(target, state.round)
-            and not getattr(target, "generator_shutdown", False)):
-        shields = skill_factor_fd(_key(target.crew.shields), _key(target.shields), cap, wild, comp)
-    bands = damage_bands(dmg, shields, hull, bool(target.severe))
-    blown = "shields_blown" if not R._zero(target.shields) else "controls_ionised"
+    shields_fd = skill_factor_fd(*shields) if shields is not None else None
+    bands = damage_bands(dmg, shields_fd, hull_fd, severe)
+    blown = "shields_blown" if has_shields else "controls_ionised"
     labels = tuple((BAND_LABEL[blown if b == "shields_blown" else b], q) for b, q in bands)
     return ShotOdds(band, p, "damage", labels, sum(VALUE[b] * q for b, q in bands))
 

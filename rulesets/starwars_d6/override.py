@@ -6,7 +6,7 @@ the ship is named by its name or id, e.g. ``Talon.hull = 3D``, ``Kestrel 1.pos =
 """
 from __future__ import annotations
 
-import copy
+import dataclasses
 
 from rulesets.core.engine import IllegalAction, LogEntry
 
@@ -65,7 +65,7 @@ def _flag(value: str, path: str) -> bool:
 
 def override(state: R.CombatState, path: str, value: str) -> tuple[R.CombatState, list[LogEntry]]:
     path, value = str(path or "").strip(), str(value or "").strip()
-    s = copy.deepcopy(state)
+    s = R.thaw(state)
     if not path:   # the bare action (as a random playout may pick it): a ruling that changes nothing
         return s, [LogEntry("GM override with nothing to change.", SEC_OVERRIDE)]
     log: list[LogEntry] = []
@@ -79,7 +79,7 @@ def override(state: R.CombatState, path: str, value: str) -> tuple[R.CombatState
     elif len(rest) == 1 and field == "speed":
         sh.speed = _int(value, path)
     elif len(rest) == 1 and field in _CREW:
-        setattr(sh.crew, _CREW[field], _code(value, path))
+        sh.crew = dataclasses.replace(sh.crew, **{_CREW[field]: _code(value, path)})
     elif len(rest) == 1 and field == "pos":
         try:
             col, row = (int(x) for x in value.replace(" ", "").split(","))

@@ -77,9 +77,35 @@ def _band_values(s: R.CombatState, me: R.Ship, target: R.Ship) -> dict[str, dict
     return out
 
 
+def _attacker_key(s: R.CombatState, me: R.Ship) -> tuple:
+    """Everything of ``me`` that the odds of its shots depend on (a cache key)."""
+    return (me.scale, me.crew.gunnery, R.penalty(me, s.round),
+            tuple((w.id, w.type, w.fire_control, w.damage, w.shots) for w in _fireable(me)))
+
+
+def _target_key(s: R.CombatState, target: R.Ship) -> tuple:
+    """Everything of ``target`` that the odds of a shot at it and its worth depend on (a cache key)."""
+    return (target.scale, target.speed, target.crew.piloting, target.maneuverability, R.penalty(target, s.round),
+            target.hull, target.shields, target.crew.shields, target.severe, R.controls_dead(target, s.round),
+            target.generator_shutdown, bool(_fireable(target)), bool(target.captured_by))
+
+
+_WINDOWS: dict = {}   # _window's answers by what they depend on (the odds are pure)
+
+
 def _window(s: R.CombatState, me: R.Ship, target: R.Ship) -> tuple[float, int, int]:
     """(best value, lo, hi): the distances where the best group of weapons that fire together
     has its best summed expected value (the contiguous run ending at the farthest of them)."""
+    key = (_attacker_key(s, me), _target_key(s, target), bool(s.wild), O.complication_of(s))
+    found = _WINDOWS.get(key)
+    if found is None:
+        if len(_WINDOWS) > 4096:
+            _WINDOWS.clear()
+        found = _WINDOWS[key] = _compute_window(s, me, target)
+    return found
+
+
+def _compute_window(s: R.CombatState, me: R.Ship, target: R.Ship) -> tuple[float, int, int]:
     values = _band_values(s, me, target)
     weapons = {w.id: w for w in me.weapons}
     best_at: dict[int, float] = {}

@@ -226,6 +226,38 @@ class CombatState:
         return H.Board(self.board.width, self.board.height)
 
 
+# ---------------------------------------------------------------- copy on write
+def _clone(obj):
+    """A shallow copy of a dataclass instance (what ``copy.copy`` does, without its machinery)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+def _clone_ship(ship: Ship) -> Ship:
+    new = _clone(ship)
+    new.weapons = [_clone(w) for w in ship.weapons]
+    new.ionised = list(ship.ionised)
+    new.damage = list(ship.damage)
+    return new
+
+
+def thaw(state: CombatState, *, ships: bool = True) -> CombatState:
+    """The copy of ``state`` a rule changes and returns (the argument is never changed).
+
+    Copied: the state, its lists and dicts, the moving ship's progress and (``ships``) every
+    ship with its weapons and its lists.  Shared, because no rule changes them in place (they
+    are replaced): the crews, the board size, the features and the shots already fired.
+    """
+    s = _clone(state)
+    s.ships = [_clone_ship(sh) for sh in state.ships] if ships else list(state.ships)
+    s.sides, s.order, s.queue = list(state.sides), list(state.order), list(state.queue)
+    s.initiative = dict(state.initiative)
+    s.fired, s.shots, s.features = list(state.fired), list(state.shots), list(state.features)
+    s.moving = _clone(state.moving) if state.moving is not None else None
+    return s
+
+
 # ---------------------------------------------------------------- stats
 def _is_code(value) -> bool:
     try:
@@ -455,7 +487,7 @@ def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[L
 
     decision: only the tied sides roll again, and only to order themselves.
     """
-    s = copy.deepcopy(state)
+    s = thaw(state, ships=False)
     log: list[LogEntry] = []
     rolls: dict[str, int] = {}
 
@@ -584,7 +616,7 @@ def move(state: CombatState, kind: str, side: int = 0) -> tuple[CombatState, lis
     if (kind, side) not in options:
         raise ValueError(f"{kind} {side} is not a legal move now.")
     m = options[(kind, side)]
-    s = copy.deepcopy(state)
+    s = thaw(state)
     sh = s.ship(s.moving.ship)
     sh.col, sh.row = m.to
     sh.facing = m.facing
@@ -613,7 +645,7 @@ def drift(state: CombatState, dice: Dice | None = None) -> tuple[CombatState, li
     ("Col·lisions accidentals", :func:`collide`); the ship stops in the hex before it.
     ``dice`` is needed only for such a collision.
     """
-    s = copy.deepcopy(state)
+    s = thaw(state)
     sh = s.ship(s.moving.ship)
     if not controls_dead(sh, s.round):
         raise ValueError(f"{sh.name} has working controls: it moves normally.")
@@ -745,7 +777,7 @@ def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, li
     """
     if target_id not in ram_targets(state):
         raise ValueError(f"{target_id} cannot be rammed now.")
-    s = copy.deepcopy(state)
+    s = thaw(state)
     sh, t = s.ship(s.moving.ship), s.ship(target_id)
     start, target_hex = sh.pos, t.pos
     came_from = approach_hex(start, target_hex)
@@ -856,7 +888,7 @@ def jump(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
     problems = jump_problems(state)
     if problems:
         raise ValueError(" ".join(problems))
-    s = copy.deepcopy(state)
+    s = thaw(state)
     sh = s.ship(s.moving.ship)
     sh.escaped = True
     log = [LogEntry(f"{sh.name} declares a hyperspace jump.", SEC_DECLARE),
@@ -878,7 +910,7 @@ def shutdown(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
     no hyperdrive, its tractor beams let go (decision: piloting still evades)."""
     if not can_shutdown(state):
         raise ValueError("No overloaded generator to shut down now.")
-    s = copy.deepcopy(state)
+    s = thaw(state)
     sh = s.ship(s.moving.ship)
     sh.generator_shutdown, sh.generator_overload_round = True, None
     s.moving.speed_left = movement_speed(sh)
@@ -900,7 +932,7 @@ def evacuate(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
     is saved."""
     if not can_evacuate(state):
         raise ValueError("Only a ship with structural damage is evacuated, on its movement step.")
-    s = copy.deepcopy(state)
+    s = thaw(state)
     sh = s.ship(s.moving.ship)
     sh.evacuated = True
     log = [LogEntry(f"{sh.name}'s crew abandons ship and is saved; the ship leaves the combat.", SEC_STRUCTURAL)]
@@ -968,7 +1000,7 @@ def break_free(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEnt
     damage apply to the strength and of hull to the hull roll, as for a hit."""
     if not can_break_free(state):
         raise ValueError("Only a ship held by a tractor beam breaks free, before it moves.")
-    s = copy.deepcopy(state)
+    s = thaw(state)
     sh = s.ship(s.moving.ship)
     held = holder_of(s, sh)
     log: list[LogEntry] = []
@@ -1155,7 +1187,7 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tupl
     """
     if (weapon_id, target_id) not in fire_options(state):
         raise ValueError(f"{weapon_id} at {target_id} is not a legal shot now.")
-    s = copy.deepcopy(state)
+    s = thaw(state)
     sh = s.ship(s.queue[0])
     w = next(w for w in sh.weapons if w.id == weapon_id)
     t = s.ship(target_id)
@@ -1212,9 +1244,9 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tupl
 
 def end_fire(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
     """The firing ship is done; the next in order fires (none left: resolve the damage)."""
-    s = copy.deepcopy(state)
-    if s.phase != "firing" or not s.queue:
+    if state.phase != "firing" or not state.queue:
         raise ValueError("No ship is firing now.")
+    s = thaw(state, ships=False)
     s.queue.pop(0)
     s.active = _label(s)
     return s, []
@@ -1336,7 +1368,7 @@ def apply_ion(state: CombatState, target_id: str, ion_damage: int, dice: Dice, *
     """Seed "3. CASOS ESPECIALS: Canons d'ions": no shields; the hull roll against the ion damage.
     Hull greater: nothing; ion damage >= hull: the table on (ion - hull) -- 1-4 controls ionised
     (each as seed 5. "Controls ionitzats") or 21+ controls destroyed."""
-    s = copy.deepcopy(state)
+    s = thaw(state)
     sh = s.ship(target_id)
     cap = defence_cap(sh, attacker_scales)
     hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull against ions",
@@ -1369,7 +1401,7 @@ def apply_damage(state: CombatState, target_id: str, total: int, dice: Dice, *,
     is inoperative and not rolled).  Through = damage - shields.  Hull roll; the band is read
     on (through - hull) when 0 or more (RULES-NOTES).
     """
-    s = copy.deepcopy(state)
+    s = thaw(state)
     log: list[LogEntry] = []
     _damage(s, s.ship(target_id), total, dice, attacker_scales, log)
     return s, log
@@ -1437,7 +1469,7 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
     apply it, remove the destroyed ships, check the end, and go to the next round's initiative."""
     if state.phase != "firing" or state.queue:
         raise ValueError("Damage is resolved when every ship has fired.")
-    s = copy.deepcopy(state)
+    s = thaw(state)
     log: list[LogEntry] = []
     before = {sh.id for sh in s.ships if sh.in_play}
     totals: dict[str, int] = {}
