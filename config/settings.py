@@ -124,7 +124,17 @@ ASGI_APPLICATION = "config.asgi.application"
 
 DATABASE_URL = env("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # A pool per process (psycopg_pool), instead of one persistent connection per request
+        # thread: under ASGI those piled up until PostgreSQL ran out of connections.  Each
+        # request borrows a connection and gives it back; web + workers stay well under
+        # PostgreSQL's default 100 (docs/decisions.md).
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": env_int("DB_POOL_MIN", 2),
+            "max_size": env_int("DB_POOL_MAX", 16),
+            "timeout": env_int("DB_POOL_TIMEOUT", 10),
+        }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -202,10 +212,17 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 1800)
+# A late-acked message left unacked this many seconds (its worker was killed outright)
+# goes to another worker.  Running tasks renew their hold every TASK_LEASE_RENEW
+# seconds (encounters.tasks.Lease), so a long task is not handed out twice.
+TASK_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 20)
+TASK_LEASE_RENEW = max(1, TASK_VISIBILITY_TIMEOUT // 4)
 if REDIS_URL:
-    # Longer than the longest task, so a late-acked task is not redelivered while it runs.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + 600)}
+        "visibility_timeout": TASK_VISIBILITY_TIMEOUT,
+        # Every worker looks for such messages every two seconds (kombu's default: ~100 s).
+        "unacked_restore_interval": 2, "unacked_restore_throttle": 1,
+    }
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
 # Simulations

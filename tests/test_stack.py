@@ -54,3 +54,15 @@ def test_without_environment_the_app_uses_sqlite_and_a_serverless_broker():
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                             env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"})
     assert result.stdout.split() == ["django.db.backends.sqlite3", "filesystem://", "True"], result.stderr
+
+
+def test_postgresql_connections_come_from_a_bounded_pool():
+    """Issue 14: a pool per process, not a persistent connection per request thread."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SECRET_KEY", "DEBUG")}
+    code = ("from django.conf import settings as s; import django; django.setup(); d = s.DATABASES['default']; "
+            "print(d['CONN_MAX_AGE'], d['OPTIONS']['pool']['max_size'])")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                            env={**env, "DJANGO_SETTINGS_MODULE": "config.settings",
+                                 "DATABASE_URL": "postgres://u:p@127.0.0.1:5432/db"})
+    conn_max_age, max_size = result.stdout.split()
+    assert conn_max_age == "0" and 0 < int(max_size) <= 20, result.stderr
