@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .dice import Dice
+from .dice import Dice, RandomSource
 from .engine import Action, Odds, Step, Viewer
 
 
@@ -176,6 +176,24 @@ class RulesetBase:
     def override_fields(self, state) -> list:
         """The fields the GM override form offers (:class:`rulesets.core.override.OverrideField`)."""
         return []
+
+    def warm_up(self, steps: int = 40) -> int:
+        """Fill the caches the odds use before a GM's first page: the odds of every action
+        along a short bot-played fight of each example setup.  The web server calls it at
+        start-up (in the background); returns how many odds it computed.
+        """
+        rng = random.Random(f"warm-up:{self.key}")
+        computed = 0
+        for variant in (0, 1):
+            state = self.setup(self.example_setup(variant))
+            for _ in range(steps):
+                if state.over:
+                    break
+                for action in self.step_actions(state):
+                    self.odds(state, action)
+                    computed += 1
+                state = self.apply(state, self.policy(state, rng), Dice(RandomSource(rng), recording=False)).state
+        return computed
 
 
 #: every required name of the contract, in the order the guide explains them

@@ -60,3 +60,21 @@ def get(key: str):
 
 def choices() -> list[tuple[str, str]]:
     return [(r.key, r.name) for r in all_rulesets()]
+
+
+def warm_up_in_background() -> None:
+    """Warm every system's odds caches in a daemon thread (the web server's start-up).
+
+    The first odds of a page then come from warm caches instead of building their
+    distributions on the GM's first click.  Failures only cost the warm-up.
+    """
+    import threading
+
+    def run():
+        for ruleset in all_rulesets():
+            try:
+                ruleset.warm_up()
+            except Exception:  # a warm-up is an optimisation: never take the server down
+                pass
+
+    threading.Thread(target=run, name="odds-warm-up", daemon=True).start()

@@ -198,3 +198,8 @@ def test_a_playout_that_records_nothing_plays_the_same_battle(ruleset):
         assert recorded.recorded, "the recorded path records its steps"
         assert fast.steps == recorded.steps, f"seed {seed}"
         assert _result(ruleset, spec, fast.state) == _result(ruleset, spec, recorded.state), f"seed {seed}"
+
+
+def test_the_warm_up_computes_odds_along_a_fight(ruleset):
+    """Issue 14: the web server warms the odds caches at start-up, not on the GM's first click."""
+    assert ruleset.warm_up(steps=5) > 0
