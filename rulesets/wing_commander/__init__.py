@@ -1,0 +1,1 @@
+"""Wing Commander RPG dogfight (seed: wing-commander-rpg-dogfight.de.txt, "Der Dogfight")."""

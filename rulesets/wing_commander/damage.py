@@ -1,0 +1,139 @@
+"""Damage: rolling it, shields then hull, the first-damage roll and the attack-fumble tables.
+
+Sections: 2.1.6 Schilde und Panzerung, 2.1.7 Der Erstschadenswurf, 2.1.8 Die
+Erstschadenstabelle, 2.1.9 (criticals roll damage twice); the fumble tables of RULES-NOTES.
+Each function takes a state and returns a changed copy with its log lines.
+"""
+from __future__ import annotations
+
+from rulesets.core.engine import LogEntry
+from rulesets.core.state import evolve, update_by_id
+
+from . import checks, tables
+from .model import DogfightState, Ship, Weapon
+
+RULE_SHIELDS = "2.1.6 Schilde und Panzerung"
+
+
+def roll_damage(dice, attacker: Ship, weapon: Weapon, target_name: str, times: int = 1) -> int:
+    """The weapon's damage dice, rolled ``times`` times and added (2.1.9: a critical rolls twice).
+    A power-supply fault halves the weapon's damage, rounded down (decision)."""
+    total = 0
+    for attempt in range(times):
+        purpose = f"{weapon.name} damage to {target_name}" + (f" (roll {attempt + 1} of {times})" if times > 1 else "")
+        rolled = dice.roll(weapon.count, weapon.sides, modifiers=(("damage bonus", weapon.bonus),),
+                           purpose=purpose, rule=RULE_SHIELDS)
+        total += max(0, rolled.total)
+    if weapon.halved:
+        total //= 2
+    return total
+
+
+def apply_damage(state: DogfightState, ship_id: str, amount: int, dice, cause: str) -> tuple[DogfightState, list[LogEntry]]:
+    """Shields first, then hull (2.1.6); hull 0 or less destroys the ship and ejects the pilot; the
+    first hull damage of the encounter rolls on the first-damage table (2.1.7, RULES-NOTES)."""
+    ship = state.ship(ship_id)
+    log: list[LogEntry] = []
+    on_shields = min(ship.shields, amount)
+    on_hull = amount - on_shields
+    hull = ship.hull - on_hull
+    changes = {"shields": ship.shields - on_shields, "hull": hull}
+    if hull <= 0:
+        changes["status"] = "destroyed"
+        changes["hull"] = 0
+    state = evolve(state, ships=update_by_id(state.ships, ship_id, **changes))
+    if dice.recording:
+        parts = []
+        if on_shields:
+            parts.append(f"{on_shields} on the shields ({ship.shields - on_shields} left)")
+        if on_hull:
+            parts.append(f"{on_hull} on the hull ({max(0, hull)} left)")
+        log.append(LogEntry(f"{cause}: {amount} damage to {ship.name}" + (": " + ", ".join(parts) if parts else "") + ".",
+                            RULE_SHIELDS))
+        if hull <= 0:
+            log.append(LogEntry(f"{ship.name} is destroyed; the escape pod throws {ship.pilot.name} into space.",
+                                RULE_SHIELDS))
+    if on_hull > 0 and hull > 0 and not ship.first_damage_done:
+        state, more = first_damage(state, ship_id, dice)
+        log.extend(more)
+    return state, log
+
+
+def first_damage(state: DogfightState, ship_id: str, dice) -> tuple[DogfightState, list[LogEntry]]:
+    """2.1.7/2.1.8: roll 2W10 (1W20 Wild Card) on the first-damage table, once per encounter."""
+    ship = state.ship(ship_id)
+    check = checks.table_check(ship, tables.FIRST_DAMAGE, f"First damage to {ship.name}")
+    rolled = checks.roll(dice, check)
+    row = tables.FIRST_DAMAGE.lookup(rolled.natural)
+    changes: dict = {"first_damage_done": True}
+    if row.key == "shield_generator":
+        changes["shield_generator"] = False
+    elif row.key == "thrusters_heavy":
+        changes["thrusters"] = ship.thrusters + 2
+    elif row.key == "thrusters_light":
+        changes["thrusters"] = ship.thrusters + 1
+    elif row.key == "gun_alignment":
+        changes["gun_alignment"] = True
+    state = evolve(state, ships=update_by_id(state.ships, ship_id, **changes))
+    log = []
+    if dice.recording:
+        log.append(LogEntry(f"First damage to {ship.name}: {check.dice_text} = {rolled.natural}, "
+                            f"{row.title} {row.effect}", f"{checks.RULE_FIRST}; {tables.FIRST_DAMAGE.section} {row.band}"))
+    return state, log
+
+
+def _set_weapons(state: DogfightState, ship_id: str, kinds: tuple[str, ...], **changes) -> DogfightState:
+    ship = state.ship(ship_id)
+    weapons = tuple(evolve(w, **changes) if w.kind in kinds else w for w in ship.weapons)
+    return evolve(state, ships=update_by_id(state.ships, ship_id, weapons=weapons))
+
+
+def attack_fumble(state: DogfightState, ship_id: str, weapon: Weapon, dice) -> tuple[DogfightState, list[LogEntry]]:
+    """2.1.9 Der Patzer: an attack fumble rolls on the weapon's fumble table (RULES-NOTES)."""
+    ship = state.ship(ship_id)
+    table = tables.FUMBLE_TABLES[weapon.kind]
+    check = checks.table_check(ship, table, f"{ship.name}'s {weapon.name} fumble", checks.pilot_for(ship, weapon))
+    rolled = checks.roll(dice, check)
+    row = table.lookup(rolled.natural)
+    log: list[LogEntry] = []
+    rule = f"{checks.RULE_FUMBLE}; {table.name} {row.band}"
+    if dice.recording:
+        log.append(LogEntry(f"Fumble! {table.name}: {check.dice_text} = {rolled.natural}, {row.title}: {row.effect}", rule))
+    if weapon.kind in ("gun", "turret"):
+        kinds = (weapon.kind,)
+        if row.key == "leads_burnt":
+            state = _set_weapons(state, ship_id, kinds, broken=True)
+        elif row.key == "power_fault":
+            state = _set_weapons(state, ship_id, kinds, halved=True)
+        elif row.key == "heavy_overheat":
+            state = _set_weapons(state, ship_id, kinds, out_until=state.round + 2)
+        else:
+            state = _set_weapons(state, ship_id, kinds, out_until=state.round + 1)
+    elif weapon.kind == "missile":
+        if row.key == "launch_circuits":
+            state = _set_weapons(state, ship_id, ("missile",), broken=True)
+        elif row.key == "targeting":
+            state, more = _stray_missile(state, ship, weapon, dice)
+            log.extend(more)
+        else:
+            full = roll_damage(dice, ship, weapon, ship.name)
+            share = full // 2 if row.key == "heavy_blast" else full // 4
+            state, more = apply_damage(state, ship_id, share, dice, f"Premature blast ({row.title.lower()})")
+            log.extend(more)
+    elif weapon.kind == "torpedo" and row.key == "launch_circuits":
+        state = _set_weapons(state, ship_id, ("torpedo",), broken=True)
+    return state, log
+
+
+def _stray_missile(state: DogfightState, firer: Ship, weapon: Weapon, dice):
+    """Missile fumble 7-10: the missile picks a random ship, friend or foe, and hits it.
+    Decision: any other ship still in the fight, each as likely (one die of that many sides)."""
+    others = [s for s in state.ships if s.in_fight and s.id != firer.id]
+    if not others:
+        return state, []
+    pick = dice.faces(1, len(others), "the stray missile's new target", checks.RULE_FUMBLE)[0] if len(others) > 1 else 1
+    victim = others[pick - 1]
+    log = [LogEntry(f"The missile turns on {victim.name} and hits it.", checks.RULE_FUMBLE)] if dice.recording else []
+    amount = roll_damage(dice, firer, weapon, victim.name)
+    state, more = apply_damage(state, victim.id, amount, dice, f"{firer.name}'s stray {weapon.name}")
+    return state, log + more

@@ -1,0 +1,297 @@
+"""The Wing Commander RPG dogfight as a rule system of the app (``RULESET``).
+
+The rules live in model (the state), checks (every roll declared once), damage, turn
+(the order, the actions, the defence), odds, policy and override; this class plugs them
+into the contract of rulesets/core/contract.py and says things in words for the GM.
+"""
+from __future__ import annotations
+
+import random
+
+from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
+from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
+from rulesets.core.simulate import Sweep, SweepPoint
+from rulesets.core.spec import sides_in_order
+from rulesets.core.state import evolve
+
+from . import checks, library, odds, override, policy, tables, turn
+from .model import FLOWN_BY, DogfightState, Ship, ship_from
+
+FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
+KIND_WORDS = {"gun": "guns", "turret": "turret", "missile": "missile", "torpedo": "torpedo"}
+
+
+class WingCommanderRuleset(RulesetBase):
+    key = "wing_commander"
+    name = "Wing Commander RPG dogfight"
+    state_class = DogfightState
+    step_limit = 3000
+    strength_label = "Hull left"
+    free_params = ("dm", "path", "value")
+    secondary_kinds = ("pass", "eject", "cloak")
+    override_help = override.HELP
+
+    # --- setup ----------------------------------------------------------------------------
+    def setup(self, spec: dict) -> DogfightState:
+        options = spec.get("options") or {}
+        ships = [ship_from(s) for s in spec["ships"]]
+        size = int(options.get("flight_size", 0) or 0)
+        if size:
+            kept, count = [], {}
+            for ship in ships:
+                count[ship.side] = count.get(ship.side, 0) + 1
+                if count[ship.side] <= size:
+                    kept.append(ship)
+            ships = kept
+        npc_tw = int(options.get("npc_tw", 0) or 0)
+        wild = options.get("wild_cards", "as_set") or "as_set"
+        out = []
+        for ship in ships:
+            if npc_tw and not ship.rolls:
+                ship = evolve(ship, tw=npc_tw)
+            if wild != "as_set" and ship.pilot.flown_by == "character":
+                ship = evolve(ship, pilot=evolve(ship.pilot, wild_card=(wild == "all")))
+            if ship.hull <= 0:
+                ship = evolve(ship, status="destroyed", hull=0)
+            out.append(ship)
+        sides = tuple(sides_in_order(out))
+        if len(sides) < 2:
+            raise ValueError("A dogfight needs ships on at least two sides.")
+        first = str(options.get("first_side", "") or "")
+        state = DogfightState(ships=tuple(out), max_rounds=int(options.get("max_rounds", 20) or 20),
+                              first_side=first, sides=sides)
+        return turn.start(state)
+
+    # --- actions --------------------------------------------------------------------------
+    def legal_actions(self, state: DogfightState) -> list[Action]:
+        if state.over:
+            return []
+        listed = turn.defence_actions(state) if state.phase == "defend" else turn.turn_actions(state)
+        return [*listed, Action.make("override")]
+
+    def is_legal(self, state: DogfightState, action: Action) -> bool:
+        if state.over:
+            return False
+        if action.kind == "override":
+            return not action.actor and set(dict(action.params)) <= {"path", "value"}
+        return super().is_legal(state, action)
+
+    def apply(self, state: DogfightState, action: Action, dice) -> Step:
+        kind = action.kind
+        if kind == "override":
+            state, log = override.apply_override(state, action.get("path", ""), action.get("value", ""))
+            return Step(state, log)
+        if state.over:
+            raise IllegalAction("The fight is over.")
+        if state.phase == "defend":
+            handlers = {"countermeasure": turn.countermeasure, "dodge": turn.dodge, "eject": turn.eject}
+        else:
+            handlers = {"attack": turn.attack, "torpedo": turn.attack, "lock": turn.lock, "regenerate": turn.regenerate,
+                        "cloak": turn.cloak, "pass": turn.pass_turn, "eject": turn.eject}
+        if kind not in handlers:
+            raise IllegalAction(f"'{action}' is not possible now.")
+        state, log = handlers[kind](state, action, dice)
+        return Step(state, log)
+
+    def odds(self, state: DogfightState, action: Action) -> Odds | None:
+        dm = int(action.get("dm", 0) or 0)
+        if action.kind in ("countermeasure", "dodge") and state.phase == "defend":
+            return odds.defence_odds(state, action.kind, dm)
+        if action.kind in ("attack", "torpedo"):
+            ship = state.ship(action.actor)
+            target = state.ship(action.get("target"))
+            return odds.attack_odds(state, ship, ship.weapon(action.get("weapon")), target, dm)
+        return None
+
+    def policy(self, state: DogfightState, rng: random.Random) -> Action:
+        return policy.choose(state, rng)
+
+    def actor_ship(self, state: DogfightState) -> str | None:
+        ship = state.deciding
+        return ship.id if ship else None
+
+    def describe(self, state: DogfightState, action: Action) -> str:
+        kind = action.kind
+        if kind == "override":
+            return "GM override"
+        ship = state.ship(action.actor) if action.actor else None
+        if ship is None:
+            return kind
+        if kind in ("attack", "torpedo"):
+            target = state.ship(action.get("target"))
+            weapon = ship.weapon(action.get("weapon"))
+            text = f"{ship.name} fires {weapon.name} at {target.name}"
+            if action.get("turret"):
+                text += f", with the {ship.weapon(action.get('turret')).name}"
+            return text
+        if kind == "lock":
+            return f"{ship.name} locks a torpedo on {state.ship(action.get('target')).name} (deciphering takes the round)"
+        if kind == "regenerate":
+            return f"{ship.name} stands aside to regenerate {tables.REGENERATION} shield points"
+        if kind == "cloak":
+            return f"{ship.name} activates its cloaking device"
+        if kind == "pass":
+            return f"{ship.name} holds its fire"
+        if kind == "eject":
+            return f"{ship.pilot.name} ejects from {ship.name}" + (" instead of dodging" if state.phase == "defend" else "")
+        if kind in ("countermeasure", "dodge") and state.pending:
+            pending = state.pending[0]
+            attacker = state.ship(pending.attacker)
+            weapon = attacker.weapon(pending.weapon)
+            if kind == "countermeasure":
+                what = checks.countermeasure_kind(weapon)
+                return f"{ship.name} drops {what} against {attacker.name}'s {weapon.name}"
+            return f"{ship.name} dodges {attacker.name}'s {weapon.name} (needs {pending.value})"
+        return kind
+
+    # --- what people see ------------------------------------------------------------------
+    def view(self, state: DogfightState, viewer: Viewer) -> dict:
+        ships = [self._ship_view(state, s, viewer.is_gm or s.id in viewer.ships) for s in state.ships]
+        order = [state.ship(i).name for i in state.order if state.ship(i).in_fight]
+        pending = None
+        if state.phase == "defend" and state.pending and not state.over:
+            p = state.pending[0]
+            attacker, target = state.ship(p.attacker), state.ship(p.target)
+            pending = (f"{attacker.name}'s {attacker.weapon(p.weapon).name} is coming at {target.name}"
+                       + (" (a critical hit)" if p.critical else "") + ": countermeasure, dodge or eject.")
+        acting = state.acting
+        return {"round": state.round, "active": state.active, "acting": acting.name if acting else "",
+                "phase": state.phase, "order": order, "pending": pending, "over": state.over, "winner": state.winner,
+                "max_rounds": state.max_rounds, "ships": ships}
+
+    def _ship_view(self, state: DogfightState, ship: Ship, full: bool) -> dict:
+        status = {"in": "in the fight", "destroyed": "destroyed", "ejected": "pilot ejected"}[ship.status]
+        notes = []
+        if ship.standing_aside:
+            notes.append("standing aside (cannot be attacked)")
+        if ship.cloak == "on":
+            notes.append("cloaked")
+        elif ship.cloak == "activating":
+            notes.append("activating its cloak")
+        if ship.lock_target and full:
+            notes.append(f"torpedo locked on {state.ship(ship.lock_target).name}")
+        damage = []
+        if not ship.shield_generator:
+            damage.append("shield generator destroyed")
+        if ship.thrusters:
+            damage.append(f"thrusters damaged (MV -{ship.thrusters})")
+        if ship.gun_alignment:
+            damage.append("gun alignment failed (guns -2)")
+        out = {
+            "id": ship.id, "name": ship.name, "side": ship.side, "class": tables.CLASS_NAMES[ship.cls],
+            "status": status, "in_fight": ship.in_fight, "shields": ship.shields, "max_shields": ship.max_shields,
+            "hull": ship.hull, "max_hull": ship.max_hull, "notes": notes, "components": damage,
+            "acting": state.acting is not None and state.acting.id == ship.id,
+            "target_kind": ("hard torpedo target (phase shields)" if ship.hard_target
+                            else "soft torpedo target" if ship.soft_target else ""),
+        }
+        if full:
+            weapons = []
+            for w in ship.weapons:
+                state_words = []
+                if w.broken:
+                    state_words.append("out until replaced")
+                if w.halved:
+                    state_words.append("damage halved")
+                if w.out_until >= state.round:
+                    state_words.append(f"overheated, back in round {w.out_until + 1}")
+                if w.stock >= 0:
+                    state_words.append(f"{w.stock} left")
+                weapons.append({"name": w.name, "kind": KIND_WORDS[w.kind], "damage": w.code,
+                                "mv": w.mv if w.kind in ("missile", "torpedo") else None, "state": ", ".join(state_words)})
+            pilot = ship.pilot
+            out.update({
+                "mv": ship.current_mv, "weapons": weapons,
+                "countermeasures": f"chaff {ship.chaff} (MV {ship.chaff_mv:+d}), mines {ship.mines} (MV {ship.mines_mv:+d})",
+                "pilot_line": self.pilot_line(ship),
+                "skills": [f"{m.name} ({m.on} {m.value:+d})" for m in pilot.modifiers],
+            })
+        return out
+
+    @staticmethod
+    def pilot_line(ship: Ship) -> str:
+        pilot = ship.pilot
+        return (f"{pilot.name}, {tables.RANK_NAMES.get(pilot.rank, f'rank {pilot.rank}')}, "
+                f"{FLOWN_BY_WORDS[pilot.flown_by]}{', Wild Card' if pilot.wild_card else ''}; TW {ship.tw}")
+
+    def secrets(self, state: DogfightState, viewer: Viewer) -> list[str]:
+        """An enemy's TW and pilot sheet are the GM's (the TW is the GM's measure of the enemy)."""
+        if viewer.is_gm:
+            return []
+        return [self.pilot_line(s) for s in state.ships if s.id not in viewer.ships]
+
+    # --- data -------------------------------------------------------------------------------
+    def example_setup(self, variant: int = 0) -> dict:
+        templates = {t["name"]: t["stats"] for t in library.TEMPLATES}
+
+        def ship(sid, name, side, template, pilot, flown_by="character", **chars):
+            crew = [{"id": f"{sid}p", "name": pilot, "position": "pilot",
+                     "characteristics": {"rank": 2, "months": 6, "flown_by": flown_by, **chars}, "skills": {}}]
+            return {"id": sid, "name": name, "side": side, "stats": templates[template], "crew": crew, "damage": {}}
+
+        if variant % 2 == 0:
+            ships = [
+                ship("s1", "Blue 1", "Confederation", "Kestrel medium fighter", "Okafor", wild_card=True),
+                ship("s2", "Blue 2", "Confederation", "Merlin light fighter", "Pell"),
+                ship("s3", "Claw 1", "Kilrathi", "Shraketh medium fighter", "Ragark", "npc"),
+                ship("s4", "Claw 2", "Kilrathi", "Vrakhar light fighter", "Khar'ja", "npc"),
+            ]
+        else:
+            ships = [
+                ship("s1", "Blue 1", "Confederation", "Mattock bomber", "Okafor"),
+                ship("s2", "Blue 2", "Confederation", "Warden heavy fighter", "Vane", wild_card=True),
+                ship("s3", "Ra'thak", "Kilrathi", "Ra'thak-class cruiser", "Captain", "npc"),
+                ship("s4", "Claw 1", "Kilrathi", "Kharrak stealth bomber", "Kharsh", "npc_rolled"),
+                ship("s5", "Claw 2", "Kilrathi", "Ghorrak heavy fighter", "Hrrak", "npc"),
+            ]
+        return {"ships": ships, "options": {"max_rounds": 20}}
+
+    def templates(self) -> list[dict]:
+        return [dict(t) for t in library.TEMPLATES]
+
+    def demo_fleets(self) -> list[dict]:
+        return [dict(f) for f in library.DEMO_FLEETS]
+
+    def damage_of(self, state: DogfightState, ship_id: str) -> dict:
+        """What outlives the encounter: hull lost, component damage "until replaced" or "for the whole
+        mission", weapons out, stocks spent.  Shields are full again at the next nav point (2.1.6)."""
+        ship = state.ship(ship_id)
+        out: dict = {}
+        if ship.hull < ship.max_hull:
+            out["hull_lost"] = ship.max_hull - ship.hull
+        if not ship.shield_generator:
+            out["shield_generator"] = True
+        if ship.thrusters:
+            out["thrusters"] = ship.thrusters
+        if ship.gun_alignment:
+            out["gun_alignment"] = True
+        for kind, group in (("gun", "guns"), ("turret", "turret"), ("missile", "missiles"), ("torpedo", "torpedoes")):
+            weapons = ship.of_kind(kind)
+            if any(w.broken for w in weapons):
+                out[f"{group}_out"] = True
+            if any(w.halved for w in weapons):
+                out[f"{group}_halved"] = True
+        if ship.spent:
+            out["spent"] = dict(ship.spent)
+        return out
+
+    def outcome(self, state: DogfightState) -> BattleOutcome:
+        sides = []
+        for side in state.sides:
+            mine = [s for s in state.ships if s.side == side]
+            left = sum(s.hull for s in mine if s.in_fight) / max(1, sum(s.max_hull for s in mine))
+            sides.append(SideResult(side, left, sum(1 for s in mine if not s.in_fight)))
+        return BattleOutcome(state.winner, state.round, tuple(sides))
+
+    def sweeps(self) -> list[Sweep]:
+        return [
+            Sweep("npc_tw", "TW of the NPC enemies", tuple(SweepPoint(f"TW {tw}", {"npc_tw": tw}) for tw in (8, 10, 12, 14, 16))),
+            Sweep("wild_cards", "Wild Card characters", (
+                SweepPoint("as set up", {"wild_cards": "as_set"}), SweepPoint("every character a Wild Card", {"wild_cards": "all"}),
+                SweepPoint("no Wild Cards", {"wild_cards": "none"}))),
+            Sweep("flight_size", "Flight size (ships per side)", tuple(
+                SweepPoint(f"{n} v {n}", {"flight_size": n}) for n in (1, 2, 3, 4))),
+        ]
+
+
+RULESET = WingCommanderRuleset()

@@ -1,0 +1,153 @@
+"""Exact odds of every roll of a dogfight, read from the same declarations as ``apply``.
+
+Before an attack the GM sees: the chance to hit, to hit critically and to fumble; the
+countermeasure and dodge the target will get; and where the damage goes (shields,
+hull, destroyed).  Sums over 2W10/1W20 by enumeration of their naturals (checks.naturals)
+and damage dice through icepool (rulesets.core.odds).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from rulesets.core import odds as core_odds
+from rulesets.core.engine import Odds, Outcome
+
+from . import checks
+from .model import DogfightState, PendingAttack, Ship, Weapon
+
+LANDS_ONCE, LANDS_TWICE = "hit", "critical hit"
+HEAVY = "hit, damage rolled twice (dodge fumble)"
+
+
+@lru_cache(maxsize=8192)
+def _opposed(att_wild: bool, att_bonus: int, def_wild: bool, def_bonus: int) -> tuple:
+    """An attack rolled against a dodge that must reach its total (or against nothing): the chances
+    of fumble, miss, hit, a heavy hit from a dodge fumble, and a critical hit."""
+    out = {"fumble": Fraction(0), "miss": Fraction(0), LANDS_ONCE: Fraction(0), HEAVY: Fraction(0), LANDS_TWICE: Fraction(0)}
+    attack = checks.Check("", "", att_wild, (("", att_bonus),), None)
+    for natural, p in checks.naturals(att_wild):
+        result = attack.result(natural)
+        if result == checks.FUMBLE:
+            out["fumble"] += p
+            continue
+        if result == checks.CRITICAL:
+            out[LANDS_TWICE] += p
+            continue
+        dodge = dict(checks.chance_table(def_wild, def_bonus, natural + att_bonus, True))
+        out["miss"] += p * (dodge[checks.SUCCESS] + dodge[checks.CRITICAL])
+        out[LANDS_ONCE] += p * dodge[checks.FAILURE]
+        out[HEAVY] += p * dodge[checks.FUMBLE]
+    return tuple(out.items())
+
+
+def attack_chances(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> dict[str, Fraction]:
+    """fumble, miss, hit, heavy hit, critical hit: the attack roll and, if the target dodges, its dodge
+    (assuming no countermeasure: that chance is shown on its own)."""
+    check = checks.attack_check(attacker, weapon, target, dm)
+    if check is not None and not target.rolls:
+        c = checks.chances(check)
+        return {"fumble": c[checks.FUMBLE], "miss": c[checks.FAILURE], LANDS_ONCE: c[checks.SUCCESS],
+                HEAVY: Fraction(0), LANDS_TWICE: c[checks.CRITICAL]}
+    probe = PendingAttack(attacker.id, target.id, weapon.id, 0)
+    dodge = checks.dodge_check(state, target, probe)
+    if check is None:
+        value, _ = checks.tw_value(attacker, weapon)
+        c = checks.chances(checks.Check("", "", dodge.wild_card, dodge.modifiers, value))
+        return {"fumble": Fraction(0), "miss": c[checks.SUCCESS] + c[checks.CRITICAL], LANDS_ONCE: c[checks.FAILURE],
+                HEAVY: c[checks.FUMBLE], LANDS_TWICE: Fraction(0)}
+    return dict(_opposed(check.wild_card, check.bonus, dodge.wild_card, dodge.bonus))
+
+
+@lru_cache(maxsize=4096)
+def damage_distribution(count: int, sides: int, bonus: int, times: int, halved: bool) -> tuple[tuple[int, Fraction], ...]:
+    """{damage: probability} of a weapon's dice rolled ``times`` times and added (each roll at least 0)."""
+    once = {max(0, v): Fraction(0) for v in core_odds.distribution(count, sides, bonus)}
+    for v, p in core_odds.distribution(count, sides, bonus).items():
+        once[max(0, v)] += p
+    total = {0: Fraction(1)}
+    for _ in range(times):
+        nxt: dict[int, Fraction] = {}
+        for a, pa in total.items():
+            for b, pb in once.items():
+                nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
+        total = nxt
+    if halved:
+        halves: dict[int, Fraction] = {}
+        for v, p in total.items():
+            halves[v // 2] = halves.get(v // 2, Fraction(0)) + p
+        total = halves
+    return tuple(sorted(total.items()))
+
+
+def through_shields(weapon: Weapon, times: int, target: Ship) -> dict[str, Fraction]:
+    """Where a hit's damage goes: shields only, the hull, or the ship destroyed."""
+    out = {"shields only": Fraction(0), "hull": Fraction(0), "destroyed": Fraction(0)}
+    for amount, p in damage_distribution(weapon.count, weapon.sides, weapon.bonus, times, weapon.halved):
+        if amount >= target.shields + target.hull:
+            out["destroyed"] += p
+        elif amount > target.shields:
+            out["hull"] += p
+        else:
+            out["shields only"] += p
+    return out
+
+
+def attack_odds(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> Odds:
+    c = attack_chances(state, attacker, weapon, target, dm)
+    once = through_shields(weapon, 1, target)
+    twice = through_shields(weapon, 2, target)
+    lands1 = c[LANDS_ONCE]
+    lands2 = c[LANDS_TWICE] + c[HEAVY]
+    hull = lands1 * (once["hull"] + once["destroyed"]) + lands2 * (twice["hull"] + twice["destroyed"])
+    destroyed = lands1 * once["destroyed"] + lands2 * twice["destroyed"]
+    pct = core_odds.percent
+    parts = [f"hit {pct(lands1 + lands2)}", f"critical {pct(c[LANDS_TWICE])}", f"fumble {pct(c['fumble'])}"]
+    defence = defence_words(state, attacker, weapon, target)
+    if defence:
+        parts.append(defence)
+    parts.append(f"{weapon.code}: hull damage {pct(hull)}, destroyed {pct(destroyed)}")
+    outcomes = tuple(Outcome(label, float(p)) for label, p in c.items())
+    return Odds(outcomes, "; ".join(parts))
+
+
+def defence_words(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship) -> str:
+    """The countermeasure and the dodge the target will get (the dodge chance against a TW value)."""
+    if not target.rolls:
+        return f"vs TW {target.tw}"
+    words = []
+    kind = checks.countermeasure_kind(weapon)
+    stock = target.chaff if kind == "chaff" else target.mines if kind == "mines" else 0
+    probe_value = checks.tw_value(attacker, weapon)[0] if not attacker.rolls else None
+    if probe_value is not None:
+        probe = PendingAttack(attacker.id, target.id, weapon.id, probe_value)
+        if stock:
+            cm = checks.chances(checks.countermeasure_check(state, target, probe))
+            words.append(f"{target.name}'s {kind} ({stock} left) stops it {core_odds.percent(cm[checks.SUCCESS])}")
+        dodge = checks.chances(checks.dodge_check(state, target, probe))
+        words.append(f"dodge vs {probe_value}: {core_odds.percent(dodge[checks.SUCCESS] + dodge[checks.CRITICAL])}")
+    else:
+        if stock:
+            words.append(f"{target.name} may drop {kind} first ({stock} left)")
+        words.append(f"{target.name} dodges against the attack total")
+    return ", ".join(words)
+
+
+def defence_odds(state: DogfightState, kind: str, dm: int = 0) -> Odds:
+    pending = state.pending[0]
+    defender = state.ship(pending.target)
+    if kind == "countermeasure":
+        c = checks.chances(checks.countermeasure_check(state, defender, pending, dm))
+        p = c[checks.SUCCESS]
+        return core_odds.pass_fail(p, f"{core_odds.percent(p)} to stop the attack (needs {pending.value})",
+                                   "stopped", "failed")
+    c = checks.chances(checks.dodge_check(state, defender, pending, dm))
+    if pending.critical:
+        outcomes = (Outcome("critical dodge (+1 this round), the hit stands", float(c[checks.CRITICAL])),
+                    Outcome("hit, damage rolled twice", float(1 - c[checks.CRITICAL])))
+        return Odds(outcomes, "a critical hit stands whatever the dodge")
+    outcomes = (Outcome("critical dodge", float(c[checks.CRITICAL])), Outcome("dodged", float(c[checks.SUCCESS])),
+                Outcome("hit", float(c[checks.FAILURE])), Outcome(HEAVY, float(c[checks.FUMBLE])))
+    escape = c[checks.CRITICAL] + c[checks.SUCCESS]
+    return Odds(outcomes, f"{core_odds.percent(escape)} to dodge (needs {pending.value}), "
+                          f"critical {core_odds.percent(c[checks.CRITICAL])}, fumble {core_odds.percent(c[checks.FUMBLE])}")

@@ -1,0 +1,81 @@
+"""The GM's escape hatch: any value of a ship set by hand ("ship, path, value"), recorded as a step.
+
+Uses the one override grammar of rulesets/core/override.py: the ship by name or id, then a
+field of the schema below.  ``Blue 2.hull = 5``, ``Claw 1.tw = 14``, ``Blue 1.weapons.Dart missile.stock = 1``.
+"""
+from __future__ import annotations
+
+from rulesets.core.engine import IllegalAction, LogEntry
+from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
+from rulesets.core.state import evolve, update_by_id
+
+from .model import FLOWN_BY, DogfightState
+from . import turn
+
+RULE = "RULES-NOTES: the GM's escape hatch"
+
+FIELDS = (
+    OverrideField("shields", whole_number(0, 999), "shield points"),
+    OverrideField("hull", whole_number(0, 999), "hull points (0 destroys the ship)"),
+    OverrideField("tw", whole_number(1, 40), "the TW (target value) the GM sets"),
+    OverrideField("mv", whole_number(-10, 10), "the ship's MV before component damage", label="MV"),
+    OverrideField("status", one_of("in", "destroyed", "ejected"), "in, destroyed or ejected"),
+    OverrideField("flown_by", one_of(*dict(FLOWN_BY)), "character, npc (its TW stands for it) or npc_rolled",
+                  label="pilot mode"),
+    OverrideField("wild_card", yes_no, "the pilot rolls 1W20 instead of 2W10", label="Wild Card"),
+    OverrideField("chaff", whole_number(0, 99), "chaff left"),
+    OverrideField("mines", whole_number(0, 99), "mines left"),
+    OverrideField("thrusters", whole_number(0, 10), "MV lost to damaged thrusters", label="thruster damage"),
+    OverrideField("shield_generator", yes_no, "whether the shield generator works", label="shield generator working"),
+    OverrideField("gun_alignment", yes_no, "gun alignment failed (-2 to gun attacks)", label="gun alignment failed"),
+    OverrideField("first_damage_done", yes_no, "the first-damage roll was made", label="first damage rolled"),
+    OverrideField("weapons.*.stock", whole_number(0, 99), "missiles or torpedoes left"),
+    OverrideField("weapons.*.broken", yes_no, "out until replaced"),
+    OverrideField("weapons.*.halved", yes_no, "damage halved (power supply fault)"),
+)
+
+HELP = ("Ship name or id, a dot, a field: " + ", ".join(f.name for f in FIELDS)
+        + ". Weapons by name, e.g. 'Blue 1.weapons.Dart missile.stock' = 1.")
+
+
+def apply_override(state: DogfightState, path: str, value: str) -> tuple[DogfightState, list[LogEntry]]:
+    request = parse_override(path, value, [(s.id, s.name) for s in state.ships], FIELDS)
+    ship = state.ship(request.ship_id)
+    name = request.field.name
+    if name.startswith("weapons."):
+        wanted = request.parts[1].lower()
+        matches = [w for w in ship.weapons if w.name.lower() == wanted or w.id == wanted]
+        if not matches:
+            raise IllegalAction(f"{request.path}: {ship.name} has no weapon '{request.parts[1]}' "
+                                f"(it has {', '.join(w.name for w in ship.weapons) or 'none'}).")
+        attr = request.parts[2].lower()
+        if attr == "stock" and matches[0].stock < 0:
+            raise IllegalAction(f"{request.path}: {matches[0].name} has no stock to set.")
+        weapons = update_by_id(ship.weapons, matches[0].id, **{attr: request.value})
+        state = evolve(state, ships=update_by_id(state.ships, ship.id, weapons=weapons))
+    elif name == "flown_by" or name == "wild_card":
+        pilot = evolve(ship.pilot, **{name: request.value})
+        state = evolve(state, ships=update_by_id(state.ships, ship.id, pilot=pilot))
+    elif name == "hull":
+        changes = {"hull": request.value}
+        if request.value <= 0:
+            changes["status"] = "destroyed"
+        state = evolve(state, ships=update_by_id(state.ships, ship.id, **changes))
+    else:
+        state = evolve(state, ships=update_by_id(state.ships, ship.id, **{name: request.value}))
+    state = _after(state, ship.id)
+    return state, [LogEntry(request.sentence() + ".", RULE)]
+
+
+def _after(state: DogfightState, ship_id: str) -> DogfightState:
+    """A ship put out of the fight by hand leaves the order; the fight may be over."""
+    if state.ship(ship_id).in_fight:
+        return state
+    if state.phase == "defend":
+        rest = tuple(p for p in state.pending if state.ship(p.target).in_fight and state.ship(p.attacker).in_fight)
+        state = evolve(state, pending=rest, phase="defend" if rest else "act")
+        if not rest:
+            return turn.end_turn(state)
+    if state.acting is not None and not state.acting.in_fight:
+        return turn.end_turn(state)
+    return turn.check_over(state)

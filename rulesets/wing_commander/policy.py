@@ -1,0 +1,100 @@
+"""The bot that flies NPC pilots (auto-play) and both sides of a simulation.
+
+The policy, in words:
+1. Defending: drop a countermeasure when one of the right kind is left and the attack is not
+   a critical hit; otherwise dodge.  The bot never ejects.
+2. On its turn: a torpedo that can fire (at a soft target, or deciphered on a hard one) fires;
+   a torpedo with a hard target in reach and no lock locks on.
+3. With no shields left, hull at half or less and a working generator, it stands aside to
+   regenerate (once the shields are up again it returns to the fight).
+4. Otherwise it attacks: of every enemy it can target and every ready weapon (guns with the
+   turret joining in), the attack with the most expected damage per point of the target's
+   shields and hull left; a missile is fired only when it expects half again the damage of the
+   guns.  Ties go to the first in the list.
+5. Nothing to attack: regenerate if it can, else hold.
+
+It builds no list of every legal action; it scores the few candidates directly.
+"""
+from __future__ import annotations
+
+import random
+
+from rulesets.core.engine import Action
+
+from . import odds, turn
+from .model import DogfightState, Ship, Weapon
+
+
+def _mean(weapon: Weapon) -> float:
+    mean = weapon.count * (weapon.sides + 1) / 2 + weapon.bonus
+    return mean / 2 if weapon.halved else mean
+
+
+def expected_damage(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship) -> float:
+    c = odds.attack_chances(state, attacker, weapon, target)
+    return _mean(weapon) * (float(c[odds.LANDS_ONCE]) + 2 * float(c[odds.LANDS_TWICE] + c[odds.HEAVY]))
+
+
+def choose_defence(state: DogfightState) -> Action:
+    pending = state.pending[0]
+    defender = state.ship(pending.target)
+    if turn.can_counter(state, defender, pending):
+        return Action.make("countermeasure", defender.id)
+    return Action.make("dodge", defender.id)
+
+
+def choose_turn(state: DogfightState) -> Action:
+    ship = state.acting
+    targets = turn.enemies(state, ship)
+    for torpedo in ship.of_kind("torpedo"):
+        if not torpedo.ready(state.round):
+            continue
+        for target in targets:
+            if target.soft_target or (target.hard_target and ship.lock_target == target.id and ship.lock_round < state.round):
+                return Action.make("torpedo", ship.id, target=target.id, weapon=torpedo.id)
+        for target in targets:
+            if target.hard_target and ship.lock_target != target.id:
+                return Action.make("lock", ship.id, target=target.id, weapon=torpedo.id)
+    can_regenerate = ship.shield_generator and ship.shields < ship.max_shields
+    if can_regenerate and ship.shields == 0 and ship.hull * 2 <= ship.max_hull and ship.max_shields > 0:
+        return Action.make("regenerate", ship.id)
+    ready = turn.attack_weapons(ship, state.round)
+    turrets = [w for w in ready if w.kind == "turret"]
+    best, best_score = None, 0.0
+    for target in targets:
+        left = max(1, target.shields + target.hull)
+        guns_best = 0.0
+        gun_choice = None
+        for weapon in ready:
+            if weapon.kind == "gun":
+                value = expected_damage(state, ship, weapon, target)
+                if value > guns_best or gun_choice is None:
+                    guns_best, gun_choice = value, weapon
+        turret_value = expected_damage(state, ship, turrets[0], target) if turrets else 0.0
+        candidates = []
+        if gun_choice is not None:
+            candidates.append((guns_best + turret_value, Action.make(
+                "attack", ship.id, target=target.id, weapon=gun_choice.id, turret=turrets[0].id if turrets else None)))
+        elif turrets:
+            candidates.append((turret_value, Action.make("attack", ship.id, target=target.id, weapon=turrets[0].id)))
+        for weapon in ready:
+            if weapon.kind == "missile":
+                value = expected_damage(state, ship, weapon, target)
+                if value > 1.5 * (guns_best + turret_value):
+                    candidates.append((value, Action.make("attack", ship.id, target=target.id, weapon=weapon.id)))
+        for value, action in candidates:
+            score = value / left
+            if best is None or score > best_score:
+                best, best_score = action, score
+    if best is not None:
+        return best
+    if can_regenerate:
+        return Action.make("regenerate", ship.id)
+    return Action.make("pass", ship.id)
+
+
+def choose(state: DogfightState, rng: random.Random) -> Action:
+    """The bot's action (deterministic: it uses no chance, so ``rng`` is not drawn from)."""
+    if state.phase == "defend":
+        return choose_defence(state)
+    return choose_turn(state)

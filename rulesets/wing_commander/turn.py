@@ -1,0 +1,351 @@
+"""The round: the order (RF), whose turn it is, the main actions and the defence.
+
+Sections: 2.1.1 Die Initiative/Reihenfolge (RF), 2.1.3 Der Spielzug (Rundenmodus),
+2.1.4 Der Angriffswurf, 2.1.5 Der Ausweichwurf, 2.1.9 (criticals, fumbles).  Every
+function takes a state and returns a changed copy and its log lines; ``engine.py``
+dispatches the actions to them.
+"""
+from __future__ import annotations
+
+from rulesets.core.engine import Action, LogEntry
+from rulesets.core.state import evolve, update_by_id
+
+from . import checks, damage, tables
+from .model import DogfightState, PendingAttack, Ship, Weapon
+
+RULE_ORDER = "2.1.1 Die Initiative/Reihenfolge (RF)"
+RULE_TURN = "2.1.3 Der Spielzug (Rundenmodus)"
+
+#: the main actions of a turn (2.1.3) and the defender's choices (2.1.5)
+TURN_KINDS = ("attack", "torpedo", "lock", "regenerate", "cloak", "eject", "pass")
+DEFENCE_KINDS = ("countermeasure", "dodge", "eject")
+
+
+# --- 2.1.1 the order ----------------------------------------------------------------------
+
+def order_key(state: DogfightState, ship: Ship, index: int) -> tuple:
+    """Step 1 class, step 2 advantages and disadvantages, step 3 MV (higher first: a decision),
+    step 4 rank, then time in rank; then the side the GM lets go first, then the squadron
+    leader's call, which is the order the ships were set up in (decisions)."""
+    order_bonus = sum(v for _, v in ship.pilot.bonus("order"))
+    first = 0 if (not state.first_side or ship.side == state.first_side) else 1
+    return (tables.CLASS_ORDER[ship.cls], -order_bonus, -ship.current_mv, -ship.pilot.rank, -ship.pilot.months,
+            first, index)
+
+
+def compute_order(state: DogfightState) -> tuple[str, ...]:
+    ranked = sorted((order_key(state, s, i), s.id) for i, s in enumerate(state.ships) if s.in_fight)
+    return tuple(ship_id for _, ship_id in ranked)
+
+
+def start(state: DogfightState) -> DogfightState:
+    state = evolve(state, order=compute_order(state), turn=0)
+    return check_over(state)
+
+
+def check_over(state: DogfightState) -> DogfightState:
+    sides = {s.side for s in state.ships if s.in_fight}
+    if len(sides) <= 1:
+        return evolve(state, over=True, winner=next(iter(sides)) if sides else None, phase="act", pending=())
+    if state.round > state.max_rounds:
+        return evolve(state, over=True, winner=None, round=state.max_rounds, phase="act", pending=())
+    return state
+
+
+def end_turn(state: DogfightState) -> DogfightState:
+    """The next ship in the order still in the fight; after the last, a new round with the order
+    worked out again (2.1.1: it stays until damage or a pilot leaving changes it)."""
+    state = evolve(state, phase="act", pending=())
+    state = check_over(state)
+    if state.over:
+        return state
+    index = state.turn + 1
+    while index < len(state.order) and not state.ship(state.order[index]).in_fight:
+        index += 1
+    if index >= len(state.order):
+        ships = tuple(evolve(s, evaded=()) if s.evaded else s for s in state.ships)
+        state = evolve(state, ships=ships, round=state.round + 1)
+        state = check_over(state)
+        if state.over:
+            return state
+        state = evolve(state, order=compute_order(state))
+        index = 0
+    return begin_turn(evolve(state, turn=index))
+
+
+def begin_turn(state: DogfightState) -> DogfightState:
+    """A ship's turn begins: its round of standing aside is over; a cloak being activated is on."""
+    ship = state.acting
+    changes = {}
+    if ship.standing_aside:
+        changes["standing_aside"] = False
+    if ship.cloak == "activating":
+        changes["cloak"] = "on"
+    if not changes:
+        return state
+    return evolve(state, ships=update_by_id(state.ships, ship.id, **changes))
+
+
+# --- who may be attacked with what --------------------------------------------------------
+
+def targetable(ship: Ship) -> bool:
+    """In the fight, not standing aside to regenerate (2.1.3), not cloaked (decision)."""
+    return ship.in_fight and not ship.standing_aside and ship.cloak != "on"
+
+
+def enemies(state: DogfightState, ship: Ship) -> list[Ship]:
+    return [s for s in state.ships if s.side != ship.side and targetable(s)]
+
+
+def attack_weapons(ship: Ship, round_no: int) -> list[Weapon]:
+    """Guns, turret and missiles ready to fire (torpedoes have their own actions)."""
+    return [w for w in ship.weapons if w.kind in ("gun", "turret", "missile") and w.ready(round_no)]
+
+
+def turn_actions(state: DogfightState) -> list[Action]:
+    """2.1.3: one main action per turn; ejecting is possible at any time of one's own turn."""
+    ship = state.acting
+    out: list[Action] = []
+    ready = attack_weapons(ship, state.round)
+    turrets = [w for w in ready if w.kind == "turret"]
+    torpedoes = [w for w in ship.weapons if w.kind == "torpedo" and w.ready(state.round)]
+    for target in enemies(state, ship):
+        for weapon in ready:
+            if weapon.kind == "turret":
+                continue
+            out.append(Action.make("attack", ship.id, target=target.id, weapon=weapon.id))
+            if weapon.kind == "gun":
+                for turret in turrets:
+                    out.append(Action.make("attack", ship.id, target=target.id, weapon=weapon.id, turret=turret.id))
+        for turret in turrets:
+            out.append(Action.make("attack", ship.id, target=target.id, weapon=turret.id))
+        for torpedo in torpedoes:
+            if target.soft_target or (target.hard_target and ship.lock_target == target.id
+                                      and ship.lock_round < state.round):
+                out.append(Action.make("torpedo", ship.id, target=target.id, weapon=torpedo.id))
+            elif target.hard_target and ship.lock_target != target.id:
+                out.append(Action.make("lock", ship.id, target=target.id, weapon=torpedo.id))
+    if ship.shield_generator and ship.shields < ship.max_shields:
+        out.append(Action.make("regenerate", ship.id))
+    if ship.cloak_device and ship.cloak == "" and ship.cls in ("light", "medium", "heavy", "bomber"):
+        out.append(Action.make("cloak", ship.id))
+    out.append(Action.make("pass", ship.id))
+    out.append(Action.make("eject", ship.id))
+    return out
+
+
+def defence_actions(state: DogfightState) -> list[Action]:
+    """2.1.5: first a countermeasure if the defender wants one and has one, then a dodge; ejecting
+    instead of dodging (2.1.3)."""
+    pending = state.pending[0]
+    defender = state.ship(pending.target)
+    out = []
+    if can_counter(state, defender, pending):
+        out.append(Action.make("countermeasure", defender.id))
+    out.append(Action.make("dodge", defender.id))
+    out.append(Action.make("eject", defender.id))
+    return out
+
+
+def can_counter(state: DogfightState, defender: Ship, pending: PendingAttack) -> bool:
+    """A countermeasure of the right kind in stock, not tried yet against this attack, and the
+    attack not a critical hit (a critical always succeeds, 2.1.9)."""
+    if pending.countered or pending.critical:
+        return False
+    kind = checks.countermeasure_kind(state.ship(pending.attacker).weapon(pending.weapon))
+    return (kind == "chaff" and defender.chaff > 0) or (kind == "mines" and defender.mines > 0)
+
+
+# --- the main actions ---------------------------------------------------------------------
+
+def _spend(state: DogfightState, ship_id: str, weapon: Weapon) -> DogfightState:
+    if weapon.stock < 0:
+        return state
+    ship = state.ship(ship_id)
+    weapons = update_by_id(ship.weapons, weapon.id, stock=weapon.stock - 1)
+    spent = dict(ship.spent)
+    spent[weapon.name] = spent.get(weapon.name, 0) + 1
+    return evolve(state, ships=update_by_id(state.ships, ship_id, weapons=weapons, spent=spent))
+
+
+def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, list[LogEntry]]:
+    """2.1.3 an attack with guns or a missile (and the turret) or a torpedo; 2.1.4 the attack roll."""
+    ship = state.acting
+    target_id = action.get("target")
+    dm = int(action.get("dm", 0) or 0)
+    log: list[LogEntry] = []
+    if ship.cloak == "on":
+        state = evolve(state, ships=update_by_id(state.ships, ship.id, cloak=""))
+        if dice.recording:
+            log.append(LogEntry(f"{ship.name} drops its cloak to attack.", RULE_TURN))
+    if action.kind == "torpedo" and ship.lock_target == target_id:
+        state = evolve(state, ships=update_by_id(state.ships, ship.id, lock_target="", lock_round=0))
+    weapons = [ship.weapon(action.get("weapon"))]
+    if action.get("turret"):
+        weapons.append(ship.weapon(action.get("turret")))
+    pending: list[PendingAttack] = []
+    for weapon in weapons:
+        target = state.ship(target_id)
+        attacker = state.ship(ship.id)
+        if not target.in_fight or not attacker.in_fight:
+            break
+        state = _spend(state, ship.id, weapon)
+        check = checks.attack_check(attacker, weapon, target, dm)
+        if check is None:
+            value, words = checks.tw_value(attacker, weapon)
+            pending.append(PendingAttack(ship.id, target_id, weapon.id, value))
+            if dice.recording:
+                log.append(LogEntry(f"{ship.name} attacks {target.name} with {weapon.name}; {target.name} must reach "
+                                    f"{value} ({words}) to escape.", checks.RULE_DODGE))
+            continue
+        rolled = checks.roll(dice, check)
+        if rolled.result == checks.FUMBLE:
+            if dice.recording:
+                log.append(LogEntry(f"{ship.name} fumbles the attack with {weapon.name} (natural {rolled.natural}).",
+                                    checks.RULE_FUMBLE))
+            state, more = damage.attack_fumble(state, ship.id, weapon, dice)
+            log.extend(more)
+            continue
+        critical = rolled.result == checks.CRITICAL
+        if target.rolls:
+            pending.append(PendingAttack(ship.id, target_id, weapon.id, rolled.total, critical))
+            if dice.recording:
+                what = "A critical hit: it stands whatever the dodge" if critical else f"{target.name} must reach {rolled.total} to escape"
+                log.append(LogEntry(f"{ship.name} attacks {target.name} with {weapon.name}: {rolled.total}. {what}.",
+                                    checks.RULE_CRIT if critical else checks.RULE_ATTACK))
+            continue
+        if rolled.succeeded:
+            if dice.recording:
+                log.append(LogEntry(f"{ship.name} {'scores a critical hit on' if critical else 'hits'} {target.name} "
+                                    f"with {weapon.name} ({rolled.total} vs TW {target.tw}).",
+                                    checks.RULE_CRIT if critical else checks.RULE_ATTACK))
+            state, more = hit(state, ship.id, weapon.id, target_id, 2 if critical else 1, dice)
+            log.extend(more)
+        elif dice.recording:
+            lost = " The missile is lost." if weapon.kind == "missile" else (" The torpedo is lost." if weapon.kind == "torpedo" else "")
+            log.append(LogEntry(f"{ship.name} misses {target.name} with {weapon.name} ({rolled.total} vs TW {target.tw}).{lost}",
+                                checks.RULE_ATTACK))
+    pending = [p for p in pending if state.ship(p.target).in_fight]
+    if pending:
+        return evolve(state, phase="defend", pending=tuple(pending)), log
+    return end_turn(state), log
+
+
+def hit(state: DogfightState, attacker_id: str, weapon_id: str, target_id: str, times: int, dice):
+    attacker = state.ship(attacker_id)
+    weapon = attacker.weapon(weapon_id)
+    target = state.ship(target_id)
+    amount = damage.roll_damage(dice, attacker, weapon, target.name, times)
+    return damage.apply_damage(state, target_id, amount, dice, f"{attacker.name}'s {weapon.name}")
+
+
+def lock(state: DogfightState, action: Action, dice):
+    """2.1.3: a torpedo locks on a hard target and deciphers its phase shields; that takes the round."""
+    ship = state.acting
+    target = state.ship(action.get("target"))
+    state = evolve(state, ships=update_by_id(state.ships, ship.id, lock_target=target.id, lock_round=state.round))
+    log = [LogEntry(f"{ship.name} locks a torpedo on {target.name}; it deciphers the phase shields this round.",
+                    RULE_TURN)] if dice.recording else []
+    return end_turn(state), log
+
+
+def regenerate(state: DogfightState, action: Action, dice):
+    """2.1.3: stand aside for a round and regenerate 3 shield points; meanwhile untargetable."""
+    ship = state.acting
+    shields = min(ship.max_shields, ship.shields + tables.REGENERATION)
+    state = evolve(state, ships=update_by_id(state.ships, ship.id, shields=shields, standing_aside=True))
+    log = [LogEntry(f"{ship.name} stands aside and regenerates its shields to {shields}; it cannot be attacked "
+                    "until its next turn.", RULE_TURN)] if dice.recording else []
+    return end_turn(state), log
+
+
+def cloak(state: DogfightState, action: Action, dice):
+    """2.1.3: activating a cloaking device takes a full round (it is on from the ship's next turn)."""
+    ship = state.acting
+    state = evolve(state, ships=update_by_id(state.ships, ship.id, cloak="activating"))
+    log = [LogEntry(f"{ship.name} activates its cloaking device; it is cloaked from its next turn.", RULE_TURN)] \
+        if dice.recording else []
+    return end_turn(state), log
+
+
+def pass_turn(state: DogfightState, action: Action, dice):
+    ship = state.acting
+    log = [LogEntry(f"{ship.name} holds its fire this turn.", RULE_TURN)] if dice.recording else []
+    return end_turn(state), log
+
+
+def eject(state: DogfightState, action: Action, dice):
+    """2.1.3: ejecting is possible at any time of one's own turn, and in an enemy's turn instead of a dodge."""
+    ship = state.ship(action.actor)
+    state = evolve(state, ships=update_by_id(state.ships, ship.id, status="ejected"))
+    log = [LogEntry(f"{ship.pilot.name} ejects from {ship.name}; the ship is out of the fight.", RULE_TURN)] \
+        if dice.recording else []
+    if state.phase == "defend":
+        return _next_pending(state, log)
+    return end_turn(state), log
+
+
+# --- the defence (2.1.5) ------------------------------------------------------------------
+
+def _next_pending(state: DogfightState, log):
+    rest = tuple(p for p in state.pending[1:] if state.ship(p.target).in_fight)
+    if rest and not state.over:
+        return evolve(state, pending=rest), log
+    return end_turn(state), log
+
+
+def countermeasure(state: DogfightState, action: Action, dice):
+    """2.1.5 / RULES-NOTES: chaff or a mine, 2W10 + its MV against the attacker's value; one is spent
+    whatever comes of it; success cancels the attack, failure leaves the dodge."""
+    pending = state.pending[0]
+    defender = state.ship(pending.target)
+    check = checks.countermeasure_check(state, defender, pending, int(action.get("dm", 0) or 0))
+    kind = checks.countermeasure_kind(state.ship(pending.attacker).weapon(pending.weapon))
+    spent = dict(defender.spent)
+    spent[kind] = spent.get(kind, 0) + 1
+    state = evolve(state, ships=update_by_id(state.ships, defender.id, spent=spent,
+                                             **{kind: getattr(defender, kind) - 1}))
+    rolled = checks.roll(dice, check)
+    log = []
+    if rolled.succeeded:
+        if dice.recording:
+            log.append(LogEntry(f"The {kind} works: the attack on {defender.name} comes to nothing.", checks.RULE_CM))
+        return _next_pending(state, log)
+    if dice.recording:
+        log.append(LogEntry(f"The {kind} fails ({rolled.total} vs {pending.value}); {defender.name} may still dodge.",
+                            checks.RULE_CM))
+    return evolve(state, pending=(evolve(pending, countered=True), *state.pending[1:])), log
+
+
+def dodge(state: DogfightState, action: Action, dice):
+    """2.1.5: the dodge against the attacker's value; 2.1.9: a critical dodge always succeeds and gives
+    +1 against that enemy this round, a critical hit stands against it (RULES-NOTES); a dodge fumble
+    takes the hit with damage rolled twice (twice, not four times, against a critical: a decision)."""
+    pending = state.pending[0]
+    defender = state.ship(pending.target)
+    attacker = state.ship(pending.attacker)
+    check = checks.dodge_check(state, defender, pending, int(action.get("dm", 0) or 0))
+    rolled = checks.roll(dice, check)
+    log = []
+    if rolled.result == checks.CRITICAL and pending.attacker not in defender.evaded:
+        state = evolve(state, ships=update_by_id(state.ships, defender.id, evaded=(*defender.evaded, pending.attacker)))
+    escaped = rolled.succeeded and not pending.critical
+    if escaped:
+        if dice.recording:
+            bonus = f" (critical: +1 against {attacker.name} for the rest of the round)" if rolled.result == checks.CRITICAL else ""
+            log.append(LogEntry(f"{defender.name} dodges {attacker.name}'s attack{bonus}.", checks.RULE_DODGE))
+        return _next_pending(state, log)
+    times = 2 if (pending.critical or rolled.result == checks.FUMBLE) else 1
+    if dice.recording:
+        if pending.critical and rolled.result == checks.CRITICAL:
+            why = "a critical dodge, but the critical hit stands"
+        elif pending.critical:
+            why = "the critical hit stands"
+        elif rolled.result == checks.FUMBLE:
+            why = "a dodge fumble: an especially heavy hit, damage rolled twice"
+        else:
+            why = f"{rolled.total} does not reach {pending.value}"
+        log.append(LogEntry(f"{defender.name} fails to dodge {attacker.name}: {why}.",
+                            checks.RULE_FUMBLE if rolled.result == checks.FUMBLE else checks.RULE_DODGE))
+    state, more = hit(state, pending.attacker, pending.weapon, defender.id, times, dice)
+    return _next_pending(state, log + more)
