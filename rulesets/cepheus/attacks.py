@@ -6,12 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .checks import roll_check, use_intel
+from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
-from .queries import (
-    attack_mods, band_to, bridge_ok, find_missile, gm_dm, intel_dm, manned, pilot_of, usable_weapons,
-)
+from .queries import attack_mods, band_to, bridge_ok, find_missile, gm_dm, manned, pilot_of, usable_weapons
 from .state import Hit, Missile, Pending, pair
 from .tables import (
     BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SEC, SEC_ATTACK, SEC_MISSILE_TO_HIT, SEC_SCALED,
@@ -266,10 +264,9 @@ def do_dodge(tx: Tx, a: Action):
     s, p = tx.s, tx.s.pending
     sh = s.ship(p.target)
     pilot = sh.member(a.actor)
-    extra = intel_dm(sh, p.attacker) + gm_dm(a)
-    roll, effect = roll_check(tx, sh, pilot, "pilot", "dex", "average", f"{sh.name} dodges", SEC["dodge"],
-                                extra=extra)
-    spend_reaction(tx, sh.id, "dodge", extra)
+    check = CHECKS["dodge"]
+    roll, effect = perform(tx, check, sh, pilot, a, f"{sh.name} dodges")
+    spend_reaction(tx, sh.id, "dodge", check.modifiers(s, sh, pilot, a))
     if effect >= 0:
         tx.s.pending = replace(tx.s.pending, dodge=-2)
         tx.say(f"{sh.name} dodges: the attack takes DM-2.", SEC["dodge"])
@@ -286,12 +283,8 @@ def do_sand(tx: Tx, a: Action):
     idx = next(i for i, w in enumerate(mount.weapons) if w.type == "sandcaster" and w.loaded > 0)
     m = tx.mount(sh.id, mount_id)
     m.weapons[idx].loaded -= 1
-    extra = [(f"Fire Control/{sh.fire_control}", sh.fire_control)] + gm_dm(a)
-    if mount.hits == 1:
-        extra.append(("damaged mount", -2))
-    roll, effect = roll_check(tx, sh, gunner, "gunnery_turret", "dex", "average",
-                                f"{sh.name} fires sand from {mount_id}", SEC["sand"], extra=extra)
-    spend_reaction(tx, sh.id, f"sand:{mount_id}", extra)
+    roll, effect = perform(tx, CHECKS["sand"], sh, gunner, a, f"{sh.name} fires sand from {mount_id}")
+    spend_reaction(tx, sh.id, f"sand:{mount_id}", [])
     if effect >= 0:
         if p.kind == "board":
             tx.s.pending = replace(tx.s.pending, defence=tx.s.pending.defence + 2)
@@ -308,15 +301,10 @@ def do_point_defence(tx: Tx, a: Action):
     sh = s.ship(p.target)
     mount_id = a.get("mount")
     gunner = sh.member(a.actor)
-    mount = sh.mount(mount_id)
     spend_reaction(tx, sh.id, f"pd:{mount_id}", [])
-    base = [(f"Fire Control/{sh.fire_control}", sh.fire_control)] + gm_dm(a)
-    if mount.hits == 1:
-        base.append(("damaged mount", -2))
+    check = CHECKS["point_defence"]
     if p.kind == "board":
-        roll, effect = roll_check(tx, sh, gunner, "gunnery_turret", "dex", "average",
-                                    f"{sh.name}: point defence from {mount_id} at the boarders", SEC["point_defence"],
-                                    extra=base)
+        roll, effect = perform(tx, check, sh, gunner, a, f"{sh.name}: point defence from {mount_id} at the boarders")
         if effect >= 0:
             tx.s.pending = replace(tx.s.pending, defence=tx.s.pending.defence + 2)
             tx.say("Point defence rakes the boarders: defender DM+2 (decision).", SEC["point_defence"])
@@ -326,10 +314,9 @@ def do_point_defence(tx: Tx, a: Action):
         salvo = find_missile(tx.s, tx.s.pending.missiles[0])
         if salvo is None or salvo.count <= 0:
             break
-        extra = base + [("point defence, earlier attempts", -attempt)]
-        roll, effect = roll_check(tx, sh, gunner, "gunnery_turret", "dex", "average",
-                                    f"{sh.name}: point defence from {mount_id} (attempt {attempt + 1})",
-                                    SEC["point_defence"], extra=extra)
+        roll, effect = perform(tx, check, sh, gunner, a,
+                               f"{sh.name}: point defence from {mount_id} (attempt {attempt + 1})",
+                               extra=[("point defence, earlier attempts", -attempt)])
         attempt += 1
         if effect < 0:
             tx.say(f"Point defence from {mount_id} misses; it stops.", SEC["point_defence"])

@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .attacks import reaction_options
-from .checks import roll_check
+from .checks import CHECKS, roll_check
 from .crew import current_chars
 from .damage import drop_ship_links, over_check
 from .economy import spend_significant
@@ -44,14 +44,16 @@ def resolve_boarding(tx: Tx, p: Pending):
     d_lead = boarding_leader(dfn)
     a_extra = [("earlier boarding success", rec.attacker_dm)] + ([("GM circumstance DM", p.dm)] if p.dm else [])
     d_extra = [("earlier boarding success", rec.defender_dm), ("boarders hit crossing", p.defence)]
-    rule = SEC["abstract_boarding"]
+    check = CHECKS["board"]
     while True:
-        r1, e1 = roll_check(tx, att, a_lead, "tactics", "int", "", f"{att.name} boarding Tactics", rule, extra=a_extra)
-        r2, e2 = roll_check(tx, dfn, d_lead, "tactics", "int", "", f"{dfn.name} defends", rule, extra=d_extra)
+        r1, e1 = roll_check(tx, att, a_lead, check.skill, check.char, "", f"{att.name} boarding Tactics", check.rule,
+                            extra=a_extra)
+        r2, e2 = roll_check(tx, dfn, d_lead, check.skill, check.char, "", f"{dfn.name} defends", check.rule,
+                            extra=d_extra)
         if e1 != e2:
             break
-        c1 = current_chars(a_lead).get("int", 7) if a_lead else 0
-        c2 = current_chars(d_lead).get("int", 7) if d_lead else 0
+        c1 = current_chars(a_lead).get(check.char, 7) if a_lead else 0
+        c2 = current_chars(d_lead).get(check.char, 7) if d_lead else 0
         if c1 != c2:
             e1, e2 = (e1 + 0.5, e2) if c1 > c2 else (e1, e2 + 0.5)
             break

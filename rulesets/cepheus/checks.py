@@ -1,17 +1,238 @@
-"""Task checks: 2D6 + skill + characteristic DM + difficulty DM + DMs >= 8.
+"""Task checks: 2D6 + skill + characteristic DM + difficulty DM + DMs >= 8, each declared once.
 
 RULES-NOTES (cepheus): Effect = total - 8; 6+ exceptional; opposed checks go to the
 higher Effect, ties to the higher characteristic, then a reroll.
+
+:data:`CHECKS` declares every check an action makes: its skill, characteristic,
+difficulty, situational DMs, the opponent of an opposed check, and the section of
+the text it comes from.  ``apply`` rolls it (:func:`perform`, :func:`contest`),
+:mod:`.odds` computes its chances and :mod:`.view` names its skill from the same
+declaration, so a rule changes in one place.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 from .crew import char_of, current_chars, is_npc, skill_of
-from .tables import DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, TARGET
+from .queries import (
+    boarding_leader, gm_dm, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+)
+from .tables import (
+    COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, SEC_COLLISION,
+    SEC_REENTRY, TARGET, reentry_dms,
+)
 
 if TYPE_CHECKING:
+    from rulesets.core.engine import Action
+
     from .state import Crew, Ship, Tx
+
+
+@dataclass(frozen=True)
+class Check:
+    """One task check an action makes."""
+
+    skill: str
+    char: str
+    #: the difficulty's key in tables.DIFFICULTY; "" for an opposed check
+    difficulty: str
+    rule: str
+    #: the odds' words for success ("to dodge (attack DM-2)")
+    what: str = "success"
+    #: ``dms(s, ship, crew, action)``: the situational DMs, [(source, DM)] (the GM's DM is added after them)
+    dms: Callable | None = None
+    #: an opposed check: ``opponent(s, ship, action)`` gives (the other ship, its crew member or None)
+    opponent: Callable | None = None
+    #: the opposing roll's DMs: ``their_dms(s, other_ship)``
+    their_dms: Callable | None = None
+    #: the difficulty when the situation sets it: ``difficulty_of(s)`` (a collision hazard)
+    difficulty_of: Callable | None = None
+
+    def level(self, s) -> str:
+        return self.difficulty_of(s) if self.difficulty_of is not None else self.difficulty
+
+    def modifiers(self, s, ship, crew, action) -> list:
+        """The situational DMs and the GM's circumstance DM (skill, characteristic and difficulty come
+        from :func:`check_mods`)."""
+        own = list(self.dms(s, ship, crew, action)) if self.dms is not None else []
+        return own + (gm_dm(action) if action is not None else [])
+
+    @property
+    def skill_label(self) -> str:
+        from .crew import SKILL_LABEL
+
+        return SKILL_LABEL.get(self.skill, self.skill)
+
+
+def _target(s, action):
+    return s.ship(action.get("target"))
+
+
+def _pending_target(s, action):
+    return s.ship(s.pending.target)
+
+
+def _their_pilot(s, ship, action):
+    other = _target(s, action)
+    return other, pilot_of(other)
+
+
+def _their_sensor_operator(s, ship, action):
+    other = _target(s, action)
+    return other, sensor_operator(other)
+
+
+def _their_navigator(s, ship, action):
+    other = _target(s, action)
+    return other, navigator_of(other)
+
+
+def _their_jammer(s, ship, action):
+    jammer = s.ship(ship.jammed)
+    return jammer, sensor_operator(jammer)
+
+
+def _their_boarding_leader(s, ship, action):
+    other = _target(s, action)
+    return other, boarding_leader(other)
+
+
+def _intel_on_target(s, ship, crew, action):
+    return intel_dm(ship, action.get("target"))
+
+
+def _mount_dms(s, ship, crew, action):
+    mount = ship.mount(action.get("mount"))
+    return [(f"Fire Control/{ship.fire_control}", ship.fire_control)] + (
+        [("damaged mount", -2)] if mount is not None and mount.hits == 1 else [])
+
+
+def _own_sensors(s, ship, crew, action):
+    return sensor_dm(ship)
+
+
+def _their_sensors(s, other):
+    return sensor_dm(other)
+
+
+def _noise(s, ship, crew, action):
+    return sensor_dm(ship) + ([("considerable noise", -2)] if s.options.comms_noise else [])
+
+
+def _hazard(s):
+    return COLLISION_SITUATIONS[s.options.hazard][1]
+
+
+def _collision_dms(s, ship, crew, action):
+    out = [("speed differs from the debris", COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
+    return out
+
+
+def _reentry(s, ship, crew, action):
+    return reentry_dms(s.options.world_size, s.options.world_atmosphere)[0]
+
+
+#: every check an action makes, by the action's kind
+CHECKS: dict[str, Check] = {
+    "initiative": Check("tactics", "int", "average", SEC["initiative"]),
+    # reactions (the ship is the target of the attack, the crew member the one reacting)
+    "dodge": Check("pilot", "dex", "average", SEC["dodge"], "to dodge (attack DM-2)",
+                   dms=lambda s, ship, crew, a: intel_dm(ship, s.pending.attacker)),
+    "sand": Check("gunnery_turret", "dex", "average", SEC["sand"], "for sand (-1D6 per beam)", dms=_mount_dms),
+    "point_defence": Check("gunnery_turret", "dex", "average", SEC["point_defence"], "missile(s) destroyed",
+                           dms=_mount_dms),
+    # the Captain
+    "coordinate": Check("leadership", "soc", "average", SEC["coordinate"]),
+    "increase_initiative": Check("leadership", "soc", "average", SEC["increase_initiative"]),
+    "exploit": Check("tactics", "int", "easy", SEC["intercept"]),
+    # the pilot
+    "evasive": Check("pilot", "dex", "average", SEC["evasive"]),
+    "line_up": Check("pilot", "dex", "average", SEC["line_up"]),
+    "pursue": Check("pilot", "dex", "", SEC["pursue"], "to win", dms=_intel_on_target, opponent=_their_pilot),
+    "break_pursuit": Check("pilot", "dex", "", SEC["break_pursuit"], "to win", dms=_intel_on_target,
+                           opponent=_their_pilot),
+    "ram": Check("pilot", "dex", "", SEC["ram"], "to ram", dms=_intel_on_target, opponent=_their_pilot),
+    "dock": Check("pilot", "dex", "average", SEC["dock"], "to dock"),
+    "avoid_collision": Check("pilot", "dex", "", SEC_COLLISION, "to avoid collision", dms=_collision_dms,
+                             difficulty_of=_hazard),
+    "orbit": Check("pilot", "dex", "routine", SEC["planetary"]),
+    "reentry": Check("pilot", "dex", "average", SEC_REENTRY, dms=_reentry),
+    # the navigator
+    "jump_plot": Check("navigation", "edu", "easy", SEC["jump_plot"],
+                       dms=lambda s, ship, crew, a: [("hurried into one turn", -1)]),
+    "range_check": Check("navigation", "edu", "", SEC["range_check"], "to choose the range", dms=_intel_on_target,
+                         opponent=_their_navigator),
+    # the sensor operator
+    "sensor_target": Check("comms", "edu", "average", SEC["sensor_targeting"], "to get a sensor lock",
+                           dms=lambda s, ship, crew, a: sensor_dm(ship) + [
+                               ("target's sensor jamming", -_target(s, a).electronics)]),
+    "jam": Check("comms", "int", "", SEC["ew"], "to jam",
+                 dms=lambda s, ship, crew, a: sensor_dm(ship) + intel_dm(ship, a.get("target")),
+                 opponent=_their_sensor_operator, their_dms=_their_sensors),
+    "ew_missiles": Check("comms", "int", "difficult", SEC["ew"], "smart missile(s) jammed", dms=_own_sensors),
+    "intercept": Check("comms", "int", "difficult", SEC["intercept"], "to intercept",
+                       dms=lambda s, ship, crew, a: sensor_dm(ship) + (
+                           [("encryption", -2)] if s.options.encrypted else [])),
+    "maintain_comms": Check("comms", "int", "routine", SEC["maintain_comms"], "to keep comms", dms=_noise),
+    # the engineer and damage control
+    "jump": Check("engineering", "edu", "average", SEC["jump_plot"], "to jump away",
+                  dms=lambda s, ship, crew, a: [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []),
+    "repair": Check("mechanic", "edu", "average", SEC["repair"], "to repair",
+                    dms=lambda s, ship, crew, a: [("Auto-Repair software", 1)] if crew.automated == "repair" else []),
+    "overhaul": Check("mechanic", "edu", "difficult", SEC["extended"], "to start the rebuild"),
+    # boarding: the leaders' opposed Tactics
+    "board": Check("tactics", "int", "", SEC["abstract_boarding"], "to win the boarding round",
+                   opponent=_their_boarding_leader),
+}
+
+#: docking with an unwilling ship: opposed by its pilot, at DM-2 (Agganciare un altro vascello)
+DOCK_UNWILLING = Check("pilot", "dex", "", SEC["dock"], "to dock",
+                       dms=lambda s, ship, crew, a: [("docking with an unwilling ship", -2)] + intel_dm(
+                           ship, a.get("target")),
+                       opponent=_their_pilot)
+#: restoring comms through the jamming: Routine, opposed by the jammer (Mantieni le comunicazioni)
+COMMS_THROUGH_JAMMING = Check("comms", "int", "", SEC["maintain_comms"], "to keep comms",
+                              dms=lambda s, ship, crew, a: [("Routine (+2)", 2)] + _noise(s, ship, crew, a),
+                              opponent=_their_jammer, their_dms=_their_sensors)
+
+
+def unwilling(s, ship, target) -> bool:
+    """Agganciare: an enemy that can act and has a pilot resists docking."""
+    return target.side != ship.side and target.can_act and pilot_of(target) is not None
+
+
+def jammed_by(s, ship):
+    """The ship jamming ``ship``'s comms, while it is still in the fight (None otherwise)."""
+    if ship.jammed and s.find_ship(ship.jammed) and s.ship(ship.jammed).alive:
+        return s.ship(ship.jammed)
+    return None
+
+
+def declared(s, ship, action) -> Check | None:
+    """The check ``action`` makes in this situation (the variants of docking and comms included)."""
+    kind = action.kind
+    if kind == "dock" and unwilling(s, ship, s.ship(action.get("target"))):
+        return DOCK_UNWILLING
+    if kind == "maintain_comms" and jammed_by(s, ship) is not None:
+        return COMMS_THROUGH_JAMMING
+    return CHECKS.get(kind)
+
+
+def perform(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action, purpose: str, extra=(),
+            table: str = "", row: str = ""):
+    """Roll a declared check: its DMs, then ``extra`` (an attempt's DM); returns (roll, effect)."""
+    mods = check.modifiers(tx.s, ship, crew, action) + list(extra)
+    return roll_check(tx, ship, crew, check.skill, check.char, check.level(tx.s), purpose, check.rule,
+                      extra=mods, table=table, row=row)
+
+
+def contest(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action, purpose: str) -> bool:
+    """Roll a declared opposed check against its opponent; True when ``ship`` wins."""
+    other, their = check.opponent(tx.s, ship, action)
+    their_extra = check.their_dms(tx.s, other) if check.their_dms is not None else []
+    return opposed(tx, ship, crew, other, their, check.skill, check.char, purpose, check.rule,
+                   extra=check.modifiers(tx.s, ship, crew, action), their_extra=their_extra)
 
 
 def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str,

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .checks import roll_check
+from .checks import CHECKS, perform
 from .economy import spend_significant
-from .queries import gm_dm
 from .tables import SEC
 
 if TYPE_CHECKING:
@@ -16,8 +15,7 @@ if TYPE_CHECKING:
 def do_coordinate(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
-    roll, effect = roll_check(tx, ship, c, "leadership", "soc", "average", f"{c.name} coordinates the crew",
-                                SEC["coordinate"], extra=gm_dm(a))
+    roll, effect = perform(tx, CHECKS["coordinate"], ship, c, a, f"{c.name} coordinates the crew")
     if effect >= 0:
         tx.ship(ship.id).pool = max(1, effect)
         tx.say(f"{c.name} has a pool of {max(1, effect)} DM+1 to hand out this turn.", SEC["coordinate"])
@@ -37,8 +35,7 @@ def do_assign(tx: Tx, a: Action):
 def do_increase_initiative(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
-    roll, effect = roll_check(tx, ship, c, "leadership", "soc", "average", f"{c.name} pushes for initiative",
-                                SEC["increase_initiative"], extra=gm_dm(a))
+    roll, effect = perform(tx, CHECKS["increase_initiative"], ship, c, a, f"{c.name} pushes for initiative")
     if effect > 0:
         tx.ship(ship.id).boost_next += effect
         tx.say(f"{ship.name}'s initiative is {effect:+d} for the next round.", SEC["increase_initiative"])
@@ -50,8 +47,7 @@ def do_exploit(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
     enemy = ship.intercepted
-    roll, effect = roll_check(tx, ship, c, "tactics", "int", "easy", f"{c.name} reads the intercepted traffic",
-                                SEC["intercept"], extra=gm_dm(a))
+    roll, effect = perform(tx, CHECKS["exploit"], ship, c, a, f"{c.name} reads the intercepted traffic")
     sh = tx.ship(ship.id)
     sh.intercepted = ""
     if effect >= 0:

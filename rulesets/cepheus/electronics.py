@@ -5,9 +5,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .attacks import set_missile
-from .checks import opposed, roll_check
+from .checks import CHECKS, contest, declared, perform
 from .economy import spend_significant
-from .queries import gm_dm, intel_dm, sensor_dm, sensor_operator
 from .tables import EXCEPTIONAL, SEC
 
 if TYPE_CHECKING:
@@ -20,9 +19,7 @@ def do_sensor_target(tx: Tx, a: Action):
     s = tx.s
     ship, c = s.acting_ship, s.acting_crew
     target = s.ship(a.get("target"))
-    extra = sensor_dm(ship) + [("target's sensor jamming", -target.electronics)] + gm_dm(a)
-    roll, effect = roll_check(tx, ship, c, "comms", "edu", "average", f"{ship.name}: sensor lock on {target.name}",
-                                SEC["sensor_targeting"], extra=extra)
+    roll, effect = perform(tx, CHECKS["sensor_target"], ship, c, a, f"{ship.name}: sensor lock on {target.name}")
     if effect >= 0:
         bonus = 2 if effect >= EXCEPTIONAL else 1
         tx.ship(ship.id).targeting[target.id] = bonus
@@ -36,9 +33,7 @@ def do_jam(tx: Tx, a: Action):
     s = tx.s
     ship, c = s.acting_ship, s.acting_crew
     target = s.ship(a.get("target"))
-    op = sensor_operator(target)
-    won = opposed(tx, ship, c, target, op, "comms", "int", f"{ship.name} jams {target.name}", SEC["ew"],
-                  extra=sensor_dm(ship) + intel_dm(ship, target.id) + gm_dm(a), their_extra=sensor_dm(target))
+    won = contest(tx, CHECKS["jam"], ship, c, a, f"{ship.name} jams {target.name}")
     if won:
         t = tx.ship(target.id)
         t.jammed = ship.id
@@ -57,10 +52,9 @@ def do_ew_missiles(tx: Tx, a: Action):
         smart = [m for m in tx.s.missiles if m.target == ship.id and m.kind == "smart" and m.count > 0]
         if not smart:
             break
-        extra = sensor_dm(ship) + [("earlier attempts", -attempt)] + gm_dm(a)
-        roll, effect = roll_check(tx, ship, c, "comms", "int", "difficult",
-                                    f"{ship.name}: electronic warfare against smart missiles (attempt {attempt + 1})",
-                                    SEC["ew"], extra=extra)
+        roll, effect = perform(tx, CHECKS["ew_missiles"], ship, c, a,
+                               f"{ship.name}: electronic warfare against smart missiles (attempt {attempt + 1})",
+                               extra=[("earlier attempts", -attempt)])
         attempt += 1
         if effect < 0:
             tx.say("The jamming fails; the sensor operator stops.", SEC["ew"])
@@ -75,9 +69,7 @@ def do_intercept(tx: Tx, a: Action):
     s = tx.s
     ship, c = s.acting_ship, s.acting_crew
     target = s.ship(a.get("target"))
-    extra = sensor_dm(ship) + ([("encryption", -2)] if s.options.encrypted else []) + gm_dm(a)
-    roll, effect = roll_check(tx, ship, c, "comms", "int", "difficult", f"{ship.name} intercepts {target.name}'s traffic",
-                                SEC["intercept"], extra=extra)
+    roll, effect = perform(tx, CHECKS["intercept"], ship, c, a, f"{ship.name} intercepts {target.name}'s traffic")
     if effect >= 0:
         tx.ship(ship.id).intercepted = target.id
         tx.say(f"{ship.name} intercepts {target.name}'s communications; the Captain may exploit them.", SEC["intercept"])
@@ -89,14 +81,11 @@ def do_maintain_comms(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
     ship, c = s.acting_ship, s.acting_crew
-    extra = sensor_dm(ship) + ([("considerable noise", -2)] if s.options.comms_noise else []) + gm_dm(a)
-    if ship.jammed and s.find_ship(ship.jammed) and s.ship(ship.jammed).alive:
-        jammer = s.ship(ship.jammed)
-        won = opposed(tx, ship, c, jammer, sensor_operator(jammer), "comms", "int", f"{ship.name} restores comms through the jamming",
-                      SEC["maintain_comms"], extra=[("Routine (+2)", 2)] + extra, their_extra=sensor_dm(jammer))
+    check = declared(s, ship, a)
+    if check.opponent is not None:
+        won = contest(tx, check, ship, c, a, f"{ship.name} restores comms through the jamming")
     else:
-        roll, effect = roll_check(tx, ship, c, "comms", "int", "routine", f"{ship.name} maintains communications",
-                                    SEC["maintain_comms"], extra=extra)
+        roll, effect = perform(tx, check, ship, c, a, f"{ship.name} maintains communications")
         won = effect >= 0
     sh = tx.ship(ship.id)
     if won:

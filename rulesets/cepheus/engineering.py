@@ -4,11 +4,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .checks import roll_check
+from .checks import CHECKS, perform
 from .crew import POSITION_LABEL
 from .damage import drop_ship_links, over_check, repair_system, system_label
 from .economy import spend_minor, spend_significant
-from .queries import gm_dm, jump_fuel
+from .queries import jump_fuel
 from .state import SYSTEMS, Task
 from .tables import SEC, SEC_REPAIR, WEAPONS, hits_repaired
 
@@ -20,9 +20,7 @@ if TYPE_CHECKING:
 def do_jump(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
-    extra = [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []
-    roll, effect = roll_check(tx, ship, c, "engineering", "edu", "average", f"{ship.name} jumps", SEC["jump_plot"],
-                                extra=extra + gm_dm(a))
+    roll, effect = perform(tx, CHECKS["jump"], ship, c, a, f"{ship.name} jumps")
     if effect >= 0:
         sh = tx.ship(ship.id)
         sh.fuel -= jump_fuel(sh)
@@ -39,10 +37,7 @@ def do_repair(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
     system = a.get("system")
-    extra = [("Auto-Repair software", 1)] if c.automated == "repair" else []
-    roll, effect = roll_check(tx, ship, c, "mechanic", "edu", "average",
-                                f"{c.name} repairs {system_label(ship, system)}", SEC["repair"],
-                                extra=extra + gm_dm(a))
+    roll, effect = perform(tx, CHECKS["repair"], ship, c, a, f"{c.name} repairs {system_label(ship, system)}")
     if effect >= 0:
         n, row = hits_repaired(effect)
         fixed = repair_system(tx, ship.id, system, n)
@@ -56,9 +51,7 @@ def do_overhaul(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
     system = a.get("system")
-    roll, effect = roll_check(tx, ship, c, "mechanic", "edu", "difficult",
-                                f"{c.name} starts rebuilding {system_label(ship, system)}", SEC["extended"],
-                                extra=gm_dm(a))
+    roll, effect = perform(tx, CHECKS["overhaul"], ship, c, a, f"{c.name} starts rebuilding {system_label(ship, system)}")
     if effect >= 0:
         timing = tx.dice.roll(1, 6, purpose="timing: turns of work", rule=SEC["extended"])
         turns = max(1, timing.total - effect // 2)

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .checks import opposed, roll_check
+from .checks import CHECKS, contest, declared, perform
 from .damage import drop_ship_links, over_check
 from .economy import spend_minor, spend_significant
-from .queries import BANDS, band_index, gm_dm, intel_dm, navigator_of, pilot_of, pursuit_dm
+from .queries import BANDS, band_index, pilot_of, pursuit_dm
 from .state import Hit, Pending, pair
 from .tables import (
-    BAND_LABEL, COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, EXCEPTIONAL, SEC, SEC_COLLISION,
-    SEC_REENTRY, UNSKILLED, reentry_dms,
+    BAND_LABEL, COLLISION_SITUATIONS, EXCEPTIONAL, SEC, SEC_COLLISION, SEC_REENTRY, UNSKILLED, reentry_dms,
 )
 
 if TYPE_CHECKING:
@@ -42,8 +41,7 @@ def do_maintain_course(tx: Tx, a: Action):
 def do_evasive(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
-    roll, effect = roll_check(tx, ship, c, "pilot", "dex", "average", f"{ship.name}: evasive manoeuvres",
-                                SEC["evasive"], extra=gm_dm(a))
+    roll, effect = perform(tx, CHECKS["evasive"], ship, c, a, f"{ship.name}: evasive manoeuvres")
     if effect >= 0:
         tx.ship(ship.id).evasive = -2 if effect >= EXCEPTIONAL else -1
         tx.say(f"{ship.name} jinks: attacks against it take DM{tx.s.ship(ship.id).evasive}.", SEC["evasive"])
@@ -54,8 +52,7 @@ def do_evasive(tx: Tx, a: Action):
 def do_line_up(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
-    roll, effect = roll_check(tx, ship, c, "pilot", "dex", "average", f"{ship.name}: line up the shot",
-                                SEC["line_up"], extra=gm_dm(a))
+    roll, effect = perform(tx, CHECKS["line_up"], ship, c, a, f"{ship.name}: line up the shot")
     if effect >= 0:
         tx.ship(ship.id).lined_up = 2 if effect >= EXCEPTIONAL else 1
         tx.say(f"{ship.name}'s gunners get DM+{tx.s.ship(ship.id).lined_up} this turn.", SEC["line_up"])
@@ -75,8 +72,7 @@ def do_pursue(tx: Tx, a: Action):
         tx.say(f"{ship.name} keeps up the pursuit of {target.name}: DM+{pursuit_dm(sh, target.id)} to hit it.",
                SEC["pursue"])
         return
-    won = opposed(tx, ship, c, target, pilot_of(target), "pilot", "dex", f"{ship.name} pursues {target.name}",
-                  SEC["pursue"], extra=intel_dm(ship, target.id) + gm_dm(a))
+    won = contest(tx, CHECKS["pursue"], ship, c, a, f"{ship.name} pursues {target.name}")
     if won:
         sh.pursuing, sh.pursuit_turns, sh.pursuit_kept = target.id, 0, True
         tx.say(f"{ship.name} is on {target.name}'s tail.", SEC["pursue"])
@@ -89,8 +85,7 @@ def do_break_pursuit(tx: Tx, a: Action):
     s = tx.s
     ship, c = s.acting_ship, s.acting_crew
     chaser = s.ship(a.get("target"))
-    won = opposed(tx, ship, c, chaser, pilot_of(chaser), "pilot", "dex", f"{ship.name} breaks {chaser.name}'s pursuit",
-                  SEC["break_pursuit"], extra=intel_dm(ship, chaser.id) + gm_dm(a))
+    won = contest(tx, CHECKS["break_pursuit"], ship, c, a, f"{ship.name} breaks {chaser.name}'s pursuit")
     if won:
         ch = tx.ship(chaser.id)
         ch.pursuing, ch.pursuit_turns = "", 0
@@ -104,13 +99,11 @@ def do_dock(tx: Tx, a: Action):
     s = tx.s
     ship, c = s.acting_ship, s.acting_crew
     target = s.ship(a.get("target"))
-    unwilling = target.side != ship.side and target.can_act and pilot_of(target) is not None
-    if unwilling:
-        won = opposed(tx, ship, c, target, pilot_of(target), "pilot", "dex", f"{ship.name} docks with unwilling {target.name}",
-                      SEC["dock"], extra=[("docking with an unwilling ship", -2)] + intel_dm(ship, target.id) + gm_dm(a))
+    check = declared(s, ship, a)
+    if check.opponent is not None:
+        won = contest(tx, check, ship, c, a, f"{ship.name} docks with unwilling {target.name}")
     else:
-        roll, effect = roll_check(tx, ship, c, "pilot", "dex", "average", f"{ship.name} docks with {target.name}",
-                                    SEC["dock"], extra=gm_dm(a))
+        roll, effect = perform(tx, check, ship, c, a, f"{ship.name} docks with {target.name}")
         won = effect >= 0
     if won:
         s.docked = s.docked + [pair(ship.id, target.id)]
@@ -133,8 +126,7 @@ def do_ram(tx: Tx, a: Action):
     s = tx.s
     ship, c = s.acting_ship, s.acting_crew
     target = s.ship(a.get("target"))
-    won = opposed(tx, ship, c, target, pilot_of(target), "pilot", "dex", f"{ship.name} rams {target.name}",
-                  SEC["ram"], extra=intel_dm(ship, target.id) + gm_dm(a))
+    won = contest(tx, CHECKS["ram"], ship, c, a, f"{ship.name} rams {target.name}")
     if won:
         diff = ship.speed - target.speed
         s.hits = s.hits + [Hit(target.id, ship.id, f"{ship.name} rams {target.name}", "ram", dice=diff),
@@ -148,14 +140,13 @@ def do_ram(tx: Tx, a: Action):
 def do_avoid_collision(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    avoid_collision(tx, tx.ship(s.acting_ship.id), s.acting_crew, int(a.get("dm", 0)))
+    avoid_collision(tx, tx.ship(s.acting_ship.id), s.acting_crew, a)
 
 
 def do_orbit(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
-    roll, effect = roll_check(tx, ship, c, "pilot", "dex", "routine", f"{ship.name}: orbit insertion",
-                                SEC["planetary"], extra=gm_dm(a))
+    roll, effect = perform(tx, CHECKS["orbit"], ship, c, a, f"{ship.name}: orbit insertion")
     sh = tx.ship(ship.id)
     sh.position = "orbit" if effect >= 0 else "decaying"
     tx.say(f"{ship.name} {'enters a stable orbit' if effect >= 0 else 'misses the insertion: its orbit decays'}.",
@@ -165,14 +156,13 @@ def do_orbit(tx: Tx, a: Action):
 def do_reentry(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
-    reentry(tx, tx.ship(ship.id), c, gm_dm(a), controlled=True)
+    reentry(tx, tx.ship(ship.id), c, a)
 
 
 def do_jump_plot(tx: Tx, a: Action):
     spend_significant(tx)
     ship, c = tx.s.acting_ship, tx.s.acting_crew
-    roll, effect = roll_check(tx, ship, c, "navigation", "edu", "easy", f"{ship.name}: hurried jump plot",
-                                SEC["jump_plot"], extra=[("hurried into one turn", -1)] + gm_dm(a))
+    roll, effect = perform(tx, CHECKS["jump_plot"], ship, c, a, f"{ship.name}: hurried jump plot")
     if effect >= 0:
         tx.ship(ship.id).jump_plotted = True
         tx.say(f"{c.name} has a jump plotted.", SEC["jump_plot"])
@@ -186,9 +176,7 @@ def do_range_check(tx: Tx, a: Action):
     ship, c = s.acting_ship, s.acting_crew
     other = s.ship(a.get("target"))
     want = a.get("want")
-    opp = navigator_of(other)
-    won = opposed(tx, ship, c, other, opp, "navigation", "edu", f"{ship.name} manoeuvres for range on {other.name}",
-                  SEC["range_check"], extra=intel_dm(ship, other.id) + gm_dm(a))
+    won = contest(tx, CHECKS["range_check"], ship, c, a, f"{ship.name} manoeuvres for range on {other.name}")
     if won:
         set_band(tx, ship.id, other.id, want)
     else:
@@ -230,16 +218,12 @@ def set_band(tx: Tx, a: str, b: str, want: str | None, band: str | None = None):
                 tx.say(f"The range opens to {BAND_LABEL[band]}: {sh.name}'s pursuit ends.", SEC["pursue"])
 
 
-def avoid_collision(tx: Tx, sh: Ship, crew: Crew | None, dm: int):
+def avoid_collision(tx: Tx, sh: Ship, crew: Crew | None, action: Action | None = None):
+    """Evitare Collisioni: the pilot's check (``crew`` None: no one at the helm, unskilled)."""
     s = tx.s
-    label, diff = COLLISION_SITUATIONS[s.options.hazard]
-    extra = [("speed differs from the debris", COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
-    if dm:
-        extra.append(("GM circumstance DM", dm))
-    if crew is None:
-        extra.append(("no pilot at the helm", UNSKILLED))
-    roll, effect = roll_check(tx, sh, crew, "pilot", "dex", diff, f"{sh.name} avoids collision ({label})",
-                                SEC_COLLISION, extra=extra, table=SEC_COLLISION, row=label)
+    label = COLLISION_SITUATIONS[s.options.hazard][0]
+    roll, effect = perform(tx, CHECKS["avoid_collision"], sh, crew, action, f"{sh.name} avoids collision ({label})",
+                           extra=[] if crew else [("no pilot at the helm", UNSKILLED)], table=SEC_COLLISION, row=label)
     sh.avoided = True
     if effect >= 0:
         tx.say(f"{sh.name} threads the {label.lower()}.", SEC["avoid_collision"])
@@ -248,17 +232,19 @@ def avoid_collision(tx: Tx, sh: Ship, crew: Crew | None, dm: int):
         tx.say(f"{sh.name} collides: {sh.speed}D6 damage at the end of the turn.", SEC["avoid_collision"])
 
 
-def reentry(tx: Tx, sh: Ship, crew: Crew | None, extra, controlled: bool):
+def reentry(tx: Tx, sh: Ship, crew: Crew | None, action: Action | None, extra=()):
+    """Rientro in atmosfera: a controlled re-entry is the pilot's action; an uncontrolled one has ``extra``."""
     o = tx.s.options
     dms, auto = reentry_dms(o.world_size, o.world_atmosphere)
+    controlled = action is not None
     if auto:
         tx.say(f"Thin atmosphere: {sh.name}'s re-entry succeeds automatically.", SEC_REENTRY)
         ok = True
     else:
-        roll, effect = roll_check(tx, sh, crew, "pilot", "dex", "average",
-                                    f"{sh.name}: {'re-entry' if controlled else 'uncontrolled re-entry'}", SEC_REENTRY,
-                                    extra=dms + list(extra) + ([] if crew else [("no pilot", UNSKILLED)]),
-                                    table=SEC_REENTRY, row=", ".join(s for s, _ in dms) or "no DM")
+        roll, effect = perform(tx, CHECKS["reentry"], sh, crew, action,
+                               f"{sh.name}: {'re-entry' if controlled else 'uncontrolled re-entry'}",
+                               extra=list(extra) + ([] if crew else [("no pilot", UNSKILLED)]),
+                               table=SEC_REENTRY, row=", ".join(s for s, _ in dms) or "no DM")
         ok = effect >= 0
     if ok:
         sh.position = "atmosphere"
@@ -273,4 +259,4 @@ def reentry(tx: Tx, sh: Ship, crew: Crew | None, extra, controlled: bool):
 
 def uncontrolled_reentry(tx: Tx, sh: Ship):
     """Manovre planetarie: a decaying orbit drags the ship into an uncontrolled re-entry (decision: each turn)."""
-    reentry(tx, sh, pilot_of(sh), [("uncontrolled", -2)], controlled=False)
+    reentry(tx, sh, pilot_of(sh), None, [("uncontrolled", -2)])

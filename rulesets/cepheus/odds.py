@@ -12,15 +12,10 @@ from functools import lru_cache
 from rulesets.core import odds as core_odds
 from rulesets.core.engine import Action, Odds, Outcome
 
-from .checks import check_mods, effect_band
+from .checks import CHECKS, check_mods, declared, effect_band
 from .crew import current_chars, gunnery_skill
-from .queries import (
-    attack_mods, band_to, boarding_leader, find_missile, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
-    usable_weapons,
-)
-from .tables import (
-    COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, SMART_TO_HIT, TARGET, WEAPONS, hits_in, missile_to_hit, reentry_dms,
-)
+from .queries import attack_mods, band_to, boarding_leader, find_missile, usable_weapons
+from .tables import SMART_TO_HIT, TARGET, WEAPONS, hits_in, missile_to_hit, reentry_dms
 
 
 _TWO_D6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
@@ -92,97 +87,46 @@ def _mods_total(mods) -> int:
 
 
 def action_odds(s, a: Action) -> Odds | None:
-    kind = a.kind
-    dm = int(a.get("dm", 0) or 0)
-    if kind in ("override", "done", "end_turn", "no_reaction", "initiative", "hasty", "delay", "assign", "personal",
-                "misc", "change_position", "adjust_speed", "maintain_course", "reload", "choose_range", "act_now",
-                "keep_waiting", "act_first", "continue_task", "abandon_task", "undock"):
-        return None
+    """The odds of the check ``a`` makes, read from its declaration (:data:`.checks.CHECKS`)."""
     if s.phase == "react":
-        return _reaction_odds(s, a, dm)
+        return _reaction_odds(s, a)
     ship, c = s.acting_ship, s.acting_crew
     if ship is None or c is None:
         return None
-
-    def check(skill, char, difficulty, extra=(), what="success"):
-        mods = check_mods(ship, c, skill, char, difficulty, list(extra) + ([("GM", dm)] if dm else []))
-        return check_odds(_mods_total(mods), what)
-
-    def opp(other, their, skill, char, extra=(), their_extra=(), what="to win"):
-        m1 = _mods_total(check_mods(ship, c, skill, char, "", list(extra) + ([("GM", dm)] if dm else [])))
-        m2 = _mods_total(check_mods(other, their, skill, char, "", list(their_extra)))
-        c1 = current_chars(c).get(char, 7)
-        c2 = current_chars(their).get(char, 7) if their else 0
-        return opposed_odds(m1, m2, c1, c2, what)
-
-    target = s.find_ship(a.get("target")) if a.get("target") else None
+    kind = a.kind
     if kind == "attack":
-        return attack_odds(s, ship, c, a, dm)
-    if kind in ("coordinate", "increase_initiative"):
-        return check("leadership", "soc", "average")
-    if kind == "exploit":
-        return check("tactics", "int", "easy")
-    if kind in ("evasive", "line_up"):
-        return check("pilot", "dex", "average")
-    if kind == "orbit":
-        return check("pilot", "dex", "routine")
-    if kind == "reentry":
-        dms, auto = reentry_dms(s.options.world_size, s.options.world_atmosphere)
-        if auto:
-            return Odds((Outcome("success", 1.0),), "automatic success (thin atmosphere)")
-        return check("pilot", "dex", "average", dms)
-    if kind == "avoid_collision":
-        label, diff = COLLISION_SITUATIONS[s.options.hazard]
-        extra = [("mismatch", COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
-        return check("pilot", "dex", diff, extra, "to avoid collision")
-    if kind == "pursue" and target is not None:
-        if ship.pursuing == target.id:
-            return None
-        return opp(target, pilot_of(target), "pilot", "dex", intel_dm(ship, target.id))
-    if kind == "break_pursuit" and target is not None:
-        return opp(target, pilot_of(target), "pilot", "dex", intel_dm(ship, target.id))
-    if kind == "ram" and target is not None:
-        return opp(target, pilot_of(target), "pilot", "dex", intel_dm(ship, target.id), what="to ram")
-    if kind == "dock" and target is not None:
-        if target.side != ship.side and target.can_act and pilot_of(target) is not None:
-            return opp(target, pilot_of(target), "pilot", "dex", [("unwilling", -2)] + intel_dm(ship, target.id),
-                       what="to dock")
-        return check("pilot", "dex", "average", what="to dock")
-    if kind == "jump_plot":
-        return check("navigation", "edu", "easy", [("hurried", -1)])
-    if kind == "range_check" and target is not None:
-        return opp(target, navigator_of(target), "navigation", "edu", intel_dm(ship, target.id),
-                   what="to choose the range")
-    if kind == "sensor_target" and target is not None:
-        return check("comms", "edu", "average", sensor_dm(ship) + [("jamming", -target.electronics)],
-                     "to get a sensor lock")
-    if kind == "jam" and target is not None:
-        return opp(target, sensor_operator(target), "comms", "int", sensor_dm(ship) + intel_dm(ship, target.id),
-                   sensor_dm(target), "to jam")
-    if kind == "intercept":
-        return check("comms", "int", "difficult",
-                     sensor_dm(ship) + ([("encryption", -2)] if s.options.encrypted else []), "to intercept")
-    if kind == "maintain_comms":
-        return check("comms", "int", "routine",
-                     sensor_dm(ship) + ([("noise", -2)] if s.options.comms_noise else []), "to keep comms")
+        return attack_odds(s, ship, c, a, int(a.get("dm", 0) or 0))
+    if kind == "pursue" and ship.pursuing == a.get("target"):
+        return None  # keeping up a pursuit rolls nothing
+    if kind == "reentry" and reentry_dms(s.options.world_size, s.options.world_atmosphere)[1]:
+        return Odds((Outcome("success", 1.0),), "automatic success (thin atmosphere)")
+    if kind == "board":
+        return _board_odds(s, ship, a)
+    check = declared(s, ship, a) if kind in CHECKS else None
+    if check is None or kind == "initiative":
+        return None
+    mod = _mods_total(check_mods(ship, c, check.skill, check.char, check.level(s), check.modifiers(s, ship, c, a)))
     if kind == "ew_missiles":
-        return chain_odds(_mods_total(check_mods(ship, c, "comms", "int", "difficult", sensor_dm(ship))) + dm,
-                          sum(m.count for m in s.missiles if m.target == ship.id and m.kind == "smart"), "smart missile(s) jammed")
-    if kind == "jump":
-        extra = [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []
-        return check("engineering", "edu", "average", extra, "to jump away")
-    if kind == "repair":
-        extra = [("Auto-Repair", 1)] if c.automated == "repair" else []
-        return check("mechanic", "edu", "average", extra, "to repair")
-    if kind == "overhaul":
-        return check("mechanic", "edu", "difficult", what="to start the rebuild")
-    if kind == "board" and target is not None:
-        lead = boarding_leader(ship)
-        their = boarding_leader(target)
-        m1 = _mods_total(check_mods(ship, lead, "tactics", "int", "", [("GM", dm)] if dm else []))
-        m2 = _mods_total(check_mods(target, their, "tactics", "int", ""))
-        return opposed_odds(m1, m2, what="to win the boarding round")
-    return None
+        incoming = sum(m.count for m in s.missiles if m.target == ship.id and m.kind == "smart")
+        return chain_odds(mod, incoming, check.what)
+    if check.opponent is not None:
+        other, their = check.opponent(s, ship, a)
+        their_extra = check.their_dms(s, other) if check.their_dms is not None else []
+        m2 = _mods_total(check_mods(other, their, check.skill, check.char, "", their_extra))
+        c1 = current_chars(c).get(check.char, 7)
+        c2 = current_chars(their).get(check.char, 7) if their else 0
+        return opposed_odds(mod, m2, c1, c2, check.what)
+    return check_odds(mod, check.what)
+
+
+def _board_odds(s, ship, a: Action) -> Odds:
+    """Regole di abbordaggio astratte: the leaders' opposed Tactics (the Captain's if no security officer)."""
+    check = CHECKS["board"]
+    other, their = check.opponent(s, ship, a)
+    lead = boarding_leader(ship)
+    m1 = _mods_total(check_mods(ship, lead, check.skill, check.char, "", check.modifiers(s, ship, lead, a)))
+    m2 = _mods_total(check_mods(other, their, check.skill, check.char, ""))
+    return opposed_odds(m1, m2, what=check.what)
 
 
 def chain_odds(modifier: int, available: int, what: str) -> Odds:
@@ -203,36 +147,28 @@ def chain_odds(modifier: int, available: int, what: str) -> Odds:
                 f"{float(mean):.1f} {what} expected")
 
 
-def _reaction_odds(s, a: Action, dm: int) -> Odds | None:
+def _reaction_odds(s, a: Action) -> Odds | None:
     p = s.pending
     ship = s.ship(p.target)
     c = ship.member(a.actor)
     if c is None:
         return None
-    extra_dm = [("GM", dm)] if dm else []
-    if a.kind == "dodge":
-        mods = check_mods(ship, c, "pilot", "dex", "average", intel_dm(ship, p.attacker) + extra_dm)
-        return check_odds(_mods_total(mods), "to dodge (attack DM-2)")
-    if a.kind == "sand":
-        mount = ship.mount(a.get("mount"))
-        extra = [("FC", ship.fire_control), ("damaged", -2 if mount.hits == 1 else 0)] + extra_dm
-        return check_odds(_mods_total(check_mods(ship, c, "gunnery_turret", "dex", "average", extra)),
-                          "for sand (-1D6 per beam)")
-    if a.kind == "point_defence":
-        mount = ship.mount(a.get("mount"))
-        extra = [("FC", ship.fire_control), ("damaged", -2 if mount.hits == 1 else 0)] + extra_dm
-        mod = _mods_total(check_mods(ship, c, "gunnery_turret", "dex", "average", extra))
-        if p.kind == "board":
-            return check_odds(mod, "to hit the boarders")
-        m = find_missile(s, p.missiles[0])
-        return chain_odds(mod, m.count if m else 0, "missile(s) destroyed")
     if a.kind == "screens":
         level = max(0, int(c.skills.get("screens", 0)))
-        dist = core_odds.distribution(2, 6, level + dm)
+        dist = core_odds.distribution(2, 6, level + int(a.get("dm", 0) or 0))
         mean = sum(v * q for v, q in dist.items())
         return Odds(tuple(Outcome(f"-{v} damage", float(q)) for v, q in sorted(dist.items())),
                     f"screens take {float(mean):.1f} damage off on average")
-    return None
+    check = CHECKS.get(a.kind)
+    if check is None:
+        return None
+    mod = _mods_total(check_mods(ship, c, check.skill, check.char, check.level(s), check.modifiers(s, ship, c, a)))
+    if a.kind == "point_defence":
+        if p.kind == "board":
+            return check_odds(mod, "to hit the boarders")
+        m = find_missile(s, p.missiles[0])
+        return chain_odds(mod, m.count if m else 0, check.what)
+    return check_odds(mod, check.what)
 
 
 def attack_odds(s, ship, c, a: Action, dm: int) -> Odds | None:

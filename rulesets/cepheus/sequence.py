@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 from .attacks import reaction_options, resolve_fire, resolve_missiles
 from .boarding import resolve_boarding
-from .checks import roll_check
+from .checks import CHECKS, perform
 from .crew import POSITION_ORDER, able, char_of, skill_of
 from .damage import flush_hits, over_check
 from .manoeuvre import avoid_collision, uncontrolled_reentry
-from .queries import eff_init, find_missile, gm_dm, role_active
+from .queries import eff_init, find_missile, role_active
 from .state import Pending
 from .tables import COLLISION_SITUATIONS, SEC, reactions_for
 
@@ -168,7 +168,7 @@ def end_turn(tx: Tx):
         sit = COLLISION_SITUATIONS[s.options.hazard]
         if sit[1] and not sh.avoided and sh.speed > 0 and not ship.delaying:
             tx.say(f"No one at {sh.name}'s helm avoided the hazard this turn: an unskilled check.", SEC["avoid_collision"])
-            avoid_collision(tx, sh, None, 0)
+            avoid_collision(tx, sh, None)
         if sh.position == "decaying":
             uncontrolled_reentry(tx, sh)
     s.queue, s.pos = [], 0
@@ -241,9 +241,7 @@ def do_initiative(tx: Tx, a: Action):
     if captains:
         sh, cap = max(captains, key=lambda sc: skill_of(sc[1], "tactics")[0] + char_of(sc[1], "int"))
         who = "fleet commander" if len(ships) > 1 else "Captain"
-        roll, effect = roll_check(tx, sh, cap, "tactics", "int", "average",
-                                    f"{side}: {who} {cap.name}'s Tactics for initiative", SEC["initiative"],
-                                    extra=gm_dm(a))
+        roll, effect = perform(tx, CHECKS["initiative"], sh, cap, a, f"{side}: {who} {cap.name}'s Tactics for initiative")
         tx.say(f"{side}: {cap.name}'s Tactics Effect {effect:+d} goes to the initiative of "
                f"{'every ship of the fleet' if len(ships) > 1 else sh.name}.", SEC["initiative"])
     s.tactics = {**s.tactics, side: effect}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rulesets.core.engine import Action, Viewer
 
+from .checks import CHECKS
 from .crew import POSITION_LABEL, able, crew_state
 from .damage import system_label
 from .state import SYSTEMS, SYSTEM_LABEL
@@ -221,8 +222,9 @@ def describe(s, a: Action) -> str:
         "screens": f"{who}: activate the {'nuclear damper' if a.get('screen') == 'damper' else 'meson screen'}",
         "hasty": f"{who}: declare the crew acts hastily (house rule)", "delay": f"{who}: delay this ship's action",
         "assign": f"{who}: give DM+1 to {name_of_crew(s, a.get('crew'))}",
-        "coordinate": f"{who}: coordinate the crew (Leadership)", "increase_initiative": f"{who}: increase initiative (Leadership)",
-        "exploit": f"{who}: exploit intercepted comms (Tactics)",
+        "coordinate": f"{who}: coordinate the crew ({CHECKS['coordinate'].skill_label})",
+        "increase_initiative": f"{who}: increase initiative ({CHECKS['increase_initiative'].skill_label})",
+        "exploit": f"{who}: exploit intercepted comms ({CHECKS['exploit'].skill_label})",
         "evasive": f"{who}: evasive manoeuvres", "line_up": f"{who}: line up the shot",
         "pursue": f"{who}: {'keep up the pursuit of' if ship and ship.pursuing == a.get('target') else 'pursue'} {tgt}",
         "break_pursuit": f"{who}: break {tgt}'s pursuit", "dock": f"{who}: dock with {tgt}", "undock": f"{who}: undock from {tgt}",
