@@ -8,7 +8,9 @@ viewer sees always comes from ``view(state, viewer)``.
 
 It subscribes before it reads the head, so a step committed in between is not
 lost, and works with any number of web processes (each subscribes for its own
-streams).  Without Redis there is no stream (404) and pages poll.
+streams).  Membership is checked again before every event and heartbeat, so a player
+removed from the campaign stops receiving anything on a stream they already had open.
+Without Redis there is no stream (404) and pages poll.
 """
 from __future__ import annotations
 
@@ -36,6 +38,13 @@ def _authorise(request, pk):
     if encounter is None:
         return None
     return head_seq(encounter)
+
+
+def _still_allowed(user, pk) -> bool:
+    """Whether ``user`` may still follow encounter ``pk`` (a player removed from the campaign may not)."""
+    from .models import Encounter
+
+    return Encounter.objects.for_user(user).filter(pk=pk).exists()
 
 
 def _event(seq: int, published: float | None = None) -> str:
@@ -74,13 +83,18 @@ async def encounter_stream(request, pk):
             while loop.time() - started < MAX_STREAM_SECONDS:
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                 if message and message.get("type") == "message":
-                    # Every publish is news (a status change re-sends the head).
+                    # Every publish is news (a status change re-sends the head).  Whoever left the
+                    # campaign since the stream opened (a removed player) gets nothing more.
+                    if not await sync_to_async(_still_allowed)(request.user, pk):
+                        return
                     payload = json.loads(message["data"])
                     last = payload["seq"]
                     yield _event(last, payload.get("t"))
                     idle = loop.time()
                 elif loop.time() - idle > HEARTBEAT_SECONDS:
                     idle = loop.time()
+                    if not await sync_to_async(_still_allowed)(request.user, pk):
+                        return
                     yield ": keep-alive\n\n"
         finally:
             await pubsub.unsubscribe(channel(pk))

@@ -23,6 +23,7 @@ from . import log as encounter_log
 from .autoplay import AutoPlayRefused, auto_play
 from .models import Encounter
 from .viewers import viewer_for
+from .viewing import log_for, names_for, turn_and_order
 
 
 def _get_encounter_for_user(request, pk, *, gm=False):
@@ -132,14 +133,29 @@ def _run_context(request, encounter, role, **extra):
         # the circumstance-DM box, for rule systems whose actions take one (free parameter "dm")
         "takes_dm": "dm" in engine.free_params, "override_help": engine.override_help,
         "steps": list(reversed(steps)) if everything else list(reversed(steps[-LOG_LIMIT:])),
-        "hidden_steps": 0 if everything else older + max(0, len(steps) - LOG_LIMIT), **extra,
+        "hidden_steps": 0 if everything else older + max(0, len(steps) - LOG_LIMIT),
+        # the log as this viewer reads it (encounters/viewing.py: what a player may see of it)
+        "log": log_for(now, is_gm=is_gm, names=names_for(encounter, viewer), system=encounter.ruleset,
+                       limit=None if everything else LOG_LIMIT),
+        **(_player_context(engine, now.state, viewer) if not is_gm else {}), **extra,
     }
+
+
+def _player_context(engine, state, viewer) -> dict:
+    """The players' page: whose turn, the order, their own ships (encounters/viewing.py)."""
+    view = engine.view(state, viewer)
+    return {"view": view, "table": turn_and_order(engine, state, view, viewer), "own_ships": sorted(viewer.ships)}
 
 
 @login_required
 def encounter_detail(request, pk):
     encounter, role = _get_encounter_for_user(request, pk)
-    return render(request, "encounters/run.html", _run_context(request, encounter, role))
+    return render(request, _page(role), _run_context(request, encounter, role))
+
+
+def _page(role) -> str:
+    """The GM runs the encounter (run.html); a player follows it (live.html, the players' page)."""
+    return "encounters/run.html" if role == Membership.GM else "encounters/live.html"
 
 
 def _after_change(request, encounter, role, *, status=200, **extra):
@@ -315,7 +331,7 @@ def encounter_poll(request, pk):
     if request.htmx:
         if seen == head:
             return HttpResponse(status=204)
-        return render(request, "encounters/run.html#runner", _run_context(request, encounter, role))
+        return render(request, _page(role) + "#runner", _run_context(request, encounter, role))
     return JsonResponse({"head": head, "status": encounter.status})
 
 

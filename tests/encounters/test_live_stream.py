@@ -122,3 +122,29 @@ def test_without_redis_there_is_no_stream_and_pages_poll(settings, as_player, en
     assert as_player.get(reverse("encounters:stream", args=[encounter.pk])).status_code == 404
     page = as_player.get(encounter.get_absolute_url()).content.decode()
     assert "data-stream" not in page and "data-poll" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_removed_from_the_campaign_stops_receiving_the_stream(redis_settings, player, encounter):
+    """Issue 15: a player removed while their live page is open gets no further step numbers."""
+    from campaigns.models import Membership
+
+    action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
+
+    async def scenario():
+        client = AsyncClient()
+        await client.aforce_login(player)
+        response = await client.get(reverse("encounters:stream", args=[encounter.pk]) + "?after=0")
+        stream = response.streaming_content.__aiter__()
+        await asyncio.wait_for(stream.__anext__(), 5)  # the retry line: the stream is open
+        await asyncio.sleep(0.2)  # subscribed
+        await sync_to_async(Membership.objects.filter(campaign=encounter.campaign, user=player).delete)()
+        await sync_to_async(log.step)(encounter, action, expected_seq=0)
+        received = []
+        with pytest.raises(StopAsyncIteration):
+            while True:
+                chunk = await asyncio.wait_for(stream.__anext__(), 5)
+                received.append(chunk.decode() if isinstance(chunk, bytes) else chunk)
+        assert not any(text.startswith("id:") for text in received), received
+
+    run_async(scenario)

@@ -1,0 +1,265 @@
+"""What a viewer reads of an encounter's log: the one place that decides it.
+
+Every page that shows steps (the runner, the players' live page and its poll fragment,
+the whole log, the replay) renders :func:`log_for`'s entries, never the raw
+``Applied`` steps, so what a player may read is decided here and once:
+
+* GM-only steps, GM-only lines and GM-only rolls never reach a player, nor the
+  struck-through rolls a reroll replaced unless the roll itself was public;
+* enemy crew are named by ship and position for a player ("Corsair's gunner"), in
+  every line, roll and table row: :class:`Names`, applied to all text alike;
+* steps are numbered by their place among the steps in effect, so an undo never
+  makes the numbers jump and the replay counts the same steps;
+* a step with nothing to read (a crew member who is done) is left out;
+* each step reads as one line (its first), the rest and its rolls grouped under it,
+  the rules cited once per step in English (the source's heading on hover).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rulesets.core.citation import Citation, read as read_citation
+
+# ---------------------------------------------------------------- names
+
+
+class Names:
+    """How a viewer names the people in the log: enemy crew by ship and position."""
+
+    def __init__(self, aliases: dict[str, str]):
+        self.aliases = aliases
+        names = sorted(aliases, key=len, reverse=True)
+        self._pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names)) if names else None
+
+    def __call__(self, text: str) -> str:
+        if not text or self._pattern is None:
+            return text
+        return self._pattern.sub(lambda m: self.aliases[m.group(0)], text)
+
+    @property
+    def hidden(self) -> list[str]:
+        """The names this viewer never reads."""
+        return list(self.aliases)
+
+    @classmethod
+    def everyone(cls) -> "Names":
+        return cls({})
+
+    @classmethod
+    def for_viewer(cls, setup: dict, viewer, positions: dict[str, str] | None = None) -> "Names":
+        """Crew of the ships on sides the viewer's ships are not on, as "<ship>'s <position>"."""
+        if viewer.is_gm:
+            return cls.everyone()
+        positions = positions or {}
+        ships = setup.get("ships", [])
+        own_sides = {s.get("side") for s in ships if s.get("id") in viewer.ships}
+        own_names = {c.get("name") for s in ships if s.get("side") in own_sides for c in s.get("crew", [])}
+        aliases: dict[str, str] = {}
+        for ship in ships:
+            if ship.get("side") in own_sides:
+                continue
+            crew = [c for c in ship.get("crew", []) if c.get("name")]
+            labels = [positions.get(c.get("position", ""), c.get("position") or "crew").lower() for c in crew]
+            for c, label in zip(crew, labels):
+                if c["name"] in own_names:
+                    continue  # the same name serves on the viewer's side: it is not the enemy's secret
+                same = [i for i, lab in enumerate(labels) if lab == label]
+                number = f" {same.index(crew.index(c)) + 1}" if len(same) > 1 else ""
+                aliases[c["name"]] = f"{ship.get('name', 'the enemy')}'s {label}{number}"
+        return cls(aliases)
+
+
+def positions_of(ruleset_key: str) -> dict[str, str]:
+    """A rule system's crew positions in words ({"gunner": "Gunner"})."""
+    from campaigns.rulesets import forms_for
+
+    try:
+        return {str(k): str(v) for k, v in forms_for(ruleset_key).POSITIONS}
+    except (AttributeError, ImportError, KeyError, TypeError, ValueError):
+        return {}
+
+
+def names_for(encounter, viewer) -> Names:
+    return Names.for_viewer(encounter.setup, viewer, positions_of(encounter.ruleset))
+
+
+# ---------------------------------------------------------------- what a step reads as
+
+_MISS = re.compile(r"\b(miss(es|ed)?|fails?|failed|cannot|no sensor lock|no effect|no damage|falls short)\b", re.I)
+_HIT = re.compile(r"\b(hits?|destroy(s|ed)?|succeeds?|success|captured|boards)\b", re.I)
+
+
+def tone_of(text: str) -> str:
+    """"good", "bad" or "" for a line: a hit or success, a miss or failure, or neither."""
+    if _MISS.search(text):
+        return "bad"
+    if _HIT.search(text):
+        return "good"
+    return ""
+
+
+@dataclass
+class Line:
+    text: str
+    tone: str = ""
+    gm_only: bool = False
+
+
+@dataclass
+class Face:
+    value: int
+    #: "wild" (the Wild Die), "again" (a Wild Die rolled again after a 6), "" otherwise
+    kind: str = ""
+
+    @property
+    def title(self) -> str:
+        return {"wild": "the Wild Die" + (": a 6, rolled again" if self.value == 6 else ""),
+                "again": "the Wild Die rolled again" + (": a 6, rolled again" if self.value == 6 else ""),
+                }.get(self.kind, "")
+
+
+@dataclass
+class RollView:
+    purpose: str
+    expression: str
+    faces: list[Face]
+    modifiers: list[tuple[str, str]]
+    total: int
+    target: int | None
+    outcome: str  # "success", "failure" or ""
+    table: str
+    row: str
+    gm_only: bool = False
+    wild_exploded: int = 0
+
+    @property
+    def tone(self) -> str:
+        return {"success": "good", "failure": "bad"}.get(self.outcome, "")
+
+
+@dataclass
+class StepView:
+    number: int
+    seq: int
+    headline: Line
+    lines: list[Line]
+    rolls: list[RollView]
+    rerolled: list[RollView]
+    rules: list[Citation]
+    gm_only: bool = False
+    dropped: str = ""
+    has_rolls: bool = False  # the step rolled dice (the GM may reroll it)
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def tone(self) -> str:
+        if self.dropped:
+            return ""
+        return self.headline.tone or next((r.tone for r in self.rolls if r.tone), "")
+
+
+_WILD_CODE = re.compile(r"^(\d+)D")
+
+
+def _faces(roll) -> tuple[list[Face], int]:
+    """The faces, with the Wild Die and its rerolls marked (Star Wars D6 writes "(Wild Die)")."""
+    faces = [Face(f) for f in roll.faces]
+    if "Wild Die" not in roll.expression:
+        return faces, 0
+    code = _WILD_CODE.match(roll.expression)
+    if not code:
+        return faces, 0
+    n = int(code.group(1))
+    if n < 1 or n > len(faces):
+        return faces, 0
+    faces[n - 1].kind = "wild"
+    for f in faces[n:]:
+        f.kind = "again"
+    return faces, len(faces) - n
+
+
+def roll_view(roll, names: Names) -> RollView:
+    faces, exploded = _faces(roll)
+    mods = [(names(src), f"{'+' if v >= 0 else '−'}{abs(v)}") for src, v in roll.modifiers]
+    outcome = "" if roll.target is None else ("success" if roll.total >= roll.target else "failure")
+    table = read_citation(roll.table).english if roll.table else ""
+    return RollView(names(roll.purpose), roll.expression.replace(" (Wild Die)", ""), faces, mods, roll.total,
+                    roll.target, outcome, names(table), names(roll.row), roll.gm_only, exploded)
+
+
+def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = "") -> StepView | None:
+    """One step as the viewer reads it, or None when it has nothing to show them."""
+    lines = [Line(names(e.text), tone_of(e.text), e.gm_only) for e in applied.log if is_gm or not e.gm_only]
+    rolls = [roll_view(r, names) for r in applied.rolls if is_gm or not r.gm_only]
+    rerolled = [roll_view(r, names) for old in applied.rerolled for r in old if is_gm or not r.gm_only]
+    if not lines and not rolls and not applied.dropped:
+        return None
+    cited: list[Citation] = []
+    for rule in [e.rule for e in applied.log if is_gm or not e.gm_only] + \
+                [r.rule for r in applied.rolls if is_gm or not r.gm_only]:
+        c = read_citation(rule, system)
+        if c and c not in cited and c.english not in {x.english for x in cited}:
+            cited.append(c)
+    if lines:
+        headline, rest = lines[0], lines[1:]
+    elif rolls:
+        r = rolls[0]
+        headline = Line(f"{r.purpose}: {r.outcome or r.total}", r.tone)
+        rest = []
+    else:
+        headline, rest = Line(applied.dropped, ""), []
+    return StepView(number, applied.seq, headline, rest, rolls, rerolled, cited, applied.gm_only,
+                    applied.dropped, has_rolls=bool(applied.rolls))
+
+
+def log_for(now, *, is_gm: bool, names: Names, system: str = "", limit: int | None = None) -> list[StepView]:
+    """The steps of ``now`` (a :class:`encounters.log.Current`) the viewer reads, newest first.
+
+    Numbered by their place among every step in effect (``now.count``), GM-only ones included,
+    so a number means the same step to everyone at the table and never jumps after an undo.
+    """
+    offset = now.count - len(now.applied)
+    out = []
+    for i, applied in enumerate(now.applied):
+        if applied.gm_only and not is_gm:
+            continue
+        view = step_view(applied, offset + i + 1, is_gm=is_gm, names=names, system=system)
+        if view is not None:
+            out.append(view)
+    out.reverse()
+    return out[:limit] if limit else out
+
+
+# ---------------------------------------------------------------- whose turn, the order, the ships
+
+
+def turn_and_order(engine, state, view: dict, viewer) -> dict:
+    """Whose turn it is and the order of play, named as this viewer's view names the ships.
+
+    The acting ship comes from ``engine.actor_ship``; the order from the GM's view's
+    ``order`` (ship names or sides, whichever the system lists), each ship renamed as the
+    viewer knows it ("Unknown contact" stays unknown).  Nothing here is more than the
+    viewer's own view already tells, plus the order everyone at the table hears.
+    """
+    from rulesets.core.engine import Viewer
+
+    known = {s.get("id"): s for s in view.get("ships", [])}
+    own = set(viewer.ships) if not viewer.is_gm else set()
+    out: dict = {"ship": None, "own": False, "order": []}
+    if not getattr(state, "over", False):
+        actor = engine.actor_ship(state)
+        if actor in known:
+            out["ship"] = known[actor].get("name")
+            out["side"] = known[actor].get("side")
+            out["own"] = actor in own
+    gm = engine.view(state, Viewer.gm()) if not viewer.is_gm else view
+    by_name = {s.get("name"): s.get("id") for s in gm.get("ships", [])}
+    for entry in gm.get("order") or []:
+        ship_id = by_name.get(entry)
+        if ship_id is not None:
+            if ship_id in known:
+                out["order"].append({"name": known[ship_id].get("name"), "own": ship_id in own})
+        else:
+            out["order"].append({"name": str(entry), "own": False})
+    return out
