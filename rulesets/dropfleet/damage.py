@@ -1,0 +1,427 @@
+"""Steps 4 to 7 of an attack, crippling, catastrophic damage and the End phase's damage.
+
+Seed ``dropfleet-commander-damage.es.txt``: "4. Daño total infligido al casco", "5. Lanzar
+tiradas de salvación…", "Contramedidas pasivas", "Defensa de Punto (PD)", "6. Tirada de
+Daño incapacitante", "7. Tirada de daño catastrófico", "Control de daños", "Caída Orbital";
+RULES-NOTES (dropfleet) for to-hit, criticals, layers and the gaps.  Each function works
+on a :class:`~.ships.Work` (the step's copy-on-write ships) and draws every die through it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import geometry as G
+from . import ships as S
+from . import tables as T
+from .model import Effect, Ship, Weapon
+
+
+# --- to hit (RULES-NOTES: Lock, clamp, critical on Lock + 2, layers) ------------------
+
+@dataclass(frozen=True)
+class Shot:
+    """Everything about one weapon system firing at one target, declared once.
+
+    The action list, ``apply``, the odds and the log line all read this.
+    """
+
+    lock: int  # after modifiers, clamped 2..6
+    critical_on: int  # a face at least this is a critical hit (7: none possible)
+    particle: bool  # every hit is critical; no passive save (decision D2)
+    modifiers: tuple[tuple[str, int], ...]
+    damage: str
+    attacks: int
+    point_defence: int  # PD dice the target rolls (0: none)
+    normal_save: int  # save against normal points (7+: none)
+    critical_save: int  # save against critical points (7+: none)
+
+    @property
+    def p_hit(self) -> float:
+        return (7 - self.lock) / 6
+
+
+def shot(attacker: Ship, weapon: Weapon, target: Ship) -> Shot:
+    """The numbers of ``weapon`` fired by ``attacker`` at ``target``."""
+    mods = []
+    if attacker.layer != target.layer:
+        crossing = {attacker.layer, target.layer}
+        if not (attacker.profile.monitor and crossing == {T.HIGH, T.LOW}):
+            mods.append(("across orbital layers", T.LAYER_LOCK_PENALTY))  # DF-N05
+    if weapon.calibre and target.profile.tonnage in weapon.calibre:
+        mods.append((f"calibre {weapon.calibre} against {T.TONNAGE.get(target.profile.tonnage, '?')}", -1))
+    lock = max(T.LOCK_MIN, min(T.LOCK_MAX, weapon.lock + sum(v for _, v in mods)))
+    margin = 1 if set(weapon.calibre) & {"H", "S"} else T.CRITICAL_MARGIN
+    passive = S.passive_save(target)
+    critical_save = 7 if (passive is None or weapon.particle) else passive
+    return Shot(lock=lock, critical_on=min(7, lock + margin), particle=weapon.particle, modifiers=tuple(mods),
+                damage=weapon.damage, attacks=weapon.attacks,
+                point_defence=S.point_defence(target) if weapon.point_defence_applies else 0,
+                normal_save=S.normal_save(target), critical_save=critical_save)
+
+
+def classify(face: int, s: Shot) -> int:
+    """0 miss, 1 hit, 2 critical hit (DF-03, DF-N04)."""
+    if face < s.lock:
+        return 0
+    if s.particle or face >= s.critical_on:
+        return 2
+    return 1
+
+
+def pd_options(normal: int, critical: int, successes: int) -> list[tuple[int, int]]:
+    """(normal blocked, critical blocked) for every way to spend PD successes (DF-17, DF-19, DF-20).
+
+    Each success blocks a normal point; two block a critical point.  Options that block
+    the same points are merged; spending never leaves a blockable normal point unblocked.
+    """
+    out = []
+    for crit in range(0, min(critical, successes // T.PD_PER_CRITICAL) + 1):
+        blocked = (min(normal, successes - T.PD_PER_CRITICAL * crit), crit)
+        if blocked not in out:
+            out.append(blocked)
+    return out
+
+
+def fail_chance(save: int) -> float:
+    return 1.0 if save > 6 else (save - 1) / 6
+
+
+def best_pd_option(options, s: Shot, policy: str = "min_expected") -> tuple[int, int]:
+    """The bot's way to spend PD (decision D5): ``min_expected`` blocks what would most likely
+    get through (a critical point is worth its chance to beat the passive save, a normal point
+    its chance to beat the best save); ``crit_first`` and ``normal_first`` are fixed orders."""
+    if policy == "crit_first":
+        return max(options, key=lambda o: (o[1], o[0]))
+    if policy == "normal_first":
+        return max(options, key=lambda o: (o[0], -o[1]))
+    qn, qc = fail_chance(s.normal_save), fail_chance(s.critical_save)
+    return max(options, key=lambda o: (round(o[0] * qn + o[1] * qc, 12), o[1]))
+
+
+# --- one attack -----------------------------------------------------------------------
+
+def roll_hits(w: S.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) -> tuple[int, int]:
+    """(normal hits, critical hits): one D6 per Attack against the Lock (DF-03, DF-N04)."""
+    faces = w.pool(s.attacks, s.lock, f"{attacker.name}'s {weapon.name} at {target.name} (Lock {s.lock}+)", "DF-03")
+    kinds = [classify(f, s) for f in faces]
+    normal, critical = kinds.count(1), kinds.count(2)
+    if w.rec:
+        mods = "".join(f", {why} {v:+d}" for why, v in s.modifiers)
+        crit = "every hit critical (particle)" if s.particle else (
+            f"critical on {s.critical_on}+" if s.critical_on <= 6 else "no critical possible")
+        w.say(f"{attacker.name} fires {weapon.name} at {target.name}: Lock {s.lock}+{mods}, {crit}; "
+              f"rolled {', '.join(map(str, faces))}: {normal} hit{'s' if normal != 1 else ''}, "
+              f"{critical} critical.", "DF-03, DF-N04")
+    return normal, critical
+
+
+def roll_damage(w: S.Work, hits: int, damage: str, purpose: str) -> int:
+    """Hull damage of ``hits`` hits: the Damage value each, variable damage rolled per hit
+    before any save (DF-01, DF-02)."""
+    if hits <= 0:
+        return 0
+    sides, fixed = _damage_parts(damage)
+    if not sides:
+        return hits * fixed
+    roll = w.roll(hits, sides, f"{purpose}: {damage} per hit", "DF-02")
+    return roll.total + hits * fixed
+
+
+def _damage_parts(damage: str) -> tuple[int, int]:
+    if damage[0] == "D":
+        sides, _, plus = damage[1:].partition("+")
+        return int(sides), int(plus or 0)
+    return 0, int(damage)
+
+
+def roll_point_defence(w: S.Work, target: Ship, s: Shot, normal: int, critical: int) -> int:
+    """PD successes: one D6 per PD point, each 5+ a success (DF-17)."""
+    if not s.point_defence or normal + critical == 0:
+        return 0
+    faces = w.pool(s.point_defence, T.PD_SUCCESS, f"{target.name}'s point defence", "DF-17")
+    successes = sum(1 for f in faces if f >= T.PD_SUCCESS)
+    w.say(f"{target.name}'s point defence rolls {', '.join(map(str, faces))}: {successes} success"
+          f"{'es' if successes != 1 else ''}.", "DF-16, DF-17")
+    return successes
+
+
+def roll_saves(w: S.Work, target: Ship, normal: int, critical: int, s: Shot) -> int:
+    """Unsaved Hull damage: a D6 per normal point against the best save, a D6 per critical
+    point against the passive save only (DF-05, DF-06, DF-10, DF-12, DF-13).  A save that
+    cannot be made (7+) rolls no dice (decision D6)."""
+    unsaved = 0
+    for points, need, what, rule in ((normal, s.normal_save, "normal", "DF-05, DF-12"),
+                                     (critical, s.critical_save, "critical", "DF-10, DF-13")):
+        if points <= 0:
+            continue
+        if need > 6:
+            unsaved += points
+            w.say(f"{target.name} has no save against {points} {what} point{'s' if points != 1 else ''}.", rule)
+            continue
+        faces = w.pool(points, need, f"{target.name}'s saves against {what} damage ({need}+)", rule)
+        saved = sum(1 for f in faces if f >= need)
+        unsaved += points - saved
+        w.say(f"{target.name} saves {what} damage on {need}+: rolled {', '.join(map(str, faces))}, "
+              f"{saved} of {points} saved.", rule)
+    return unsaved
+
+
+def finish_attack(w: S.Work, attacker_name: str, target_id: str, normal: int, critical: int, s: Shot,
+                  blocked: tuple[int, int] = (0, 0)) -> None:
+    """Point defence spent, then saves, then the Hull (DF-18, DF-07)."""
+    target = w.ship(target_id)
+    if blocked != (0, 0):
+        w.say(f"Point defence blocks {blocked[0]} normal and {blocked[1]} critical point"
+              f"{'s' if blocked[1] != 1 else ''}.", "DF-17, DF-19, DF-20")
+    normal, critical = normal - blocked[0], critical - blocked[1]
+    unsaved = roll_saves(w, target, normal, critical, s)
+    hurt(w, target_id, unsaved, f"{attacker_name}'s attack")
+
+
+# --- Hull, destruction, crippling -------------------------------------------------------
+
+def hurt(w: S.Work, ship_id: str, amount: int, cause: str, rule: str = "DF-07") -> None:
+    """Take ``amount`` Hull damage.  A ship at 0 is destroyed (DF-08, DF-47); crippling from an
+    attack waits for the end of the activation (DF-26), any other is rolled now."""
+    ship = w.ship(ship_id)
+    if amount <= 0 or ship.destroyed:
+        if amount <= 0 and w.rec and cause:
+            w.say(f"{ship.name} takes no Hull damage from {cause}.", rule)
+        return
+    hull = max(0, ship.hull - amount)
+    ship = w.put(ship, hull=hull)
+    w.say(f"{ship.name} takes {amount} Hull damage from {cause}: {hull} of {ship.profile.hull} left.", rule)
+    if hull == 0:
+        destroy(w, ship_id, cause)
+    elif w.in_attack:
+        if ship_id not in w.attacked:
+            w.attacked.append(ship_id)
+    else:
+        settle_crippling(w, ship_id)
+
+
+def destroy(w: S.Work, ship_id: str, cause: str, catastrophic: bool = True, fate: str = "destroyed") -> None:
+    ship = w.ship(ship_id)
+    if ship.destroyed:
+        return
+    ship = w.put(ship, destroyed=True, hull=0, fate=fate, shields_up=False)
+    w.say(f"{ship.name} is {fate} ({cause}).", "DF-47")
+    if catastrophic:
+        catastrophic_damage(w, ship)
+
+
+def settle_crippling(w: S.Work, ship_id: str) -> None:
+    """Roll every crippling threshold crossed and not rolled yet, once each (DF-21, DF-22, DF-27, DF-N09)."""
+    while True:
+        ship = w.ship(ship_id)
+        due = S.thresholds_due(ship)
+        if not due:
+            return
+        ship = w.put(ship, cripple_rolled=ship.cripple_rolled + (due[0],))
+        label = "50% of its Hull lost" if due[0] == "half" else f"{due[0]} Hull or less"
+        w.say(f"{ship.name} is crippled ({label}).", "DF-22" if ship.profile.dreadnought else "DF-21")
+        roll_crippling(w, ship_id)
+
+
+def roll_crippling(w: S.Work, ship_id: str) -> None:
+    """Two D6 on the crippling table (DF-23, DF-24); extra Hull damage never saved (DF-28)."""
+    ship = w.ship(ship_id)
+    dread = ship.profile.dreadnought
+    table = "Dreadnought crippling damage" if dread else "Crippling damage"
+    roll = w.roll(2, 6, f"{ship.name}: {table}", "DF-23")
+    first, second = roll.faces
+    row = T.crippling_row(first, second, dread)
+    w.say(f"{ship.name} rolls {first} ({T.SUBTABLES[first]}) and {second} on the {table} table: "
+          f"{row.name}: {row.text}"
+          + (f"; {row.extra} extra Hull damage, no saves" if row.extra else "")
+          + ("; repairable" if row.repairable else "") + ("; orbital decay" if row.decay else "") + ".", row.rule)
+    apply_effect(w, ship_id, row)
+    if row.extra:
+        hurt(w, ship_id, row.extra, row.name, "DF-28, DF-N12")
+    if row.effect == "reactor_overload" and not w.ship(ship_id).destroyed:
+        roll_crippling(w, ship_id)  # DF-37: roll again
+
+
+def apply_effect(w: S.Work, ship_id: str, row: T.CripplingRow) -> None:
+    ship = w.ship(ship_id)
+    key = row.effect
+    if key == "bright_flash":
+        gain_spike(w, ship_id, T.MINOR, row.rule)
+        return
+    if key == "weapons_disabled":
+        own = ship.group == w.state.group and w.state.phase in ("orders", "move", "fire")
+        w.put(ship, weapons_offline=True, offline_pending=own)
+        return
+    extra = {}
+    weapon_id = ""
+    if key == "weapon_destroyed":
+        weapons = ship.profile.weapons
+        if weapons:
+            face = w.roll(1, len(weapons), f"{ship.name}: which weapon system is destroyed", "DF-45").total
+            weapon_id = weapons[face - 1].id
+            w.say(f"{ship.name}'s {weapons[face - 1].name} is destroyed.", "DF-45")
+    if key == "power_fluctuation" and ship.silent:
+        extra["silent"] = False  # DF-40: Silent Running ends
+    effect = Effect(key, row.repairs if row.repairable else 0, weapon_id)
+    w.put(ship, effects=ship.effects + (effect,), **extra)
+
+
+def gain_spike(w: S.Work, ship_id: str, size: int, rule: str) -> None:
+    """A spike; under Silent Running a Minor returns the Signature to normal instead (DF-29, DF-55);
+    two Minors make a Major (DF-N02)."""
+    ship = w.ship(ship_id)
+    if ship.silent and size == T.MINOR:
+        w.put(ship, silent=False)
+        w.say(f"{ship.name}'s Silent Running ends: its Signature returns to normal.", rule)
+        return
+    spike = T.MAJOR if size == T.MAJOR else min(T.MAJOR, ship.spike + 1)
+    w.put(ship, spike=spike, silent=False)
+    w.say(f"{ship.name} now has a {T.SPIKE_LABEL[spike]} spike.", rule)
+
+
+# --- catastrophic damage (seed 7) -----------------------------------------------------
+
+def catastrophic_damage(w: S.Work, ship: Ship) -> None:
+    """DF-48..DF-64: roll for ships of starting Hull 4+, not in the Atmosphere."""
+    start = ship.profile.hull
+    if start <= T.SMALL_SHIP_HULL:
+        w.say(f"{ship.name} (starting Hull {start}) is removed without a catastrophic roll.", "DF-49")
+        return
+    if ship.layer == T.ATMOSPHERE:
+        w.say(f"{ship.name} was in the Atmosphere: removed without a catastrophic roll.", "DF-50")
+        return
+    dread = ship.profile.dreadnought
+    bonus = 1 if start >= T.CATASTROPHIC_BIG_HULL else 0
+    roll = w.roll(1, 6, f"{ship.name}: catastrophic damage", "DF-48",
+                  modifiers=[("starting Hull 10+", bonus)] if bonus else ())
+    row = T.catastrophic_row(roll.total, dread)
+    w.say(f"Catastrophic damage for {ship.name}: {roll.faces[0]}{' + 1' if bonus else ''} = {roll.total}: "
+          f"{row.name}: {row.text}." + (f" {row.house_rule}" if row.house_rule else ""), row.rule)
+    if row.key in ("incineration", "violent_descent"):
+        return
+    if row.reach is not None:
+        radius = row.reach
+    else:
+        sides = T.explosion_die(start)
+        radius = w.roll(1, sides, f"{ship.name}: explosion radius (D{sides}\")", "DF-52").total
+        w.say(f"The explosion reaches {radius}\" in {T.LAYER_LABEL[ship.layer]}.", "DF-52, DF-53")
+    w.explosions.append((ship.x, ship.y, float(radius), ship.layer))
+    caught = [s.id for s in w.ships if s.in_play and s.id != ship.id and s.layer == ship.layer
+              and G.within(ship.x, ship.y, s.x, s.y, radius)]
+    if not caught:
+        w.say("No ship is caught in it.", "DF-53")
+    for other in caught:
+        blast(w, other, row, ship.name)
+
+
+def blast(w: S.Work, ship_id: str, row: T.CatastrophicRow, source: str) -> None:
+    """Every part of a catastrophic row on one ship it reaches."""
+    ship = w.ship(ship_id)
+    if ship.destroyed:
+        return
+    cause = f"{source}'s {row.name.lower()}"
+    if row.removes_small and ship.profile.hull <= row.removes_small:
+        destroy(w, ship_id, cause, catastrophic=False, fate="removed")
+        return
+    if row.spike:
+        gain_spike(w, ship_id, row.spike, row.rule)
+    if row.fires:
+        fires = w.roll(1, 3, f"{ship.name}: fires from {cause}", row.rule).total
+        ship = w.ship(ship_id)
+        w.put(ship, effects=ship.effects + tuple(Effect("fire", 1) for _ in range(fires)))
+        w.say(f"{ship.name} catches {fires} fire{'s' if fires != 1 else ''}.", row.rule)
+    if not row.damage or (row.big_from and ship.profile.hull < row.big_from):
+        return
+    if row.needs:
+        face = w.roll(1, 6, f"{ship.name}: caught by {cause} ({row.needs}+)", row.rule).total
+        if face < row.needs:
+            w.say(f"{ship.name} escapes {cause} (rolled {face}).", row.rule)
+            return
+    amount = explosion_amount(w, row.damage, f"{ship.name}: damage from {cause}", row.rule)
+    if row.saves:
+        target = w.ship(ship_id)
+        need = S.normal_save(target)
+        s = Shot(2, 7, False, (), "1", 0, 0, need, 7)
+        amount = roll_saves(w, target, amount, 0, s)
+    hurt(w, ship_id, amount, cause, row.rule)
+
+
+def explosion_amount(w: S.Work, code: str, purpose: str, rule: str) -> int:
+    """'2' -> 2; 'D6' -> 1D6; '2D6'; '3+D3'."""
+    fixed, _, dice_part = code.partition("+") if "+" in code else ("", "", code)
+    if not dice_part.count("D"):
+        return int(code)
+    count, _, sides = dice_part.partition("D")
+    total = w.roll(int(count or 1), int(sides), purpose, rule).total
+    return total + int(fixed or 0)
+
+
+# --- the End phase ----------------------------------------------------------------------
+
+def end_phase(w: S.Work) -> None:
+    """Fires, damage control, orbital decay, reactor leaks, in that order (decision D8)."""
+    for ship in list(w.ships):
+        ship = w.ship(ship.id)
+        if ship.destroyed:
+            continue
+        fires = sum(1 for e in ship.effects if e.key == "fire")
+        if fires:
+            hurt(w, ship.id, fires, f"{fires} fire{'s' if fires != 1 else ''}", "DF-30")
+        if ship.has("containment_failure") and not w.ship(ship.id).destroyed:
+            count = sum(2 for e in ship.effects if e.key == "containment_failure")
+            hurt(w, ship.id, count, "atmospheric containment failure", "DF-39")
+    for ship in list(w.ships):
+        damage_control(w, ship.id)
+    for ship in list(w.ships):
+        orbital_decay(w, ship.id)
+    for ship in list(w.ships):
+        ship = w.ship(ship.id)
+        leaks = sum(1 for e in ship.effects if e.key == "reactor_leak")
+        if leaks and not ship.destroyed:
+            hurt(w, ship.id, 3 * leaks, "its primary reactor leak", "DF-46")
+
+
+def damage_control(w: S.Work, ship_id: str) -> None:
+    """One D6 per repairable effect (DF-65, DF-66, DF-68); damage from it is never saved (DF-67)."""
+    ship = w.ship(ship_id)
+    if ship.destroyed:
+        return
+    repairable = [i for i, e in enumerate(ship.effects) if e.repairs_left > 0]
+    if not repairable:
+        return
+    faces = w.roll(len(repairable), 6, f"{ship.name}: damage control", "DF-68").faces
+    effects = list(ship.effects)
+    hull_damage = 0
+    words = []
+    for index, face in zip(repairable, faces):
+        repaired, damage = T.damage_control(face)
+        effect = effects[index]
+        name = T.CRIPPLING_ROWS[effect.key].name
+        hull_damage += damage
+        if repaired:
+            left = effect.repairs_left - 1
+            effects[index] = Effect(effect.key, left, effect.weapon) if left else None
+            words.append(f"{face}: {name} repaired" if not left else f"{face}: {name} one repair done, {left} to go")
+        else:
+            words.append(f"{face}: {name} not repaired" + (" and 1 Hull damage" if damage else ""))
+    w.put(ship, effects=tuple(e for e in effects if e is not None))
+    w.say(f"{ship.name}'s damage control: " + "; ".join(words) + ".", "DF-65, DF-66, DF-68")
+    if hull_damage:
+        hurt(w, ship_id, hull_damage, "damage control", "DF-67, DF-68")
+
+
+def decaying(ship: Ship) -> bool:
+    return any(T.CRIPPLING_ROWS[e.key].decay for e in ship.effects if e.key in T.CRIPPLING_ROWS)
+
+
+def orbital_decay(w: S.Work, ship_id: str) -> None:
+    """A decaying ship drops one layer (DF-69, DF-70); a non-Atmospheric ship reaching the
+    Atmosphere is removed without a catastrophic roll (DF-71)."""
+    ship = w.ship(ship_id)
+    if ship.destroyed or not decaying(ship) or ship.layer == T.ATMOSPHERE:
+        return
+    layer = T.LAYERS[G.layer_index(ship.layer) + 1]
+    ship = w.put(ship, layer=layer)
+    w.say(f"{ship.name} decays to {T.LAYER_LABEL[layer]}.", "DF-70")
+    if layer == T.ATMOSPHERE and not ship.profile.atmospheric:
+        destroy(w, ship_id, "orbital decay into the Atmosphere", catastrophic=False, fate="burnt up in the Atmosphere")

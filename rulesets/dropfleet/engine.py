@@ -1,0 +1,336 @@
+"""Dropfleet Commander on a table in inches with orbital layers: the ruleset object.
+
+The contract (rulesets/core/contract.py) over the rules modules: ``damage`` (seed steps 4-7,
+crippling, catastrophic damage, the End phase), ``sequence`` (activations, orders, moves,
+fire), ``odds``, ``policy``, ``overrides``, ``fleets``.  Pure Python: no Django import.
+"""
+from __future__ import annotations
+
+import random
+
+from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
+from rulesets.core.dice import Dice
+from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
+from rulesets.core.spec import sides_in_order
+from rulesets.core.state import evolve
+
+from . import damage as D
+from . import fleets
+from . import geometry as G
+from . import odds as O
+from . import overrides
+from . import policy as P
+from . import sequence as Q
+from . import ships as S
+from . import tables as T
+from .model import Declared, DropfleetState, Effect, Ship, armour_line, profile_from_stats
+
+KINDS = ("order", "move", "stay", "fire", "open_fire", "spend_pd", "end_round", "override")
+
+
+class DropfleetRuleset(RulesetBase):
+    key = "dropfleet"
+    name = "Dropfleet Commander"
+    state_class = DropfleetState
+    step_limit = 3000
+    strength_label = "Hull left"
+    free_params = ()
+    secondary_kinds = ("stay",)
+    board_kinds = ("move",)
+    wide_board = True
+    override_help = overrides.HELP
+
+    # --- setting up --------------------------------------------------------------------
+
+    def setup(self, spec: dict) -> DropfleetState:
+        options = spec.get("options") or {}
+        width, height = int(options.get("width", 48)), int(options.get("height", 48))
+        separation = int(options.get("separation", 24))
+        layers = options.get("layers", "high")
+        placements = options.get("placements") or {}
+        sides = tuple(sides_in_order(spec["ships"]))
+        ships = []
+        per_side: dict[str, list] = {}
+        for entry in spec["ships"]:
+            per_side.setdefault(entry["side"], []).append(entry)
+        for entry in spec["ships"]:
+            profile = profile_from_stats(entry["stats"])
+            side_index = sides.index(entry["side"])
+            mates = per_side[entry["side"]]
+            slot = mates.index(entry)
+            x = width / 2 + (slot - (len(mates) - 1) / 2) * 6
+            y = height / 2 + (separation / 2 if side_index % 2 == 0 else -separation / 2)
+            heading = 0 if side_index % 2 == 0 else 180
+            layer = {"high": T.HIGH, "low": T.LOW}.get(layers) or (T.HIGH if side_index % 2 == 0 else T.LOW)
+            place = placements.get(entry["name"]) or placements.get(entry["id"]) or {}
+            damage = entry.get("damage") or {}
+            effects = tuple(Effect(e, T.CRIPPLING_ROWS[e].repairs if T.CRIPPLING_ROWS[e].repairable else 0)
+                            for e in damage.get("effects", []) if e in T.CRIPPLING_ROWS)
+            hull = max(1, profile.hull - int(damage.get("hull_lost", 0)))
+            ship = Ship(
+                id=str(entry["id"]), name=entry["name"], side=entry["side"],
+                group=str(place.get("group") or entry.get("group") or f"{entry['side']} {profile.name or entry['name']}"),
+                profile=profile, x=float(place.get("x", round(x))), y=float(place.get("y", round(y))),
+                heading=int(place.get("heading", heading)), layer=place.get("layer", layer), hull=hull,
+                effects=effects, cripple_rolled=tuple(damage.get("cripple_rolled", ())))
+            ships.append(ship)
+        state = DropfleetState(ships=ships, width=width, height=height, sides=sides, first_side=sides[0],
+                               max_rounds=int(options.get("max_rounds", 6)),
+                               pd_policy=options.get("pd_policy", "min_expected"))
+        return Q.begin_activation(state, Q.next_group(state, None))
+
+    # --- actions -----------------------------------------------------------------------
+
+    def legal_actions(self, state: DropfleetState) -> list[Action]:
+        if state.over:
+            return []
+        out = self._phase_actions(state)
+        out.append(Action.make("override", "gm", path="", value=""))
+        return out
+
+    def _phase_actions(self, state) -> list[Action]:
+        if state.phase == "end":
+            return [Action.make("end_round", "gm")]
+        if state.phase == "orders":
+            leader = Q.lead(state, state.group)
+            return [Action.make("order", leader.id, order=key, shields=shields) for key, shields in Q.order_options(state)]
+        if state.phase == "move":
+            ship = Q.mover(state)
+            out = [Action.make("move", ship.id, x=x, y=y) for x, y in Q.move_targets(state, ship)]
+            out += [Action.make("move", ship.id, x=int(ship.x), y=int(ship.y), layer=layer) for layer in Q.layer_choices(ship)]
+            out.append(Action.make("stay", ship.id))
+            return out
+        if state.phase == "fire":
+            out = [Action.make("fire", a.id, weapon=w.id, target=t.id) for a, w, t in Q.fire_options(state)]
+            out.append(Action.make("open_fire", Q.lead(state, state.group).id))
+            return out
+        if state.phase == "pd":
+            p = state.pending
+            return [Action.make("spend_pd", p.target, critical=c) for _, c in D.pd_options(p.normal, p.critical, p.successes)]
+        return []
+
+    def is_legal(self, state, action: Action) -> bool:
+        try:
+            self._check(state, action)
+        except (IllegalAction, KeyError, ValueError, TypeError):
+            return False
+        return True
+
+    def _check(self, state: DropfleetState, action: Action) -> None:
+        """Raise IllegalAction in words unless ``action`` may be applied now."""
+        kind = action.kind
+        Q.require(not state.over, "The fight is over.")
+        Q.require(kind in KINDS, f"'{kind}' is not a Dropfleet action.")
+        if kind == "override":
+            Q.require(action.actor == "gm", "Only the GM overrides.")
+            return
+        phase_of = {"order": "orders", "move": "move", "stay": "move", "fire": "fire", "open_fire": "fire",
+                    "spend_pd": "pd", "end_round": "end"}
+        Q.require(state.phase == phase_of[kind], f"It is the {state.phase} step, not a time to {kind.replace('_', ' ')}.")
+        if kind == "end_round":
+            Q.require(action.actor == "gm" and not action.params, "The End phase is the GM's step.")
+            return
+        if kind == "order":
+            Q.require(action.actor == Q.lead(state, state.group).id, "Orders are given by the active group's lead ship.")
+            Q.require((action.get("order"), action.get("shields")) in Q.order_options(state), "That order is not allowed now.")
+            Q.require(set(dict(action.params)) <= {"order", "shields"}, "Unknown order parameters.")
+            return
+        if kind in ("move", "stay"):
+            ship = Q.mover(state)
+            Q.require(ship is not None and action.actor == ship.id, "It is not that ship's move.")
+            if kind == "stay":
+                Q.require(not action.params, "Stay takes no parameters.")
+                return
+            Q.require(set(dict(action.params)) <= {"x", "y", "layer"}, "Unknown move parameters.")
+            x, y = action.get("x"), action.get("y")
+            Q.require(isinstance(x, int) and isinstance(y, int), "A move needs whole-inch x and y.")
+            problem = Q.check_move(state, ship, x, y, action.get("layer"))
+            Q.require(problem is None, problem or "")
+            return
+        if kind == "fire":
+            Q.require(set(dict(action.params)) == {"weapon", "target"}, "Fire names a weapon and a target.")
+            ok = any(a.id == action.actor and w.id == action.get("weapon") and t.id == action.get("target")
+                     for a, w, t in Q.fire_options(state))
+            Q.require(ok, "That weapon system cannot fire at that target now.")
+            return
+        if kind == "open_fire":
+            Q.require(action.actor == Q.lead(state, state.group).id and not action.params, "Open fire is the group's step.")
+            return
+        if kind == "spend_pd":
+            p = state.pending
+            Q.require(action.actor == p.target, "The defender spends point defence.")
+            Q.require(any(c == action.get("critical") for _, c in D.pd_options(p.normal, p.critical, p.successes)),
+                      "Not a way to spend those successes.")
+
+    def apply(self, state: DropfleetState, action: Action, dice: Dice) -> Step:
+        try:
+            self._check(state, action)
+        except (KeyError, ValueError, TypeError) as exc:
+            if isinstance(exc, IllegalAction):
+                raise
+            raise IllegalAction(f"'{action}' is not a legal action now ({exc}).") from None
+        w = S.Work(state, dice)
+        kind = action.kind
+        if kind == "override":
+            new = overrides.apply_override(state, w, action.get("path"), action.get("value"))
+        elif kind == "order":
+            Q.give_order(w, state.group, action.get("order"), action.get("shields"))
+            new = Q.finish(w, evolve(state, phase="move"))
+            if not new.over and Q.mover(new) is None:
+                new = evolve(new, phase="fire")
+        elif kind in ("move", "stay"):
+            ship = w.ship(action.actor)
+            if kind == "stay":
+                w.put(ship, moved=True)
+                w.say(f"{ship.name} holds its position.", "D4")
+            else:
+                Q.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
+            new = Q.finish(w, state)
+            if Q.mover(new) is None:
+                new = evolve(new, phase="fire")
+        elif kind == "fire":
+            ship, target = w.ship(action.actor), w.ship(action.get("target"))
+            weapon = S.weapon(ship, action.get("weapon"))
+            w.say(f"{ship.name} aims {weapon.name} at {target.name}.", "D2", gm_only=True)
+            new = evolve(state, declared=state.declared + (Declared(ship.id, weapon.id, target.id),))
+        elif kind == "open_fire":
+            if not state.declared:
+                w.say(f"{Q.lead(state, state.group).name}'s group holds its fire.", "D2")
+            new = Q.resolve(state, w)
+        elif kind == "spend_pd":
+            new = Q.spend_pd(state, w, action.get("critical"))
+        else:  # end_round
+            new = Q.end_round(state, w)
+        return Step(new, w.log)
+
+    # --- odds and the bot --------------------------------------------------------------
+
+    def odds(self, state, action: Action) -> Odds | None:
+        if action.kind != "fire" or state.phase != "fire":
+            return None
+        ships = {s.id: s for s in state.ships}
+        attacker, target = ships.get(action.actor), ships.get(action.get("target"))
+        if attacker is None or target is None:
+            return None
+        return O.fire_odds(attacker, S.weapon(attacker, action.get("weapon")), target, state.pd_policy)
+
+    def policy(self, state, rng: random.Random) -> Action:
+        return P.choose(state, rng)
+
+    def actor_ship(self, state) -> str | None:
+        if state.over:
+            return None
+        if state.phase == "pd":
+            return state.pending.target
+        if state.phase == "end":
+            return next((s.id for s in state.ships if s.in_play), None)
+        if state.phase == "move":
+            return Q.mover(state).id
+        leader = Q.lead(state, state.group)
+        return leader.id if leader else None
+
+    # --- words -------------------------------------------------------------------------
+
+    def describe(self, state, action: Action) -> str:
+        ships = {s.id: s for s in state.ships}
+        actor = ships.get(action.actor)
+        name = actor.name if actor else "GM"
+        kind = action.kind
+        if kind == "order":
+            text = f"{name}'s group: {T.ORDERS[action.get('order')].label} orders"
+            if action.get("shields"):
+                text += f", shields {action.get('shields')}"
+            return text
+        if kind == "move":
+            if action.get("layer"):
+                return f"{name} changes to {T.LAYER_LABEL.get(action.get('layer'), action.get('layer'))}"
+            dist = G.distance(actor.x, actor.y, action.get("x"), action.get("y")) if actor else 0
+            return f"{name} moves {dist:.0f}\" to {action.get('x')},{action.get('y')}"
+        if kind == "stay":
+            return f"{name} holds its position"
+        if kind == "fire":
+            target = ships.get(action.get("target"))
+            weapon = S.weapon(actor, action.get("weapon")) if actor else None
+            return f"{name} fires {weapon.name if weapon else '?'} at {target.name if target else '?'}"
+        if kind == "open_fire":
+            return f"{name}'s group opens fire ({len(state.declared)} weapon system{'s' if len(state.declared) != 1 else ''} declared)"
+        if kind == "spend_pd":
+            p = state.pending
+            c = action.get("critical")
+            normal = min(p.normal, p.successes - 2 * c)
+            return f"{name} spends point defence: block {normal} normal and {c} critical"
+        if kind == "end_round":
+            return f"End phase of round {state.round}: fires, damage control, orbital decay"
+        if kind == "override":
+            return "GM sets a value by hand"
+        return kind
+
+    def view(self, state: DropfleetState, viewer: Viewer) -> dict:
+        from .view import view
+
+        return view(self, state, viewer)
+
+    def secrets(self, state, viewer: Viewer) -> list[str]:
+        """An enemy's declared fire before it is resolved (its hidden choice)."""
+        if viewer.is_gm:
+            return []
+        mine = {s.side for s in state.ships if s.id in viewer.ships}
+        ships = {s.id: s for s in state.ships}
+        return [declared_words(ships, d) for d in state.declared if ships[d.ship].side not in mine]
+
+    # --- data --------------------------------------------------------------------------
+
+    def example_setup(self, variant: int = 0) -> dict:
+        if variant == 0:
+            names = [("a", "Steadfast", "Vess", "Vess Warden cruiser"), ("b", "Nightglass", "Sable", "Sable Shroud cruiser")]
+            options = {"separation": 30, "max_rounds": 6}
+        else:
+            names = [("a", "Steadfast", "Vess", "Vess Warden cruiser"), ("a2", "Lancet 1", "Vess", "Vess Lancet frigate"),
+                     ("b", "Nightglass", "Sable", "Sable Shroud cruiser"), ("b2", "Wisp 1", "Sable", "Sable Wisp frigate")]
+            options = {"separation": 24, "max_rounds": 6, "layers": "mixed"}
+        return {"ships": [{"id": i, "name": n, "side": side, "stats": fleets.template_stats(t), "crew": [], "damage": {}}
+                          for i, n, side, t in names], "options": options}
+
+    def templates(self) -> list[dict]:
+        return [dict(t) for t in fleets.TEMPLATES]
+
+    def demo_fleets(self) -> list[dict]:
+        return [dict(f) for f in fleets.DEMO_FLEETS]
+
+    def damage_of(self, state, ship_id: str) -> dict:
+        """Hull lost, crippling effects and thresholds rolled, carried back to the campaign."""
+        ship = next(s for s in state.ships if s.id == ship_id)
+        out: dict = {}
+        if ship.hull < ship.profile.hull:
+            out["hull_lost"] = ship.profile.hull - ship.hull
+        if ship.effects:
+            out["effects"] = [e.key for e in ship.effects]
+        if ship.cripple_rolled:
+            out["cripple_rolled"] = list(ship.cripple_rolled)
+        return out
+
+    def outcome(self, state) -> BattleOutcome:
+        return BattleOutcome(state.winner, state.round, tuple(
+            SideResult(side, Q.strength(state, side), sum(1 for s in state.ships if s.side == side and s.destroyed))
+            for side in state.sides))
+
+    def sweeps(self) -> list:
+        from rulesets.core.simulate import Sweep, SweepPoint
+
+        return [
+            Sweep("separation", "Starting distance", tuple(SweepPoint(f'{d}"', {"separation": d}) for d in (12, 24, 36))),
+            Sweep("layers", "Orbital layers", (SweepPoint("all in High orbit", {"layers": "high"}),
+                                               SweepPoint("all in Low orbit", {"layers": "low"}),
+                                               SweepPoint("first side High, second Low", {"layers": "mixed"}))),
+        ]
+
+    def override_fields(self, state) -> list:
+        return overrides.fields()
+
+
+def declared_words(ships: dict, d: Declared) -> str:
+    ship = ships[d.ship]
+    return f"{ship.name} aims {S.weapon(ship, d.weapon).name} at {ships[d.target].name}"
+
+
+RULESET = DropfleetRuleset()

@@ -1,0 +1,56 @@
+"""The table in inches: distances centre to centre, bearings, arcs, reach (RULES-NOTES dropfleet).
+
+Headings and bearings are degrees clockwise from "up the table" (towards y = 0), as the
+SVG board draws them.
+"""
+from __future__ import annotations
+
+import math
+
+from . import tables as T
+
+
+def distance(ax: float, ay: float, bx: float, by: float) -> float:
+    """Centre-to-centre distance in inches (DF-N08)."""
+    return math.hypot(bx - ax, by - ay)
+
+
+def bearing(ax: float, ay: float, bx: float, by: float) -> float:
+    """The direction from a to b, degrees clockwise from up the table."""
+    return math.degrees(math.atan2(bx - ax, ay - by)) % 360
+
+
+def angle_between(a: float, b: float) -> float:
+    """The smaller angle between two directions, 0..180."""
+    d = abs(a - b) % 360
+    return 360 - d if d > 180 else d
+
+
+def within(ax: float, ay: float, bx: float, by: float, radius: float) -> bool:
+    """"Wholly within R" read as centre distance <= R (DF-N08)."""
+    return distance(ax, ay, bx, by) <= radius + 1e-9
+
+
+def in_arc(heading: float, ax: float, ay: float, bx: float, by: float, arc: str) -> bool:
+    """Whether b lies in the arc of a ship at a facing ``heading`` (DF-N01: the target must be in the arc)."""
+    if ax == bx and ay == by:
+        return True
+    relative = (bearing(ax, ay, bx, by) - heading) % 360
+    for centre, half in T.ARCS[arc]:
+        if angle_between(relative, centre % 360) <= half + 1e-9:
+            return True
+    return False
+
+
+def arc_wedges(arc: str, heading: float):
+    """(start, end) absolute bearings of each wedge of an arc, for drawing."""
+    return [((heading + centre - half) % 360, (heading + centre + half) % 360) for centre, half in T.ARCS[arc]]
+
+
+def point_at(x: float, y: float, direction: float, length: float) -> tuple[float, float]:
+    rad = math.radians(direction)
+    return x + math.sin(rad) * length, y - math.cos(rad) * length
+
+
+def layer_index(layer: str) -> int:
+    return T.LAYERS.index(layer)

@@ -1,0 +1,95 @@
+"""The GM's escape hatch for Dropfleet: any stat, position, heading, layer, spike, effect or
+Hull value set by hand, recorded as a step ("ship, path, value": rulesets/core/override.py).
+
+A value set by hand rolls nothing: lowering the Hull past a threshold does not roll crippling
+damage, and a Hull of 0 removes the ship without a catastrophic roll (the GM rules what follows).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
+
+from . import tables as T
+from .model import Effect, parse_save
+
+HELP = ("Path and value, e.g. 'Steadfast.hull' = 6, 'Steadfast.pos' = 20,14, 'Steadfast.heading' = 90, "
+        "'Steadfast.layer' = low, 'Steadfast.spike' = major, 'Steadfast.effect.add' = fire, "
+        "'Steadfast.effect.remove' = fire, 'Steadfast.armour' = 4+, 'Steadfast.passive' = none.")
+
+_EFFECT_WORDS = {**{k: k for k in T.CRIPPLING_ROWS}, **{row.name.lower(): k for k, row in T.CRIPPLING_ROWS.items()}}
+
+
+def _position(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(p) for p in text.split(","))
+    except ValueError:
+        raise ValueError(f"'{text}' is not a position such as 20,14 (inches)") from None
+    return x, y
+
+
+def _effect(text: str) -> str:
+    key = _EFFECT_WORDS.get(text.strip().lower().replace(" ", "_")) or _EFFECT_WORDS.get(text.strip().lower())
+    if key is None:
+        raise ValueError(f"'{text}' is not a crippling effect ({', '.join(sorted(T.CRIPPLING_ROWS))})")
+    return key
+
+
+def _passive(text: str):
+    return None if text.strip().lower() in ("none", "-", "no") else parse_save(text)
+
+
+def fields() -> list[OverrideField]:
+    return [
+        OverrideField("hull", whole_number(0, 60), "Hull points left (0 removes the ship, no catastrophic roll)"),
+        OverrideField("pos", _position, "position in inches, x,y", label="position"),
+        OverrideField("heading", whole_number(0, 359), "degrees clockwise from up the table"),
+        OverrideField("layer", one_of(*T.LAYERS), "high, low or atmosphere", label="orbital layer"),
+        OverrideField("spike", one_of("none", "minor", "major"), "none, minor or major"),
+        OverrideField("silent", yes_no, "Silent Running, yes or no"),
+        OverrideField("shields", yes_no, "shields up, yes or no"),
+        OverrideField("weapons_offline", yes_no, "weapons disabled, yes or no", label="weapons offline"),
+        OverrideField("effect.add", _effect, "add a crippling effect", label="new effect"),
+        OverrideField("effect.remove", _effect, "remove a crippling effect", label="removed effect"),
+        OverrideField("scan", whole_number(0, 60), "Scan in inches"),
+        OverrideField("signature", whole_number(0, 60), "Signature in inches"),
+        OverrideField("thrust", whole_number(0, 40), "Thrust in inches"),
+        OverrideField("pd", whole_number(0, 20), "point defence dice", label="point defence"),
+        OverrideField("armour", parse_save, "armour save such as 4+"),
+        OverrideField("passive", _passive, "passive save such as 4+, or none", label="passive save"),
+    ]
+
+
+def apply_override(state, w, path, value):
+    from . import sequence as Q
+
+    request = parse_override(path, value, [(s.id, s.name) for s in state.ships], fields())
+    ship = w.ship(request.ship_id)
+    field = request.field.name
+    v = request.value
+    if field == "hull":
+        changes = {"hull": v, "destroyed": v == 0, "fate": "removed by the GM" if v == 0 else ""}
+    elif field == "pos":
+        changes = {"x": v[0], "y": v[1]}
+    elif field in ("heading", "layer", "silent", "weapons_offline"):
+        changes = {field: v}
+    elif field == "spike":
+        changes = {"spike": {"none": T.NO_SPIKE, "minor": T.MINOR, "major": T.MAJOR}[v]}
+    elif field == "shields":
+        changes = {"shields_up": v}
+    elif field == "effect.add":
+        row = T.CRIPPLING_ROWS[v]
+        changes = {"effects": ship.effects + (Effect(v, row.repairs if row.repairable else 0),)}
+    elif field == "effect.remove":
+        effects = list(ship.effects)
+        index = next((i for i, e in enumerate(effects) if e.key == v), None)
+        if index is not None:
+            effects.pop(index)
+        changes = {"effects": tuple(effects)}
+    else:
+        profile_field = {"armour": "armour", "passive": "passive"}.get(field, field)
+        new_value = (v,) if field == "armour" else v
+        changes = {"profile": dataclasses.replace(ship.profile, **{profile_field: new_value})}
+    w.put(ship, **changes)
+    w.say(request.sentence() + ".", "GM override")
+    return Q.finish(w, state)

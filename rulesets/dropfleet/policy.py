@@ -1,0 +1,122 @@
+"""The bot (simulations, auto-play).  Its policy, stated (docs/rulesets/dropfleet.md, D11):
+
+* Orders: Weapons Free when an enemy is within reach of its guns after a move (so it fires
+  everything), otherwise Standard (a smaller Signature while closing); shields up always.
+* Move: to the place, among a few (straight on, each turn limit, towards the nearest enemy;
+  full, half or no move), where its weapons can fire at the highest expected damage; with
+  nothing in reach, the place closest to the nearest enemy.
+* Fire: declare the weapon system and target of the highest expected unsaved damage, one
+  at a time, until nothing is left; then open fire.
+* Point defence: the target's ``pd_policy`` (``min_expected`` by default: block what is most
+  likely to get through its saves).
+It chooses without listing every legal action, and uses ``rng.random()`` only to break ties.
+"""
+from __future__ import annotations
+
+import random
+
+from rulesets.core.engine import Action
+from rulesets.core.state import evolve
+
+from . import damage as D
+from . import geometry as G
+from . import sequence as Q
+from . import ships as S
+from .model import DropfleetState, Ship
+from .odds import expected_unsaved
+
+
+def choose(state: DropfleetState, rng: random.Random) -> Action:
+    if state.phase == "end":
+        return Action.make("end_round", "gm")
+    if state.phase == "pd":
+        return pd_choice(state)
+    if state.phase == "orders":
+        return order_choice(state)
+    if state.phase == "move":
+        return move_choice(state, Q.mover(state))
+    return fire_choice(state)
+
+
+def _enemies(state, side):
+    return [s for s in state.ships if s.in_play and s.side != side]
+
+
+def order_choice(state: DropfleetState) -> Action:
+    leader = Q.lead(state, state.group)
+    ships = Q.group_ships(state, state.group)
+    enemies = _enemies(state, state.side)
+    close = False
+    for ship in ships:
+        reach = max((S.scan(ship) + 12 + S.thrust(ship) for _ in ship.profile.weapons), default=0)
+        if any(G.distance(ship.x, ship.y, e.x, e.y) <= reach + S.signature(e) for e in enemies):
+            close = True
+    options = dict(Q.order_options(state))
+    key = "weapons_free" if close and "weapons_free" in options else "standard"
+    shields = "up" if options.get(key) is not None else None
+    return Action.make("order", leader.id, order=key, shields=shields)
+
+
+def _firepower(ship: Ship, enemies) -> float:
+    """Expected unsaved damage of the ship's best weapon per target in reach from where it is."""
+    total = 0.0
+    for weapon in ship.profile.weapons:
+        if not S.weapon_usable(ship, weapon.id):
+            continue
+        best = 0.0
+        for enemy in enemies:
+            if Q.in_reach(ship, weapon, enemy):
+                best = max(best, expected_unsaved(D.shot(ship, weapon, enemy)))
+        total += best
+    return total
+
+
+def move_choice(state: DropfleetState, ship: Ship) -> Action:
+    enemies = _enemies(state, ship.side)
+    nearest = min(enemies, key=lambda e: G.distance(ship.x, ship.y, e.x, e.y))
+    reach = Q.allowance(ship)
+    limit = Q.turn_limit(ship)
+    towards = G.bearing(ship.x, ship.y, nearest.x, nearest.y)
+    offset = (towards - ship.heading + 180) % 360 - 180
+    headings = {ship.heading, ship.heading + limit, ship.heading - limit,
+                ship.heading + max(-limit, min(limit, offset))}
+    best, best_score = None, None
+    for heading in sorted(headings):
+        for length in (reach, reach // 2):
+            if length <= 0:
+                continue
+            x, y = G.point_at(ship.x, ship.y, heading, length)
+            x, y = int(round(x)), int(round(y))
+            if Q.check_move(state, ship, x, y, None) is not None:
+                continue
+            moved = evolve(ship, x=float(x), y=float(y),
+                           heading=int(round(G.bearing(ship.x, ship.y, x, y))) % 360
+                           if (x, y) != (ship.x, ship.y) else ship.heading)
+            score = (_firepower(moved, enemies), -G.distance(x, y, nearest.x, nearest.y))
+            if best_score is None or score > best_score:
+                best, best_score = (x, y), score
+    stay_score = (_firepower(ship, enemies), -G.distance(ship.x, ship.y, nearest.x, nearest.y))
+    if best is None or stay_score >= best_score:
+        return Action.make("stay", ship.id)
+    return Action.make("move", ship.id, x=best[0], y=best[1])
+
+
+def fire_choice(state: DropfleetState) -> Action:
+    best, best_value = None, 0.0
+    for attacker, weapon, target in Q.fire_options(state):
+        value = expected_unsaved(D.shot(attacker, weapon, target))
+        if value > best_value:
+            best, best_value = (attacker, weapon, target), value
+    if best is None:
+        return Action.make("open_fire", Q.lead(state, state.group).id)
+    attacker, weapon, target = best
+    return Action.make("fire", attacker.id, weapon=weapon.id, target=target.id)
+
+
+def pd_choice(state: DropfleetState) -> Action:
+    p = state.pending
+    attacker = next(s for s in state.ships if s.id == p.ship)
+    target = next(s for s in state.ships if s.id == p.target)
+    s = D.shot(attacker, S.weapon(attacker, p.weapon), target)
+    chosen = D.best_pd_option(D.pd_options(p.normal, p.critical, p.successes), s, state.pd_policy)
+    return Action.make("spend_pd", target.id, critical=chosen[1])

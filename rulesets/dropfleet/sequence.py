@@ -1,0 +1,359 @@
+"""The turn: battle groups activate in turn by side, each with an order, a move and its fire;
+then the End phase.  What the seed leaves to the rest of the game is decided here and
+written down in docs/rulesets/dropfleet.md (decisions D1..D12).
+
+Every action is declared once: :func:`order_options`, :func:`check_move`,
+:func:`fire_options` are read by the action list, the legality check, ``apply`` and the
+bot alike.
+"""
+from __future__ import annotations
+
+import math
+
+from rulesets.core.engine import IllegalAction
+from rulesets.core.state import evolve
+
+from . import damage as D
+from . import geometry as G
+from . import ships as S
+from . import tables as T
+from .model import Declared, DropfleetState, PendingAttack, Ship
+
+#: a move may miss the allowed turn by the width of a whole-inch grid square (decision D4)
+GRID_SLACK = 0.71
+
+
+# --- groups and sides ---------------------------------------------------------------
+
+def groups_in_play(state: DropfleetState, side: str | None = None) -> list[str]:
+    out = []
+    for s in state.ships:
+        if s.in_play and (side is None or s.side == side) and s.group not in out:
+            out.append(s.group)
+    return out
+
+
+def group_ships(state, group: str) -> list[Ship]:
+    return [s for s in state.ships if s.group == group and s.in_play]
+
+
+def lead(state, group: str) -> Ship | None:
+    ships = group_ships(state, group)
+    return ships[0] if ships else None
+
+
+def next_group(state: DropfleetState, after_side: str | None) -> str | None:
+    """The next group to activate: the other side's if it has one waiting, else the same side's (D1)."""
+    waiting = {side: [g for g in groups_in_play(state, side) if g not in state.activated] for side in state.sides}
+    order = list(state.sides)
+    if after_side in order:
+        i = order.index(after_side)
+        order = order[i + 1:] + order[:i + 1]
+    else:
+        i = order.index(state.first_side) if state.first_side in order else 0
+        order = order[i:] + order[:i]
+    for side in order:
+        if waiting.get(side):
+            return waiting[side][0]
+    return None
+
+
+def side_of_group(state, group: str) -> str:
+    return next(s.side for s in state.ships if s.group == group)
+
+
+# --- orders (RULES-NOTES orders; DF-15 shields) ---------------------------------------
+
+def order_options(state: DropfleetState) -> list[tuple[str, str | None]]:
+    """(order, shields) pairs the active group may choose.  Monitors never Course Change or Max
+    Thrust (D3); shields "up"/"down" when a ship of the group has switchable passives (DF-15)."""
+    ships = group_ships(state, state.group)
+    monitor = any(s.profile.monitor for s in ships)
+    switchable = any(s.profile.passive_switchable for s in ships)
+    out = []
+    for key in T.ORDERS:
+        if monitor and key in ("course_change", "max_thrust"):
+            continue
+        for shields in (("up", "down") if switchable else (None,)):
+            out.append((key, shields))
+    return out
+
+
+def effective_order(ship: Ship, key: str) -> str:
+    """Power leak: no special orders (DF-31); Power fluctuation: no Silent Running (DF-40)."""
+    if ship.has("power_leak") and T.ORDERS[key].special:
+        return "standard"
+    if ship.has("power_fluctuation") and key == "silent_running":
+        return "standard"
+    return key
+
+
+def give_order(w: S.Work, group: str, key: str, shields: str | None) -> None:
+    for ship in group_ships(w.state, group):
+        ship = w.ship(ship.id)
+        own = effective_order(ship, key)
+        order = T.ORDERS[own]
+        changes: dict = {"order": own, "moved": False, "fired": ()}
+        if ship.profile.passive_switchable and shields is not None:
+            changes["shields_up"] = shields == "up"
+        if order.spike == "silent":
+            changes.update(silent=True, spike=T.NO_SPIKE)
+        elif order.spike == "clear_minor":
+            changes.update(silent=False, spike=T.NO_SPIKE if ship.spike == T.MINOR else ship.spike)
+        elif order.spike == "minor":
+            changes.update(silent=False, spike=min(T.MAJOR, ship.spike + 1))
+        else:
+            changes.update(silent=False, spike=T.MAJOR)
+        ship = w.put(ship, **changes)
+        if w.rec:
+            note = f" instead of {T.ORDERS[key].label}" if own != key else ""
+            shield_note = (f"; shields {'up' if ship.shields_up else 'down'}" if ship.profile.passive_switchable else "")
+            w.say(f"{ship.name} takes {order.label} orders{note}: signature {S.signature(ship)}\""
+                  f" ({T.SPIKE_LABEL[ship.spike]} spike{', silent' if ship.silent else ''}){shield_note}.",
+                  "DF-N03, DF-15")
+        if ship.has("power_fluctuation") and order.special:
+            amount = w.roll(1, 3, f"{ship.name}: power fluctuation (D3)", "DF-40").total
+            D.hurt(w, ship.id, amount, "power fluctuation", "DF-40")
+        if ship.has("engines_destroyed") and own in ("max_thrust", "course_change") and not w.ship(ship.id).destroyed:
+            amount = w.roll(1, 3, f"{ship.name}: strained wrecked engines (D3)", "DF-44").total
+            D.hurt(w, ship.id, amount, "its destroyed engines", "DF-44")
+
+
+# --- movement (issue 11; decision D4) -------------------------------------------------
+
+def allowance(ship: Ship) -> int:
+    order = T.ORDERS[ship.order or "standard"]
+    if order.fixed_move is not None:
+        return min(order.fixed_move, S.thrust(ship))
+    return S.thrust(ship) * order.thrust_factor
+
+
+def turn_limit(ship: Ship) -> int:
+    if ship.has("engines_disabled"):
+        return 0  # DF-35: cannot turn
+    return T.ORDERS[ship.order or "standard"].turn
+
+
+def layer_choices(ship: Ship) -> list[str]:
+    """Adjacent layers a ship may change to: needs the ability to turn and, for the Atmosphere,
+    the Atmospheric rule (issue 11; DF-35 no orbit change with disabled engines)."""
+    if turn_limit(ship) == 0:
+        return []
+    i = G.layer_index(ship.layer)
+    out = []
+    if i > 0 and allowance(ship) >= T.LAYER_UP_COST:
+        out.append(T.LAYERS[i - 1])
+    if i + 1 < len(T.LAYERS) and (T.LAYERS[i + 1] != T.ATMOSPHERE or ship.profile.atmospheric):
+        out.append(T.LAYERS[i + 1])
+    return out
+
+
+def check_move(state: DropfleetState, ship: Ship, x: int, y: int, layer: str | None) -> str | None:
+    """Why the move is not allowed (None: it is)."""
+    if not (0 <= x <= state.width and 0 <= y <= state.height):
+        return f"{x},{y} is off the {state.width}\" x {state.height}\" table."
+    budget = allowance(ship)
+    if layer and layer != ship.layer:
+        if layer not in layer_choices(ship):
+            return f"{ship.name} cannot change to {T.LAYER_LABEL.get(layer, layer)} now."
+        if G.layer_index(layer) < G.layer_index(ship.layer):
+            budget -= T.LAYER_UP_COST
+    dist = G.distance(ship.x, ship.y, x, y)
+    if dist > budget + 1e-9:
+        return f"{ship.name} can move {budget}\" now; {x},{y} is {dist:.1f}\" away."
+    if dist > 0:
+        limit = turn_limit(ship)
+        slack = math.degrees(math.asin(min(1.0, GRID_SLACK / dist)))
+        if G.angle_between(G.bearing(ship.x, ship.y, x, y), ship.heading) > limit + slack:
+            return f"{ship.name} may turn at most {limit}° under {T.ORDERS[ship.order or 'standard'].label} orders."
+    return None
+
+
+def move_targets(state: DropfleetState, ship: Ship, step: int = 2) -> list[tuple[int, int]]:
+    """Whole-inch points the ship may reach, on a ``step``-inch grid (the board's clickable places)."""
+    reach = allowance(ship)
+    out = []
+    x0, y0 = int(round(ship.x)), int(round(ship.y))
+    for dx in range(-reach - reach % step, reach + 1, step):
+        for dy in range(-reach - reach % step, reach + 1, step):
+            x, y = x0 + dx, y0 + dy
+            if (dx or dy) and check_move(state, ship, x, y, None) is None:
+                out.append((x, y))
+    return out
+
+
+def do_move(w: S.Work, ship: Ship, x: int, y: int, layer: str | None) -> None:
+    dist = G.distance(ship.x, ship.y, x, y)
+    heading = int(round(G.bearing(ship.x, ship.y, x, y))) % 360 if dist > 0 else ship.heading
+    new_layer = layer or ship.layer
+    ship = w.put(ship, x=float(x), y=float(y), heading=heading, layer=new_layer, moved=True)
+    if w.rec:
+        change = f", to {T.LAYER_LABEL[new_layer]}" if layer and layer != w.state.ships[w.index[ship.id]].layer else ""
+        w.say(f"{ship.name} moves {dist:.1f}\" to {x},{y}, heading {heading}°{change}.", "D4")
+
+
+def mover(state: DropfleetState) -> Ship | None:
+    return next((s for s in group_ships(state, state.group) if not s.moved), None)
+
+
+# --- fire (RULES-NOTES range and arcs; D2 weapon systems per order) -----------------
+
+def systems_allowed(ship: Ship) -> int | None:
+    order = T.ORDERS[ship.order or "standard"]
+    if order.systems is None:
+        return None
+    return order.systems * (2 if ship.profile.dreadnought and order.systems else 1)
+
+
+def in_reach(attacker: Ship, weapon, target: Ship) -> bool:
+    """Range (Scan + target Signature; Close Action: Scan alone) and arc (DF-N01)."""
+    reach = S.scan(attacker) + (0 if weapon.close_action else S.signature(target))
+    return (G.within(attacker.x, attacker.y, target.x, target.y, reach)
+            and G.in_arc(attacker.heading, attacker.x, attacker.y, target.x, target.y, weapon.arc))
+
+
+def reach_of(attacker: Ship, weapon, target: Ship | None = None) -> int:
+    return S.scan(attacker) + (0 if weapon.close_action or target is None else S.signature(target))
+
+
+def fire_options(state: DropfleetState) -> list[tuple[Ship, object, Ship]]:
+    """(attacker, weapon, target) for every weapon system the group may still declare."""
+    out = []
+    enemies = [s for s in state.ships if s.in_play and s.side != state.side]
+    declared = {(d.ship, d.weapon) for d in state.declared}
+    for ship in group_ships(state, state.group):
+        if ship.weapons_offline:
+            continue  # DF-36
+        order = T.ORDERS[ship.order or "standard"]
+        allowed = systems_allowed(ship)
+        used = sum(1 for d in state.declared if d.ship == ship.id and not S.weapon(ship, d.weapon).close_action)
+        for weapon in ship.profile.weapons:
+            if (ship.id, weapon.id) in declared or not S.weapon_usable(ship, weapon.id):
+                continue
+            if weapon.close_action:
+                if not order.close_action:
+                    continue
+            elif allowed is not None and used >= allowed:
+                continue
+            for target in enemies:
+                if in_reach(ship, weapon, target):
+                    out.append((ship, weapon, target))
+    return out
+
+
+def resolve(state: DropfleetState, w: S.Work) -> DropfleetState:
+    """Resolve the declared weapon systems in order from ``state.resolving``; pause when a
+    defender must spend point defence (DF-20); end the activation when all are done."""
+    w.in_attack = True
+    index = state.resolving
+    while index < len(state.declared):
+        d = state.declared[index]
+        index += 1
+        attacker, target = w.ship(d.ship), w.ship(d.target)
+        weapon = S.weapon(attacker, d.weapon)
+        if target.destroyed:
+            w.say(f"{attacker.name}'s {weapon.name} has no target left: {target.name} is gone.", "D2")
+            continue
+        s = D.shot(attacker, weapon, target)
+        normal_hits, critical_hits = D.roll_hits(w, attacker, weapon, target, s)
+        normal = D.roll_damage(w, normal_hits, weapon.damage, f"{weapon.name} damage")
+        critical = D.roll_damage(w, critical_hits, weapon.damage, f"{weapon.name} critical damage")
+        if normal_hits + critical_hits and w.rec:
+            w.say(f"{weapon.name} deals {normal} normal and {critical} critical Hull damage before saves.", "DF-01, DF-02")
+        successes = D.roll_point_defence(w, target, s, normal, critical)
+        options = D.pd_options(normal, critical, successes) if successes else [(0, 0)]
+        if len(options) > 1 and normal and critical:
+            pending = PendingAttack(d.ship, d.weapon, d.target, normal, critical, successes)
+            return finish(w, evolve(state, phase="pd", pending=pending, resolving=index))
+        D.finish_attack(w, attacker.name, target.id, normal, critical, s, max(options))
+    return end_activation(w, evolve(state, resolving=index))
+
+
+def spend_pd(state: DropfleetState, w: S.Work, critical_blocked: int) -> DropfleetState:
+    p = state.pending
+    attacker, target = w.ship(p.ship), w.ship(p.target)
+    s = D.shot(attacker, S.weapon(attacker, p.weapon), target)
+    options = D.pd_options(p.normal, p.critical, p.successes)
+    chosen = next(o for o in options if o[1] == critical_blocked)
+    w.in_attack = True
+    D.finish_attack(w, attacker.name, target.id, p.normal, p.critical, s, chosen)
+    return resolve(evolve(state, phase="fire", pending=None), w)
+
+
+def end_activation(w: S.Work, state: DropfleetState) -> DropfleetState:
+    """Crippling from the attacks (DF-26, DF-N09: skipped by a ship they destroyed), then the
+    next group or the End phase."""
+    w.in_attack = False
+    for ship_id in w.attacked:
+        if not w.ship(ship_id).destroyed:
+            D.settle_crippling(w, ship_id)
+    for ship in group_ships(state, state.group):
+        ship = w.ship(ship.id)
+        if ship.offline_pending:
+            w.put(ship, offline_pending=False)
+        elif ship.weapons_offline:
+            w.put(ship, weapons_offline=False)
+    w.attacked = []
+    state = finish(w, evolve(state, activated=state.activated + (state.group,), declared=(), resolving=0,
+                             pending=None, phase="orders"))
+    if state.over:
+        return state
+    following = next_group(state, state.side)
+    if following is None:
+        return evolve(state, phase="end", group="", side="")
+    return begin_activation(state, following)
+
+
+def begin_activation(state: DropfleetState, group: str) -> DropfleetState:
+    return evolve(state, group=group, side=side_of_group(state, group), phase="orders", explosions=())
+
+
+def end_round(state: DropfleetState, w: S.Work) -> DropfleetState:
+    w.say(f"End phase of round {state.round}.", "DF-65")
+    D.end_phase(w)
+    state = finish(w, state)
+    if state.over:
+        return state
+    if state.round >= state.max_rounds:
+        return decide_on_points(w, state)
+    first = state.sides[state.round % len(state.sides)]
+    state = evolve(state, round=state.round + 1, activated=(), first_side=first,
+                   ships=[s if not s.moved else evolve(s, moved=False) for s in state.ships])
+    group = next_group(state, None)
+    if group is None:
+        return evolve(state, over=True)
+    return begin_activation(state, group)
+
+
+def strength(state: DropfleetState, side: str) -> float:
+    """Hull left of the side's starting Hull (the simulation figure)."""
+    ships = [s for s in state.ships if s.side == side]
+    total = sum(s.profile.hull for s in ships)
+    return sum(s.hull for s in ships if s.in_play) / total if total else 0.0
+
+
+def decide_on_points(w: S.Work, state: DropfleetState) -> DropfleetState:
+    """The round limit: the side with the larger share of its Hull left wins; equal shares draw (D10)."""
+    scores = {side: strength(state, side) for side in state.sides}
+    best = max(scores.values())
+    leaders = [side for side, v in scores.items() if v == best]
+    winner = leaders[0] if len(leaders) == 1 else None
+    w.say(f"Round limit reached: " + ", ".join(f"{side} {v:.0%} Hull left" for side, v in scores.items())
+          + (f"; {winner} wins." if winner else "; a draw."), "D10")
+    return evolve(state, over=True, winner=winner, phase="over")
+
+
+def finish(w: S.Work, state: DropfleetState) -> DropfleetState:
+    """The state with the work's ships; over when at most one side has ships in play."""
+    state = evolve(state, ships=w.ships, attacked=tuple(w.attacked), explosions=tuple(w.explosions))
+    alive = [side for side in state.sides if any(s.in_play and s.side == side for s in state.ships)]
+    if len(alive) <= 1 and not state.over:
+        winner = alive[0] if alive else None
+        w.say(f"{winner} holds the field." if winner else "No ship is left.", "DF-47")
+        return evolve(state, over=True, winner=winner, phase="over")
+    return state
+
+
+def require(condition: bool, message: str) -> None:
+    if not condition:
+        raise IllegalAction(message)

@@ -1,0 +1,155 @@
+"""A ship's current values, derived from its profile, order, spikes and crippling effects,
+and the working copy a step changes (copy-on-write: only the ships a rule touches are copied).
+"""
+from __future__ import annotations
+
+import math
+
+from rulesets.core.dice import Dice, Roll
+from rulesets.core.engine import LogEntry
+from rulesets.core.state import evolve
+
+from . import tables as T
+from .model import Ship
+
+
+# --- derived values -------------------------------------------------------------------
+
+def signature(ship: Ship) -> int:
+    """Signature with spikes (DF-N02) and the shields' drawback (DF-11); 0 under Silent Running."""
+    if ship.silent:
+        return 0
+    extra = ship.profile.shield_signature if ship.shields_up else 0
+    return ship.profile.signature + extra + T.SPIKE_INCHES[ship.spike]
+
+
+def scan(ship: Ship) -> int:
+    """Scan after Scanner disabled (1", DF-32), Scanner damage (6", DF-41) and Active Scan (x2, decision D3)."""
+    value = ship.profile.scan
+    if ship.has("scanner_disabled"):
+        value = 1
+    elif ship.has("scanner_damage"):
+        value = min(value, 6)
+    if ship.order and T.ORDERS[ship.order].scan_factor > 1:
+        value *= T.ORDERS[ship.order].scan_factor
+    return value
+
+
+def thrust(ship: Ship) -> int:
+    """Thrust after Engines disabled (halved, round up; DF-35) and Engines destroyed (-2"; DF-44)."""
+    value = ship.profile.thrust
+    if ship.has("engines_disabled"):
+        value = math.ceil(value / 2)
+    if ship.has("engines_destroyed"):
+        value = max(0, value - 2)
+    return value
+
+
+def armour_save(ship: Ship) -> int:
+    """The best armour save after Cracked armour (+2 each; DF-06, DF-33).  Above 6: no save (decision D6)."""
+    cracks = sum(1 for e in ship.effects if e.key == "cracked_armour")
+    return min(ship.profile.armour) + 2 * cracks
+
+
+def passive_save(ship: Ship) -> int | None:
+    """The passive countermeasure save if it works now: always-on, or shields up (DF-09, DF-14, DF-15)."""
+    p = ship.profile
+    if p.passive is None or (p.passive_switchable and not ship.shields_up):
+        return None
+    return p.passive
+
+
+def normal_save(ship: Ship) -> int:
+    """The best save against normal hits: armour or passive, whichever is better (DF-12)."""
+    passive = passive_save(ship)
+    armour = armour_save(ship)
+    return armour if passive is None else min(armour, passive)
+
+
+def point_defence(ship: Ship) -> int:
+    """PD dice; none while shields that block point defence are up (DF-11)."""
+    if ship.shields_up and ship.profile.shields_block_pd:
+        return 0
+    return ship.profile.pd
+
+
+def start_hull(ship: Ship) -> int:
+    return ship.profile.hull
+
+
+def crippled(ship: Ship) -> bool:
+    """Crippled: 50% of the starting Hull lost (DF-21), a Dreadnought at 18 or less (DF-22)."""
+    if ship.profile.hull <= T.SMALL_SHIP_HULL:
+        return False
+    if ship.profile.dreadnought:
+        return ship.hull <= T.DREADNOUGHT_THRESHOLDS[0]
+    return 2 * (ship.profile.hull - ship.hull) >= ship.profile.hull
+
+
+def thresholds_due(ship: Ship) -> list[str]:
+    """Crippling thresholds crossed and not rolled yet (DF-25, DF-27, DF-N09)."""
+    if ship.destroyed or ship.profile.hull <= T.SMALL_SHIP_HULL:
+        return []
+    if ship.profile.dreadnought:
+        return [str(t) for t in T.DREADNOUGHT_THRESHOLDS if ship.hull <= t and str(t) not in ship.cripple_rolled]
+    if 2 * (ship.profile.hull - ship.hull) >= ship.profile.hull and "half" not in ship.cripple_rolled:
+        return ["half"]
+    return []
+
+
+def weapon(ship: Ship, weapon_id: str):
+    for w in ship.profile.weapons:
+        if w.id == weapon_id:
+            return w
+    raise KeyError(f"{ship.name} has no weapon system '{weapon_id}'.")
+
+
+def weapon_usable(ship: Ship, weapon_id: str) -> bool:
+    return not any(e.key == "weapon_destroyed" and e.weapon == weapon_id for e in ship.effects)
+
+
+# --- the working copy of one step -----------------------------------------------------
+
+class Work:
+    """The ships of a state being changed by one step, with the log and the dice.
+
+    ``ships`` is a new list sharing every ship with the old state; :meth:`put` replaces
+    one ship (frozen dataclasses: a change is a new object).  ``rec`` tells the rules to
+    build log text; the dice drawn are the same either way.
+    """
+
+    def __init__(self, state, dice: Dice):
+        self.state = state
+        self.ships: list[Ship] = list(state.ships)
+        self.index = {s.id: i for i, s in enumerate(self.ships)}
+        self.dice = dice
+        self.rec = dice.recording
+        self.log: list[LogEntry] = []
+        self.in_attack = False  # damage now counts as from an attack (crippling at the activation's end)
+        self.attacked: list[str] = list(state.attacked)
+        self.explosions: list = list(state.explosions)
+
+    def ship(self, ship_id: str) -> Ship:
+        return self.ships[self.index[ship_id]]
+
+    def put(self, ship: Ship, **changes) -> Ship:
+        new = evolve(ship, **changes)
+        self.ships[self.index[ship.id]] = new
+        return new
+
+    def say(self, text: str, rule: str = "", gm_only: bool = False) -> None:
+        if self.rec:
+            self.log.append(LogEntry(text, rule, gm_only))
+
+    def roll(self, count: int, sides: int, purpose: str, rule: str, **kw) -> Roll:
+        """A summed roll (damage, tables)."""
+        return self.dice.roll(count, sides, purpose=purpose if self.rec else "", rule=rule, **kw)
+
+    def pool(self, count: int, need: int, purpose: str, rule: str) -> tuple[int, ...]:
+        """``count`` D6 each succeeding on ``need``+; recorded with the number of successes as its total."""
+        faces = tuple(self.dice.faces(count, 6, purpose if self.rec else "", rule))
+        if self.rec:
+            hits = sum(1 for f in faces if f >= need)
+            self.dice.record(Roll(f"{count}D6", faces, (), hits, purpose, rule, target=None,
+                                  row=f"{hits} of {count} at {need}+"))
+        return faces

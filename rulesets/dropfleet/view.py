@@ -1,0 +1,121 @@
+"""What a viewer sees of a Dropfleet fight: plain words and numbers for the templates.
+
+The GM sees everything; a player sees every ship on the table, its layer, heading, spikes
+and damage, but not the other side's declared fire before it is resolved (its hidden choice).
+The board's SVG numbers (inches scaled to pixels, arcs as paths) are worked out here.
+"""
+from __future__ import annotations
+
+import math
+
+from . import geometry as G
+from . import sequence as Q
+from . import ships as S
+from . import tables as T
+from .model import armour_line
+
+PX = 10  # pixels per inch on the board
+PHASES = {"orders": "orders", "move": "movement", "fire": "fire", "pd": "point defence", "end": "End phase",
+          "over": "over"}
+
+
+def _weapon(ship, weapon, enemies):
+    specials = [word for flag, word in ((weapon.close_action, "close action"), (weapon.launch, "launch"),
+                                         (weapon.particle, "particle")) if flag]
+    if weapon.calibre:
+        specials.append(f"calibre {weapon.calibre}")
+    sig = max((S.signature(e) for e in enemies), default=0)
+    return {"id": weapon.id, "name": weapon.name, "lock": f"{weapon.lock}+", "attacks": weapon.attacks,
+            "damage": weapon.damage, "arc": T.ARC_LABEL[weapon.arc], "specials": ", ".join(specials),
+            "usable": S.weapon_usable(ship, weapon.id),
+            "reach": S.scan(ship) if weapon.close_action else S.scan(ship) + sig}
+
+
+def _wedge(x, y, heading, arc, radius):
+    """SVG path of a weapon arc of ``radius`` inches."""
+    cx, cy = x * PX, y * PX
+    r = radius * PX
+    paths = []
+    for start, end in G.arc_wedges(arc, heading):
+        width = (end - start) % 360 or 360
+        if width >= 359.9:
+            paths.append(f"M {cx - r:.1f} {cy:.1f} a {r:.1f} {r:.1f} 0 1 0 {2 * r:.1f} 0 a {r:.1f} {r:.1f} 0 1 0 {-2 * r:.1f} 0")
+            continue
+        x1, y1 = G.point_at(cx, cy, start, r)
+        x2, y2 = G.point_at(cx, cy, end, r)
+        large = 1 if width > 180 else 0
+        paths.append(f"M {cx:.1f} {cy:.1f} L {x1:.1f} {y1:.1f} A {r:.1f} {r:.1f} 0 {large} 1 {x2:.1f} {y2:.1f} Z")
+    return " ".join(paths)
+
+
+def view(ruleset, state, viewer) -> dict:
+    sides = list(state.sides)
+    own_sides = {s.side for s in state.ships if s.id in viewer.ships}
+    ships = []
+    for ship in state.ships:
+        enemies = [e for e in state.ships if e.in_play and e.side != ship.side]
+        effects = []
+        for e in ship.effects:
+            row = T.CRIPPLING_ROWS[e.key]
+            text = row.name
+            if e.key == "weapon_destroyed" and e.weapon:
+                text += f" ({S.weapon(ship, e.weapon).name})"
+            if e.repairs_left:
+                text += f", repairable ({e.repairs_left} repair{'s' if e.repairs_left != 1 else ''} needed)"
+            effects.append(text)
+        status = ship.fate if ship.destroyed else ("crippled" if S.crippled(ship) else "in play")
+        ships.append({
+            "id": ship.id, "name": ship.name, "side": ship.side, "side_index": sides.index(ship.side),
+            "group": ship.group, "class": ship.profile.name, "tonnage": T.TONNAGE.get(ship.profile.tonnage, ""),
+            "hull": ship.hull, "max_hull": ship.profile.hull, "in_play": ship.in_play, "status": status,
+            "x": ship.x, "y": ship.y, "px": ship.x * PX, "py": ship.y * PX, "heading": ship.heading,
+            "layer": ship.layer, "layer_label": T.LAYER_LABEL[ship.layer],
+            "spike": T.SPIKE_LABEL[ship.spike], "silent": ship.silent, "signature": S.signature(ship),
+            "scan": S.scan(ship), "thrust": S.thrust(ship), "armour": armour_line((S.armour_save(ship),), S.passive_save(ship)),
+            "passive": f"{ship.profile.passive}+" if ship.profile.passive else "",
+            "switchable": ship.profile.passive_switchable, "shields_up": ship.shields_up,
+            "pd": S.point_defence(ship), "order": T.ORDERS[ship.order].label if ship.order else "",
+            "dreadnought": ship.profile.dreadnought, "atmospheric": ship.profile.atmospheric,
+            "monitor": ship.profile.monitor, "effects": effects, "weapons_offline": ship.weapons_offline,
+            "weapons": [_weapon(ship, w, enemies) for w in ship.profile.weapons],
+            "active": ship.group == state.group and not state.over,
+        })
+    by_id = {s.id: s for s in state.ships}
+    declared = []
+    for d in state.declared:
+        if viewer.is_gm or by_id[d.ship].side in own_sides:
+            a, t = by_id[d.ship], by_id[d.target]
+            declared.append({"text": f"{a.name} aims {S.weapon(a, d.weapon).name} at {t.name}",
+                             "x1": a.x * PX, "y1": a.y * PX, "x2": t.x * PX, "y2": t.y * PX})
+    arcs = []
+    current = None
+    if state.phase == "move":
+        current = Q.mover(state)
+    elif state.phase == "fire":
+        current = Q.lead(state, state.group)
+    if current is not None and (viewer.is_gm or current.side in own_sides):
+        enemies = [e for e in state.ships if e.in_play and e.side != current.side]
+        for w in current.profile.weapons:
+            reach = S.scan(current) + (0 if w.close_action else max((S.signature(e) for e in enemies), default=0))
+            arcs.append({"name": w.name, "reach": reach, "path": _wedge(current.x, current.y, current.heading, w.arc, reach)})
+    pending = None
+    if state.pending is not None:
+        p = state.pending
+        pending = {"defender": by_id[p.target].name, "attacker": by_id[p.ship].name,
+                   "weapon": S.weapon(by_id[p.ship], p.weapon).name, "normal": p.normal, "critical": p.critical,
+                   "successes": p.successes}
+    explosions = [{"px": x * PX, "py": y * PX, "r": r * PX, "radius": r, "layer": T.LAYER_LABEL[layer]}
+                  for x, y, r, layer in state.explosions]
+    group_ships = Q.group_ships(state, state.group) if state.group else []
+    return {
+        "round": state.round, "max_rounds": state.max_rounds, "phase": PHASES.get(state.phase, state.phase),
+        "over": state.over, "winner": state.winner,
+        "active": ", ".join(s.name for s in group_ships), "side": state.side,
+        "mover": current.name if current is not None and state.phase == "move" else "",
+        "mover_allowance": Q.allowance(current) if current is not None and state.phase == "move" else 0,
+        "width": state.width, "height": state.height, "px_width": state.width * PX, "px_height": state.height * PX,
+        "grid": [i * PX for i in range(0, max(state.width, state.height) + 1, 6)],
+        "sides": [{"name": side, "index": i} for i, side in enumerate(sides)],
+        "ships": ships, "declared": declared, "arcs": arcs, "pending": pending, "explosions": explosions,
+        "scale": PX, "half_pi": math.pi / 2,
+    }
