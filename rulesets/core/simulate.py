@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -127,3 +128,36 @@ def sides_of(spec: dict) -> list[str]:
         if ship["side"] not in seen:
             seen.append(ship["side"])
     return seen
+
+
+#: a chunk's target CPU time: long enough that a chunk's fixed cost (a task, a row) is
+#: small beside it, short enough that two workers finish within a chunk of each other
+CHUNK_SECONDS = 1.0
+
+
+def battle_costs(ruleset, spec: dict, points, run_seed: str, battles: int = 3) -> list[float]:
+    """CPU seconds per battle at each sweep point, measured on a few trials.
+
+    The trials measured are the run's own first trials (seeded as the run seeds them), so
+    the figure is that of this setup at this point (a close-range fight is shorter).
+    """
+    costs = []
+    for index, point in enumerate(points):
+        start = time.process_time()
+        run_trials(ruleset, spec, point, run_seed, index, 0, battles)
+        costs.append(max(1e-5, (time.process_time() - start) / battles))
+    return costs
+
+
+def chunk_sizes(costs: list[float], trials_per_point: int, *, seconds: float = CHUNK_SECONDS,
+                smallest: int = 10, largest: int = 5000) -> list[int]:
+    """Trials per chunk at each point so that every chunk costs about ``seconds`` of CPU.
+
+    Equal-cost chunks keep workers busy to the end: the last chunk a worker takes costs
+    about as much as any other, so two workers finish within a chunk of each other.
+    """
+    out = []
+    for cost in costs:
+        size = int(round(seconds / cost))
+        out.append(max(1, min(trials_per_point, largest, max(smallest, size))))
+    return out

@@ -105,3 +105,19 @@ def test_errors_name_the_path(path, value, message):
     with pytest.raises(IllegalAction) as err:
         parse_override(path, value, SHIPS, FIELDS)
     assert message in str(err.value)
+
+
+def test_chunks_are_sized_so_each_costs_about_the_same():
+    """Issue 14: a cheap point gets large chunks, a costly one small chunks."""
+    from rulesets.core.simulate import chunk_sizes
+
+    assert chunk_sizes([0.001, 0.004, 0.5], 10_000, seconds=1.0) == [1000, 250, 10]
+    assert chunk_sizes([0.0001], 300, seconds=1.0) == [300]  # never more than the point's trials
+
+
+def test_battle_costs_are_measured_per_point():
+    from rulesets.core.simulate import SweepPoint, battle_costs
+    from tests.rulesets.core.toy import RULESET as TOY
+
+    costs = battle_costs(TOY, TOY.example_setup(0), [SweepPoint("a"), SweepPoint("b", {"max_rounds": 1})], "seed", 2)
+    assert len(costs) == 2 and all(c > 0 for c in costs)
