@@ -39,6 +39,8 @@ HELP = ("Ship name or id, a dot, a field: " + ", ".join(f.name for f in FIELDS)
 
 
 def apply_override(state: DogfightState, path: str, value: str) -> tuple[DogfightState, list[LogEntry]]:
+    if not str(path or "").strip():  # the bare action (as a random playout may pick it): nothing to change
+        return state, [LogEntry("GM override with nothing to change.", RULE)]
     request = parse_override(path, value, [(s.id, s.name) for s in state.ships], FIELDS)
     ship = state.ship(request.ship_id)
     name = request.field.name

@@ -1,0 +1,186 @@
+"""Wing Commander dogfight forms: ship stats, the pilot sheet, encounter options.
+
+The only module of the ruleset that imports Django.  Weapons are one per line and
+skills, advantages and disadvantages one per line; a bad line is named in the error
+("Line 2: ..."), next to its field, and nothing typed is lost.
+"""
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+from rulesets.core.lines import LineError, parse_lines, split_fields
+
+from . import tables
+from .model import FLOWN_BY, MODIFIER_TARGETS, damage_code, parse_damage
+
+POSITIONS = [("pilot", "Pilot"), ("gunner", "Turret gunner")]
+
+WEAPON_HELP = ("One weapon per line: name, kind, damage, then for missiles and torpedoes 'MV +1' and 'stock 2'. "
+               "Kinds: gun, turret, missile, torpedo. Examples: 'Laser cannons, gun, 2d6' · "
+               "'Dart missile, missile, 3d6, MV +1, stock 2'.")
+SKILL_HELP = ("Skills, advantages and disadvantages, one per line: name, what it changes, value. It changes one of: "
+              + ", ".join(MODIFIER_TARGETS) + ". Example: 'Gunnery, attack, +2' · 'Missile Man, dodge_missiles, +1'.")
+
+_MV = re.compile(r"^mv\s*([+-]?\d+)$", re.I)
+_STOCK = re.compile(r"^stock\s*(\d+)$", re.I)
+KIND_WORDS = {"gun": "gun", "guns": "gun", "turret": "turret", "missile": "missile", "missiles": "missile",
+              "torpedo": "torpedo", "torpedoes": "torpedo"}
+
+
+def parse_weapon_line(line: str) -> dict:
+    fields = split_fields(line)
+    if len(fields) < 3:
+        raise ValueError("give the name, the kind and the damage, separated by commas (e.g. 'Lasers, gun, 2d6').")
+    name, kind_word, code = fields[:3]
+    if not name:
+        raise ValueError("the weapon needs a name.")
+    kind = KIND_WORDS.get(kind_word.lower())
+    if kind is None:
+        raise ValueError(f"'{kind_word}' is not a kind of weapon (gun, turret, missile, torpedo).")
+    count, sides, bonus = parse_damage(code)
+    weapon = {"name": name, "kind": kind, "damage": damage_code(count, sides, bonus), "mv": 0}
+    for extra in fields[3:]:
+        if _MV.match(extra):
+            weapon["mv"] = int(_MV.match(extra).group(1))
+        elif _STOCK.match(extra):
+            weapon["stock"] = int(_STOCK.match(extra).group(1))
+        else:
+            raise ValueError(f"'{extra}' is not 'MV +1' or 'stock 2'.")
+    if kind in ("missile", "torpedo"):
+        weapon.setdefault("stock", 1)
+    elif "stock" in weapon or weapon["mv"]:
+        raise ValueError(f"only missiles and torpedoes have their own MV and a stock, not a {kind}.")
+    return weapon
+
+
+def weapon_line(weapon: dict) -> str:
+    parts = [weapon["name"], weapon["kind"], weapon["damage"]]
+    if weapon["kind"] in ("missile", "torpedo"):
+        parts += [f"MV {int(weapon.get('mv', 0)):+d}", f"stock {weapon.get('stock', 1)}"]
+    return ", ".join(parts)
+
+
+def parse_skill_line(line: str) -> tuple[str, list]:
+    fields = split_fields(line)
+    if len(fields) != 3:
+        raise ValueError("give a name, what it changes and a value (e.g. 'Gunnery, attack, +2').")
+    name, on, value = fields
+    if not name:
+        raise ValueError("the skill needs a name.")
+    if on.lower() not in MODIFIER_TARGETS:
+        raise ValueError(f"'{on}' is not one of {', '.join(MODIFIER_TARGETS)}.")
+    try:
+        number = int(value)
+    except ValueError:
+        raise ValueError(f"'{value}' is not a whole number like +2 or -1.") from None
+    if not -20 <= number <= 20:
+        raise ValueError("keep a modifier between -20 and +20.")
+    return name, [on.lower(), number]
+
+
+def _lines_field(text, parse):
+    try:
+        return parse_lines(text, parse)
+    except LineError as exc:
+        raise forms.ValidationError(exc.messages) from None
+
+
+class ShipStatsForm(forms.Form):
+    ship_class = forms.ChoiceField(label="Class", choices=tables.SHIP_CLASSES, initial="medium",
+                                   help_text="Sets the order (light fighters first, bombers last, capital ships after).")
+    mv = forms.IntegerField(label="MV", min_value=-10, max_value=10, initial=0,
+                            help_text="Manoeuvre value: added to gun attacks and to dodges against guns.")
+    tw = forms.IntegerField(label="TW", min_value=1, max_value=40, initial=12,
+                            help_text="Target value: what an attack on this ship must reach while an NPC flies it, "
+                                      "and what a dodge must reach when its NPC pilot attacks.")
+    shields = forms.IntegerField(min_value=0, max_value=999, initial=10)
+    hull = forms.IntegerField(min_value=1, max_value=999, initial=12)
+    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=WEAPON_HELP)
+    chaff = forms.IntegerField(min_value=0, max_value=99, initial=0, help_text="Chaff pods against missiles.")
+    chaff_mv = forms.IntegerField(label="Chaff MV", min_value=-10, max_value=10, initial=0)
+    mines = forms.IntegerField(min_value=0, max_value=99, initial=0, help_text="Mines against gun attacks.")
+    mines_mv = forms.IntegerField(label="Mines MV", min_value=-10, max_value=10, initial=0)
+    cloak = forms.BooleanField(required=False, label="Cloaking device")
+    phase_shields = forms.BooleanField(required=False, label="Phase shields",
+                                       help_text="Capital ships only: a hard torpedo target (torpedoes must lock first).")
+
+    def clean_weapons(self):
+        return _lines_field(self.cleaned_data.get("weapons"), parse_weapon_line)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("phase_shields") and data.get("ship_class") != "capital":
+            self.add_error("phase_shields", "Only a capital ship has phase shields.")
+        if data.get("cloak") and data.get("ship_class") == "capital":
+            self.add_error("cloak", "A cloaking device is for fighters and bombers.")
+        return data
+
+    @classmethod
+    def initial_from(cls, stats: dict) -> dict:
+        return {
+            "ship_class": stats.get("class", "medium"), "mv": stats.get("mv", 0), "tw": stats.get("tw", 12),
+            "shields": stats.get("shields", 10), "hull": stats.get("hull", 12),
+            "weapons": "\n".join(weapon_line(w) for w in stats.get("weapons") or []),
+            "chaff": stats.get("chaff", 0), "chaff_mv": stats.get("chaff_mv", 0),
+            "mines": stats.get("mines", 0), "mines_mv": stats.get("mines_mv", 0),
+            "cloak": bool(stats.get("cloak", False)), "phase_shields": bool(stats.get("phase_shields", False)),
+        }
+
+    def stats(self) -> dict:
+        d = self.cleaned_data
+        return {"class": d["ship_class"], "mv": d["mv"], "tw": d["tw"], "shields": d["shields"], "hull": d["hull"],
+                "weapons": d["weapons"], "chaff": d["chaff"], "chaff_mv": d["chaff_mv"], "mines": d["mines"],
+                "mines_mv": d["mines_mv"], "cloak": d["cloak"], "phase_shields": d["phase_shields"]}
+
+
+class CrewForm(forms.Form):
+    flown_by = forms.ChoiceField(label="Flown by", choices=FLOWN_BY, initial="character",
+                                 help_text="An NPC is represented by its ship's TW; the GM may roll for it instead.")
+    rank = forms.TypedChoiceField(choices=tables.RANKS, coerce=int, initial=1)
+    months = forms.IntegerField(label="Months in rank", min_value=0, max_value=600, initial=0)
+    wild_card = forms.BooleanField(required=False, label="Wild Card (rolls 1W20 instead of 2W10)")
+    leader = forms.BooleanField(required=False, label="Squadron leader")
+    skills = forms.CharField(label="Skills, advantages, disadvantages", required=False,
+                             widget=forms.Textarea(attrs={"rows": 3}), help_text=SKILL_HELP)
+
+    def clean_skills(self):
+        return dict(_lines_field(self.cleaned_data.get("skills"), parse_skill_line))
+
+    @classmethod
+    def initial_from(cls, crew: dict) -> dict:
+        chars = crew.get("characteristics") or {}
+        skills = crew.get("skills") or {}
+        return {
+            "flown_by": chars.get("flown_by", "character"), "rank": chars.get("rank", 1),
+            "months": chars.get("months", 0), "wild_card": bool(chars.get("wild_card", False)),
+            "leader": bool(chars.get("leader", False)),
+            "skills": "\n".join(f"{name}, {v[0]}, {int(v[1]):+d}" for name, v in skills.items()
+                                if isinstance(v, (list, tuple)) and len(v) == 2),
+        }
+
+    def crew_data(self) -> dict:
+        d = self.cleaned_data
+        return {"characteristics": {"flown_by": d["flown_by"], "rank": d["rank"], "months": d["months"],
+                                    "wild_card": d["wild_card"], "leader": d["leader"]},
+                "skills": d["skills"]}
+
+
+class SetupOptionsForm(forms.Form):
+    max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=20,
+                                    help_text="After this many rounds the fight ends undecided.")
+    first_side = forms.CharField(required=False, max_length=60, label="Side that moves first on a tie",
+                                 help_text="The GM decides whether players or enemies go first (2.1.1); blank: "
+                                           "the order the ships were set up in.")
+    npc_tw = forms.IntegerField(required=False, min_value=0, max_value=40, initial=0, label="TW of every NPC",
+                                help_text="0 or blank: each NPC keeps the TW of its ship.")
+    wild_cards = forms.ChoiceField(choices=[("as_set", "as on the pilot sheets"), ("all", "every character"),
+                                            ("none", "no one")], initial="as_set", label="Wild Cards")
+    flight_size = forms.IntegerField(required=False, min_value=0, max_value=50, initial=0, label="Ships per side",
+                                     help_text="0 or blank: every ship of the chosen fleets.")
+
+    def options(self) -> dict:
+        d = self.cleaned_data
+        return {"max_rounds": d["max_rounds"], "first_side": d.get("first_side") or "", "npc_tw": d.get("npc_tw") or 0,
+                "wild_cards": d["wild_cards"], "flight_size": d.get("flight_size") or 0}
