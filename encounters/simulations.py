@@ -22,7 +22,7 @@ from rulesets.core.simulate import sides_of, sweep_by_key, sweeps_of
 
 from . import charts
 from .models import SimulationRun
-from .tasks import aggregate, enqueue, start_simulation
+from .tasks import QueueUnavailable, aggregate, dispatch, start_simulation
 
 
 class SimulationForm(forms.Form):
@@ -119,8 +119,12 @@ def _simulation_form(request, campaign, encounter=None):
                 sweep=sweep.key, points=[{"label": p.label, "options": p.options} for p in sweep.points],
                 trials_per_point=form.cleaned_data["trials_per_point"], chunk_size=form.cleaned_data["chunk_size"],
                 created_by=request.user, **fields)
-            enqueue(start_simulation, run.pk)
-            return redirect(run)
+            try:
+                dispatch(start_simulation, run, run.pk)
+            except QueueUnavailable as exc:
+                form.add_error(None, str(exc))  # the run was not kept
+            else:
+                return redirect(run)
     return render(request, "encounters/simulation_new.html", {
         "campaign": campaign, "encounter": encounter, "form": form, "options": options,
         "cap": settings.SIMULATION_MAX_TRIALS}, status=400 if data is not None else 200)

@@ -1,14 +1,103 @@
-"""Background work for encounters.  Tasks take ids and are idempotent."""
+"""Background work for encounters.  Tasks take ids and are idempotent.
+
+Surviving faults (docs/decisions.md, "Background work survives a killed worker"):
+
+- A task is sent with :func:`dispatch` right after its row is saved; when the broker
+  cannot be reached the row is deleted and the GM is told (:class:`QueueUnavailable`).
+- Tasks are acked late, and on Redis a message left unacked longer than the short
+  visibility timeout (``CELERY_VISIBILITY_TIMEOUT``, seconds) goes to another worker:
+  that is how the work of a worker killed outright comes back.  A task that runs
+  longer renews its hold (:class:`Lease`), so only a dead worker's work moves.
+- Every task may run twice: a chunk is stored once (unique row), a start that finds
+  its run already running sends the chunks not stored yet, and an analysis found
+  running is played again (it is seeded, so the result is the same).
+"""
 from __future__ import annotations
 
+import logging
+import time
+
 from celery import shared_task
+from django.conf import settings
 from django.db import transaction
 
+logger = logging.getLogger(__name__)
 
 
 def enqueue(task, *args, **kwargs) -> None:
     """Send a task once the current transaction commits (never for a rolled-back change)."""
     transaction.on_commit(lambda: task.delay(*args, **kwargs))
+
+
+class QueueUnavailable(Exception):
+    """The broker could not be reached; the message says so in words."""
+
+    def __init__(self):
+        super().__init__("The background workers' queue cannot be reached just now, so nothing was started. "
+                         "Try again in a minute; if it persists, the queue service (Redis) needs a look.")
+
+
+def dispatch(task, row, *args) -> None:
+    """Send ``task(*args)`` for a just-saved ``row`` now; when the broker is down, delete the row.
+
+    The row must be committed before a worker looks for it, so the send waits for the
+    commit (in a view, which runs outside a transaction, it happens at once).  Raises
+    :class:`QueueUnavailable`: the GM sees a clear message and nothing stays "queued".
+    """
+    def send():
+        try:
+            task.apply_async(args, retry=True, retry_policy={
+                "max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5})
+        except Exception as exc:  # kombu's OperationalError, redis' ConnectionError, OSError...
+            logger.warning("could not send %s for %r: %s", task.name, row, exc)
+            row.delete()
+            raise QueueUnavailable() from None
+
+    # Outside a transaction (a view) this sends at once; inside one, after it commits.
+    transaction.on_commit(send)
+
+
+class Lease:
+    """Keeps the Redis broker from handing a running task's message to another worker.
+
+    With late acks a message stays "unacked" while its task runs, and Redis restores it
+    to the queue once it has been unacked for the visibility timeout.  ``renew()``
+    (called often; it acts every ``TASK_LEASE_RENEW`` seconds) marks the message as
+    delivered just now.  It does nothing off Redis or outside a worker.
+    """
+
+    def __init__(self, task_id: str | None):
+        self.task_id = task_id
+        self.tag = None
+        self.last = time.monotonic()
+
+    def renew(self) -> None:
+        if not self.task_id or not settings.REDIS_URL:
+            return
+        if time.monotonic() - self.last < settings.TASK_LEASE_RENEW:
+            return
+        self.last = time.monotonic()
+        try:
+            client = _redis()
+            if self.tag is None:
+                needle = self.task_id.encode()
+                self.tag = next((tag for tag, payload in client.hscan_iter("unacked") if needle in payload), None)
+            if self.tag is not None:
+                client.zadd("unacked_index", {self.tag: time.time()}, xx=True)
+        except Exception as exc:  # a lease missed is a possible duplicate, which the tasks tolerate
+            logger.warning("could not renew the lease of task %s: %s", self.task_id, exc)
+
+
+_client = None
+
+
+def _redis():
+    global _client
+    if _client is None:
+        import redis
+
+        _client = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    return _client
 
 
 @shared_task(acks_late=True)
@@ -38,7 +127,7 @@ def _chunk_outcomes(run, index: int, should_stop=None) -> tuple[int, int, list[d
     return point, start, outcomes
 
 
-def run_chunk(run_id: int, index: int) -> bool:
+def run_chunk(run_id: int, index: int, lease: Lease | None = None) -> bool:
     """Play one chunk and store it; False when it was already stored or the run stopped."""
     import time
 
@@ -55,6 +144,8 @@ def run_chunk(run_id: int, index: int) -> bool:
     checked = [time.monotonic()]
 
     def cancelled():
+        if lease is not None:
+            lease.renew()
         # At most two queries a second, however cheap the battles.
         if time.monotonic() - checked[0] < 0.5:
             return False
@@ -114,19 +205,23 @@ def start_simulation(run_id: int) -> int:
 
     with transaction.atomic():
         run = SimulationRun.objects.select_for_update().get(pk=run_id)
-        if run.status != SimulationRun.QUEUED:
-            return 0  # delivered twice
-        run.status = SimulationRun.RUNNING
-        run.started_at = timezone.now()
-        run.save(update_fields=["status", "started_at"])
-        count = len(run.chunk_plan())
-    group(simulate_chunk.s(run_id, i) for i in range(count)).apply_async()
-    return count
+        if run.status == SimulationRun.QUEUED:
+            run.status = SimulationRun.RUNNING
+            run.started_at = timezone.now()
+            run.save(update_fields=["status", "started_at"])
+        elif run.status != SimulationRun.RUNNING:
+            return 0  # done or cancelled
+        # Running already: this start was delivered again (its worker died while
+        # fanning out, say).  Send what is not stored yet; a chunk is stored once.
+        stored = set(run.chunks.values_list("index", flat=True))
+        missing = [i for i in range(len(run.chunk_plan())) if i not in stored]
+    group(simulate_chunk.s(run_id, i) for i in missing).apply_async()
+    return len(missing)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def simulate_chunk(run_id: int, index: int) -> bool:
-    return run_chunk(run_id, index)
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
+def simulate_chunk(self, run_id: int, index: int) -> bool:
+    return run_chunk(run_id, index, Lease(self.request.id))
 
 
 def run_in_process(run_id: int) -> None:
@@ -144,7 +239,7 @@ def run_in_process(run_id: int) -> None:
 
 # -- re-roll analysis ----------------------------------------------------------------
 
-def run_analysis(analysis_id: int) -> None:
+def run_analysis(analysis_id: int, lease: Lease | None = None) -> None:
     from django.utils import timezone
 
     from rulesets.core.analysis import Recorded, analyse
@@ -154,8 +249,10 @@ def run_analysis(analysis_id: int) -> None:
 
     with transaction.atomic():
         analysis = EncounterAnalysis.objects.select_for_update().select_related("encounter").get(pk=analysis_id)
-        if analysis.status != EncounterAnalysis.QUEUED:
-            return  # delivered twice
+        if analysis.status not in (EncounterAnalysis.QUEUED, EncounterAnalysis.RUNNING):
+            return  # done or failed already
+        # Found running: its worker died mid-way (a live one renews its lease), so play
+        # it again; the replays are seeded, so the result is the one it would have had.
         analysis.status = EncounterAnalysis.RUNNING
         analysis.save(update_fields=["status"])
     encounter = analysis.encounter
@@ -164,6 +261,8 @@ def run_analysis(analysis_id: int) -> None:
     engine = encounter.engine
 
     def progress(fraction):
+        if lease is not None:
+            lease.renew()
         EncounterAnalysis.objects.filter(pk=analysis_id).update(progress=fraction)
 
     try:
@@ -176,6 +275,6 @@ def run_analysis(analysis_id: int) -> None:
         status=EncounterAnalysis.DONE, results=results, progress=1, finished_at=timezone.now())
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def analyse_encounter(analysis_id: int) -> None:
-    run_analysis(analysis_id)
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
+def analyse_encounter(self, analysis_id: int) -> None:
+    run_analysis(analysis_id, Lease(self.request.id))

@@ -349,14 +349,18 @@ def encounter_fork(request, pk, seq):
 @require_POST
 def analysis_start(request, pk):
     from .models import EncounterAnalysis
-    from .tasks import analyse_encounter, enqueue
+    from .tasks import QueueUnavailable, analyse_encounter, dispatch
 
     encounter, _ = _get_encounter_for_user(request, pk, gm=True)
     if encounter.status != Encounter.FINISHED:
         messages.error(request, "End the encounter first: the analysis replays a finished fight.")
         return redirect(encounter)
     analysis = EncounterAnalysis.objects.create(encounter=encounter)
-    enqueue(analyse_encounter, analysis.pk)
+    try:
+        dispatch(analyse_encounter, analysis, analysis.pk)
+    except QueueUnavailable as exc:  # the analysis was not kept
+        messages.error(request, str(exc))
+        return redirect(encounter)
     return redirect("encounters:analysis", encounter.pk, analysis.pk)
 
 
