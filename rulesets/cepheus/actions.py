@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .state import CombatState, Crew, Ship
 
 
-def decisions(s: CombatState, lean: bool = False) -> list[Action]:
+def decisions(s: CombatState) -> list[Action]:
     if s.phase == "initiative":
         return [Action.make("initiative", actor_ship(s))]
     if s.phase == "react":
@@ -34,7 +34,7 @@ def decisions(s: CombatState, lean: bool = False) -> list[Action]:
     ship, crew = s.acting_ship, s.acting_crew
     if ship is None or crew is None:
         return []
-    return crew_actions(s, ship, crew, lean)
+    return crew_actions(s, ship, crew)
 
 
 def reactions(s: CombatState) -> list[Action]:
@@ -45,8 +45,82 @@ def reactions(s: CombatState) -> list[Action]:
     return out
 
 
-def crew_actions(s: CombatState, ship: Ship, c: Crew, lean: bool = False) -> list[Action]:
-    """What crew member ``c`` may do now.  ``lean`` leaves out the actions the bot never takes."""
+# ---------------------------------------------------------------- what a position may do
+# Each predicate below is the one statement of when an action is possible; the action
+# list and the bot (policy.py) both read them.
+
+
+def can_exploit(s: CombatState, ship: Ship) -> bool:
+    """Intercettare: the Captain may exploit intercepted comms while the enemy is there and comms work."""
+    return bool(ship.intercepted and s.find_ship(ship.intercepted) and s.ship(ship.intercepted).alive
+                and not ship.jammed)
+
+
+def helm_forced_to_avoid(s: CombatState, ship: Ship) -> bool:
+    """Evitare Collisioni: in a hazard the pilot must make the check every turn (decision: the only one offered)."""
+    return bool(COLLISION_SITUATIONS[s.options.hazard][1]) and not ship.avoided and ship.speed > 0
+
+
+def can_pursue(s: CombatState, ship: Ship, foe: Ship) -> bool:
+    """Inseguimento: keep up a pursuit, or start one at Adjacent or Close at the same speed."""
+    if ship.pursuing == foe.id:
+        return True
+    return s.band(ship.id, foe.id) in ("adjacent", "close") and foe.speed == ship.speed and foe.alive
+
+
+def range_wants(s: CombatState, ship: Ship, foe: Ship) -> list[str]:
+    """Verifica gittata: one band closer or farther, where there is one."""
+    i = band_index(s.band(ship.id, foe.id))
+    return [w for w in ("closer", "farther") if (w == "closer" and i > 0) or (w == "farther" and i < len(BANDS) - 1)]
+
+
+def can_plot_jump(ship: Ship) -> bool:
+    return ship.jump > 0 and not ship.jump_plotted
+
+
+def can_jump(s: CombatState, ship: Ship) -> bool:
+    """Motore-B: a plot, a working J-drive and bridge, the fuel, and not docked."""
+    return (ship.jump_plotted and ship.jump > 0 and ship.hits.get("j_drive", 0) < 2 and bridge_ok(ship)
+            and ship.fuel >= jump_fuel(ship) and not any(ship.id in p.split("|") for p in s.docked))
+
+
+def sensors_work(ship: Ship) -> bool:
+    """The sensor operator needs the bridge and the sensors."""
+    return bridge_ok(ship) and sensors_ok(ship)
+
+
+def smart_missiles_incoming(s: CombatState, ship: Ship) -> bool:
+    return any(m.target == ship.id and m.kind == "smart" and m.count > 0 for m in s.missiles)
+
+
+def leads_boarders(ship: Ship, c: Crew) -> bool:
+    """The chief security officer leads the boarders; marines only when there is none."""
+    return c.position == "security" or not any(o.position == "security" and able(o) for o in ship.crew)
+
+
+def can_board(s: CombatState, ship: Ship, foe: Ship) -> bool:
+    """Abbordaggio: an active or disabled enemy at Adjacent."""
+    return foe.status in ("active", "disabled") and s.band(ship.id, foe.id) == "adjacent"
+
+
+def attack_options(s: CombatState, ship: Ship, mount) -> list[tuple[str, bool, list[int]]]:
+    """(target id, personal scale, usable weapons) for each target ``mount`` can fire at now."""
+    if mount is None or mount.id in ship.fired or mount.hits >= 2:
+        return []
+    out = []
+    targets = [(f.id, s.band(ship.id, f.id), False) for f in enemies(s, ship)]
+    targets += [(p.id, p.band, True) for p in s.personal if p.side != ship.side]
+    for tid, band, personal in targets:
+        if not sensors_ok(ship) and band != "adjacent":
+            continue  # Sensori, second hit: no attacks beyond Adjacent
+        usable = usable_weapons(s, ship, mount, band, personal)
+        if usable:
+            out.append((tid, personal, usable))
+    return out
+
+
+def crew_actions(s: CombatState, ship: Ship, c: Crew) -> list[Action]:
+    """What crew member ``c`` may do now."""
     aid = c.id
     out: list[Action] = []
     if c.task is not None:
@@ -63,39 +137,36 @@ def crew_actions(s: CombatState, ship: Ship, c: Crew, lean: bool = False) -> lis
         for o in ship.crew:
             if o.id != aid and able(o) and not o.automated:
                 out.append(Action.make("assign", aid, crew=o.id))
-    foes = [e for e in enemies(s, ship)]
+    foes = enemies(s, ship)
     helm = bridge_ok(ship)
     if sig:
         if pos == "captain":
             out.append(Action.make("coordinate", aid))
             out.append(Action.make("increase_initiative", aid))
-            if ship.intercepted and s.find_ship(ship.intercepted) and s.ship(ship.intercepted).alive and not ship.jammed:
+            if can_exploit(s, ship):
                 out.append(Action.make("exploit", aid))
         elif pos == "pilot" and helm:
             out.extend(pilot_actions(s, ship, c, foes))
         elif pos == "navigator":
-            if ship.jump > 0 and not ship.jump_plotted:
+            if can_plot_jump(ship):
                 out.append(Action.make("jump_plot", aid))
             for f in foes:
-                i = band_index(s.band(ship.id, f.id))
-                for want in ("closer", "farther"):
-                    if (want == "closer" and i > 0) or (want == "farther" and i < len(BANDS) - 1):
-                        out.append(Action.make("range_check", aid, target=f.id, want=want))
-        elif pos == "sensors" and helm and sensors_ok(ship):
+                for want in range_wants(s, ship, f):
+                    out.append(Action.make("range_check", aid, target=f.id, want=want))
+        elif pos == "sensors" and sensors_work(ship):
             for f in foes:
                 if not ship.jammed:
                     out.append(Action.make("sensor_target", aid, target=f.id))
                 out.append(Action.make("jam", aid, target=f.id))
                 if sum(1 for o in s.ships if o.side == f.side and o.alive) > 1:
                     out.append(Action.make("intercept", aid, target=f.id))
-            if any(m.target == ship.id and m.kind == "smart" and m.count > 0 for m in s.missiles):
+            if smart_missiles_incoming(s, ship):
                 out.append(Action.make("ew_missiles", aid))
             out.append(Action.make("maintain_comms", aid))
         elif pos in GUNNER_POSITIONS:
-            out.extend(gunner_actions(s, ship, c, foes))
+            out.extend(gunner_actions(s, ship, c))
         elif pos == "engineer":
-            if (ship.jump_plotted and ship.jump > 0 and ship.hits.get("j_drive", 0) < 2 and helm
-                    and ship.fuel >= jump_fuel(ship) and not any(ship.id in p.split("|") for p in s.docked)):
+            if can_jump(s, ship):
                 out.append(Action.make("jump", aid))
         elif pos == "damage_control":
             for system in repairable(ship):
@@ -104,12 +175,11 @@ def crew_actions(s: CombatState, ship: Ship, c: Crew, lean: bool = False) -> lis
                 for system in destroyed_systems(ship):
                     out.append(Action.make("overhaul", aid, system=system))
         elif pos in ("security", "marine"):
-            leader = pos == "security" or not any(o.position == "security" and able(o) for o in ship.crew)
-            if leader:
+            if leads_boarders(ship, c):
                 for f in foes:
-                    if f.status in ("active", "disabled") and s.band(ship.id, f.id) == "adjacent":
+                    if can_board(s, ship, f):
                         out.append(Action.make("board", aid, target=f.id))
-        if not c.automated and not lean:
+        if not c.automated:
             for m in ship.mounts:
                 if m.hits >= 2:
                     continue
@@ -117,7 +187,7 @@ def crew_actions(s: CombatState, ship: Ship, c: Crew, lean: bool = False) -> lis
                     if WEAPONS[w.type].ammo and w.loaded == 0 and w.reserve > 0:
                         out.append(Action.make("reload", aid, mount=m.id, weapon=i))
             out.append(Action.make("misc", aid))
-    if minor and not lean:
+    if minor:
         if pos == "pilot" and helm:
             lo, hi = max(0, ship.speed - ship.thrust), min(30, ship.speed + ship.thrust)
             for v in range(lo, hi + 1):
@@ -134,16 +204,12 @@ def crew_actions(s: CombatState, ship: Ship, c: Crew, lean: bool = False) -> lis
 
 def pilot_actions(s: CombatState, ship: Ship, c: Crew, foes: list[Ship]) -> list[Action]:
     aid = c.id
-    sit = COLLISION_SITUATIONS[s.options.hazard]
-    if sit[1] and not ship.avoided and ship.speed > 0:
-        # Evitare Collisioni: in a hazard the pilot must make the check every turn (decision: it is the only one offered).
+    if helm_forced_to_avoid(s, ship):
         return [Action.make("avoid_collision", aid)]
     out = [Action.make("evasive", aid), Action.make("line_up", aid)]
     for f in foes:
         band = s.band(ship.id, f.id)
-        if ship.pursuing == f.id:
-            out.append(Action.make("pursue", aid, target=f.id))
-        elif band in ("adjacent", "close") and f.speed == ship.speed and f.alive:
+        if can_pursue(s, ship, f):
             out.append(Action.make("pursue", aid, target=f.id))
         if f.pursuing == ship.id:
             out.append(Action.make("break_pursuit", aid, target=f.id))
@@ -157,7 +223,7 @@ def pilot_actions(s: CombatState, ship: Ship, c: Crew, foes: list[Ship]) -> list
                 out.append(Action.make("undock", aid, target=o.id))
             else:
                 out.append(Action.make("dock", aid, target=o.id))
-    if sit[1]:
+    if COLLISION_SITUATIONS[s.options.hazard][1]:
         out.append(Action.make("avoid_collision", aid))
     if s.options.planet:
         if ship.position in ("space", "decaying"):
@@ -167,19 +233,10 @@ def pilot_actions(s: CombatState, ship: Ship, c: Crew, foes: list[Ship]) -> list
     return out
 
 
-def gunner_actions(s: CombatState, ship: Ship, c: Crew, foes: list[Ship]) -> list[Action]:
+def gunner_actions(s: CombatState, ship: Ship, c: Crew) -> list[Action]:
     mount = ship.mount(c.station)
-    if mount is None or mount.id in ship.fired or mount.hits >= 2:
-        return []
     out = []
-    targets = [(f.id, s.band(ship.id, f.id), False) for f in foes]
-    targets += [(p.id, p.band, True) for p in s.personal if p.side != ship.side]
-    for tid, band, personal in targets:
-        if not sensors_ok(ship) and band != "adjacent":
-            continue  # Sensori, second hit: no attacks beyond Adjacent
-        usable = usable_weapons(s, ship, mount, band, personal)
-        if not usable:
-            continue
+    for tid, personal, usable in attack_options(s, ship, mount):
         if len(usable) > 1:
             out.append(Action.make("attack", c.id, mount=mount.id, target=tid, weapon="all"))
         for i in usable:

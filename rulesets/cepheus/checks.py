@@ -237,7 +237,16 @@ def contest(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action,
 
 def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str,
                purpose: str, rule: str, extra=(), target: int = TARGET, table: str = "", row: str = ""):
-    """2D6 + skill + characteristic DM + difficulty DM + extras >= 8; returns (roll, effect)."""
+    """2D6 + skill + characteristic DM + difficulty DM + extras >= 8; returns (roll, effect).
+
+    In a playout (nothing recorded) the roll is None: the same two dice, the same total, no words.
+    """
+    if not tx.recording:
+        faces = tx.dice.faces(2, 6, purpose, rule)
+        total = faces[0] + faces[1] + check_dm(ship, crew, skill, char, difficulty, extra)
+        if crew is not None and ship.bonus.get(crew.id):
+            tx.ship(ship.id).bonus.pop(crew.id, None)
+        return None, total - target
     mods = check_mods(ship, crew, skill, char, difficulty, extra)
     roll = tx.dice.roll(2, 6, modifiers=mods, purpose=purpose, rule=rule, target=target,
                         table=table, row=row, gm_only=is_npc(ship))
@@ -262,6 +271,24 @@ def check_mods(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty:
         mods.append(("Captain's coordination", ship.bonus[crew.id]))
     mods.extend(extra)
     return [(s, v) for s, v in mods if v]
+
+
+def check_dm(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=()) -> int:
+    """The sum of :func:`check_mods` (for playouts and odds, which need no words)."""
+    total = 0
+    if crew is not None and skill:
+        total += skill_of(crew, skill)[0]
+        if char:
+            total += char_of(crew, char)
+    if difficulty:
+        total += DIFFICULTY[difficulty]
+    if ship.hasty:
+        total -= 1
+    if crew is not None:
+        total += ship.bonus.get(crew.id, 0)
+    for _, value in extra:
+        total += value
+    return total
 
 
 def effect_band(effect: int) -> str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from rulesets.core.dice import Roll
+
 from .checks import roll_check
 from .crew import able, crew_state
 from .state import SYSTEMS, SYSTEM_LABEL
@@ -24,11 +26,11 @@ if TYPE_CHECKING:
 def table_roll(tx: Tx, count: int, purpose: str, rule: str, table: str, row_of, mods=(), target=None,
                gm_only: bool = False):
     """Roll ``count``D6 + mods and record it with the table row its total selects."""
-    from rulesets.core.dice import Roll
-
     faces = tuple(tx.dice.faces(count, 6, purpose, rule))
-    mods = tuple((str(s), int(v)) for s, v in mods if v)
     total = sum(faces) + sum(v for _, v in mods)
+    if not tx.recording:
+        return Roll("", faces, (), total)
+    mods = tuple((str(s), int(v)) for s, v in mods if v)
     return tx.dice.record(Roll(f"{count}D6", faces, mods, total, purpose, rule, table, row_of(total), target, gm_only))
 
 
@@ -58,7 +60,6 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         raw = dmg_roll.total
     else:
         raw = hit.flat
-    text = [f"{hit.label}: damage {raw}"]
     if not hit.ignore_armour and target.armour:
         mods.append(("armour", -target.armour))
     for _ in range(hit.sand):
@@ -67,11 +68,13 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
     if hit.screen:
         mods.append(("screens", -hit.screen))
     net = raw + sum(v for _, v in mods)
-    if mods:
-        text.append(", ".join(f"{s} {v:+d}" for s, v in mods) + f" = {max(net, 0)}")
     counts, row = damage_effect(net)
-    text.append(f"({SEC_DAMAGE}: {row})")
-    tx.say(" ".join(text), SEC_DAMAGE)
+    if tx.recording:
+        text = [f"{hit.label}: damage {raw}"]
+        if mods:
+            text.append(", ".join(f"{s} {v:+d}" for s, v in mods) + f" = {max(net, 0)}")
+        text.append(f"({SEC_DAMAGE}: {row})")
+        tx.say(" ".join(text), SEC_DAMAGE)
     if net > 0:
         interrupt_extended(tx, target.id, net)
     singles, doubles, triples = counts

@@ -13,12 +13,18 @@ from functools import lru_cache
 
 from rulesets.core.engine import Action
 
+from .actions import (
+    actor_ship, attack_options, can_board, can_exploit, can_jump, can_plot_jump, can_pursue,
+    helm_forced_to_avoid, leads_boarders, range_wants, sensors_work, smart_missiles_incoming,
+)
+from .attacks import reaction_options
 from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_of
 from .damage import repairable
-from .actions import decisions
 from .odds import hits_dist
-from .queries import attack_mods, enemies, usable_weapons
-from .tables import ATTACK_DIFFICULTY, BANDS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS
+from .queries import GM, attack_mods, bridge_ok, enemies, range_ok
+from .tables import (
+    ATTACK_DIFFICULTY, BANDS, COLLISION_SITUATIONS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS,
+)
 
 
 _P2 = {}
@@ -85,15 +91,11 @@ def want_towards(current: str, goal: str) -> str:
     return "closer" if j < i else "farther" if j > i else "hold"
 
 
-def attack_value(s, ship, crew, a: Action, best=None) -> float:
-    mount = ship.mount(a.get("mount"))
-    target_id = a.get("target")
+def attack_value(s, ship, crew, mount, target_id: str, usable: list[int], which: str, best=None) -> float:
+    """The bot's worth of an attack: expected damage-table hits, the focus target preferred."""
     if any(p.id == target_id for p in s.personal):
         return 0.05
     target = s.ship(target_id)
-    band = s.band(ship.id, target_id)
-    usable = usable_weapons(s, ship, mount, band)
-    which = a.get("weapon", "all")
     chosen = ([i for i in usable if mount.weapons[i].type != "sandcaster"] or usable) if which == "all" else [int(which)]
     skill, _ = skill_of(crew, gunnery_skill(mount.kind))
     base = skill + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
@@ -116,46 +118,48 @@ def attack_value(s, ship, crew, a: Action, best=None) -> float:
 
 
 def choose(s, rng: random.Random) -> Action:
-    acts = decisions(s, lean=True)
-    if not acts:
-        return Action.make("override", "gm")
-    if len(acts) == 1:
-        return acts[0]
-    by_kind: dict[str, list[Action]] = {}
-    for a in acts:
-        by_kind.setdefault(a.kind, []).append(a)
-    if s.phase == "react":
-        return _react(s, by_kind)
-    if s.phase == "range":
+    """The bot's step.  It builds only the action it takes, reading the same conditions as the
+    action list (:mod:`.actions`), so it never picks an action the rules do not allow."""
+    phase = s.phase
+    if s.over:
+        return Action.make("override", GM)
+    if phase == "initiative":
+        return Action.make("initiative", actor_ship(s))
+    if phase == "react":
+        return _react(s)
+    if phase == "range":
         p = s.pending
         chooser = s.ship(p.chooser)
-        other = p.attacker
         goal = "distant" if fleeing(s, chooser) else preferred_band(chooser)
-        want = want_towards(s.band(chooser.id, other), goal)
-        for a in acts:
-            if a.get("want") == want:
-                return a
-        return by_kind.get("choose_range", acts)[0]
-    if s.phase == "delay":
-        return by_kind.get("act_now", acts)[0]
+        want = want_towards(s.band(chooser.id, p.attacker), goal)
+        allowed = [w for w in ("closer", "hold", "farther") if range_ok(s, p, w)]
+        return Action.make("choose_range", p.chooser, want=want if want in allowed else allowed[0])
+    if phase == "delay":
+        return Action.make("act_now", s.waiting[s.asked])
     ship, crew = s.acting_ship, s.acting_crew
-    choice = _crew_choice(s, ship, crew, by_kind, rng)
+    if ship is None or crew is None:
+        return Action.make("override", GM)
+    if crew.task is not None:
+        return Action.make("continue_task", crew.id)
+    choice = _crew_choice(s, ship, crew, rng)
     if choice is not None:
         return choice
-    if _rest_idle(s, ship):
-        return by_kind["end_turn"][0]
-    return by_kind["done"][0]
+    return Action.make("end_turn" if _rest_idle(s, ship) else "done", crew.id)
 
 
-def _react(s, by_kind) -> Action:
+def _react(s) -> Action:
     p = s.pending
     target = s.ship(p.target)
-    for kind in ("point_defence", "screens", "dodge", "sand"):
-        if kind in by_kind:
-            if kind == "sand" and target.reactions <= 1 and "dodge" in by_kind:
-                continue
-            return by_kind[kind][0]
-    return by_kind["no_reaction"][0]
+    options = reaction_options(s, p)
+    kinds = {kind for kind, _, _ in options}
+    for wanted in ("point_defence", "screens", "dodge", "sand"):
+        if wanted not in kinds:
+            continue
+        if wanted == "sand" and target.reactions <= 1 and "dodge" in kinds:
+            continue
+        kind, actor, params = next(o for o in options if o[0] == wanted)
+        return Action.make(kind, actor, **params)
+    return Action.make("no_reaction", p.target)
 
 
 def _rest_idle(s, ship) -> bool:
@@ -177,97 +181,116 @@ def _rest_idle(s, ship) -> bool:
 _REPAIR_PRIORITY = ("power_plant", "m_drive", "bridge", "sensors", "j_drive", "fuel", "hold")
 
 
-def _crew_choice(s, ship, crew, by_kind, rng) -> Action | None:
+def _assign(s, ship, crew) -> Action | None:
+    """The Captain hands a coordination point to a gunner still to act (one without a bonus first)."""
+    later = set(s.queue[s.pos + 1:])
+    takers = [o for o in ship.crew if o.id != crew.id and able(o) and not o.automated]
+    for fresh in (True, False):
+        for who in takers:
+            if who.id in later and who.position in GUNNER_POSITIONS and (not fresh or not ship.bonus.get(who.id)):
+                return Action.make("assign", crew.id, crew=who.id)
+    for who in takers:
+        if who.id in later:
+            return Action.make("assign", crew.id, crew=who.id)
+    return None
+
+
+def _crew_choice(s, ship, crew, rng) -> Action | None:
     pos = crew.position
+    aid = crew.id
     run = fleeing(s, ship)
     target = focus(s, ship)
-    if "continue_task" in by_kind:
-        return by_kind["continue_task"][0]
-    if "assign" in by_kind:
-        later = set(s.queue[s.pos + 1:])
-        for fresh in (True, False):
-            for a in by_kind["assign"]:
-                who = ship.member(a.get("crew"))
-                if who.id in later and who.position in GUNNER_POSITIONS and (not fresh or not ship.bonus.get(who.id)):
-                    return a
-        for a in by_kind["assign"]:
-            if a.get("crew") in later:
-                return a
+    if pos == "captain" and ship.pool > 0:
+        choice = _assign(s, ship, crew)
+        if choice is not None:
+            return choice
     if s.sig <= 0:
         return None  # only minors left: the pilot has already manoeuvred
     if pos == "captain":
-        if "exploit" in by_kind:
-            return by_kind["exploit"][0]
+        if can_exploit(s, ship):
+            return Action.make("exploit", aid)
         gunners = sum(1 for c in ship.crew if c.position in GUNNER_POSITIONS and able(c))
-        if gunners >= 2 and "coordinate" in by_kind:
-            return by_kind["coordinate"][0]
-        return by_kind.get("increase_initiative", [None])[0]
+        return Action.make("coordinate" if gunners >= 2 else "increase_initiative", aid)
     if pos == "sensors":
-        if "ew_missiles" in by_kind:
-            return by_kind["ew_missiles"][0]
-        if ship.jammed and "maintain_comms" in by_kind:
-            return by_kind["maintain_comms"][0]
-        for a in by_kind.get("sensor_target", []):
-            if target is not None and a.get("target") == target.id:
-                return a
+        if not sensors_work(ship):
+            return None
+        if smart_missiles_incoming(s, ship):
+            return Action.make("ew_missiles", aid)
+        if ship.jammed:
+            return Action.make("maintain_comms", aid)
+        if target is not None:
+            return Action.make("sensor_target", aid, target=target.id)
         return None
     if pos == "pilot":
-        if "avoid_collision" in by_kind:
-            return by_kind["avoid_collision"][0]
-        if "break_pursuit" in by_kind:
-            return by_kind["break_pursuit"][0]
-        if run:
-            return by_kind.get("evasive", [None])[0]
-        for a in by_kind.get("pursue", []):
-            if ship.pursuing == a.get("target"):
-                return a
-        if target is not None:
-            for a in by_kind.get("pursue", []):
-                if a.get("target") == target.id and rng.random() < 0.5:
-                    return a
-        gunners = any(c.position in GUNNER_POSITIONS and able(c) for c in ship.crew)
-        if gunners and "line_up" in by_kind and not _threatened(s, ship):
-            return by_kind["line_up"][0]
-        return by_kind.get("evasive", [None])[0]
+        return _pilot_choice(s, ship, crew, target, run, rng)
     if pos == "navigator":
-        if run and "jump_plot" in by_kind:
-            return by_kind["jump_plot"][0]
+        if run and can_plot_jump(ship):
+            return Action.make("jump_plot", aid)
         if target is None:
             return None
         goal = "distant" if run else preferred_band(ship)
         want = want_towards(s.band(ship.id, target.id), goal)
-        for a in by_kind.get("range_check", []):
-            if a.get("target") == target.id and a.get("want") == want:
-                return a
-        return None
+        return Action.make("range_check", aid, target=target.id, want=want) if want in range_wants(
+            s, ship, target) else None
     if pos in GUNNER_POSITIONS:
-        attacks = by_kind.get("attack", [])
-        if not attacks:
-            return None
-        salvo = [a for a in attacks if a.get("weapon") == "all"]
-        singles = {a.get("target") for a in salvo}
-        attacks = salvo + [a for a in attacks if a.get("target") not in singles]  # "all" beats any one weapon
-        best_id = target.id if target is not None else None
-        scored = [(attack_value(s, ship, crew, a, best_id), -i, a) for i, a in enumerate(attacks)]
-        best = max(scored, key=lambda t: (t[0], t[1]))
-        return best[2] if best[0] > 0 else None
+        return _gunner_choice(s, ship, crew, target)
     if pos == "engineer":
-        if run and "jump" in by_kind:
-            return by_kind["jump"][0]
-        return None
+        return Action.make("jump", aid) if run and can_jump(s, ship) else None
     if pos == "damage_control":
-        repairs = by_kind.get("repair", [])
-        if repairs:
-            def rank(a):
-                sysname = a.get("system")
-                return _REPAIR_PRIORITY.index(sysname) if sysname in _REPAIR_PRIORITY else 2.5
-            return min(repairs, key=rank)
+        systems = repairable(ship)
+        if systems:
+            def rank(system):
+                return _REPAIR_PRIORITY.index(system) if system in _REPAIR_PRIORITY else 2.5
+            return Action.make("repair", aid, system=min(systems, key=rank))
         return None
-    if pos in ("security", "marine"):
-        for a in by_kind.get("board", []):
-            return a
-        return None
+    if pos in ("security", "marine") and leads_boarders(ship, crew):
+        for f in enemies(s, ship):
+            if can_board(s, ship, f):
+                return Action.make("board", aid, target=f.id)
     return None
+
+
+def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
+    aid = crew.id
+    if not bridge_ok(ship):
+        return None
+    if helm_forced_to_avoid(s, ship) or COLLISION_SITUATIONS[s.options.hazard][1]:
+        return Action.make("avoid_collision", aid)
+    foes = enemies(s, ship)
+    for f in foes:
+        if f.pursuing == ship.id:
+            return Action.make("break_pursuit", aid, target=f.id)
+    if run:
+        return Action.make("evasive", aid)
+    for f in foes:
+        if ship.pursuing == f.id:
+            return Action.make("pursue", aid, target=f.id)
+    if target is not None and can_pursue(s, ship, target) and rng.random() < 0.5:
+        return Action.make("pursue", aid, target=target.id)
+    gunners = any(c.position in GUNNER_POSITIONS and able(c) for c in ship.crew)
+    if gunners and not _threatened(s, ship):
+        return Action.make("line_up", aid)
+    return Action.make("evasive", aid)
+
+
+def _gunner_choice(s, ship, crew, target) -> Action | None:
+    mount = ship.mount(crew.station)
+    options = attack_options(s, ship, mount)
+    if not options:
+        return None
+    # "all" beats any one weapon: a salvo for every target with two or more weapons, single
+    # weapons only where the target can be reached by one
+    candidates = [(tid, usable, "all") for tid, personal, usable in options if len(usable) > 1]
+    candidates += [(tid, usable, str(i)) for tid, personal, usable in options if len(usable) == 1 for i in usable]
+    best_id = target.id if target is not None else None
+    best, best_value = None, None
+    for tid, usable, which in candidates:
+        value = attack_value(s, ship, crew, mount, tid, usable, which, best_id)
+        if best_value is None or value > best_value:
+            best, best_value = (tid, which), value
+    if best_value <= 0:
+        return None
+    return Action.make("attack", crew.id, mount=mount.id, target=best[0], weapon=best[1])
 
 
 def _threatened(s, ship) -> bool:

@@ -61,7 +61,8 @@ def start_round(tx: Tx):
     s.order = [sh.id for sh in live]
     s.turn = 0
     s.waiting = []
-    tx.say(f"Round {s.round}. Order: " + ", ".join(f"{sh.name} ({eff_init(s, sh)})" for sh in live), SEC["turn"])
+    if tx.recording:
+        tx.say(f"Round {s.round}. Order: " + ", ".join(f"{sh.name} ({eff_init(s, sh)})" for sh in live), SEC["turn"])
     # Missiles: the salvos that arrive this round strike before anyone acts (decision).
     arriving = []
     missiles = []

@@ -357,6 +357,8 @@ class Tx:
         self.s.ships = list(state.ships)
         self.dice = dice
         self.log = log
+        #: False in a playout: nobody reads the log, so rules skip building its text
+        self.recording = dice.recording
         self._ships: set[str] = set()
         self._crews: set[str] = set()
         self._mounts: set[str] = set()
@@ -410,7 +412,8 @@ class Tx:
         raise KeyError(mount_id)
 
     def say(self, text: str, rule: str = "", gm_only: bool = False):
-        self.log.append(LogEntry(text, rule, gm_only))
+        if self.recording:
+            self.log.append(LogEntry(text, rule, gm_only))
 
     def next_id(self, prefix: str) -> str:
         self.s.serial += 1
