@@ -324,7 +324,8 @@ def ship_detail(request, pk, ship_pk):
         form = ShipForm(instance=ship, campaign=campaign)
         stats_form = rules.ShipStatsForm(initial=rules.ShipStatsForm.initial_from(ship.stats), prefix="stats")
         status = 200
-    if not is_gm:  # players look, read-only
+    if not is_gm:  # players look, read-only, and the fleet list holds only the sides they see
+        form.fields["fleet"].queryset = campaign.visible_fleets(request.user, role)
         for f in (*form.fields.values(), *stats_form.fields.values()):
             f.disabled = True
     return _render_ship_page(request, campaign, role, ship, form=form, stats_form=stats_form, status=status)

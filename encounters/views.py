@@ -301,7 +301,10 @@ def encounter_replay(request, pk):
         raise Http404("The replay opens when the encounter is finished.")
     now = encounter_log.history(encounter)
     is_gm = role == Membership.GM
-    steps = [a for a in now.applied if (is_gm or not a.gm_only) and not a.dropped]
+    viewer = _viewer(request, encounter, role)
+    # The steps this viewer reads (encounters/viewing.py), oldest first, numbered as in the log.
+    steps = list(reversed(log_for(now, is_gm=is_gm, names=names_for(encounter, viewer), system=encounter.ruleset)))
+    steps = [s for s in steps if not s.dropped]
     try:
         index = max(0, min(len(steps), int(request.GET.get("step", len(steps)))))
     except ValueError:
@@ -311,11 +314,14 @@ def encounter_replay(request, pk):
         state = now.state
     else:
         state = encounter_log.state_before(encounter, steps[index].seq)
+    # "Step N of M" counts the steps in effect, as the log numbers them.
+    number = now.count if index == len(steps) else (steps[index - 1].number if index else 0)
     return render(request, "encounters/replay.html", {
         "encounter": encounter, "campaign": encounter.campaign, "is_gm": is_gm, "state": state,
-        "partials": ruleset_partials(encounter.ruleset),
-        "view": engine.view(state, _viewer(request, encounter, role)), "index": index, "total": len(steps),
-        "steps": list(reversed(steps[:index])), "prev": max(0, index - 1), "next": min(len(steps), index + 1),
+        "partials": ruleset_partials(encounter.ruleset), "replay": True,
+        "view": engine.view(state, viewer), "index": index, "total": len(steps),
+        "number": number, "count": now.count, "log": list(reversed(steps[:index])), "own_ships": sorted(viewer.ships),
+        "prev": max(0, index - 1), "next": min(len(steps), index + 1),
     })
 
 
