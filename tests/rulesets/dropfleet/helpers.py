@@ -28,8 +28,10 @@ def ship(id="t", side="red", x=0.0, y=0.0, heading=0, layer="high", hull=None, e
     """A ship; ``start`` is its starting (profile) Hull, ``hull`` what it has left."""
     if start is not None:
         prof["hull"] = start
+    own = {k: prof.pop(k) for k in ("order", "silent", "shields_up", "spike", "weapons_offline", "group") if k in prof}
     p = profile(**prof)
-    return Ship(id=id, name={"a": "Attacker", "t": "Target"}.get(id, id.capitalize()), side=side, group=id,
+    own.setdefault("group", id)
+    return Ship(id=id, name={"a": "Attacker", "t": "Target"}.get(id, id.capitalize()), side=side, **own,
                 profile=p, x=float(x), y=float(y), heading=heading, layer=layer,
                 hull=p.hull if hull is None else hull,
                 effects=tuple(Effect(e) if isinstance(e, str) else e for e in effects))

@@ -85,7 +85,7 @@ def test_df11_shield_drawbacks_raise_signature_and_stop_point_defence():
     from rulesets.dropfleet import ships as S
 
     s = ship(passive=4, passive_switchable=True, shield_signature=4, shields_block_pd=True, pd=3)
-    up = s.__class__(**{**s.__dict__, "shields_up": True})
+    up = ship(passive=4, passive_switchable=True, shield_signature=4, shields_block_pd=True, pd=3, shields_up=True)
     assert (S.signature(s), S.point_defence(s)) == (6, 3)
     assert (S.signature(up), S.point_defence(up)) == (10, 0)
 

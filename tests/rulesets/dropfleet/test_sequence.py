@@ -1,0 +1,107 @@
+"""Orders and spikes (RULES-NOTES DF-N02, DF-N03), movement and layers (issue 11; decision D4),
+activations by battle group (decision D1), the round limit (D10)."""
+import pytest
+
+from rulesets.core.engine import Action, IllegalAction
+from rulesets.dropfleet import sequence as Q
+from rulesets.dropfleet import ships as S
+from rulesets.dropfleet import tables as T
+from rulesets.dropfleet.engine import RULESET
+
+from .helpers import attacker, dice, get, ship, state, step
+
+
+def order(spike=T.NO_SPIKE, silent=False, key="standard", **kw):
+    a = attacker(spike=spike, silent=silent, **kw)
+    st = state(a, ship(), phase="orders")
+    return get(step(st, f"order actor=a order={key}").state, "a")
+
+
+def test_dfn02_spikes_add_six_and_twelve_inches_two_minors_make_a_major():
+    """DF-N02, RULES-NOTES: a Minor spike adds 6" to Signature, a Major 12"; two Minors make a Major."""
+    assert S.signature(attacker(signature=5, spike=T.MINOR)) == 11
+    assert S.signature(attacker(signature=5, spike=T.MAJOR)) == 17
+    assert order(spike=T.MINOR, key="station_keeping").spike == T.MAJOR
+
+
+@pytest.mark.parametrize("key,before,after", [
+    ("standard", T.MINOR, T.NO_SPIKE), ("standard", T.MAJOR, T.MAJOR),
+    ("station_keeping", T.NO_SPIKE, T.MINOR), ("course_change", T.NO_SPIKE, T.MINOR),
+    ("max_thrust", T.NO_SPIKE, T.MINOR), ("weapons_free", T.NO_SPIKE, T.MAJOR),
+    ("active_scan", T.MINOR, T.MAJOR), ("silent_running", T.MAJOR, T.NO_SPIKE),
+])
+def test_dfn03_orders_and_their_spikes(key, before, after):
+    """DF-N03, RULES-NOTES: Standard clears a Minor; Station Keeping, Course Change and Max Thrust add a
+    Minor; Weapons Free and Active Scan add a Major; Silent Running sets Signature 0 and clears spikes."""
+    ship_ = order(spike=before, key=key)
+    assert ship_.spike == after
+    if key == "silent_running":
+        assert S.signature(ship_) == 0
+
+
+def test_monitors_cannot_course_change_or_max_thrust():
+    """Decision D3 (the game's Monitor rule): no Course Change or Max Thrust orders."""
+    st = state(attacker(monitor=True), ship(), phase="orders")
+    assert {k for k, _ in Q.order_options(st)} == set(T.ORDERS) - {"course_change", "max_thrust"}
+
+
+def test_moves_are_checked_against_thrust_and_turn():
+    """Decision D4: a move goes at most Thrust (x2 at Max Thrust, 2" Station Keeping) and turns at most the order's limit."""
+    a = attacker(x=20, y=20, thrust=10, order="standard")
+    st = state(a, ship(), phase="move")
+    assert Q.check_move(st, a, 20, 10, None) is None
+    assert "can move 10" in Q.check_move(st, a, 20, 9, None)
+    assert "turn at most 45" in Q.check_move(st, a, 25, 25, None)
+    fast = attacker(x=20, y=30, thrust=10, order="max_thrust")
+    assert Q.check_move(state(fast, ship(), phase="move"), fast, 20, 10, None) is None
+
+
+def test_layer_changes_up_cost_four_inches_down_free_atmosphere_only_for_atmospheric():
+    """Issue 11: up one layer costs 4" of Thrust, down is free, only Atmospheric ships enter the Atmosphere."""
+    a = attacker(x=20, y=20, layer="low", thrust=6, order="standard")
+    st = state(a, ship(), phase="move")
+    assert Q.layer_choices(a) == ["high"]
+    assert Q.check_move(st, a, 20, 18, "high") is None
+    assert "can move 2" in Q.check_move(st, a, 20, 17, "high")
+    assert Q.layer_choices(attacker(layer="low", atmospheric=True, order="standard")) == ["high", "atmosphere"]
+    after = step(st, "move actor=a x=#20 y=#18 layer=high").state
+    assert get(after, "a").layer == "high" and get(after, "a").y == 18
+
+
+def test_the_move_sets_the_heading_and_a_refused_move_names_why():
+    """Decision D4: the ship points the way it moved; an illegal move is refused in words."""
+    a = attacker(x=20, y=20, order="standard")
+    st = state(a, ship(), phase="move")
+    after = step(st, "move actor=a x=#24 y=#12").state
+    assert get(after, "a").heading == 27 and after.phase == "fire"
+    with pytest.raises(IllegalAction, match="turn at most"):
+        RULESET.apply(st, Action.parse("move actor=a x=#28 y=#20"), dice())
+
+
+def test_groups_alternate_between_sides():
+    """Decision D1: battle groups activate in turn, alternating sides; a side with none left waits."""
+    ships = [attacker(group="A1"), ship("a2", "blue", group="A2", x=2, y=10), ship("t", "red", group="R1")]
+    st = state(*ships, phase="orders", group="A1")
+    st = st.__class__(**{**st.__dict__, "sides": ("blue", "red"), "first_side": "blue"})
+    assert Q.next_group(st, "blue") == "R1"
+    st = st.__class__(**{**st.__dict__, "activated": ("A1", "R1")})
+    assert Q.next_group(st, "red") == "A2"
+
+
+def test_a_full_activation_order_move_fire():
+    """The activation: orders, each ship moves, fire declared then resolved, then the next group."""
+    st = RULESET.setup(RULESET.example_setup(0))
+    assert st.phase == "orders" and st.group == "Vess Warden"
+    st = step(st, "order actor=a order=standard").state
+    assert st.phase == "move"
+    st = step(st, "stay actor=a").state
+    assert st.phase == "fire"
+    st = step(st, "open_fire actor=a").state
+    assert st.group == "Sable Shroud" and st.phase == "orders"
+
+
+def test_round_limit_decides_on_hull_left():
+    """Decision D10: after the last round the side with the larger share of its Hull left wins."""
+    st = state(attacker(), ship(hull=5), phase="end", max_rounds=1)
+    after = step(st, "end_round actor=gm").state
+    assert after.over and after.winner == "blue"
