@@ -15,6 +15,7 @@ Pure Python: no Django import.
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import asdict
 
@@ -206,6 +207,20 @@ class StarWarsRuleset(RulesetBase):
 
     # ------------------------------------------------------------ setup
     def setup(self, spec: dict) -> R.CombatState:
+        """The state at the start of the fight (a simulation sets the same spec up thousands of
+        times: the state is built once per spec and copied)."""
+        try:
+            key = json.dumps(spec, sort_keys=True)
+        except (TypeError, ValueError):      # not plain data: build it every time
+            return self._setup(spec)
+        built = _SETUPS.get(key)
+        if built is None:
+            if len(_SETUPS) > 64:
+                _SETUPS.clear()
+            built = _SETUPS[key] = self._setup(spec)
+        return R.copy_state(built)
+
+    def _setup(self, spec: dict) -> R.CombatState:
         opts = spec.get("options") or {}
         width, height = int(opts.get("width", 30)), int(opts.get("height", 20))
         if "separation" in opts:  # a sweep's distance always fits: the board grows to hold it
@@ -247,29 +262,48 @@ class StarWarsRuleset(RulesetBase):
                                        for c, r in sorted(self._course_targets(s))] + [Action.make("override")]
 
     def step_actions(self, s: R.CombatState) -> list[Action]:
-        """The legal actions but the courses: one move at a time (what the bot chooses from;
-        a course is only a shortcut through these moves)."""
+        """The legal actions but the courses: one move at a time (a course is only a shortcut
+        through these moves)."""
         if s.over:
             return []
-        who = self.actor_ship(s)
-        if s.phase == "initiative":
-            return [Action.make("initiative", who)]
         if s.phase == "movement":
-            sh = s.ship(who)
-            if R.controls_dead(sh, s.round) and not sh.captured_by:
-                base = [Action.make("drift", who)]
-            else:   # a ship held by a tractor beam only holds (R.move_options)
-                base = [Action.make("move", who, how=m.kind, side=m.side) for m in R.move_options(s)]
-            # seed 3. CASOS ESPECIALS / 4. "Fase de moviment": break_free, ram target=, jump,
-            # shutdown, evacuate (R.special_options)
-            return base + [Action.make(kind, who, **params) for kind, params in R.special_options(s)]
+            # the moves (or drift), then seed 3. CASOS ESPECIALS / 4. "Fase de moviment": break_free,
+            # ram target=, jump, shutdown, evacuate (R.special_options)
+            return self._actions_of(s, "move") + self._actions_of(s, "special")
+        if s.phase == "initiative":
+            return self._actions_of(s, "initiative")
         if not s.queue:
-            return [Action.make("resolve", who)]
-        return [Action.make("fire", who, weapon=w, target=t) for w, t in R.fire_options(s)] + [Action.make("done", who)]
+            return self._actions_of(s, "resolve")
+        return self._actions_of(s, "fire") + self._actions_of(s, "done")
+
+    def _actions_of(self, s: R.CombatState, kind: str) -> list[Action]:
+        """The legal actions of one kind (``special``: the movement's special actions), in the
+        order :meth:`step_actions` lists them."""
+        who = self.actor_ship(s)
+        if kind == "initiative":
+            return [Action.make("initiative", who)] if s.phase == "initiative" else []
+        if s.phase == "movement":
+            if kind in ("move", "drift"):
+                sh = s.ship(who)
+                if R.controls_dead(sh, s.round) and not sh.captured_by:
+                    return [Action.make("drift", who)]
+                # a ship held by a tractor beam only holds (R.move_options)
+                return [Action.make("move", who, how=m.kind, side=m.side) for m in R.move_options(s)]
+            if kind in ("special", "ram", "jump", "shutdown", "evacuate", "break_free"):
+                return [Action.make(k, who, **params) for k, params in R.special_options(s)
+                        if kind in ("special", k)]
+            return []
+        if s.phase == "firing":
+            if not s.queue:
+                return [Action.make("resolve", who)] if kind == "resolve" else []
+            if kind == "fire":
+                return [Action.make("fire", who, weapon=w, target=t) for w, t in R.fire_options(s)]
+            return [Action.make("done", who)] if kind == "done" else []
+        return []
 
     def is_legal(self, s: R.CombatState, action: Action) -> bool:
-        """As ``action in legal_actions(s)``, without searching every course: a course is legal
-        when it names a hex the moving ship can reach (one search, cached)."""
+        """As ``action in legal_actions(s)``, listing only the actions of its kind (a course is
+        legal when it names a hex the moving ship can reach: one search, cached)."""
         if s.over:
             return False
         if action.kind == "override":
@@ -277,9 +311,25 @@ class StarWarsRuleset(RulesetBase):
         if action.kind == "course":
             return (bool(s.moving) and action.actor == s.moving.ship and set(dict(action.params)) == {"col", "row"}
                     and (action.get("col"), action.get("row")) in self._course_targets(s))
-        return action in self.step_actions(s)
+        if action.kind == "move":
+            return self._move_of(s, action) is not None
+        return action in self._actions_of(s, action.kind)
+
+    def _move_of(self, s: R.CombatState, action: Action):
+        """The :class:`hexes.Move` a legal ``move`` action names (None when it is not legal)."""
+        if s.over or s.phase != "movement" or not s.moving or action.actor != self.actor_ship(s):
+            return None
+        sh = s.ship(action.actor)
+        if R.controls_dead(sh, s.round) and not sh.captured_by:
+            return None
+        return next((m for m in R.move_options(s) if action.params == (("how", m.kind), ("side", m.side))), None)
 
     def apply(self, s: R.CombatState, action: Action, dice: Dice) -> Step:
+        if action.kind == "move":       # the most frequent step: its legality check finds the move
+            found = self._move_of(s, action)
+            if found is None:
+                raise IllegalAction(f"'{action}' is not a legal action now.")
+            return Step(*R.make_move(s, found, record=dice.recording))
         if not self.is_legal(s, action):
             if action.kind == "course" and s.moving and action.actor == s.moving.ship:
                 raise IllegalAction(f"({action.get('col')},{action.get('row')}) cannot be reached now.")
@@ -292,8 +342,6 @@ class StarWarsRuleset(RulesetBase):
             return Step(state, log)
         if k == "initiative":
             state, log = R.roll_initiative(s, dice)
-        elif k == "move":
-            state, log = R.move(s, action.get("how"), int(action.get("side", 0)))
         elif k == "drift":
             state, log = R.drift(s, dice)
         elif k == "ram":
@@ -307,7 +355,7 @@ class StarWarsRuleset(RulesetBase):
         elif k == "break_free":
             state, log = R.break_free(s, dice)
         elif k == "fire":
-            state, log = R.fire(s, action.get("weapon"), action.get("target"), dice)
+            state, log = R.fire(s, action.get("weapon"), action.get("target"), dice, checked=True)
         elif k == "done":
             state, log = R.end_fire(s)
         else:
@@ -518,5 +566,6 @@ class StarWarsRuleset(RulesetBase):
 SWEEP_DISTANCES = (2, 4, 6, 8, 10, 12, 15)
 
 _COURSES: dict = {}  # course searches, keyed by everything they depend on
+_SETUPS: dict = {}   # setup states by their spec (as JSON); copied for every caller
 
 RULESET = StarWarsRuleset()

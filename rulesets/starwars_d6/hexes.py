@@ -56,9 +56,10 @@ def from_axial(a: tuple[int, int]) -> Hex:
 
 
 def neighbour(h: Hex, facing: int) -> Hex:
-    q, r = to_axial(h)
+    col, row = h                                    # to_axial, step, from_axial (inlined: the bot's hot path)
     dq, dr = AXIAL_DIRECTIONS[facing % 6]
-    return from_axial((q + dq, r + dr))
+    q, r = col + dq, row - (col - (col & 1)) // 2 + dr
+    return q, r + (q - (q & 1)) // 2
 
 
 def neighbours(h: Hex) -> list[Hex]:
@@ -71,9 +72,10 @@ def turned(facing: int, side: int) -> int:
 
 
 def distance(a: Hex, b: Hex) -> int:
-    aq, ar = to_axial(a)
-    bq, br = to_axial(b)
-    dq, dr = aq - bq, ar - br
+    a_col, a_row = a                                # to_axial of both (inlined: the bot's hot path)
+    b_col, b_row = b
+    dq = a_col - b_col
+    dr = (a_row - (a_col - (a_col & 1)) // 2) - (b_row - (b_col - (b_col & 1)) // 2)
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 

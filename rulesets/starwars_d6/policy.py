@@ -93,10 +93,11 @@ def _target_key(s: R.CombatState, target: R.Ship) -> tuple:
 _WINDOWS: dict = {}   # _window's answers by what they depend on (the odds are pure)
 
 
-def _window(s: R.CombatState, me: R.Ship, target: R.Ship) -> tuple[float, int, int]:
+def _window(s: R.CombatState, me: R.Ship, target: R.Ship, attacker_key: tuple | None = None) -> tuple[float, int, int]:
     """(best value, lo, hi): the distances where the best group of weapons that fire together
-    has its best summed expected value (the contiguous run ending at the farthest of them)."""
-    key = (_attacker_key(s, me), _target_key(s, target), bool(s.wild), O.complication_of(s))
+    has its best summed expected value (the contiguous run ending at the farthest of them).
+    ``attacker_key``: :func:`_attacker_key` of ``me`` when the caller has it already."""
+    key = (attacker_key or _attacker_key(s, me), _target_key(s, target), bool(s.wild), O.complication_of(s))
     found = _WINDOWS.get(key)
     if found is None:
         if len(_WINDOWS) > 4096:
@@ -148,24 +149,20 @@ def _threat_range(s: R.CombatState, me: R.Ship) -> int:
 
 
 # ---------------------------------------------------------------- emergencies
-def _emergency(s: R.CombatState, actions: list[Action]) -> Action | None:
-    by_kind: dict[str, Action] = {}
-    for a in actions:
-        by_kind.setdefault(a.kind, a)
-    if not ({"jump", "evacuate", "shutdown", "break_free"} & set(by_kind)):
-        return None
-    me = s.ship(actions[0].actor)
+def _emergency(s: R.CombatState, me: R.Ship) -> Action | None:
+    """Structural damage: jump, else evacuate; an overloaded generator: shut down; severely
+    damaged or useless: jump; held by a tractor beam: break free (each only when legal)."""
     if me.structural_round is not None:
-        if "jump" in by_kind:
-            return by_kind["jump"]
-        if "evacuate" in by_kind:
-            return by_kind["evacuate"]
-    if me.generator_overload_round is not None and "shutdown" in by_kind:
-        return by_kind["shutdown"]
-    if "jump" in by_kind and (me.severe or not _useful(s, me)):
-        return by_kind["jump"]
-    if "break_free" in by_kind:
-        return by_kind["break_free"]
+        if R.can_jump(s):
+            return Action.make("jump", me.id)
+        if R.can_evacuate(s):
+            return Action.make("evacuate", me.id)
+    if me.generator_overload_round is not None and R.can_shutdown(s):
+        return Action.make("shutdown", me.id)
+    if R.can_jump(s) and (me.severe or not _useful(s, me)):
+        return Action.make("jump", me.id)
+    if R.can_break_free(s):
+        return Action.make("break_free", me.id)
     return None
 
 
@@ -186,8 +183,11 @@ class _Goal:
         self.foes = [f.pos for f in foes]
         self.evade = True
         self.target = None
+        self._distances: dict = {}
+        self._directions: dict = {}
         if foes and not _badly_hurt(me):
-            scored = [(_window(s, me, f), f) for f in foes]
+            mine = _attacker_key(s, me)
+            scored = [(_window(s, me, f, mine), f) for f in foes]
             # best value, then nearer, then list order
             (value, lo, hi), target = max(
                 scored, key=lambda x: (round(x[0][0], 9), -H.distance(me.pos, x[1].pos)))
@@ -199,17 +199,25 @@ class _Goal:
             self.lo, self.hi = _threat_range(s, me) + 1, 10 ** 6
 
     def distance(self, p) -> int:
-        if not self.foes:
-            return 0
-        if self.target is not None:
-            return H.distance(p, self.target)
-        return min(H.distance(p, f) for f in self.foes)
+        found = self._distances.get(p)
+        if found is None:
+            if not self.foes:
+                found = 0
+            elif self.target is not None:
+                found = H.distance(p, self.target)
+            else:
+                found = min(H.distance(p, f) for f in self.foes)
+            self._distances[p] = found
+        return found
 
     def gap(self, d: int) -> int:
         return self.lo - d if d < self.lo else (d - self.hi if d > self.hi else 0)
 
     def _dirs(self, p, away: bool) -> list[int]:
         """Facings whose next hex brings the ship nearer (or farther, ``away``), on the board."""
+        found = self._directions.get((p, away))
+        if found is not None:
+            return found
         d = self.distance(p)
         out = []
         for f in H.FACINGS:
@@ -219,6 +227,7 @@ class _Goal:
             nd = self.distance(n)
             if (nd > d) if away else (nd < d):
                 out.append(f)
+        self._directions[(p, away)] = out
         return out
 
     def _turn_cost(self, k: int, ms: H.MoveState) -> int | None:
@@ -279,84 +288,103 @@ def _move_key(goal: _Goal, m: H.Move) -> tuple:
     return (bad_end, left, gap, goal.facing_turns(ms.pos, ms.facing), m.kind != "hold")
 
 
-def _choose_move(s: R.CombatState, actions: list[Action]) -> Action:
-    moves = {(m.kind, m.side): m for m in R.move_options(s)}
-    me = s.ship(s.moving.ship)
+def _choose_move(s: R.CombatState, me: R.Ship, options: list[H.Move]) -> H.Move:
+    """The move with the smallest :func:`_move_key` (the first on ties), never off the board."""
     goal = _Goal(s, me)
     best, best_key = None, None
-    for a in actions:
-        m = moves.get((a.get("how"), a.get("side", 0)))
-        if m is None or m.leaves_board:        # never leave the board voluntarily
+    for m in options:
+        if m.leaves_board:                      # never leave the board voluntarily
             continue
         key = _move_key(goal, m)
         if best_key is None or key < best_key:
-            best, best_key = a, key
+            best, best_key = m, key
     if best is not None:
         return best
-    return next((a for a in actions if a.get("how") == "hold"), actions[0])
+    return next((m for m in options if m.kind == "hold"), options[0])
 
 
 # ---------------------------------------------------------------- firing
 def shot_value(s: R.CombatState, action: Action) -> tuple[float, float]:
     """(expected value, chance to hit) of a ``fire`` action, as the bot weighs it."""
     me, t = s.ship(action.actor), s.ship(action.get("target"))
-    w = next(w for w in me.weapons if w.id == action.get("weapon"))
+    return _shot_value(s, me, next(w for w in me.weapons if w.id == action.get("weapon")), t)
+
+
+def _shot_value(s: R.CombatState, me: R.Ship, w: R.Weapon, t: R.Ship) -> tuple[float, float]:
     so = O.shot(s, me, w, t)
     value = so.expected * worth(t)
-    if w.type == "tractor_beam" and getattr(t, "captured_by", None):
+    if w.type == "tractor_beam" and t.captured_by:
         value = 0.0
     if w.ammo is not None and so.p_hit < AMMO_MIN_HIT:
         value = 0.0
     return value, so.p_hit
 
 
-def _choose_fire(s: R.CombatState, actions: list[Action]) -> Action:
-    fires = [a for a in actions if a.kind == "fire"]
-    others = [a for a in actions if a.kind != "fire"]
-    done = next((a for a in others if a.kind == "done"), others[0] if others else None)
-    if not fires:
-        return done if done is not None else actions[0]
-    me = s.ship(fires[0].actor)
-    types = {w.id: w.type for w in me.weapons}
-    scored = [(a, *shot_value(s, a)) for a in fires]
+def _choose_fire(s: R.CombatState, me: R.Ship) -> Action:
+    """The group of weapons that fire together with the best summed value; in it, the shot of
+    the best value (then the better chance to hit); nothing worth firing: ``done``."""
+    done = Action.make("done", me.id)
+    options = R.fire_options(s)
+    if not options:
+        return done
+    weapons = {w.id: w for w in me.weapons}
+    scored = [(wid, tid, *_shot_value(s, me, weapons[wid], s.ship(tid))) for wid, tid in options]
     per_weapon: dict[str, float] = {}
-    for a, v, _ in scored:
-        per_weapon[a.get("weapon")] = max(per_weapon.get(a.get("weapon"), 0.0), v)
+    for wid, _, v, _ in scored:
+        per_weapon[wid] = max(per_weapon.get(wid, 0.0), v)
     groups: dict[str, float] = {}
     for wid, v in per_weapon.items():
-        g = T.FIRE_GROUP[types[wid]]
+        g = T.FIRE_GROUP[weapons[wid].type]
         groups[g] = groups.get(g, 0.0) + v
-    group = max(groups, key=lambda g: (groups[g], -min(i for i, (a, _, _) in enumerate(scored)
-                                                        if T.FIRE_GROUP[types[a.get("weapon")]] == g)))
+    first = {}
+    for i, (wid, _, _, _) in enumerate(scored):
+        first.setdefault(T.FIRE_GROUP[weapons[wid].type], i)
+    group = max(groups, key=lambda g: (groups[g], -first[g]))
     if groups[group] <= EPS:
-        return done if done is not None else fires[0]
-    pick = max((x for x in scored if T.FIRE_GROUP[types[x[0].get("weapon")]] == group),
-               key=lambda x: (round(x[1], 12), round(x[2], 12)))
-    if pick[1] <= EPS:
-        return done if done is not None else pick[0]
-    return pick[0]
+        return done
+    wid, tid, value, _ = max((x for x in scored if T.FIRE_GROUP[weapons[x[0]].type] == group),
+                             key=lambda x: (round(x[2], 12), round(x[3], 12)))
+    if value <= EPS:
+        return done
+    return Action.make("fire", me.id, weapon=wid, target=tid)
 
 
 # ---------------------------------------------------------------- the policy
 def choose(ruleset, s: R.CombatState, rng: random.Random | None = None) -> Action:
-    """The bot's action (always one of ``ruleset.legal_actions(s)``)."""
-    # "course" (a click on the board: a whole path) is for people; the bot moves hex by hex
-    # (step_actions: the legal actions without the courses, which are never searched for the bot)
-    actions = [a for a in getattr(ruleset, "step_actions", ruleset.legal_actions)(s)
-               if a.kind not in getattr(ruleset, "board_kinds", ())]
-    if not actions:
+    """The bot's action (always one of ``ruleset.legal_actions(s)``), found without listing them:
+    it looks at the moves or shots it weighs and builds only the action it picks."""
+    if s.over:
         raise ValueError("No legal action: the combat is over.")
-    if len(actions) == 1:
-        return actions[0]
-    urgent = _emergency(s, actions)
+    who = ruleset.actor_ship(s)
+    if s.phase == "initiative":
+        return Action.make("initiative", who)
+    if s.phase == "movement":
+        return _choose_movement(ruleset, s, who)
+    if not s.queue:
+        return Action.make("resolve", who)
+    return _choose_fire(s, s.ship(who))
+
+
+def _choose_movement(ruleset, s: R.CombatState, who: str) -> Action:
+    me = s.ship(who)
+    drifting = R.controls_dead(me, s.round) and not me.captured_by
+    options = [] if drifting else R.move_options(s)
+    if drifting + len(options) <= 1:
+        # few moves: the special actions decide whether there is a choice at all
+        specials = [Action.make(kind, who, **params) for kind, params in R.special_options(s)]
+        base = [Action.make("drift", who)] if drifting else [Action.make("move", who, how=m.kind, side=m.side)
+                                                             for m in options]
+        if len(base) + len(specials) == 1:
+            return (base + specials)[0]
+        if not base and not specials:
+            raise ValueError("No legal action: the combat is over.")
+    urgent = _emergency(s, me)
     if urgent is not None:
         return urgent
-    safe = [a for a in actions if a.kind != "ram"]      # decision: the bot never rams
-    if s.phase == "movement" and s.moving is not None:
-        moves = [a for a in safe if a.kind == "move"]
-        if moves:
-            return _choose_move(s, moves)
-        return next((a for a in safe if a.kind in ("drift",)), safe[0] if safe else actions[0])
-    if s.phase == "firing":
-        return _choose_fire(s, safe or actions)
-    return (safe or actions)[0]
+    if options:
+        m = _choose_move(s, me, options)
+        return Action.make("move", who, how=m.kind, side=m.side)
+    if drifting:
+        return Action.make("drift", who)
+    safe = [a for a in specials if a.kind != "ram"]      # decision: the bot never rams
+    return safe[0] if safe else specials[0]

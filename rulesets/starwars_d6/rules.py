@@ -29,7 +29,6 @@ Pure Python: no Django import.
 """
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
 
@@ -242,6 +241,37 @@ def _clone_ship(ship: Ship) -> Ship:
     return new
 
 
+def _copy_ship(ship: Ship) -> Ship:
+    """A copy of ``ship`` that shares nothing that can change (its crew too)."""
+    new = _clone_ship(ship)
+    new.crew = _clone(ship.crew)
+    return new
+
+
+def own(s: CombatState, ship_id: str) -> Ship:
+    """The ship ``ship_id`` of a state a rule is changing, copied first if the state still shares
+    it with the state the rule was given (``thaw(..., ships=False)``)."""
+    copied = s.__dict__.get("_copied_ships")
+    if copied is None or ship_id in copied:
+        return s.ship(ship_id)
+    for index, sh in enumerate(s.ships):
+        if sh.id == ship_id:
+            new = s.ships[index] = _clone_ship(sh)
+            copied.add(ship_id)
+            return new
+    raise KeyError(ship_id)
+
+
+def copy_state(state: CombatState) -> CombatState:
+    """A copy of ``state`` that shares nothing that can change (for a caller that may change it)."""
+    s = thaw(state)
+    s.ships = [_copy_ship(sh) for sh in state.ships]
+    s.board = _clone(state.board)
+    s.features = [_clone(f) for f in state.features]
+    s.shots = [_clone(x) for x in state.shots]
+    return s
+
+
 def thaw(state: CombatState, *, ships: bool = True) -> CombatState:
     """The copy of ``state`` a rule changes and returns (the argument is never changed).
 
@@ -251,6 +281,8 @@ def thaw(state: CombatState, *, ships: bool = True) -> CombatState:
     """
     s = _clone(state)
     s.ships = [_clone_ship(sh) for sh in state.ships] if ships else list(state.ships)
+    # which ships this copy has copied so far (None: all of them); see :func:`own`
+    s.__dict__["_copied_ships"] = None if ships else set()
     s.sides, s.order, s.queue = list(state.sides), list(state.order), list(state.queue)
     s.initiative = dict(state.initiative)
     s.fired, s.shots, s.features = list(state.fired), list(state.shots), list(state.features)
@@ -383,7 +415,7 @@ def build_features(features, width: int | None = None, height: int | None = None
     out = []
     for f in features or []:
         if isinstance(f, Feature):
-            out.append(copy.deepcopy(f))
+            out.append(_clone(f))
         else:
             out.append(Feature(f["kind"], int(f["col"]), int(f["row"]), str(f.get("name") or "")))
     return out
@@ -399,7 +431,7 @@ def new_combat(ships: list[Ship], width: int = 30, height: int = 20, *, wild: bo
     for sh in ships:
         if sh.side not in sides:
             sides.append(sh.side)
-    s = CombatState(ships=copy.deepcopy(ships), board=BoardSize(width, height), wild=wild,
+    s = CombatState(ships=[_copy_ship(sh) for sh in ships], board=BoardSize(width, height), wild=wild,
                     complication=complication, max_rounds=max_rounds, sides=sides, features=build_features(list(features), width, height))
     s.active = "Initiative: every side rolls 2D"
     return s
@@ -610,28 +642,33 @@ def _next_mover(s: CombatState, log: list[LogEntry]) -> None:
     s.active = _label(s)
 
 
-def move(state: CombatState, kind: str, side: int = 0) -> tuple[CombatState, list[LogEntry]]:
-    """Make one of :func:`move_options` (``kind`` forward/turn/slide/hold, ``side`` -1/+1)."""
-    options = {(m.kind, m.side): m for m in move_options(state)}
-    if (kind, side) not in options:
+def move(state: CombatState, kind: str, side: int = 0, *, record: bool = True) -> tuple[CombatState, list[LogEntry]]:
+    """Make one of :func:`move_options` (``kind`` forward/turn/slide/hold, ``side`` -1/+1).
+    ``record``: build the log lines (a playout reads none)."""
+    m = next((m for m in move_options(state) if m.kind == kind and m.side == side), None)
+    if m is None:
         raise ValueError(f"{kind} {side} is not a legal move now.")
-    m = options[(kind, side)]
-    s = thaw(state)
-    sh = s.ship(s.moving.ship)
+    return make_move(state, m, record=record)
+
+
+def make_move(state: CombatState, m: H.Move, *, record: bool = True) -> tuple[CombatState, list[LogEntry]]:
+    """:func:`move` with the move already found among :func:`move_options` (the engine's check)."""
+    s = thaw(state, ships=False)           # only the mover changes (and a ship a hold releases)
+    sh = own(s, s.moving.ship)
     sh.col, sh.row = m.to
     sh.facing = m.facing
     p = s.moving
     p.speed_left, p.free_turns_left, p.after_forward = m.speed_left, m.free_turns_left, m.after.after_forward
     p.started = True
-    if kind in ("forward", "slide"):
+    if m.kind in ("forward", "slide"):
         p.hexes += 1
-    log = [LogEntry(f"{sh.name}: {m.label}.", T.SEC_MOVEMENT)]
+    log = [LogEntry(f"{sh.name}: {m.label}.", T.SEC_MOVEMENT)] if record else []
     if m.leaves_board:
         sh.off_board = True
         log.append(LogEntry(f"{sh.name} leaves the board and the combat.", SEC_RETREAT))
     _update_holds(s, log)
     if m.after.done:
-        sh.last_moved = p.hexes
+        own(s, sh.id).last_moved = p.hexes
         _next_mover(s, log)
     s.active = _label(s)
     return s, log
@@ -883,6 +920,15 @@ def jump_problems(state: CombatState, ship: Ship | None = None) -> list[str]:
     return out
 
 
+def can_jump(state: CombatState) -> bool:
+    """``not jump_problems(state)``, the cheap reasons first (most ships have no hyperdrive)."""
+    sh = _mover(state)
+    if (sh is None or state.moving.started or not sh.hyperdrive or sh.hyperdrive_out or sh.generator_shutdown
+            or sh.captured_by or controls_dead(sh, state.round)):
+        return False
+    return not jump_problems(state)
+
+
 def jump(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
     """Seed "Retirar-se del combat": the ship jumps to hyperspace and leaves the combat (escaped)."""
     problems = jump_problems(state)
@@ -984,7 +1030,7 @@ def _update_holds(s: CombatState, log: list[LogEntry]) -> None:
             elif H.distance(holder.pos, sh.pos) > TRACTOR_REACH:
                 why = f"{holder.name} is out of the beam's reach"
         if why:
-            _release(sh)
+            _release(own(s, sh.id))
             log.append(LogEntry(f"{sh.name} is released from the tractor beam: {why}.", SEC_TRACTOR))
 
 
@@ -1041,7 +1087,7 @@ def special_options(state: CombatState) -> list[tuple[str, dict]]:
     if can_break_free(state):
         out.append(("break_free", {}))
     out += [("ram", {"target": t}) for t in ram_targets(state)]
-    if not jump_problems(state):
+    if can_jump(state):
         out.append(("jump", {}))
     if can_shutdown(state):
         out.append(("shutdown", {}))
@@ -1179,13 +1225,15 @@ def broadside_hits(dice: Dice, shots: int, purpose: str = "fire factor") -> int:
     return hits
 
 
-def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *,
+         checked: bool = False) -> tuple[CombatState, list[LogEntry]]:
     """One weapon system of the firing ship shoots (seed "2. COMBAT", steps 1-4).
 
     Hit when attack >= evasion (the defender rolls against each shot).  A hit rolls the
-    weapon's damage now; it is applied in :func:`resolve_firing`.
+    weapon's damage now; it is applied in :func:`resolve_firing`.  ``checked``: the caller
+    found the shot among :func:`fire_options` already.
     """
-    if (weapon_id, target_id) not in fire_options(state):
+    if not checked and (weapon_id, target_id) not in fire_options(state):
         raise ValueError(f"{weapon_id} at {target_id} is not a legal shot now.")
     s = thaw(state)
     sh = s.ship(s.queue[0])
