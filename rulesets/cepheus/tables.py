@@ -1,12 +1,15 @@
 """The tables of the Cepheus Engine space-combat chapter, as data.
 
-Every table names the section of the seed text it comes from (the Italian heading
-and its English name).  Pure Python: no Django import.  Resolutions from
+Every table names the section of the seed text it comes from: its English name, with
+the Italian heading kept for the log's hover (rulesets/core/citation.py).  Pure Python:
+no Django import.  Resolutions from
 ../shared/RULES-NOTES.md (section "cepheus") are applied and marked "notes:".
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from rulesets.core.citation import cite
 
 # ---------------------------------------------------------------- general task rules
 
@@ -25,7 +28,7 @@ EXCEPTIONAL = 6  # Effect 6+ exceptional success, -6 or less exceptional failure
 
 # ---------------------------------------------------------------- range bands
 
-SEC_RANGE = "Tabella: Bande di Gittata del Combattimento Spaziale (Space Combat Range Bands)"
+SEC_RANGE = cite("Space Combat Range Bands table", "Tabella: Bande di Gittata del Combattimento Spaziale")
 
 #: notes: Adjacent, Close, Short, Medium, Long, Very Long, Distant ("Extreme" = Distant).
 BANDS = ("adjacent", "close", "short", "medium", "long", "very_long", "distant")
@@ -61,8 +64,8 @@ SENSOR_DETAILS = {
 
 # ---------------------------------------------------------------- attack difficulty
 
-SEC_ATTACK = ("Tabella: Difficoltà di Attacco nel Combattimento Spaziale per Tipo di Arma "
-              "(Space Combat Attack Difficulty by Weapon Type)")
+SEC_ATTACK = cite("Space Combat Attack Difficulty by Weapon Type table",
+                  "Tabella: Difficoltà di Attacco nel Combattimento Spaziale per Tipo di Arma")
 
 _D, _VD, _A, _R = "difficult", "very_difficult", "average", "routine"
 #: weapon -> band -> difficulty; None = cannot fire at that band (notes: blank cells).
@@ -78,8 +81,8 @@ ATTACK_DIFFICULTY = {
 
 # ---------------------------------------------------------------- weapons
 
-SEC_SCALED = "Tabella: Danno in scala (Scaled Damage)"
-SEC_SPECIAL = "Regole per Armi Speciali (Special Weapon Rules)"
+SEC_SCALED = cite("Scaled Damage table", "Tabella: Danno in scala")
+SEC_SPECIAL = cite("Special Weapon Rules", "Regole per Armi Speciali")
 
 
 @dataclass(frozen=True)
@@ -142,9 +145,9 @@ SCALED_TO_HIT_DM = -4
 
 # ---------------------------------------------------------------- missiles
 
-SEC_MISSILE_RANGE = "Tabella: Gittata di Lancio dei Missili (Missile Launch Range)"
-SEC_MISSILE_TO_HIT = "Tabella: Tiro per colpire rispetto all'Effetto di Prova Abilità (Missile To-Hit by Effect)"
-SEC_SMART = "Missili intelligenti (Smart Missiles)"
+SEC_MISSILE_RANGE = cite("Missile Launch Range table", "Tabella: Gittata di Lancio dei Missili")
+SEC_MISSILE_TO_HIT = cite("Missile To-Hit by Effect table", "Tabella: Tiro per colpire rispetto all'Effetto di Prova Abilità")
+SEC_SMART = cite("Smart Missiles", "Missili intelligenti")
 
 #: band -> turns to impact; None = cannot launch.
 MISSILE_TURNS = dict(zip(BANDS, (None, None, 1, 1, 1, 2, 2)))
@@ -167,7 +170,7 @@ SMART_TO_HIT = 8
 
 # ---------------------------------------------------------------- reactions
 
-SEC_REACTIONS = "Tabella: Reazioni per Iniziativa (Reactions by Initiative)"
+SEC_REACTIONS = cite("Reactions by Initiative table", "Tabella: Reazioni per Iniziativa")
 
 
 def reactions_for(initiative: int) -> int:
@@ -185,7 +188,7 @@ def reactions_row(initiative: int) -> str:
 
 # ---------------------------------------------------------------- damage
 
-SEC_DAMAGE = "Tabella: Danni da Combattimento Spaziale (Space Combat Damage)"
+SEC_DAMAGE = cite("Space Combat Damage table", "Tabella: Danni da Combattimento Spaziale")
 
 #: notes: contiguous bands; (low, high, label, (single, double, triple) counts).
 DAMAGE_TABLE = (
@@ -223,7 +226,7 @@ def hits_in(damage: int) -> int:
     return s + 2 * d + 3 * t
 
 
-SEC_LOCATION = "Tabella: Posizione dei colpi nel combattimento spaziale (Space Combat Hit Location)"
+SEC_LOCATION = cite("Space Combat Hit Location table", "Tabella: Posizione dei colpi nel combattimento spaziale")
 
 #: 2D6 -> location, per column.
 HIT_LOCATION = {
@@ -243,10 +246,10 @@ LOCATION_LABEL = {
 }
 #: Section heading of each location's effects in the seed.
 LOCATION_SECTION = {
-    "hull": "Scafo (Hull)", "structure": "Struttura (Structure)", "armour": "Corazza (Armour)",
-    "turret": "Torretta (Turret)", "bay": "Batteria (Bay)", "j_drive": "Motore-B (J-Drive)",
-    "m_drive": "Motore-M (M-Drive)", "power_plant": "Generatore (Power Plant)", "sensors": "Sensori (Sensors)",
-    "bridge": "Ponte (Bridge)", "fuel": "Carburante (Fuel)", "hold": "Stiva (Hold)", "crew": "Equipaggio (Crew)",
+    "hull": cite("Hull", "Scafo"), "structure": cite("Structure", "Struttura"), "armour": cite("Armour", "Corazza"),
+    "turret": cite("Turret", "Torretta"), "bay": cite("Bay", "Batteria"), "j_drive": cite("J-Drive", "Motore-B"),
+    "m_drive": cite("M-Drive", "Motore-M"), "power_plant": cite("Power Plant", "Generatore"), "sensors": cite("Sensors", "Sensori"),
+    "bridge": cite("Bridge", "Ponte"), "fuel": cite("Fuel", "Carburante"), "hold": cite("Hold", "Stiva"), "crew": cite("Crew", "Equipaggio"),
 }
 #: What a hit beyond the third counts as ("Colpi successivi").
 FURTHER_HITS = {
@@ -267,7 +270,7 @@ LOCATION_EFFECTS = {
     "hold": ("1D6x10% of the cargo destroyed", "1D6x10% of the cargo destroyed", "hold and its contents destroyed"),
 }
 
-SEC_CREW_DAMAGE = "Tabella: Danni all'equipaggio (Crew Damage)"
+SEC_CREW_DAMAGE = cite("Crew Damage table", "Tabella: Danni all'equipaggio")
 
 
 def crew_damage_row(total: int) -> tuple[str, int, str]:
@@ -284,7 +287,7 @@ def crew_damage_row(total: int) -> tuple[str, int, str]:
 
 # ---------------------------------------------------------------- other tables
 
-SEC_REPAIR = "Tabella: Risultato Riparazione Danni (Damage Repair Result)"
+SEC_REPAIR = cite("Damage Repair Result table", "Tabella: Risultato Riparazione Danni")
 
 
 def hits_repaired(effect: int) -> tuple[int, str]:
@@ -295,7 +298,7 @@ def hits_repaired(effect: int) -> tuple[int, str]:
     return 1, "Effect 0: 1 hit"
 
 
-SEC_COLLISION = "Tabella: Evitare Collisioni (Avoid Collision)"
+SEC_COLLISION = cite("Avoid Collision table", "Tabella: Evitare Collisioni")
 #: situation -> (label, difficulty)
 COLLISION_SITUATIONS = {
     "none": ("No hazard", None),
@@ -306,7 +309,7 @@ COLLISION_SITUATIONS = {
 }
 COLLISION_SPEED_MISMATCH_DM = -2
 
-SEC_REENTRY = "Tabella: Rientro in Atmosfera (Atmospheric Re-entry)"
+SEC_REENTRY = cite("Atmospheric Re-entry table", "Tabella: Rientro in Atmosfera")
 
 
 def reentry_dms(size: int, atmosphere: int) -> tuple[list[tuple[str, int]], bool]:
@@ -325,7 +328,7 @@ def reentry_dms(size: int, atmosphere: int) -> tuple[list[tuple[str, int]], bool
     return dms, False
 
 
-SEC_BOARDING = "Tabella: Risoluzione dell'abbordaggio astratto (Abstract Boarding Resolution)"
+SEC_BOARDING = cite("Abstract Boarding Resolution table", "Tabella: Risoluzione dell'abbordaggio astratto")
 BOARDING_RESULTS = {
     ("attacker", "success"): "Defender loses its reactions this round; attacker DM+2 to the next boarding Tactics check; the ship takes a single internal hit.",
     ("defender", "success"): "Defender DM+2 to the next boarding Tactics check; the ship takes a single internal hit.",
@@ -336,55 +339,55 @@ BOARDING_RESULTS = {
 # ---------------------------------------------------------------- sections (for rule= fields)
 
 SEC = {
-    "checklist": "Checklist del Combattimento Spaziale (Space Combat Checklist)",
-    "positions": "Tabella: Posizioni dell'equipaggio (Crew Positions)",
-    "automated": "Posizioni Automatizzate (Automated Positions)",
-    "initiative": "Iniziativa (Initiative)",
-    "turn": "Il turno di combattimento spaziale (The Space Combat Turn)",
-    "summary": "Tabella: Riepilogo delle azioni di combattimento spaziale (Space Combat Actions Summary)",
-    "minor": "Azioni minori (Minor Actions)",
-    "significant": "Azioni significative (Significant Actions)",
-    "adjust_speed": "Calibrare la velocità (Adjust Speed)",
-    "change_position": "Cambiare posizione (Change Position)",
-    "maintain_course": "Mantenere la rotta (Maintain Course)",
-    "personal": "Azione personale (Personal Action)",
-    "misc": "Varie (Miscellaneous)",
-    "attack": "Attacco (Attack)",
-    "avoid_collision": "Evitare Collisioni (Avoid Collision)",
-    "boarding": "Abbordaggio (Boarding)",
-    "break_pursuit": "Rompere l'inseguimento (Break Pursuit)",
-    "jump_plot": "Calcolare Rotta di Balzo (Jump Plot)",
-    "dock": "Agganciare un altro vascello (Dock)",
-    "coordinate": "Coordinare Equipaggio (Coordinate Crew)",
-    "ew": "Guerra Elettronica (Electronic Warfare)",
-    "evasive": "Manovre Evasive (Evasive Manoeuvres)",
-    "increase_initiative": "Aumentare l'iniziativa (Increase Initiative)",
-    "intercept": "Intercettare le comunicazioni nemiche (Intercept Enemy Communications)",
-    "line_up": "Allineare il tiro (Line Up the Shot)",
-    "maintain_comms": "Mantieni le comunicazioni (Maintain Communications)",
-    "pursue": "Inseguimento (Pursue)",
-    "ram": "Speronamento (Ram)",
-    "range_check": "Verifica gittata (Range Check)",
-    "reload": "Ricaricare il sistema delle armi (Reload Weapon System)",
-    "repair": "Riparare il sistema danneggiato (Repair Damaged System)",
-    "sensor_targeting": "Targeting del sensore (Sensor Targeting)",
-    "reactions": "Reazioni (Reactions)",
-    "dodge": "Schivare il fuoco in arrivo (Dodge Incoming Fire)",
-    "sand": "Sparare Raffiche (Fire Sand)",
-    "point_defence": "Difesa puntiforme (Point Defence)",
-    "screens": "Attivare Schermi (Activate Screens)",
-    "free": "Azioni gratuite (Free Actions)",
-    "extended": "Azioni estese (Extended Actions)",
-    "delay": "Ritardo (Delay)",
-    "abstract_boarding": "Regole di abbordaggio astratte (Abstract Boarding Rules)",
-    "missiles": "Missili (Missiles)",
+    "checklist": cite("Space Combat Checklist", "Checklist del Combattimento Spaziale"),
+    "positions": cite("Crew Positions table", "Tabella: Posizioni dell'equipaggio"),
+    "automated": cite("Automated Positions", "Posizioni Automatizzate"),
+    "initiative": cite("Initiative", "Iniziativa"),
+    "turn": cite("The Space Combat Turn", "Il turno di combattimento spaziale"),
+    "summary": cite("Space Combat Actions Summary table", "Tabella: Riepilogo delle azioni di combattimento spaziale"),
+    "minor": cite("Minor Actions", "Azioni minori"),
+    "significant": cite("Significant Actions", "Azioni significative"),
+    "adjust_speed": cite("Adjust Speed", "Calibrare la velocità"),
+    "change_position": cite("Change Position", "Cambiare posizione"),
+    "maintain_course": cite("Maintain Course", "Mantenere la rotta"),
+    "personal": cite("Personal Action", "Azione personale"),
+    "misc": cite("Miscellaneous", "Varie"),
+    "attack": cite("Attack", "Attacco"),
+    "avoid_collision": cite("Avoid Collision", "Evitare Collisioni"),
+    "boarding": cite("Boarding", "Abbordaggio"),
+    "break_pursuit": cite("Break Pursuit", "Rompere l'inseguimento"),
+    "jump_plot": cite("Jump Plot", "Calcolare Rotta di Balzo"),
+    "dock": cite("Dock", "Agganciare un altro vascello"),
+    "coordinate": cite("Coordinate Crew", "Coordinare Equipaggio"),
+    "ew": cite("Electronic Warfare", "Guerra Elettronica"),
+    "evasive": cite("Evasive Manoeuvres", "Manovre Evasive"),
+    "increase_initiative": cite("Increase Initiative", "Aumentare l'iniziativa"),
+    "intercept": cite("Intercept Enemy Communications", "Intercettare le comunicazioni nemiche"),
+    "line_up": cite("Line Up the Shot", "Allineare il tiro"),
+    "maintain_comms": cite("Maintain Communications", "Mantieni le comunicazioni"),
+    "pursue": cite("Pursue", "Inseguimento"),
+    "ram": cite("Ram", "Speronamento"),
+    "range_check": cite("Range Check", "Verifica gittata"),
+    "reload": cite("Reload Weapon System", "Ricaricare il sistema delle armi"),
+    "repair": cite("Repair Damaged System", "Riparare il sistema danneggiato"),
+    "sensor_targeting": cite("Sensor Targeting", "Targeting del sensore"),
+    "reactions": cite("Reactions", "Reazioni"),
+    "dodge": cite("Dodge Incoming Fire", "Schivare il fuoco in arrivo"),
+    "sand": cite("Fire Sand", "Sparare Raffiche"),
+    "point_defence": cite("Point Defence", "Difesa puntiforme"),
+    "screens": cite("Activate Screens", "Attivare Schermi"),
+    "free": cite("Free Actions", "Azioni gratuite"),
+    "extended": cite("Extended Actions", "Azioni estese"),
+    "delay": cite("Delay", "Ritardo"),
+    "abstract_boarding": cite("Abstract Boarding Rules", "Regole di abbordaggio astratte"),
+    "missiles": cite("Missiles", "Missili"),
     "smart": SEC_SMART,
-    "planetary": "Manovre planetarie (Planetary Manoeuvres)",
+    "planetary": cite("Planetary Manoeuvres", "Manovre planetarie"),
     "special": SEC_SPECIAL,
-    "damage": "Danno (Damage)",
-    "scaled": "Danno in scala (Scaled Damage)",
-    "range": "Gittata nel combattimento spaziale (Space Combat Range)",
-    "notes": "RULES-NOTES (cepheus)",
+    "damage": cite("Damage", "Danno"),
+    "scaled": cite("Scaled Damage", "Danno in scala"),
+    "range": cite("Space Combat Range", "Gittata nel combattimento spaziale"),
+    "notes": cite("cepheus", "RULES-NOTES"),
     "hasty": "RULES-NOTES (cepheus): acting hastily, house rule",
     "override": "RULES-NOTES: the GM's escape hatch",
 }
