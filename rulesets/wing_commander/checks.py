@@ -191,7 +191,10 @@ def tw_value(attacker: Ship, weapon: Weapon) -> tuple[int, str]:
 def dodge_modifiers(state: DogfightState, defender: Ship, pending: PendingAttack, dm: int = 0):
     """2.1.5 a)-e): the ship's MV against gun attacks, skills and advantages, component damage,
     and a critical dodge's +1 against that enemy this round (2.1.9)."""
-    weapon = state.ship(pending.attacker).weapon(pending.weapon)
+    return dodge_modifiers_against(defender, pending.attacker, state.ship(pending.attacker).weapon(pending.weapon), dm)
+
+
+def dodge_modifiers_against(defender: Ship, attacker_id: str, weapon: Weapon, dm: int = 0):
     mods: list[tuple[str, int]] = []
     if weapon.kind in ("gun", "turret"):
         mods.append(("ship MV", defender.mv))
@@ -199,7 +202,7 @@ def dodge_modifiers(state: DogfightState, defender: Ship, pending: PendingAttack
             mods.append(("damaged thrusters", -defender.thrusters))
     targets = ("dodge", "dodge_missiles") if weapon.kind in ("missile", "torpedo") else ("dodge",)
     mods.extend(defender.pilot.bonus(*targets))
-    if pending.attacker in defender.evaded:
+    if attacker_id in defender.evaded:
         mods.append(("critical dodge this round", 1))
     if dm:
         mods.append(("GM", dm))

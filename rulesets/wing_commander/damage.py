@@ -7,10 +7,9 @@ Each function takes a state and returns a changed copy with its log lines.
 from __future__ import annotations
 
 from rulesets.core.engine import LogEntry
-from rulesets.core.state import evolve, update_by_id
 
 from . import checks, tables
-from .model import DogfightState, Ship, Weapon
+from .model import DogfightState, Ship, Weapon, changed, with_ship
 
 RULE_SHIELDS = "2.1.6 Schilde und Panzerung"
 
@@ -41,7 +40,7 @@ def apply_damage(state: DogfightState, ship_id: str, amount: int, dice, cause: s
     if hull <= 0:
         changes["status"] = "destroyed"
         changes["hull"] = 0
-    state = evolve(state, ships=update_by_id(state.ships, ship_id, **changes))
+    state = with_ship(state, ship_id, **changes)
     if dice.recording:
         parts = []
         if on_shields:
@@ -74,7 +73,7 @@ def first_damage(state: DogfightState, ship_id: str, dice) -> tuple[DogfightStat
         changes["thrusters"] = ship.thrusters + 1
     elif row.key == "gun_alignment":
         changes["gun_alignment"] = True
-    state = evolve(state, ships=update_by_id(state.ships, ship_id, **changes))
+    state = with_ship(state, ship_id, **changes)
     log = []
     if dice.recording:
         log.append(LogEntry(f"First damage to {ship.name}: {check.dice_text} = {rolled.natural}, "
@@ -84,8 +83,8 @@ def first_damage(state: DogfightState, ship_id: str, dice) -> tuple[DogfightStat
 
 def _set_weapons(state: DogfightState, ship_id: str, kinds: tuple[str, ...], **changes) -> DogfightState:
     ship = state.ship(ship_id)
-    weapons = tuple(evolve(w, **changes) if w.kind in kinds else w for w in ship.weapons)
-    return evolve(state, ships=update_by_id(state.ships, ship_id, weapons=weapons))
+    weapons = tuple(changed(w, **changes) if w.kind in kinds else w for w in ship.weapons)
+    return with_ship(state, ship_id, weapons=weapons)
 
 
 def attack_fumble(state: DogfightState, ship_id: str, weapon: Weapon, dice) -> tuple[DogfightState, list[LogEntry]]:

@@ -12,10 +12,9 @@ from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 from rulesets.core.spec import sides_in_order
-from rulesets.core.state import evolve
 
 from . import checks, library, odds, override, policy, tables, turn
-from .model import FLOWN_BY, DogfightState, Ship, ship_from
+from .model import DogfightState, Ship, changed, ship_from
 
 FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
 KIND_WORDS = {"gun": "guns", "turret": "turret", "missile": "missile", "torpedo": "torpedo"}
@@ -48,11 +47,11 @@ class WingCommanderRuleset(RulesetBase):
         out = []
         for ship in ships:
             if npc_tw and not ship.rolls:
-                ship = evolve(ship, tw=npc_tw)
+                ship = changed(ship, tw=npc_tw)
             if wild != "as_set" and ship.pilot.flown_by == "character":
-                ship = evolve(ship, pilot=evolve(ship.pilot, wild_card=(wild == "all")))
+                ship = changed(ship, pilot=changed(ship.pilot, wild_card=(wild == "all")))
             if ship.hull <= 0:
-                ship = evolve(ship, status="destroyed", hull=0)
+                ship = changed(ship, status="destroyed", hull=0)
             out.append(ship)
         sides = tuple(sides_in_order(out))
         if len(sides) < 2:

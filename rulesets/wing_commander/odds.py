@@ -41,22 +41,45 @@ def _opposed(att_wild: bool, att_bonus: int, def_wild: bool, def_bonus: int) -> 
     return tuple(out.items())
 
 
+def attack_key(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> tuple:
+    """What the chances of an attack depend on, as a hashable key: the same modifiers as the checks
+    ``apply`` rolls (checks.attack_check, checks.dodge_check), without building their words."""
+    if checks.attacker_rolls(attacker, target):
+        wild = checks.pilot_for(attacker, weapon).wild_card
+        bonus = sum(v for _, v in checks.attack_modifiers(attacker, weapon, dm))
+        if not target.rolls:
+            return ("tw", wild, bonus, target.tw)
+        dodge = sum(v for _, v in checks.dodge_modifiers_against(target, attacker.id, weapon))
+        return ("opposed", wild, bonus, target.wild_card, dodge)
+    dodge = sum(v for _, v in checks.dodge_modifiers_against(target, attacker.id, weapon))
+    return ("dodge", target.wild_card, dodge, checks.tw_value(attacker, weapon)[0])
+
+
+@lru_cache(maxsize=8192)
+def chances_of(key: tuple) -> tuple[tuple[str, Fraction], ...]:
+    zero = Fraction(0)
+    if key[0] == "tw":
+        c = dict(checks.chance_table(key[1], key[2], key[3], True))
+        return (("fumble", c[checks.FUMBLE]), ("miss", c[checks.FAILURE]), (LANDS_ONCE, c[checks.SUCCESS]),
+                (HEAVY, zero), (LANDS_TWICE, c[checks.CRITICAL]))
+    if key[0] == "dodge":
+        c = dict(checks.chance_table(key[1], key[2], key[3], True))
+        return (("fumble", zero), ("miss", c[checks.SUCCESS] + c[checks.CRITICAL]), (LANDS_ONCE, c[checks.FAILURE]),
+                (HEAVY, c[checks.FUMBLE]), (LANDS_TWICE, zero))
+    return _opposed(*key[1:])
+
+
+@lru_cache(maxsize=8192)
+def landing(key: tuple) -> tuple[float, float]:
+    """(chance the hit lands once, chance it lands with damage rolled twice), as floats for the bot."""
+    c = dict(chances_of(key))
+    return float(c[LANDS_ONCE]), float(c[LANDS_TWICE] + c[HEAVY])
+
+
 def attack_chances(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> dict[str, Fraction]:
     """fumble, miss, hit, heavy hit, critical hit: the attack roll and, if the target dodges, its dodge
     (assuming no countermeasure: that chance is shown on its own)."""
-    check = checks.attack_check(attacker, weapon, target, dm)
-    if check is not None and not target.rolls:
-        c = checks.chances(check)
-        return {"fumble": c[checks.FUMBLE], "miss": c[checks.FAILURE], LANDS_ONCE: c[checks.SUCCESS],
-                HEAVY: Fraction(0), LANDS_TWICE: c[checks.CRITICAL]}
-    probe = PendingAttack(attacker.id, target.id, weapon.id, 0)
-    dodge = checks.dodge_check(state, target, probe)
-    if check is None:
-        value, _ = checks.tw_value(attacker, weapon)
-        c = checks.chances(checks.Check("", "", dodge.wild_card, dodge.modifiers, value))
-        return {"fumble": Fraction(0), "miss": c[checks.SUCCESS] + c[checks.CRITICAL], LANDS_ONCE: c[checks.FAILURE],
-                HEAVY: c[checks.FUMBLE], LANDS_TWICE: Fraction(0)}
-    return dict(_opposed(check.wild_card, check.bonus, dodge.wild_card, dodge.bonus))
+    return dict(chances_of(attack_key(state, attacker, weapon, target, dm)))
 
 
 @lru_cache(maxsize=4096)

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from rulesets.core.engine import IllegalAction, LogEntry
 from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
-from rulesets.core.state import evolve, update_by_id
 
-from .model import FLOWN_BY, DogfightState
 from . import turn
+from .model import FLOWN_BY, DogfightState, changed, replace_by_id, with_ship
 
 RULE = "RULES-NOTES: the GM's escape hatch"
 
@@ -53,18 +52,18 @@ def apply_override(state: DogfightState, path: str, value: str) -> tuple[Dogfigh
         attr = request.parts[2].lower()
         if attr == "stock" and matches[0].stock < 0:
             raise IllegalAction(f"{request.path}: {matches[0].name} has no stock to set.")
-        weapons = update_by_id(ship.weapons, matches[0].id, **{attr: request.value})
-        state = evolve(state, ships=update_by_id(state.ships, ship.id, weapons=weapons))
+        weapons = replace_by_id(ship.weapons, matches[0].id, **{attr: request.value})
+        state = with_ship(state, ship.id, weapons=weapons)
     elif name == "flown_by" or name == "wild_card":
-        pilot = evolve(ship.pilot, **{name: request.value})
-        state = evolve(state, ships=update_by_id(state.ships, ship.id, pilot=pilot))
+        pilot = changed(ship.pilot, **{name: request.value})
+        state = with_ship(state, ship.id, pilot=pilot)
     elif name == "hull":
         changes = {"hull": request.value}
         if request.value <= 0:
             changes["status"] = "destroyed"
-        state = evolve(state, ships=update_by_id(state.ships, ship.id, **changes))
+        state = with_ship(state, ship.id, **changes)
     else:
-        state = evolve(state, ships=update_by_id(state.ships, ship.id, **{name: request.value}))
+        state = with_ship(state, ship.id, **{name: request.value})
     state = _after(state, ship.id)
     return state, [LogEntry(request.sentence() + ".", RULE)]
 
@@ -75,7 +74,7 @@ def _after(state: DogfightState, ship_id: str) -> DogfightState:
         return state
     if state.phase == "defend":
         rest = tuple(p for p in state.pending if state.ship(p.target).in_fight and state.ship(p.attacker).in_fight)
-        state = evolve(state, pending=rest, phase="defend" if rest else "act")
+        state = changed(state, pending=rest, phase="defend" if rest else "act")
         if not rest:
             return turn.end_turn(state)
     if state.acting is not None and not state.acting.in_fight:

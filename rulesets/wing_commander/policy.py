@@ -31,8 +31,8 @@ def _mean(weapon: Weapon) -> float:
 
 
 def expected_damage(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship) -> float:
-    c = odds.attack_chances(state, attacker, weapon, target)
-    return _mean(weapon) * (float(c[odds.LANDS_ONCE]) + 2 * float(c[odds.LANDS_TWICE] + c[odds.HEAVY]))
+    once, twice = odds.landing(odds.attack_key(state, attacker, weapon, target))
+    return _mean(weapon) * (once + 2 * twice)
 
 
 def choose_defence(state: DogfightState) -> Action:

@@ -8,10 +8,9 @@ dispatches the actions to them.
 from __future__ import annotations
 
 from rulesets.core.engine import Action, LogEntry
-from rulesets.core.state import evolve, update_by_id
 
 from . import checks, damage, tables
-from .model import DogfightState, PendingAttack, Ship, Weapon
+from .model import DogfightState, PendingAttack, Ship, Weapon, changed, replace_by_id, with_ship
 
 RULE_ORDER = "2.1.1 Die Initiative/Reihenfolge (RF)"
 RULE_TURN = "2.1.3 Der Spielzug (Rundenmodus)"
@@ -39,23 +38,23 @@ def compute_order(state: DogfightState) -> tuple[str, ...]:
 
 
 def start(state: DogfightState) -> DogfightState:
-    state = evolve(state, order=compute_order(state), turn=0)
+    state = changed(state, order=compute_order(state), turn=0)
     return check_over(state)
 
 
 def check_over(state: DogfightState) -> DogfightState:
     sides = {s.side for s in state.ships if s.in_fight}
     if len(sides) <= 1:
-        return evolve(state, over=True, winner=next(iter(sides)) if sides else None, phase="act", pending=())
+        return changed(state, over=True, winner=next(iter(sides)) if sides else None, phase="act", pending=())
     if state.round > state.max_rounds:
-        return evolve(state, over=True, winner=None, round=state.max_rounds, phase="act", pending=())
+        return changed(state, over=True, winner=None, round=state.max_rounds, phase="act", pending=())
     return state
 
 
 def end_turn(state: DogfightState) -> DogfightState:
     """The next ship in the order still in the fight; after the last, a new round with the order
     worked out again (2.1.1: it stays until damage or a pilot leaving changes it)."""
-    state = evolve(state, phase="act", pending=())
+    state = changed(state, phase="act", pending=())
     state = check_over(state)
     if state.over:
         return state
@@ -63,14 +62,14 @@ def end_turn(state: DogfightState) -> DogfightState:
     while index < len(state.order) and not state.ship(state.order[index]).in_fight:
         index += 1
     if index >= len(state.order):
-        ships = tuple(evolve(s, evaded=()) if s.evaded else s for s in state.ships)
-        state = evolve(state, ships=ships, round=state.round + 1)
+        ships = tuple(changed(s, evaded=()) if s.evaded else s for s in state.ships)
+        state = changed(state, ships=ships, round=state.round + 1)
         state = check_over(state)
         if state.over:
             return state
-        state = evolve(state, order=compute_order(state))
+        state = changed(state, order=compute_order(state))
         index = 0
-    return begin_turn(evolve(state, turn=index))
+    return begin_turn(changed(state, turn=index))
 
 
 def begin_turn(state: DogfightState) -> DogfightState:
@@ -83,7 +82,7 @@ def begin_turn(state: DogfightState) -> DogfightState:
         changes["cloak"] = "on"
     if not changes:
         return state
-    return evolve(state, ships=update_by_id(state.ships, ship.id, **changes))
+    return with_ship(state, ship.id, **changes)
 
 
 # --- who may be attacked with what --------------------------------------------------------
@@ -162,10 +161,10 @@ def _spend(state: DogfightState, ship_id: str, weapon: Weapon) -> DogfightState:
     if weapon.stock < 0:
         return state
     ship = state.ship(ship_id)
-    weapons = update_by_id(ship.weapons, weapon.id, stock=weapon.stock - 1)
+    weapons = replace_by_id(ship.weapons, weapon.id, stock=weapon.stock - 1)
     spent = dict(ship.spent)
     spent[weapon.name] = spent.get(weapon.name, 0) + 1
-    return evolve(state, ships=update_by_id(state.ships, ship_id, weapons=weapons, spent=spent))
+    return with_ship(state, ship_id, weapons=weapons, spent=spent)
 
 
 def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, list[LogEntry]]:
@@ -175,11 +174,11 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, l
     dm = int(action.get("dm", 0) or 0)
     log: list[LogEntry] = []
     if ship.cloak == "on":
-        state = evolve(state, ships=update_by_id(state.ships, ship.id, cloak=""))
+        state = with_ship(state, ship.id, cloak="")
         if dice.recording:
             log.append(LogEntry(f"{ship.name} drops its cloak to attack.", RULE_TURN))
     if action.kind == "torpedo" and ship.lock_target == target_id:
-        state = evolve(state, ships=update_by_id(state.ships, ship.id, lock_target="", lock_round=0))
+        state = with_ship(state, ship.id, lock_target="", lock_round=0)
     weapons = [ship.weapon(action.get("weapon"))]
     if action.get("turret"):
         weapons.append(ship.weapon(action.get("turret")))
@@ -227,7 +226,7 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, l
                                 checks.RULE_ATTACK))
     pending = [p for p in pending if state.ship(p.target).in_fight]
     if pending:
-        return evolve(state, phase="defend", pending=tuple(pending)), log
+        return changed(state, phase="defend", pending=tuple(pending)), log
     return end_turn(state), log
 
 
@@ -243,7 +242,7 @@ def lock(state: DogfightState, action: Action, dice):
     """2.1.3: a torpedo locks on a hard target and deciphers its phase shields; that takes the round."""
     ship = state.acting
     target = state.ship(action.get("target"))
-    state = evolve(state, ships=update_by_id(state.ships, ship.id, lock_target=target.id, lock_round=state.round))
+    state = with_ship(state, ship.id, lock_target=target.id, lock_round=state.round)
     log = [LogEntry(f"{ship.name} locks a torpedo on {target.name}; it deciphers the phase shields this round.",
                     RULE_TURN)] if dice.recording else []
     return end_turn(state), log
@@ -253,7 +252,7 @@ def regenerate(state: DogfightState, action: Action, dice):
     """2.1.3: stand aside for a round and regenerate 3 shield points; meanwhile untargetable."""
     ship = state.acting
     shields = min(ship.max_shields, ship.shields + tables.REGENERATION)
-    state = evolve(state, ships=update_by_id(state.ships, ship.id, shields=shields, standing_aside=True))
+    state = with_ship(state, ship.id, shields=shields, standing_aside=True)
     log = [LogEntry(f"{ship.name} stands aside and regenerates its shields to {shields}; it cannot be attacked "
                     "until its next turn.", RULE_TURN)] if dice.recording else []
     return end_turn(state), log
@@ -262,7 +261,7 @@ def regenerate(state: DogfightState, action: Action, dice):
 def cloak(state: DogfightState, action: Action, dice):
     """2.1.3: activating a cloaking device takes a full round (it is on from the ship's next turn)."""
     ship = state.acting
-    state = evolve(state, ships=update_by_id(state.ships, ship.id, cloak="activating"))
+    state = with_ship(state, ship.id, cloak="activating")
     log = [LogEntry(f"{ship.name} activates its cloaking device; it is cloaked from its next turn.", RULE_TURN)] \
         if dice.recording else []
     return end_turn(state), log
@@ -277,7 +276,7 @@ def pass_turn(state: DogfightState, action: Action, dice):
 def eject(state: DogfightState, action: Action, dice):
     """2.1.3: ejecting is possible at any time of one's own turn, and in an enemy's turn instead of a dodge."""
     ship = state.ship(action.actor)
-    state = evolve(state, ships=update_by_id(state.ships, ship.id, status="ejected"))
+    state = with_ship(state, ship.id, status="ejected")
     log = [LogEntry(f"{ship.pilot.name} ejects from {ship.name}; the ship is out of the fight.", RULE_TURN)] \
         if dice.recording else []
     if state.phase == "defend":
@@ -290,7 +289,7 @@ def eject(state: DogfightState, action: Action, dice):
 def _next_pending(state: DogfightState, log):
     rest = tuple(p for p in state.pending[1:] if state.ship(p.target).in_fight)
     if rest and not state.over:
-        return evolve(state, pending=rest), log
+        return changed(state, pending=rest), log
     return end_turn(state), log
 
 
@@ -303,8 +302,8 @@ def countermeasure(state: DogfightState, action: Action, dice):
     kind = checks.countermeasure_kind(state.ship(pending.attacker).weapon(pending.weapon))
     spent = dict(defender.spent)
     spent[kind] = spent.get(kind, 0) + 1
-    state = evolve(state, ships=update_by_id(state.ships, defender.id, spent=spent,
-                                             **{kind: getattr(defender, kind) - 1}))
+    state = with_ship(state, defender.id, spent=spent,
+                                             **{kind: getattr(defender, kind) - 1})
     rolled = checks.roll(dice, check)
     log = []
     if rolled.succeeded:
@@ -314,7 +313,7 @@ def countermeasure(state: DogfightState, action: Action, dice):
     if dice.recording:
         log.append(LogEntry(f"The {kind} fails ({rolled.total} vs {pending.value}); {defender.name} may still dodge.",
                             checks.RULE_CM))
-    return evolve(state, pending=(evolve(pending, countered=True), *state.pending[1:])), log
+    return changed(state, pending=(changed(pending, countered=True), *state.pending[1:])), log
 
 
 def dodge(state: DogfightState, action: Action, dice):
@@ -328,7 +327,7 @@ def dodge(state: DogfightState, action: Action, dice):
     rolled = checks.roll(dice, check)
     log = []
     if rolled.result == checks.CRITICAL and pending.attacker not in defender.evaded:
-        state = evolve(state, ships=update_by_id(state.ships, defender.id, evaded=(*defender.evaded, pending.attacker)))
+        state = with_ship(state, defender.id, evaded=(*defender.evaded, pending.attacker))
     escaped = rolled.succeeded and not pending.critical
     if escaped:
         if dice.recording:
