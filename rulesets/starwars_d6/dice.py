@@ -26,9 +26,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rulesets.core.citation import cite
 from rulesets.core.dice import Dice, Roll
 
-SEC_WILD = "RULES-NOTES starwars_d6: the Wild Die"
+SEC_WILD = cite("The Wild Die", ruling=True)
 PIPS_PER_DIE = 3
 
 _CODE = re.compile(r"^\s*(\d+)\s*[dD]\s*(?:([+-])\s*(\d+))?\s*$")

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 
+from rulesets.core.citation import cite
 from rulesets.core.engine import IllegalAction, LogEntry
 
 from . import hexes as H
 from . import rules as R
 from .dice import CodeError, DiceCode
 
-SEC_OVERRIDE = "GM override (the GM's ruling, recorded as a step)"
+SEC_OVERRIDE = cite("GM override")
 HELP = ("A ship (its name or id), a dot and what to set: hull, maneuverability, shields (dice codes), "
         "speed, pos (column,row), facing (N, NE, SE, S, SW, NW), gunnery / piloting / shield_skill (crew codes), "
         "destroyed (yes/no), or <weapon id>.fire_control / damage / ammo / disabled; or 'board.add' = "

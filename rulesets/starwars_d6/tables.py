@@ -1,7 +1,8 @@
 """The tables of the Star Wars D6 starship-combat text, as data.
 
 Every table names the section of the seed text (star-wars-d6-starship-combat.ca.txt)
-it comes from, by its Catalan heading.  Resolutions from ../shared/RULES-NOTES.md
+it comes from, in English with its Catalan heading kept for the log's hover
+(rulesets/core/citation.py).  Resolutions from ../shared/RULES-NOTES.md
 (section "starwars_d6") are marked "notes:"; decisions of this ruleset are marked
 "decision:" and listed in docs/rulesets/starwars_d6.md.  Pure Python: no Django import.
 
@@ -9,10 +10,12 @@ Bands are inclusive (low, high) ranges; ``None`` as high means "and more".
 """
 from __future__ import annotations
 
+from rulesets.core.citation import cite
+
 # ---------------------------------------------------------------- scales
 
 #: Seed "6. ESCALES": the three scales of the game.
-SEC_SCALES = "6. ESCALES"
+SEC_SCALES = cite("Scales", "6. ESCALES")
 STARFIGHTER, CAPITAL, DEATH_STAR = "starfighter", "capital", "death_star"
 SCALES = (STARFIGHTER, CAPITAL, DEATH_STAR)
 SCALE_LABEL = {STARFIGHTER: "Starfighter (Nau de caça)", CAPITAL: "Capital ship (Nau capital)",
@@ -21,7 +24,7 @@ SCALE_LABEL = {STARFIGHTER: "Starfighter (Nau de caça)", CAPITAL: "Capital ship
 # ---------------------------------------------------------------- movement
 
 #: Seed "1. MOVIMENT I MANIOBRA": speed-point costs of each move.
-SEC_MOVEMENT = "1. MOVIMENT I MANIOBRA"
+SEC_MOVEMENT = cite("Movement and Manoeuvre", "1. MOVIMENT I MANIOBRA")
 MOVE_COST = {
     "forward": 1,   # "Moure un hexàgon endavant" (then a free turn of one hexside)
     "turn": 1,      # "Girar un costat d'hexàgon ... sense haver-se mogut prèviament"
@@ -32,7 +35,7 @@ MOVE_COST = {
 # ---------------------------------------------------------------- combat
 
 #: Seed "2. COMBAT", "Distàncies": modifiers to the firing weapon's fire control, in pips.
-SEC_RANGES = "2. COMBAT: Distàncies"
+SEC_RANGES = cite("Combat: Ranges", "2. COMBAT: Distàncies")
 RANGE_MODIFIER = {"short": 3, "medium": 0, "long": -3}  # +1D / none / -1D
 RANGE_MODIFIER_TEXT = {"short": "+1D", "medium": "+0", "long": "-1D"}
 BANDS = ("short", "medium", "long")
@@ -115,7 +118,8 @@ def speed_modifier(weapon: str, target_speed: int) -> int | None:
 #: Seed "3. CASOS ESPECIALS", "Factors de Foc per les Naus Capitals", with RULES-NOTES:
 #: hits of a broadside that hit, by the shots in it (one d6 per 6 shots, remainder below).
 #: Each entry maps the d6 face to hits; "reroll" lists faces rolled again.
-SEC_FIRE_FACTORS = "3. CASOS ESPECIALS: Factors de Foc per les Naus Capitals"
+SEC_FIRE_FACTORS = cite("Special cases: Fire Factors of Capital Ships",
+                        "3. CASOS ESPECIALS: Factors de Foc per les Naus Capitals")
 FIRE_FACTORS = {
     1: {"hits": {f: 1 for f in range(1, 7)}, "reroll": ()},  # decision: a single shot is one hit
     2: {"hits": {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2}, "reroll": ()},
@@ -128,7 +132,7 @@ FIRE_FACTORS = {
 # ---------------------------------------------------------------- special cases
 
 #: Seed "3. CASOS ESPECIALS", "Col·lisions accidentals": 5D damage, modified (pips) by the kind.
-SEC_COLLISION = "3. CASOS ESPECIALS: Col·lisions accidentals"
+SEC_COLLISION = cite("Special cases: Accidental Collisions", "3. CASOS ESPECIALS: Col·lisions accidentals")
 COLLISION_DAMAGE = "5D"
 COLLISION_MODIFIER = {
     "head_on": 9,          # "Col·lisió frontal o en diagonal per davant": +3D
@@ -146,11 +150,11 @@ COLLISION_LABEL = {
 
 #: Seed "3. CASOS ESPECIALS", "Col·lisions premeditades": piloting + maneuverability each;
 #: the target avoids only if it *exceeds* ("supera") the rammer.
-SEC_RAM = "3. CASOS ESPECIALS: Col·lisions premeditades"
+SEC_RAM = cite("Special cases: Deliberate Collisions", "3. CASOS ESPECIALS: Col·lisions premeditades")
 
 #: Seed "3. CASOS ESPECIALS", "Retirar-se del combat": a hyperspace jump needs a clear
 #: line of sight and these distances in hexes (decision: "a 10 hexàgons" read as at least).
-SEC_RETREAT = "3. CASOS ESPECIALS: Retirar-se del combat"
+SEC_RETREAT = cite("Special cases: Withdrawing from Combat", "3. CASOS ESPECIALS: Retirar-se del combat")
 HYPERSPACE_MIN_DISTANCE = {"planet": 10, "moon": 4}
 
 #: Board features the GM places (planets, moons: "Retirar-se del combat"; obstacles: "sense cap
@@ -160,15 +164,16 @@ FEATURE_LABEL = {"planet": "Planet", "moon": "Moon", "obstacle": "Obstacle"}
 
 #: Seed "3. CASOS ESPECIALS", "Raigs tractors": a hit captures without damage; the captured
 #: ship breaks free only with a hull roll *greater* than the beam's strength (its damage code).
-SEC_TRACTOR = "3. CASOS ESPECIALS: Raigs tractors"
+SEC_TRACTOR = cite("Special cases: Tractor Beams", "3. CASOS ESPECIALS: Raigs tractors")
 
 #: Seed "4. SEQÜENCIA DE JOC", "Fase de moviment": jumps and rams are declared before moving.
-SEC_DECLARE = ("4. SEQÜENCIA DE JOC: Fase de moviment (salts a l'hiperespai i col·lisions deliberades, "
-               "declarats abans de moure)")
+SEC_DECLARE = cite("Sequence of Play: Movement Phase (hyperspace jumps and rams, declared before moving)",
+                   "4. SEQÜENCIA DE JOC: Fase de moviment (salts a l'hiperespai i col·lisions deliberades, "
+                   "declarats abans de moure)")
 
 #: Seed "3. CASOS ESPECIALS", "Canons d'ions": (ion damage - hull roll) when >= 0:
 #: rows (low, high, controls ionised); None = controls destroyed.
-SEC_ION = "3. CASOS ESPECIALS: Canons d'ions"
+SEC_ION = cite("Special cases: Ion Cannons", "3. CASOS ESPECIALS: Canons d'ions")
 ION_TABLE = ((0, 5, 1), (6, 10, 2), (11, 15, 3), (16, 20, 4), (21, None, None))
 
 
@@ -183,7 +188,7 @@ def ion_result(margin: int):
 # ---------------------------------------------------------------- sequence
 
 #: Seed "4. SEQÜENCIA DE JOC", "Fase d'iniciativa": 2D each, lowest moves first, ties rerolled.
-SEC_SEQUENCE = "4. SEQÜENCIA DE JOC"
+SEC_SEQUENCE = cite("Sequence of Play", "4. SEQÜENCIA DE JOC")
 INITIATIVE_DICE = "2D"
 PHASES = ("initiative", "movement", "firing")
 
@@ -191,7 +196,7 @@ PHASES = ("initiative", "movement", "firing")
 
 #: Seed "5. DETERMINANT ELS DANYS", "Magnitud dels danys", with RULES-NOTES: the band is
 #: read on (damage through shields - hull roll) when that is 0 or more.
-SEC_DAMAGE = "5. DETERMINANT ELS DANYS"
+SEC_DAMAGE = cite("Determining Damage", "5. DETERMINANT ELS DANYS")
 DAMAGE_BANDS = (
     (0, 3, "shields_blown"),     # Escuts anul·lats / Controls ionitzats
     (4, 8, "light"),             # Danys lleugers
@@ -224,7 +229,7 @@ IONISED_ROUNDS_AFTER = 1     # the rest of this round + 1 more
 FULLY_IONISED_ROUNDS_AFTER = 2
 
 #: Seed "5.", "Taula de danys lleugers (tirar amb 1D6)".
-SEC_LIGHT = "5. DETERMINANT ELS DANYS: Taula de danys lleugers"
+SEC_LIGHT = cite("Determining Damage: Light Damage table", "5. DETERMINANT ELS DANYS: Taula de danys lleugers")
 LIGHT_DAMAGE = {
     1: "maneuverability_-1D", 2: "maneuverability_-1D",   # 1-2: la nau perd 1D de Maniobrabilitat
     3: "weapon_disabled",        # un sistema d'armes (a l'atzar) queda inutilitzat
@@ -235,7 +240,8 @@ LIGHT_DAMAGE = {
 
 #: Seed "5.", "Taula de danys considerables (tirar amb 1D6)".  notes: severe damage rolls
 #: twice on this table (both apply) and marks the ship severely damaged.
-SEC_CONSIDERABLE = "5. DETERMINANT ELS DANYS: Taula de danys considerables"
+SEC_CONSIDERABLE = cite("Determining Damage: Considerable Damage table",
+                        "5. DETERMINANT ELS DANYS: Taula de danys considerables")
 CONSIDERABLE_DAMAGE = {
     1: "dead_in_space",          # Nau morta a l'espai: stopped, same facing; weapons still work
     2: "generator_overload",     # Sobrecàrrega en el generador: shut down within 3 rounds or explode
@@ -246,8 +252,10 @@ CONSIDERABLE_DAMAGE = {
 }
 GENERATOR_OVERLOAD_ROUNDS = 3
 AUXILIARY_SPEED_FRACTION = (1, 4)   # ¼ of speed, rounded up
-SEC_OVERLOAD = SEC_CONSIDERABLE + ", 2: Sobrecàrrega en el generador"
-SEC_STRUCTURAL = SEC_CONSIDERABLE + ", 5: Danys estructurals"
+SEC_OVERLOAD = cite("Considerable Damage table, 2: Generator Overload",
+                    "5. DETERMINANT ELS DANYS: Taula de danys considerables, 2: Sobrecàrrega en el generador")
+SEC_STRUCTURAL = cite("Considerable Damage table, 5: Structural Damage",
+                      "5. DETERMINANT ELS DANYS: Taula de danys considerables, 5: Danys estructurals")
 
 
 def auxiliary_speed(speed: int) -> int:

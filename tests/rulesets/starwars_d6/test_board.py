@@ -8,6 +8,7 @@ from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.core.engine import Action, IllegalAction, Viewer
 from rulesets.starwars_d6 import board as B
 from rulesets.starwars_d6 import hexes as H
+from rulesets.starwars_d6 import tables as T
 from rulesets.starwars_d6.engine import RULESET
 
 
@@ -72,7 +73,7 @@ def test_a_clicked_course_is_one_step_of_ordinary_moves():
     assert after.ship(mover.id).pos == target
     assert after.moving.ship == mover.id and after.moving.speed_left == reach[target]["left"]
     assert step.log[0].text.startswith(f"{mover.name} flies to {target[0]},{target[1]}")
-    assert all(e.rule == "1. MOVIMENT I MANIOBRA" for e in step.log)
+    assert all(e.rule == T.SEC_MOVEMENT for e in step.log)  # 1. MOVIMENT I MANIOBRA
     assert "hold" in {a.get("how") for a in RULESET.step_actions(after) if a.kind == "move"}
 
 

@@ -365,7 +365,7 @@ def test_complication_add_wild_one_on_to_hit_counts_one_and_keeps_the_highest():
     to_hit = d.rolls[0]
     assert to_hit.total == 22 and to_hit.row == "complication" and "Wild Die: complication" in to_hit.describe()
     notes = [e for e in log if e.text.startswith(R.COMPLICATION_TEXT)]
-    assert len(notes) == 1 and "to hit" in notes[0].text and "RULES-NOTES starwars_d6" in notes[0].rule
+    assert len(notes) == 1 and "to hit" in notes[0].text and notes[0].rule == R.SEC_WILD  # RULES-NOTES starwars_d6: the Wild Die
     # the same faces under "remove": the 1 and the 6 go
     t, log = R.fire(_wild_fight("remove"), "l", "b", dice(*_TO_HIT_ONE[:13]))
     assert t.shots[0].attack == 15 and not t.shots[0].hit
