@@ -30,20 +30,36 @@ def policy_action(encounter: Encounter, now):
     return encounter.engine.policy(now.state, rng)
 
 
+#: what auto-play may be asked to play, in words for the refusal of an unknown mode
+MODES = {"step": "one step", "ship": "this ship's turn", "decision": "to the next player decision",
+         "round": "the NPCs to the end of the round"}
+
+
 def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) -> int:
-    """Play ``"step"`` (one step, whoever's it is) or ``"round"`` (NPC steps to the end of the round).
+    """Play ``"step"`` (one step, whoever's it is), ``"ship"`` (the acting ship's steps until
+    another ship's), ``"decision"`` (NPC steps until a player's ship decides, across rounds) or
+    ``"round"`` (NPC steps to the end of the round).  Each step is its own row.
 
     Returns the number of steps taken.  Raises :class:`encounters.log.StaleStep` for a stale
     form, :class:`encounters.log.EncounterClosed`, and :class:`AutoPlayRefused` with a message.
     """
+    if mode not in MODES:
+        raise AutoPlayRefused(f"Auto-play plays {', '.join(MODES.values())}; '{mode}' is none of them.")
     engine = encounter.engine
     npcs = npc_ships(encounter)
     taken = 0
     now = encounter_log.current(encounter)
     start_round = now.state.round
+    start_ship = engine.actor_ship(now.state)
     try:
         while taken < engine.step_limit and not now.state.over:
             if mode == "step" and taken:
+                break
+            if mode == "ship" and taken and engine.actor_ship(now.state) != start_ship:
+                break
+            if mode == "decision" and engine.actor_ship(now.state) not in npcs:
+                if not taken:
+                    raise AutoPlayRefused("It is a player's ship's step: decide it yourself.")
                 break
             if mode == "round":
                 if now.state.round != start_round:

@@ -20,7 +20,8 @@ from rulesets.core.dice import DiceNeeded, InvalidFace
 from rulesets.core.engine import Action, IllegalAction, Viewer
 
 from . import log as encounter_log
-from .autoplay import AutoPlayRefused, auto_play
+from . import runner
+from .autoplay import AutoPlayRefused, auto_play, npc_ships
 from .models import Encounter
 from .viewers import viewer_for
 from .viewing import log_for, names_for, turn_and_order
@@ -64,7 +65,9 @@ def encounter_new(request, campaign_pk):
         raise PermissionDenied("Only the campaign's GM starts encounters.")
     rules = forms_for(campaign.ruleset)
     data = request.POST if request.method == "POST" else None
-    form = EncounterForm(data, campaign=campaign, initial={"name": f"Encounter {campaign.encounters.count() + 1}"})
+    # Every fleet ticked: the usual fight is the whole campaign's; the GM unticks what stays home.
+    form = EncounterForm(data, campaign=campaign, initial={"name": f"Encounter {campaign.encounters.count() + 1}",
+                                                           "fleets": list(campaign.fleets.all())})
     options = rules.SetupOptionsForm(data, prefix="opt")
     if data is not None and form.is_valid() and options.is_valid():
         ships = Ship.objects.filter(fleet__in=form.cleaned_data["fleets"]).select_related("fleet").prefetch_related("crew")
@@ -123,8 +126,9 @@ def _run_context(request, encounter, role, **extra):
                             "secondary": action.kind in engine.secondary_kinds})
     steps = [a for a in now.applied if is_gm or not a.gm_only]
     older = now.count - len(now.applied)  # steps in effect before the snapshot's window
+    gm_extras = _gm_context(request, encounter, now, actions, extra) if is_gm else {}
     return {
-        "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm,
+        "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm, **gm_extras,
         "streaming": bool(settings.REDIS_URL), "partials": ruleset_partials(encounter.ruleset),
         "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
         "actions": [a for a in actions if not a["secondary"]],
@@ -139,6 +143,30 @@ def _run_context(request, encounter, role, **extra):
                        limit=None if everything else LOG_LIMIT),
         **(_player_context(engine, now.state, viewer) if not is_gm else {}), **extra,
     }
+
+
+def _gm_context(request, encounter, now, actions, extra) -> dict:
+    """The runner's GM controls: keys, whose step, what auto-play may do, the override choices,
+    and a dice prompt left open before a reload (encounters/runner.py)."""
+    engine = encounter.engine
+    state = now.state
+    gm_view = engine.view(state, Viewer.gm())
+    ships = gm_view.get("ships", [])
+    runner.action_keys([a for a in actions if not a["secondary"]] + [a for a in actions if a["secondary"]])
+    actor = None if state.over else engine.actor_ship(state)
+    out = {
+        "whose": "" if state.over else str(state.active),
+        "actor_name": next((s.get("name") for s in ships if s.get("id") == actor), ""),
+        "actor_is_npc": actor is not None and actor in npc_ships(encounter),
+        "auto_dice": encounter.dice_mode != Encounter.MANUAL,
+        "override_fields": runner.override_choices(engine, state, ships),
+    }
+    if "pending" not in extra and encounter.status == Encounter.ACTIVE:
+        saved = runner.pending_of(request.session, encounter, now.head)
+        if saved:
+            out["pending"] = runner.dice_prompt(encounter, state, saved["action"], dm=saved["dm"],
+                                                faces=saved["faces"], gm_only=saved["gm_only"])
+    return out
 
 
 def _player_context(engine, state, viewer) -> dict:
@@ -175,18 +203,22 @@ def _expected(request) -> int:
 
 
 def _faces(request) -> list[int] | None:
+    """The faces of physical dice: one box per die (trailing empty boxes: dice not needed), or
+    mixed dice typed in one box, "3 5 2".  Raises :class:`runner.BadFace` naming the die."""
     raw = request.POST.getlist("face")
     if not raw and request.POST.get("faces", "").strip():
-        # Mixed dice: the faces of physical dice typed in one box, "3 5 2".
         raw = request.POST["faces"].replace(",", " ").split()
-    if not raw:
-        return None
+    return runner.faces_from(raw) or None
+
+
+def _typed(request) -> list[int]:
+    """The faces typed so far, as far as they read (kept when a prompt is shown again)."""
     out = []
-    for i, value in enumerate(raw):
+    for value in request.POST.getlist("face"):
         try:
-            out.append(int(value))
+            out.append(int(value.strip()))
         except ValueError:
-            raise InvalidFace(i, value, 0) from None
+            break
     return out
 
 
@@ -195,37 +227,57 @@ def _faces(request) -> list[int] | None:
 def encounter_step(request, pk):
     encounter, role = _get_encounter_for_user(request, pk, gm=True)
     action_text = request.POST.get("action", "")
+    dm = request.POST.get("dm", "").strip()
+    gm_only = bool(request.POST.get("gm_only"))
+    if request.POST.get("cancel"):
+        runner.forget_pending(request.session, encounter)
+        return _after_change(request, encounter, role)
+    override_ship = request.POST.get("override_ship", "")
     try:
         action = Action.parse(action_text)
-        dm = request.POST.get("dm", "").strip()
         if dm:
             action = action.with_params(dm=int(dm))
         # Free inputs a form adds to an action, e.g. the GM override's path and value.
         extra = {k[2:]: v.strip() for k, v in request.POST.items() if k.startswith("p.") and v.strip()}
+        if override_ship:
+            # The override from a ship card: the card's ship and a field picked by name.
+            extra["path"] = runner.override_path(override_ship, request.POST.get("override_field", ""))
         if extra:
             action = action.with_params(**extra)
         faces = _faces(request)
         encounter_log.step(encounter, action.to_str(), expected_seq=_expected(request), user=request.user,
-                           faces=faces, gm_only=bool(request.POST.get("gm_only")))
+                           faces=faces, gm_only=gm_only)
     except DiceNeeded as need:
-        return _after_change(request, encounter, role, status=200, pending={
-            "action": action_text, "dm": request.POST.get("dm", ""), "faces": _faces(request) or [],
-            "need": need, "range": range(need.count)})
-    except InvalidFace as bad:
-        return _after_change(request, encounter, role, status=400, pending={
-            "action": action_text, "dm": request.POST.get("dm", ""), "faces": [],
-            "need": None, "face_error": f"{bad}" if bad.sides else f"Die {bad.index + 1}: enter a whole number."})
+        typed = _typed(request)
+        runner.remember_pending(request.session, encounter, encounter_log.head_seq(encounter), action=action_text,
+                                dm=dm, faces=typed, gm_only=gm_only)
+        return _after_change(request, encounter, role, status=200, pending=runner.dice_prompt(
+            encounter, encounter_log.current(encounter).state, action_text, dm=dm, faces=typed, gm_only=gm_only,
+            need=need))
+    except (InvalidFace, runner.BadFace) as bad:
+        message = str(bad) if getattr(bad, "sides", 1) else f"Die {bad.index + 1}: enter a whole number."
+        return _after_change(request, encounter, role, status=400, pending=runner.dice_prompt(
+            encounter, encounter_log.current(encounter).state, action_text, dm=dm, faces=_typed(request),
+            gm_only=gm_only, bad_index=bad.index, error=message))
     except encounter_log.StaleStep as stale:
+        runner.forget_pending(request.session, encounter)
         return _after_change(request, encounter, role, status=409, error=str(stale))
     except (IllegalAction, ValueError, encounter_log.EncounterClosed) as exc:
+        if override_ship:
+            # Said on the ship card where the GM typed it, with what was typed kept.
+            return _after_change(request, encounter, role, status=400, override_pick={
+                "ship": override_ship, "field": request.POST.get("override_field", ""),
+                "value": request.POST.get("p.value", ""), "error": str(exc)})
         return _after_change(request, encounter, role, status=400, error=str(exc))
+    runner.forget_pending(request.session, encounter)
     return _after_change(request, encounter, role)
 
 
 @login_required
 @require_POST
 def encounter_auto(request, pk):
-    """Let the ruleset's policy decide: one step, or NPC steps to the end of the round."""
+    """Let the ruleset's policy decide: one step, this ship's turn, to the next player decision,
+    or the NPCs to the end of the round (encounters/autoplay.py); each step its own row."""
     encounter, role = _get_encounter_for_user(request, pk, gm=True)
     try:
         auto_play(encounter, mode=request.POST.get("mode", "step"), expected_seq=_expected(request),
@@ -241,10 +293,18 @@ def encounter_auto(request, pk):
 @require_POST
 def encounter_undo(request, pk):
     encounter, role = _get_encounter_for_user(request, pk, gm=True)
+    back_to = request.POST.get("back_to", "").strip()
     try:
-        encounter_log.undo(encounter, expected_seq=_expected(request), user=request.user)
+        if back_to:
+            # Undo back to a step: every later step undone, one undo row each, in one request.
+            runner.undo_back_to(encounter, int(back_to), expected_seq=_expected(request), user=request.user)
+        else:
+            encounter_log.undo(encounter, expected_seq=_expected(request), user=request.user)
+    except ValueError:
+        return _after_change(request, encounter, role, status=400, error="Pick the step to undo back to.")
     except (encounter_log.StaleStep, encounter_log.NothingToUndo, encounter_log.EncounterClosed) as exc:
         return _after_change(request, encounter, role, status=409, error=str(exc))
+    runner.forget_pending(request.session, encounter)
     return _after_change(request, encounter, role)
 
 

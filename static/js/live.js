@@ -4,7 +4,13 @@
  * fragment from the poll URL (permission-checked, rendered from the viewer's view).
  * A dropped stream reconnects with Last-Event-ID and catches up; where there is
  * no stream (no Redis, or EventSource failing) the page polls every second.
- * Keyboard shortcuts for the GM: 1-9 take the listed action, u undoes, n auto-plays one step.
+ * Keyboard shortcuts for the GM: each listed action has a key (1-9, 0, then letters, shown
+ * beside it), u undoes, n auto-plays one step; they work whatever has focus but a text box.
+ *
+ * The runner's small helpers live here too: a refused action (4xx) is said where the GM
+ * acted, a form with data-confirm asks first, the dice prompt keeps what was typed across a
+ * reload (sessionStorage) and focuses its first empty box, and the override's field picker
+ * fills in the field's current value.
  */
 (function () {
   "use strict";
@@ -83,18 +89,116 @@
 
   if (streamUrl && window.EventSource) startStream(); else startPolling();
 
+  var NOT_TYPING = {checkbox: 1, radio: 1, button: 1, submit: 1, reset: 1};
+
+  function typing(t) {
+    if (!t || !t.tagName) return false;
+    if (t.tagName === "INPUT") return !NOT_TYPING[(t.type || "").toLowerCase()];
+    return t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.isContentEditable;
+  }
+
   document.addEventListener("keydown", function (e) {
-    if (live.dataset.role !== "gm" || e.ctrlKey || e.metaKey || e.altKey) return;
-    var t = e.target;
-    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+    if (live.dataset.role !== "gm" || e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1) return;
+    if (typing(e.target)) return;
     var button = null;
-    if (e.key >= "1" && e.key <= "9") {
-      button = document.querySelectorAll("#actions .actions button[type=submit]")[parseInt(e.key, 10) - 1];
-    } else if (e.key === "u") {
+    if (e.key === "u") {
       button = document.querySelector("#undo-button");
     } else if (e.key === "n") {
       button = document.querySelector("#auto-step-button");
+    } else {
+      document.querySelectorAll("#actions .actions kbd.key").forEach(function (k) {
+        if (!button && k.textContent.trim() === e.key) button = k.parentElement.querySelector("button[type=submit]");
+      });
     }
     if (button) { e.preventDefault(); button.click(); }
   });
+
+  // A refused action (400, 409: the runner answered with itself and the message) is said where
+  // the GM acted: the message is copied beside the control they used when that is not the turn panel.
+  var actedAt = null;
+  document.body.addEventListener("htmx:beforeRequest", function (e) {
+    var place = e.target.closest ? e.target.closest("[id]") : null;
+    actedAt = place ? place.id : null;
+  });
+  document.body.addEventListener("htmx:afterSettle", function (e) {
+    var status = e.detail.xhr ? e.detail.xhr.status : 200;
+    var refusal = document.getElementById("refusal");
+    if (status >= 400 && refusal) {
+      var place = actedAt && document.getElementById(actedAt);
+      if (place && !place.closest("#actions") && place.id !== "runner") {
+        var copy = refusal.cloneNode(true);
+        copy.removeAttribute("id");
+        place.prepend(copy);
+        copy.scrollIntoView({block: "nearest"});
+      } else {
+        refusal.scrollIntoView({block: "nearest"});
+      }
+    }
+    settle();
+  });
+  // Anything else refused (403, 500, the network): say so, keep the page.
+  document.body.addEventListener("htmx:responseError", function (e) {
+    var status = e.detail.xhr ? e.detail.xhr.status : 0;
+    if (status === 400 || status === 409) return;
+    sayProblem(status === 403 ? "Only the campaign's GM may do that." :
+               "The server could not do that (error " + status + "); nothing was changed. Reload the page to be sure.");
+  });
+  document.body.addEventListener("htmx:sendError", function () {
+    sayProblem("The server did not answer: check the connection and try again.");
+  });
+
+  function sayProblem(text) {
+    var runner = document.getElementById("runner");
+    if (!runner) return;
+    var note = runner.querySelector(".problem") || document.createElement("p");
+    note.className = "error refusal problem";
+    note.setAttribute("role", "alert");
+    note.textContent = text;
+    (document.getElementById("actions") || runner).prepend(note);
+    note.scrollIntoView({block: "nearest"});
+  }
+
+  // Forms that ask first (End encounter).
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) e.preventDefault();
+  }, true);
+
+  // The dice prompt: what was typed survives a reload; the first empty box has the focus.
+  function remember(form) {
+    var key = form.dataset.remember;
+    var saved = null;
+    try { saved = JSON.parse(window.sessionStorage.getItem(key) || "null"); } catch (err) { saved = null; }
+    var boxes = form.querySelectorAll("input[name=face]");
+    if (saved) {
+      boxes.forEach(function (box, i) { if (!box.value && saved[i]) box.value = saved[i]; });
+    }
+    form.addEventListener("input", function () {
+      var values = [];
+      boxes.forEach(function (box) { values.push(box.value); });
+      try { window.sessionStorage.setItem(key, JSON.stringify(values)); } catch (err) { /* private mode */ }
+    });
+    var focus = form.querySelector("input[autofocus]");
+    if (!focus || focus.value) {
+      focus = null;
+      boxes.forEach(function (box) { if (!focus && !box.value) focus = box; });
+    }
+    if (focus) focus.focus();
+  }
+
+  // The override's field picker fills in the field's current value.
+  document.addEventListener("change", function (e) {
+    var pick = e.target;
+    if (!pick.classList || !pick.classList.contains("override-field")) return;
+    var value = pick.form && pick.form.querySelector(".override-value");
+    var option = pick.options[pick.selectedIndex];
+    if (value && option) value.value = option.dataset.current || "";
+  });
+
+  function settle() {
+    var form = document.querySelector("form[data-remember]");
+    if (form && !form.dataset.remembered) { form.dataset.remembered = "1"; remember(form); }
+  }
+  document.body.addEventListener("live:updated", settle);
+  settle();
 })();

@@ -54,11 +54,13 @@ def test_manual_dice_ask_for_the_faces_and_refuse_one_out_of_range(as_gm, encoun
     encounter.save()
     url = reverse("encounters:step", args=[encounter.pk])
     response = as_gm.post(url, {"action": _fire(encounter), "expected_seq": "0"}, HTTP_HX_REQUEST="true")
-    assert "Roll <strong>2d6</strong>" in response.content.decode()
+    assert "Die 1: <strong>d6</strong> for Alpha fires at Bravo (1 of 2)" in response.content.decode()
     response = as_gm.post(url, {"action": _fire(encounter), "expected_seq": "0", "face": ["9", "1"]},
                           HTTP_HX_REQUEST="true")
     assert response.status_code == 400
-    assert "Die 1: 9 is not a face of a d6 (1-6)." in response.content.decode()
+    body = response.content.decode()
+    assert "Die 1: 9 is not a face of a d6 (1-6)." in body
+    assert 'value="9" required autofocus aria-invalid="true"' in body  # kept, and focused where it is wrong
     assert encounter.events.count() == 0
 
 

@@ -1,0 +1,224 @@
+"""What the GM's runner page needs beyond the log: keys, the dice prompt, the override choices, undo back.
+
+The views stay thin: they check who may do what and call the one write path
+(:mod:`encounters.log`); this module works out what the runner shows.
+
+* :func:`action_keys` -- a keyboard key for every action, past nine too.
+* :func:`dice_prompt` -- every die a step will ask for, asked at once (physical dice).
+* :func:`override_choices` -- the fields a GM may set on each ship, by name, with the current value.
+* :func:`undo_back_to` -- undo several steps in one request, each undo its own row.
+* ``remember_pending`` / ``pending_of`` / ``forget_pending`` -- a dice prompt survives a reload.
+"""
+from __future__ import annotations
+
+from rulesets.core.dice import Dice, DiceError, DiceSource
+from rulesets.core.engine import Action, IllegalAction
+
+from . import log as encounter_log
+
+#: the keys of the listed actions, in order ("u" undoes and "n" auto-plays one step)
+KEYS = "1234567890abcdefghijklmopqrstvwxyz"
+
+
+def action_keys(actions: list[dict]) -> list[dict]:
+    """Give each action dict a ``key`` (1-9, 0, then letters; none past the last letter)."""
+    for i, a in enumerate(actions):
+        a["key"] = KEYS[i] if i < len(KEYS) else ""
+    return actions
+
+
+# ---------------------------------------------------------------- physical dice, asked at once
+
+
+class _Probe(DiceSource):
+    """Answers every face request, noting each die: the typed faces first, then a typical face.
+
+    Applying a step with this source (and throwing the result away) tells the runner which
+    dice the step asks for, so the GM types them all at once.  After the first die not typed
+    yet, what the step asks for may depend on that die (a miss rolls no damage), so those
+    dice are marked "if needed".
+    """
+
+    LIMIT = 60
+
+    def __init__(self, typed: list[int]):
+        self.typed = list(typed)
+        self.asked: list[dict] = []
+        self.requests = 0  # each face request is a group: its dice are asked for together
+
+    def faces(self, count, sides, purpose="", rule=""):
+        out = []
+        self.requests += 1
+        for nth in range(1, count + 1):
+            index = len(self.asked)
+            if index >= self.LIMIT:
+                raise _Enough
+            face = self.typed[index] if index < len(self.typed) else None
+            self.asked.append({"sides": sides, "purpose": purpose or "the roll", "nth": nth, "of": count,
+                               "face": face, "group": self.requests})
+            # A typed face out of range is reported by the real step; the probe reads it as a typical one.
+            out.append(face if face is not None and 1 <= face <= sides else sides // 2 + 1)
+        return out
+
+
+class _Enough(Exception):
+    pass
+
+
+def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), gm_only: bool = False,
+                need=None, bad_index: int | None = None, error: str = "") -> dict:
+    """The dice prompt of a step: every die it asks for, the typed faces kept, the first empty box focused.
+
+    ``need`` is the :class:`DiceNeeded` the write path raised (used when the probe learns
+    nothing); ``bad_index`` the 0-based die a typed face was refused for.
+    """
+    engine = encounter.engine
+    typed = list(faces)
+    try:
+        action = Action.parse(action_text)
+        if dm:
+            action = action.with_params(dm=int(dm))
+        label = engine.describe(state, action)
+    except (ValueError, IllegalAction):
+        action, label = None, action_text
+    probe = _Probe(typed)
+    if action is not None:
+        try:
+            engine.apply(state, action, Dice(probe))
+        except (_Enough, IllegalAction, DiceError, ValueError, KeyError, IndexError, TypeError):
+            pass  # the dice noted so far are still the right ones to ask for
+    dice = probe.asked
+    if len(dice) < len(typed) or (need is not None and len(dice) < len(typed) + need.count):
+        # The probe could not follow the step: ask for what the write path named.
+        sides = need.sides if need is not None else 6
+        dice = [{"sides": sides, "purpose": "the dice typed so far", "nth": i + 1, "of": len(typed), "face": f,
+                 "group": 0} for i, f in enumerate(typed)]
+        if need is not None:
+            dice += [{"sides": need.sides, "purpose": need.purpose, "nth": n, "of": need.count, "face": None,
+                      "group": 1} for n in range(1, need.count + 1)]
+    # Certainly needed: every die up to the end of the group holding the first die not typed yet.
+    first_empty = next((i for i, d in enumerate(dice) if d["face"] is None), len(dice))
+    sure_until = first_empty
+    while sure_until < len(dice) and dice[sure_until]["group"] == dice[first_empty]["group"]:
+        sure_until += 1
+    out = []
+    for i, d in enumerate(dice):
+        out.append({**d, "maybe": i >= sure_until, "bad": i == bad_index})
+    focus = (bad_index + 1) if bad_index is not None else first_empty + 1
+    return {"action": action_text, "dm": dm, "gm_only": gm_only, "label": label, "dice": out,
+            "focus": focus, "maybe": sum(1 for d in out if d["maybe"]), "face_error": error}
+
+
+def faces_from(values: list[str]) -> list[int]:
+    """The faces typed in the prompt's boxes, in order; trailing empty boxes are dice not needed.
+
+    Raises :class:`ValueError` naming the die for a box that is not a whole number, or an empty
+    box before a filled one (the faces would shift to the wrong dice).
+    """
+    values = [v.strip() for v in values]
+    while values and not values[-1]:
+        values.pop()
+    out = []
+    for i, v in enumerate(values):
+        if not v:
+            raise _BadFace(i, f"Die {i + 1} is empty but a later die is filled: type every die in order.")
+        try:
+            out.append(int(v))
+        except ValueError:
+            raise _BadFace(i, f"Die {i + 1}: '{v}' is not a whole number.") from None
+    return out
+
+
+class _BadFace(ValueError):
+    def __init__(self, index: int, message: str):
+        self.index = index
+        super().__init__(message)
+
+
+BadFace = _BadFace
+
+
+# ---------------------------------------------------------------- a pending prompt survives a reload
+
+def _session_key(encounter) -> str:
+    return f"runner-pending-{encounter.pk}"
+
+
+def remember_pending(session, encounter, head: int, *, action: str, dm: str, faces: list[int], gm_only: bool):
+    session[_session_key(encounter)] = {"head": head, "action": action, "dm": dm, "faces": list(faces),
+                                        "gm_only": gm_only}
+
+
+def pending_of(session, encounter, head: int) -> dict | None:
+    """The dice prompt the GM left open at this head, or None (a step since makes it moot)."""
+    saved = session.get(_session_key(encounter))
+    if not saved or saved.get("head") != head:
+        return None
+    return saved
+
+
+def forget_pending(session, encounter):
+    session.pop(_session_key(encounter), None)
+
+
+# ---------------------------------------------------------------- the GM override from a ship card
+
+def _state_ship(state, ship_id):
+    for ship in getattr(state, "ships", None) or ():
+        if getattr(ship, "id", None) == ship_id:
+            return ship
+    return None
+
+
+def override_choices(engine, state, ships: list[dict]) -> dict[str, list[dict]]:
+    """Per ship id, the fields the GM may set by name, with their current values.
+
+    From the system's :meth:`override_fields` (rulesets/core/override.py); fields with a
+    ``*`` (one per weapon...) are left to the free "ruling" form.  Empty for a system
+    that declares no fields: the ship card then asks for the field by name.
+    """
+    fields = [f for f in engine.override_fields(state) if "*" not in f.name]
+    out: dict[str, list[dict]] = {}
+    for ship in ships:
+        ship_id = ship.get("id")
+        rows = []
+        for f in fields:
+            current = ""
+            if f.current is not None:
+                try:
+                    current = f.current(_state_ship(state, ship_id) or ship, tuple(f.name.split(".")))
+                except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+                    current = ""
+            rows.append({"path": f.name, "label": f.words[:1].upper() + f.words[1:], "current": str(current),
+                         "help": f.help})
+        out[ship_id] = rows
+    return out
+
+
+def override_path(ship_id: str, field: str) -> str:
+    """The override's path: the ship (by id: every system's grammar reads it) and the field."""
+    field = field.strip().strip(".")
+    if not field:
+        raise IllegalAction("Name the field to set, e.g. hull.")
+    return f"{ship_id}.{field}"
+
+
+# ---------------------------------------------------------------- undo back to a step
+
+def undo_back_to(encounter, seq: int, *, expected_seq: int, user=None) -> int:
+    """Undo every step in effect after step ``seq``: one request, one undo row each.
+
+    Each undo goes through :func:`encounters.log.undo` (the one write path), so each is
+    checked, logged and published like a single undo.  Returns how many were undone.
+    Raises :class:`encounters.log.StaleStep` when the page was made for an older head,
+    :class:`encounters.log.NothingToUndo` when no step after ``seq`` is in effect.
+    """
+    now = encounter_log.history(encounter)
+    later = [a for a in now.applied if a.seq > seq]
+    if not later:
+        raise encounter_log.NothingToUndo("No step after that one is in effect: nothing to undo.")
+    head = expected_seq
+    for _ in later:
+        row = encounter_log.undo(encounter, expected_seq=head, user=user)
+        head = row.seq
+    return len(later)
