@@ -11,13 +11,14 @@ offending entry, and nothing is half-imported.
 from __future__ import annotations
 
 import json
+import math
 
 from django.db import transaction
 
 from rulesets.core import registry
 
 from .models import Campaign, CrewMember, Fleet, Ship, ShipTemplate, colour_validator
-from .rulesets import clean_crew, clean_stats, forms_for
+from .rulesets import clean_crew, clean_stats, dropped_entries, forms_for
 
 FORMAT = "starship-table"
 VERSION = 1
@@ -75,11 +76,55 @@ def export_campaign(campaign: Campaign) -> dict:
 
 # -- checking ----------------------------------------------------------------
 
+MAX_DEPTH = 24  # an export nests about eight deep
+MAX_NUMBER = 10**12
+
+
+def _no_constant(name: str):
+    raise ImportRefused(f"Not a file this app wrote: {name} is not a number an export holds.")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        _no_constant(text)
+    return value
+
+
+def _check_values(value, where: str, depth: int = 0) -> None:
+    """Refuse what no field can store: NUL characters, absurd nesting, numbers out of all range."""
+    if depth > MAX_DEPTH:
+        raise ImportRefused(f"{where}: nested more than {MAX_DEPTH} deep; this is not an export of this app.")
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ImportRefused(f"{where}: holds a NUL character (\\u0000), which no field can store.")
+    elif isinstance(value, bool) or value is None:
+        pass
+    elif isinstance(value, (int, float)):
+        if abs(value) > MAX_NUMBER:
+            raise ImportRefused(f"{where}: the number {value:.3g} is far larger than any stat.")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if "\x00" in k:
+                raise ImportRefused(f"{where}: a key holds a NUL character (\\u0000), which no field can store.")
+            _check_values(v, f"{where}.{k}", depth + 1)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _check_values(v, f"{where}[{i}]", depth + 1)
+
+
 def parse(raw: bytes | str, expect: str | None = None) -> dict:
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
+    except ImportRefused:
+        raise
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ImportRefused(f"Not a JSON file: {exc}.") from None
+    except RecursionError:
+        raise ImportRefused("Not a file this app wrote: it is nested far too deeply.") from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise ImportRefused("Not a file this app wrote: a number in it has thousands of digits.") from None
+    _check_values(data, "file")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused(f"Not a {FORMAT} export: the top level must have \"format\": \"{FORMAT}\".")
     version = data.get("version")
@@ -155,6 +200,32 @@ def _check_templates(data: dict) -> tuple[str, list[dict]]:
     return ruleset, out
 
 
+def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], where: str) -> dict:
+    """Damage a ship carries, as its ruleset reads it: a key the ruleset does not read is refused.
+
+    The ship is set up against a copy of itself and the damage read back
+    (``damage_of``): whatever did not come back was not understood.
+    """
+    if not damage:
+        return {}
+    engine = registry.get(ruleset)
+    crew_specs = [{"id": f"c{i}", "player": None, **c} for i, c in enumerate(crew)]
+
+    def spec(ship_id, side, with_damage):
+        return {"id": ship_id, "name": ship_id, "side": side, "fleet": side, "colour": "#3366cc", "stats": stats,
+                "damage": damage if with_damage else {}, "crew": crew_specs}
+
+    try:
+        state = engine.setup({"ships": [spec("s1", "a", True), spec("s2", "b", False)], "options": {}})
+        kept = engine.damage_of(state, "s1")
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError):
+        raise ImportRefused(f"{where}.damage: not in the form this ruleset reads (see an exported file).") from None
+    dropped = dropped_entries(damage, kept, f"{where}.damage")
+    if dropped:
+        raise ImportRefused(f"{dropped[0]}: this ruleset has no such damage (nothing would be kept of it).")
+    return damage
+
+
 def _check_fleet(ruleset: str, entry, where: str) -> dict:
     entry = _obj(entry, where)
     where = _label(where, entry)
@@ -184,13 +255,13 @@ def _check_fleet(ruleset: str, entry, where: str) -> dict:
                 raise ImportRefused(f"{cwhere}: {exc}") from None
             crew.append({"name": _text(member, "name", cwhere), "position": position,
                          "station": _text(member, "station", cwhere, required=False, max_length=40), **sheet})
-        damage = ship.get("damage") or {}
-        _obj(damage, f"{swhere}.damage")
+        damage = _obj(ship.get("damage") or {}, f"{swhere}.damage")
+        stats = _check_stats(ruleset, ship.get("stats"), swhere)
         ships.append({
             "name": _text(ship, "name", swhere),
             "template": ship.get("template") if isinstance(ship.get("template"), str) else None,
-            "stats": _check_stats(ruleset, ship.get("stats"), swhere),
-            "damage": damage,
+            "stats": stats,
+            "damage": _check_damage(ruleset, damage, stats, crew, swhere),
             "notes": _text(ship, "notes", swhere, required=False, max_length=None),
             "crew": crew,
         })

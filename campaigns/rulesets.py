@@ -6,6 +6,7 @@ GM's ship editor, the admin's template editor and the import checks.
 """
 from __future__ import annotations
 
+import json
 from importlib import import_module
 
 from rulesets.core import registry
@@ -29,24 +30,131 @@ def form_errors(form_cls, data: dict) -> dict[str, list[str]]:
     return {field: [str(e) for e in errs] for field, errs in form.errors.items()}
 
 
-def clean_stats(key: str, stats: dict) -> dict:
-    """The normalised stats, or ValueError naming the first bad field."""
+# Python's complaints when stored data is not the shape a form's ``initial_from`` reads.
+_SHAPE_ERRORS = (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError)
+
+
+def clean_stats(key: str, stats) -> dict:
+    """The normalised stats, or ValueError naming the first bad field or entry.
+
+    Nothing is dropped on the way: a key or list entry the ruleset does not read is
+    refused by name (a typo in a file must not vanish silently).
+    """
+    if not isinstance(stats, dict):
+        raise ValueError("stats: expected an object of stats, like an export holds.")
     form_cls = forms_for(key).ShipStatsForm
-    form = form_cls(data=_as_form_data(form_cls, stats))
+    problems = getattr(form_cls, "problems_of", None)
+    try:
+        if problems is not None:
+            found = problems(stats)
+            if found:
+                raise ValueError(f"stats: {found[0]}")  # the first, as a form shows one per field
+        data = _as_form_data(form_cls, stats)
+    except ValueError as exc:
+        if str(exc).startswith("stats"):
+            raise
+        raise ValueError(_unreadable(form_cls, stats)) from None
+    except _SHAPE_ERRORS:
+        raise ValueError(_unreadable(form_cls, stats)) from None
+    form = form_cls(data=data)
     if not form.is_valid():
         field, errs = next(iter(form.errors.items()))
+        if field in stats and stats[field] not in (None, "") and "This field is required." in errs:
+            # Present, but of a type the field cannot read (a list where a number goes).
+            errs = [f"{_short(stats[field])} is not a value this field takes."]
         label = "stats" if field == "__all__" else f"stats.{field}"
         raise ValueError(f"{label}: {' '.join(errs)}")
-    return form.stats()
+    cleaned = form.stats()
+    dropped = dropped_entries(stats, cleaned, "stats")
+    if dropped:
+        raise ValueError(f"{dropped[0]}: this ruleset has no such stat or entry (nothing would be kept of it).")
+    return cleaned
+
+
+def _unreadable(form_cls, stats: dict) -> str:
+    """Name the stat whose value ``initial_from`` cannot read, in words."""
+    for k, value in stats.items():
+        try:
+            form_cls.initial_from({k: value})
+        except _SHAPE_ERRORS:
+            return f"stats.{k}: {_short(value)} is not in the form this ruleset reads (see an exported file)."
+    return "stats: not in the form this ruleset reads (see an exported file)."
+
+
+def _short(value, limit: int = 60) -> str:
+    """A value as a GM would type it in a file, cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def dropped_entries(given, kept, path: str) -> list[str]:
+    """Paths of what ``given`` holds and ``kept`` (its cleaned form) lost.
+
+    Objects are compared key by key and lists entry by entry; a key whose value is
+    empty (0, "", null, false, [] or {}) may go (it changes nothing).  Where the cleaned
+    form changed a value's type (a code written out, a line parsed) it is not followed.
+    """
+    if isinstance(given, dict) and isinstance(kept, dict):
+        out = []
+        for k, value in given.items():
+            if k not in kept:
+                if value not in (None, "", 0, False, [], {}):
+                    out.append(f"{path}.{k}")
+                continue
+            out.extend(dropped_entries(value, kept[k], f"{path}.{k}"))
+        return out
+    if isinstance(given, list) and isinstance(kept, list):
+        if len(kept) < len(given):
+            return [f"{path}[{len(kept)}]" if len(given) - len(kept) == 1 and len(kept) == 0 else
+                    f"{path} ({len(given)} entries given, {len(kept)} understood)"]
+        out = []
+        for i, (a, b) in enumerate(zip(given, kept)):
+            out.extend(dropped_entries(a, b, f"{path}[{i}]"))
+        return out
+    return []
 
 
 def clean_crew(key: str, crew: dict) -> dict:
+    """A crew member's sheet, or ValueError naming the bad entry ("skills.gunnery: ...")."""
+    for part in ("characteristics", "skills"):
+        value = crew.get(part)
+        if value is None:
+            continue
+        if not isinstance(value, dict):
+            raise ValueError(f"{part}: expected an object of names and values, like {{\"gunnery\": 1}}.")
+        for name, level in value.items():
+            if isinstance(level, bool) or not isinstance(level, (int, str)):
+                raise ValueError(f"{part}.{name}: {_short(level)} is not a value this ruleset's sheet takes.")
+            if isinstance(level, str) and len(level) > 20:
+                raise ValueError(f"{part}.{name}: longer than 20 characters.")
     form_cls = forms_for(key).CrewForm
-    form = form_cls(data=_as_form_data(form_cls, crew))
+    try:
+        data = _as_form_data(form_cls, crew)
+    except _SHAPE_ERRORS:
+        bad = next((f"{part}.{name}: {_short(level)}" for part in ("characteristics", "skills")
+                    for name, level in (crew.get(part) or {}).items()
+                    if not _reads(form_cls, part, name, level)), "crew")
+        raise ValueError(f"{bad} is not a value this ruleset's sheet takes.") from None
+    form = form_cls(data=data)
     if not form.is_valid():
         field, errs = next(iter(form.errors.items()))
         raise ValueError(f"{field}: {' '.join(errs)}")
-    return form.crew_data()
+    cleaned = form.crew_data()
+    dropped = dropped_entries({k: crew.get(k) or {} for k in ("characteristics", "skills")}, cleaned, "crew")
+    if dropped:
+        raise ValueError(f"{dropped[0].removeprefix('crew.')}: not on this ruleset's sheet.")
+    return cleaned
+
+
+def _reads(form_cls, part: str, name: str, level) -> bool:
+    try:
+        form_cls.initial_from({part: {name: level}})
+    except _SHAPE_ERRORS:
+        return False
+    return True
 
 
 def _as_form_data(form_cls, data: dict) -> dict:

@@ -113,6 +113,12 @@ class ShipStatsForm(forms.Form):
         return stats
 
     @classmethod
+    def problems_of(cls, stats: dict) -> list[str]:
+        """What an import must refuse in stored stats, each naming its stat, turret or bay
+        (``initial_from`` reads what it can and would drop an unknown weapon silently)."""
+        return normalise_stats(stats)[1]
+
+    @classmethod
     def initial_from(cls, stats: dict) -> dict:
         stats = stats or {}
         normal, _ = normalise_stats(stats)
