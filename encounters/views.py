@@ -435,5 +435,12 @@ def analysis_detail(request, pk, analysis_pk):
     encounter, _ = _get_encounter_for_user(request, pk, gm=True)
     analysis = get_object_or_404(encounter.analyses, pk=analysis_pk)
     template = "encounters/analysis.html#analysis" if request.htmx else "encounters/analysis.html"
+    steps = {}
+    if analysis.status == "done":
+        # The turning points in words: each step as the log reads it, with its number in the log.
+        steps = {s.seq: s for s in log_for(encounter_log.history(encounter), is_gm=True, names=names_for(
+            encounter, _viewer(request, encounter, Membership.GM)), system=encounter.ruleset)}
     return render(request, template, {"encounter": encounter, "campaign": encounter.campaign, "analysis": analysis,
-                                      "strength_label": encounter.campaign.engine.strength_label})
+                                      "strength_label": encounter.campaign.engine.strength_label,
+                                      "turning_points": [{**t, "step": steps.get(t["seq"])} for t in
+                                                         (analysis.results or {}).get("turning_points", [])]})

@@ -55,3 +55,78 @@ def facts(ship: dict) -> list[tuple[str, str]]:
     """A ship of a view as (label, words) pairs: what is known of it, in words."""
     return [(label(k), in_words(v)) for k, v in ship.items()
             if k not in NOT_FACTS and v not in (None, "", [], {})]
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd..."""
+    n = int(n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@register.filter
+def percentile(share) -> str:
+    """A share 0..1 as a percentile in words: 0.22 -> "22nd percentile"."""
+    try:
+        value = round(float(share) * 100)
+    except (TypeError, ValueError):
+        return ""
+    return f"{ordinal(value)} percentile"
+
+
+# ---------------------------------------------------------------- damage carried by a campaign's ship
+
+#: amounts a rule system's damage record counts as lost (Cepheus: hull 8 = 8 points of hull lost)
+_LOST = {"hull", "structure", "armour", "fuel", "cargo"}
+#: hits counted per system or mount
+_HITS = {"systems", "mounts"}
+
+
+def _part(code: str, ship=None) -> str:
+    """A mount, weapon or crew member's id in words: t1 -> turret 1, b2 -> bay 2, c15 -> a crew name."""
+    code = str(code)
+    head, _, tail = code.partition(".")
+    if head[:1] in "tb" and head[1:].isdigit():
+        words = f"{'turret' if head[0] == 't' else 'bay'} {head[1:]}"
+        return f"{words}, weapon {int(tail) + 1}" if tail.isdigit() else words
+    if head[:1] == "c" and head[1:].isdigit() and ship is not None:
+        member = next((c for c in ship.crew.all() if c.pk == int(head[1:])), None)
+        return member.name if member else "a crew member no longer aboard"
+    if head[:1] == "w" and head[1:].isdigit() and ship is not None:
+        weapons = (ship.stats or {}).get("weapons") or []
+        found = next((w for w in weapons if isinstance(w, dict) and w.get("id") == head), None)
+        if found:
+            return str(found.get("name") or label(found.get("type", "weapon")))
+        return f"weapon {head[1:]}"
+    return label(code)
+
+
+@register.filter
+def damage_lines(damage, ship=None) -> list[str]:
+    """A ship's carried damage as sentences: "Hull: 8 points lost", "M drive: 3 hits", "Dara Voss: 5 damage"."""
+    lines = []
+    for key, value in (damage or {}).items():
+        if value in (None, "", [], {}, False, 0):
+            continue
+        if value is True:
+            lines.append(label(key))
+        elif key in _LOST and isinstance(value, (int, float)):
+            lines.append(f"{label(key)}: {value:g} point{'s' if value != 1 else ''} lost")
+        elif key in _HITS and isinstance(value, dict):
+            lines.append(f"{label(key)} hit: " + _join([f"{_part(k, ship)} ({v} hit{'s' if v != 1 else ''})"
+                                                      for k, v in value.items()]))
+        elif key == "ammo" and isinstance(value, dict):
+            lines.append("Ammunition spent: " + _join([f"{_part(k, ship)}: {v}" for k, v in value.items()]))
+        elif key == "crew" and isinstance(value, dict):
+            lines.append("Crew hurt: " + _join([f"{_part(k, ship)} ({in_words(v)})" for k, v in value.items()]))
+        elif key == "codes" and isinstance(value, dict):
+            lines.append("Codes now: " + _join([f"{label(k).lower()} {v}" for k, v in value.items()]))
+        elif key == "results" and isinstance(value, list):
+            lines.append("Damage taken: " + _join([str(v) for v in value]))
+        elif key == "weapons" and isinstance(value, dict):
+            lines.append("Weapons: " + _join([f"{_part(k, ship)} ({in_words(v)})" for k, v in value.items()]))
+        elif isinstance(value, dict):
+            lines.append(f"{label(key)}: " + _join([f"{_part(k, ship)} {in_words(v)}" for k, v in value.items()]))
+        else:
+            lines.append(f"{label(key)}: {in_words(value)}")
+    return lines

@@ -120,7 +120,7 @@ def read(text: str, system: str = "") -> Citation | None:
     elif text.lower().startswith(f"{RULING.lower()}:"):
         ruling, text = True, text.split(":", 1)[1].strip()
     text = re.sub(r"\s*\(RULES-NOTES\)$", "", text)
-    pair = _LEGACY_PAIR.match(text)
+    pair = _LEGACY_PAIR.match(text) if " — " not in text else None
     if pair and not house and not ruling:
         original = pair["original"]
         if original.lower().startswith("tabella: "):
