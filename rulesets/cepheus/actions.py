@@ -34,7 +34,13 @@ def decisions(s: CombatState) -> list[Action]:
     ship, crew = s.acting_ship, s.acting_crew
     if ship is None or crew is None:
         return []
-    return crew_actions(s, ship, crew)
+    return crew_actions(s, ship, crew) + interruptions(s, ship)
+
+
+def interruptions(s: CombatState, ship: Ship) -> list[Action]:
+    """Ritardo: a delaying ship may act at any later moment of the turn, interrupting ``ship``'s."""
+    return [Action.make("act_now", w) for w in s.waiting
+            if w != ship.id and (other := s.find_ship(w)) is not None and other.can_act]
 
 
 def reactions(s: CombatState) -> list[Action]:

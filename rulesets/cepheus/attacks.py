@@ -9,11 +9,14 @@ from typing import TYPE_CHECKING
 from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
-from .queries import attack_mods, band_to, bridge_ok, find_missile, gm_dm, manned, pilot_of, usable_weapons
+from .queries import (
+    attack_mods, band_to, bridge_ok, find_missile, gm_dm, manned, personal_target, pilot_of, target_name,
+    usable_weapons,
+)
 from .state import Hit, Missile, Pending, pair
 from .tables import (
-    BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SEC, SEC_ATTACK, SEC_MISSILE_TO_HIT, SEC_SCALED,
-    SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
+    BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK,
+    SEC_MISSILE_TO_HIT, SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
 )
 
 if TYPE_CHECKING:
@@ -27,7 +30,7 @@ def do_attack(tx: Tx, a: Action):
     ship, c = s.acting_ship, s.acting_crew
     mount = ship.mount(a.get("mount"))
     target_id = a.get("target")
-    personal = any(p.id == target_id for p in s.personal)
+    personal = personal_target(s, target_id) is not None
     band = band_to(s, ship, target_id)
     usable = usable_weapons(s, ship, mount, band, personal)
     which = a.get("weapon", "all")
@@ -65,9 +68,12 @@ def do_attack(tx: Tx, a: Action):
 
 
 def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, target_id: str, dm: int):
+    """Missili: a launch check sets the to-hit number (smart missiles: always 8+); at a personal-scale
+    target the launch takes the scaled DM-4 (Danno in scala)."""
     s = tx.s
     w = mount.weapons[index]
-    band = s.band(ship.id, target_id)
+    personal = personal_target(s, target_id) is not None
+    band = band_to(s, ship, target_id)
     turns = MISSILE_TURNS[band]
     count = 1
     kind = w.missile or "standard"
@@ -75,13 +81,13 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
         count = 1 + min(WEAPONS["missile_bay"].capacity - 1, max(0, mount_weapon(tx, ship.id, mount.id, index).loaded))
         m = tx.mount(ship.id, mount.id)
         m.weapons[index].loaded = 0
-    tname = s.ship(target_id).name
+    tname = target_name(s, target_id)
     if kind == "smart":
         to_hit = SMART_TO_HIT
         tx.say(f"{ship.name} launches {count} smart missile(s) at {tname} ({SEC_SMART}: always 8+); "
                f"impact in {turns} round(s).", SEC["missiles"])
     else:
-        extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True)
+        extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal)
         extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "average",
                                     f"{ship.name} launches from {mount.id} at {tname}", SEC["missiles"],
@@ -151,9 +157,18 @@ def weapon_hit(ship: Ship, target: Ship, weapon: str, p: Pending) -> Hit:
 
 
 def resolve_missiles(tx: Tx, p: Pending):
+    """The to-hit rolls of every missile of the reaction (all that arrived together at the target)."""
+    for mid in p.missiles:
+        resolve_salvo(tx, p, mid)
+
+
+def resolve_salvo(tx: Tx, p: Pending, mid: str):
     s = tx.s
-    m = find_missile(s, p.missiles[0])
+    m = find_missile(s, mid)
     if m is None:
+        return
+    if m.count <= 0:
+        s.missiles = [x for x in s.missiles if x.id != m.id]
         return
     target = s.find_ship(m.target)
     src = s.find_ship(m.source)
@@ -183,9 +198,48 @@ def resolve_missiles(tx: Tx, p: Pending):
         s.missiles = [x for x in s.missiles if x.id != m.id]
 
 
+def missile_at_personal(tx: Tx, m: Missile):
+    """Danno in scala: a missile arriving at a personal-scale target rolls its to-hit number (a smart
+    missile, which has no launch roll, at DM-4 then: decision); a hit does the scaled damage."""
+    s = tx.s
+    target = personal_target(s, m.target)
+    src = s.find_ship(m.source)
+    src_name = src.name if src else "?"
+    kind = MISSILES[m.kind]
+    mods = [("personal-scale target", SCALED_TO_HIT_DM)] if m.kind == "smart" else []
+    misses = 0
+    for _ in range(m.count):
+        roll = tx.dice.roll(2, 6, modifiers=mods, purpose=f"{kind['label']} from {src_name} at {target.name}",
+                            rule=SEC["scaled"], target=m.to_hit, table=SEC_MISSILE_TO_HIT, row=f"{m.to_hit}+")
+        if roll.total >= m.to_hit:
+            tx.say(f"A {kind['label']} hits {target.name}.", SEC["scaled"])
+            scaled_damage(tx, target.id, m.kind, kind["label"])
+        else:
+            misses += 1
+            tx.say(f"A {kind['label']} misses {target.name}.", SEC["scaled"])
+    if m.kind == "smart" and misses and m.fuel > 1:
+        set_missile(tx, replace(m, count=misses, turns=1, fuel=m.fuel - 1))
+        tx.say(f"{misses} smart missile(s) come round for another attack next round ({SEC_SMART}).", SEC_SMART)
+    else:
+        s.missiles = [x for x in s.missiles if x.id != m.id]
+
+
+def scaled_damage(tx: Tx, target_id: str, weapon: str, label: str):
+    """Tabella: Danno in scala: the personal-scale damage (and radiation) of a ship weapon's hit."""
+    target = personal_target(tx.s, target_id)
+    n, mult, rad = SCALED_DAMAGE[weapon if weapon in SCALED_DAMAGE else "beam_laser"]
+    dmg = tx.dice.roll(n, 6, purpose=f"scaled damage to {target.name}", rule=SEC_SCALED, table=SEC_SCALED,
+                       row=f"{label}: {n}D6x{mult}" + (f" + {rad}D6x10 rad" if rad else ""))
+    rads = tx.dice.roll(rad, 6, purpose="scaled radiation", rule=SEC_SCALED).total * 10 if rad else 0
+    tx.s.personal = [replace(p, damage=p.damage + dmg.total * mult, rads=p.rads + rads) if p.id == target_id else p
+                     for p in tx.s.personal]
+    tx.say(f"{target.name} takes {dmg.total * mult} damage{f' and {rads} rad' if rads else ''} (personal scale).",
+           SEC["scaled"])
+
+
 def fire_at_personal(tx: Tx, ship: Ship, crew: Crew, mount: Mount, beams: list[int], target_id: str, dm: int):
     s = tx.s
-    target = next(p for p in s.personal if p.id == target_id)
+    target = personal_target(s, target_id)
     for i in beams:
         w = mount.weapons[i]
         kind = WEAPONS[w.type]
@@ -198,14 +252,7 @@ def fire_at_personal(tx: Tx, ship: Ship, crew: Crew, mount: Mount, beams: list[i
         if effect < 0:
             tx.say(f"The {kind.label} misses {target.name}.", SEC["scaled"])
             continue
-        n, mult, rad = SCALED_DAMAGE[w.type if w.type in SCALED_DAMAGE else "beam_laser"]
-        dmg = tx.dice.roll(n, 6, purpose=f"scaled damage to {target.name}", rule=SEC_SCALED, table=SEC_SCALED,
-                           row=f"{kind.label}: {n}D6x{mult}" + (f" + {rad}D6x10 rad" if rad else ""))
-        rads = tx.dice.roll(rad, 6, purpose="scaled radiation", rule=SEC_SCALED).total * 10 if rad else 0
-        tx.s.personal = [replace(p, damage=p.damage + dmg.total * mult, rads=p.rads + rads) if p.id == target_id else p
-                         for p in tx.s.personal]
-        tx.say(f"{target.name} takes {dmg.total * mult} damage{f' and {rads} rad' if rads else ''} (personal scale).",
-               SEC["scaled"])
+        scaled_damage(tx, target_id, w.type, kind.label)
 
 
 def set_missile(tx: Tx, m: Missile):
@@ -234,10 +281,9 @@ def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
             heavy = "damper"
         if "meson_bay" in types:
             heavy = "meson"
-    if p.kind == "missiles":
-        m = find_missile(s, p.missiles[0])
-        if m is not None and m.kind == "nuclear":
-            heavy = "damper"
+    if p.kind == "missiles" and any((m := find_missile(s, mid)) is not None and m.kind == "nuclear"
+                                    for mid in p.missiles):
+        heavy = "damper"
     for mount in target.mounts:
         if mount.kind != "turret" or mount.hits >= 2:
             continue
@@ -309,10 +355,12 @@ def do_point_defence(tx: Tx, a: Action):
             tx.s.pending = replace(tx.s.pending, defence=tx.s.pending.defence + 2)
             tx.say("Point defence rakes the boarders: defender DM+2 (decision).", SEC["point_defence"])
         return
+    # Difesa puntiforme: the gunner keeps rolling until an attempt fails, each at a cumulative DM-1, and
+    # may aim each attempt at any of the missiles arriving together (from one launcher or several).
     attempt = 0
     while True:
-        salvo = find_missile(tx.s, tx.s.pending.missiles[0])
-        if salvo is None or salvo.count <= 0:
+        salvo = next_missile_to_shoot(tx.s, tx.s.pending.missiles)
+        if salvo is None:
             break
         roll, effect = perform(tx, check, sh, gunner, a,
                                f"{sh.name}: point defence from {mount_id} (attempt {attempt + 1})",
@@ -323,6 +371,15 @@ def do_point_defence(tx: Tx, a: Action):
             break
         set_missile(tx, replace(salvo, count=salvo.count - 1))
         tx.say(f"Point defence from {mount_id} destroys a {MISSILES[salvo.kind]['label']}.", SEC["point_defence"])
+
+
+def next_missile_to_shoot(s: CombatState, missile_ids: list[str]) -> Missile | None:
+    """The incoming missile point defence aims at next (decision): the most dangerous one left, nuclear
+    first, then the lowest to-hit number, then the order of arrival."""
+    left = [m for mid in missile_ids if (m := find_missile(s, mid)) is not None and m.count > 0]
+    if not left:
+        return None
+    return min(left, key=lambda m: (m.kind != "nuclear", m.to_hit, missile_ids.index(m.id)))
 
 
 def do_screens(tx: Tx, a: Action):

@@ -166,8 +166,8 @@ def _reaction_odds(s, a: Action) -> Odds | None:
     if a.kind == "point_defence":
         if p.kind == "board":
             return check_odds(mod, "to hit the boarders")
-        m = find_missile(s, p.missiles[0])
-        return chain_odds(mod, m.count if m else 0, check.what)
+        incoming = sum(m.count for mid in p.missiles if (m := find_missile(s, mid)) is not None)
+        return chain_odds(mod, incoming, check.what)
     return check_odds(mod, check.what)
 
 

@@ -96,7 +96,8 @@ def usable_weapons(s: CombatState, ship: Ship, mount: Mount, band: str, personal
         if kind.ammo and w.loaded <= 0:
             continue
         if kind.missile:
-            if personal or MISSILE_TURNS[band] is None:
+            # Tabella: Gittata di Lancio dei Missili; missiles also at personal scale (Danno in scala)
+            if MISSILE_TURNS[band] is None:
                 continue
         elif ATTACK_DIFFICULTY[kind.row][band] is None:
             continue
@@ -144,6 +145,23 @@ def band_to(s: CombatState, ship: Ship, target_id: str) -> str:
         if p.id == target_id:
             return p.band
     return s.band(ship.id, target_id)
+
+
+def personal_target(s: CombatState, target_id: str) -> PersonalTarget | None:
+    """The personal-scale target with this id (Danno in scala), or None for a ship."""
+    for p in s.personal:
+        if p.id == target_id:
+            return p
+    return None
+
+
+def target_name(s: CombatState, target_id: str) -> str:
+    """The name of a ship or a personal-scale target."""
+    ship = s.find_ship(target_id)
+    if ship is not None:
+        return ship.name
+    p = personal_target(s, target_id)
+    return p.name if p is not None else "?"
 
 
 def find_missile(s: CombatState, mid: str) -> Missile | None:

@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .attacks import reaction_options, resolve_fire, resolve_missiles
+from .attacks import missile_at_personal, reaction_options, resolve_fire, resolve_missiles
 from .boarding import resolve_boarding
 from .checks import CHECKS, perform
 from .crew import POSITION_ORDER, able, char_of, skill_of
 from .damage import flush_hits, over_check
 from .manoeuvre import avoid_collision, uncontrolled_reentry
-from .queries import eff_init, find_missile, role_active
-from .state import Pending
+from .queries import eff_init, find_missile, personal_target, role_active
+from .state import Pending, Suspended
 from .tables import COLLISION_SITUATIONS, SEC, reactions_for
 
 if TYPE_CHECKING:
@@ -77,23 +77,30 @@ def start_round(tx: Tx):
 
 
 def next_impact(tx: Tx):
+    """The missiles arriving this round, target by target: every missile arriving at one ship together
+    (from one launcher or several) is one incoming attack, and one reaction step (Difesa puntiforme)."""
     s = tx.s
     while s.impacts:
         mid = s.impacts[0]
         m = find_missile(s, mid)
+        if m is not None and personal_target(s, m.target) is not None:
+            s.impacts = s.impacts[1:]
+            missile_at_personal(tx, m)  # a squad in vacuum suits does not react
+            continue
         target = s.find_ship(m.target) if m else None
         if m is None or target is None or not target.alive:
             s.impacts = s.impacts[1:]
             if m is not None:
                 s.missiles = [x for x in s.missiles if x.id != mid]
             continue
-        pending = Pending("missiles", m.source, m.target, missiles=[mid])
+        together = [x for x in s.impacts if (other := find_missile(s, x)) is not None and other.target == m.target]
+        pending = Pending("missiles", m.source, m.target, missiles=together)
         if reaction_options(s, pending):
             s.pending = pending
             s.phase = "react"
             return
         resolve_missiles(tx, pending)
-        s.impacts = s.impacts[1:]
+        s.impacts = [x for x in s.impacts if x not in together]
     # all arrivals done: their damage now
     flush_hits(tx)
     over_check(tx)
@@ -111,6 +118,18 @@ def begin_turn(tx: Tx):
             end_round(tx)
             return
         ship = s.find_ship(s.order[s.turn])
+        resumed = suspended_turn(s, s.order[s.turn])
+        if resumed is not None:
+            s.suspended = [r for r in s.suspended if r is not resumed]
+            s.hits = s.hits + resumed.hits
+            if ship is not None and ship.can_act:
+                # Ritardo: the interrupted ship goes on where it stopped
+                s.queue, s.pos, s.sig, s.minor = list(resumed.queue), resumed.pos, resumed.sig, resumed.minor
+                s.phase = "crew"
+                tx.say(f"{ship.name} resumes its turn.", SEC["delay"])
+                return
+            flush_hits(tx)  # the damage of its attacks still comes at the end of its turn
+            over_check(tx)
         if ship is None or not ship.can_act:
             s.turn += 1
             continue
@@ -175,7 +194,8 @@ def end_turn(tx: Tx):
     s.queue, s.pos = [], 0
     nxt = s.find_ship(s.order[s.turn + 1]) if s.turn + 1 < len(s.order) else None
     simultaneous = (ship is not None and nxt is not None and nxt.can_act
-                    and eff_init(s, nxt) == eff_init(s, ship) and nxt.thrust == ship.thrust)
+                    and eff_init(s, nxt) == eff_init(s, ship) and nxt.thrust == ship.thrust
+                    and suspended_turn(s, nxt.id) is None)  # an interrupting ship's damage comes first
     if not simultaneous:
         flush_hits(tx)
     over_check(tx)
@@ -219,7 +239,7 @@ def finish_reaction(tx: Tx):
     s.pending = None
     if p.kind == "missiles":
         resolve_missiles(tx, p)
-        s.impacts = s.impacts[1:]
+        s.impacts = [x for x in s.impacts if x not in p.missiles]
         s.phase = "missiles"
         next_impact(tx)
         return
@@ -266,8 +286,19 @@ def do_initiative(tx: Tx, a: Action):
         start_round(tx)
 
 
+def suspended_turn(s: CombatState, ship_id: str) -> Suspended | None:
+    for record in s.suspended:
+        if record.ship == ship_id:
+            return record
+    return None
+
+
 def do_act_now(tx: Tx, a: Action):
+    """Ritardo: a delaying ship acts now, between two ships' turns or interrupting a ship's turn."""
     s = tx.s
+    if s.phase == "crew":
+        interrupt(tx, a.actor)
+        return
     ship_id = s.waiting[s.asked]
     s.waiting = [w for w in s.waiting if w != ship_id]
     s.asked = 0
@@ -277,6 +308,24 @@ def do_act_now(tx: Tx, a: Action):
     if prev is not None:
         sh.initiative = eff_init(s, prev) - (eff_init(s, sh) - sh.initiative)
     tx.say(f"{sh.name} stops delaying and acts now (initiative {eff_init(s, sh)}).", SEC["delay"])
+    s.order = s.order[:s.turn] + [ship_id] + s.order[s.turn:]
+    begin_turn(tx)
+
+
+def interrupt(tx: Tx, ship_id: str):
+    """Ritardo: the delaying Captain acts "at any later moment of the turn, even interrupting the actions
+    of another"; its initiative becomes the count it acts at (the interrupted ship's)."""
+    s = tx.s
+    current = s.acting_ship
+    s.suspended = s.suspended + [Suspended(current.id, list(s.queue), s.pos, s.sig, s.minor, list(s.hits))]
+    s.hits = []
+    s.waiting = [w for w in s.waiting if w != ship_id]
+    s.asked = 0
+    sh = tx.ship(ship_id)
+    sh.delaying = False
+    sh.initiative = eff_init(s, current) - (eff_init(s, sh) - sh.initiative)
+    tx.say(f"{sh.name} stops delaying and interrupts {current.name}'s turn (initiative {eff_init(s, sh)}).",
+           SEC["delay"])
     s.order = s.order[:s.turn] + [ship_id] + s.order[s.turn:]
     begin_turn(tx)
 

@@ -228,6 +228,18 @@ class Pending:
 
 
 @dataclass
+class Suspended:
+    """A ship's turn interrupted by a delaying ship (Ritardo): it resumes where it stopped."""
+
+    ship: str
+    queue: list[str] = field(default_factory=list)
+    pos: int = 0
+    sig: int = 1
+    minor: int = 1
+    hits: list[Hit] = field(default_factory=list)  # its attacks' damage, still to be resolved at its turn's end
+
+
+@dataclass
 class Options:
     range: str = "short"
     ranges: dict[str, str] = field(default_factory=dict)
@@ -271,6 +283,7 @@ class CombatState:
     impacts: list[str] = field(default_factory=list)
     waiting: list[str] = field(default_factory=list)
     asked: int = 0
+    suspended: list[Suspended] = field(default_factory=list)
     over: bool = False
     winner: str | None = None
     serial: int = 0

@@ -12,6 +12,7 @@ from rulesets.core.engine import Action, Viewer
 from .checks import CHECKS
 from .crew import POSITION_LABEL, able, crew_state
 from .damage import system_label
+from .queries import target_name
 from .state import SYSTEMS, SYSTEM_LABEL
 from .tables import BANDS, BAND_LABEL, COLLISION_SITUATIONS, SENSOR_DETAILS, SENSOR_GRADES, WEAPONS
 
@@ -146,7 +147,7 @@ def view(s, viewer: Viewer) -> dict:
         src = s.find_ship(m.source)
         if viewer.is_gm or (src and src.side in sides_seen):
             missiles.append({"missile": m.id, "kind": m.kind, "count": m.count, "from": src.name if src else "?",
-                             "target": target.name if target else "?", "to_hit": m.to_hit, "rounds": m.turns})
+                             "target": target_name(s, m.target), "to_hit": m.to_hit, "rounds": m.turns})
         elif target and target.side in sides_seen:
             missiles.append({"incoming": m.count, "target": target.name, "rounds": m.turns})
     if missiles:

@@ -178,3 +178,37 @@ def test_sand_does_not_stop_particle_beams():
     s = duel([GUNNER], [GUNNER | {"id": "h"}], a_stats={"turrets": [{"weapons": [{"type": "particle_beam"}]}]}, d_stats=sandy)
     s = act(s, "attack actor=g mount=t1 target=b weapon=0", 1, 1, check_all_used=False).state
     assert "sand" not in kinds(s)
+
+
+def test_missiles_arriving_together_from_two_launchers_are_one_reaction_and_one_point_defence_chain():
+    """Difesa puntiforme: the gunner keeps rolling until an attempt fails, each at a cumulative -1, and the
+    attempts may be aimed at different incoming missiles: two racks' missiles arriving together are one
+    reaction, and the chain goes on from the first launcher's missile to the second's at DM-1."""
+    racks = {"turrets": [{"weapons": [{"type": "missile_rack", "ammo": 3}]},
+                         {"weapons": [{"type": "missile_rack", "ammo": 3}]}]}
+    s = duel([crew("g1", "turret_gunner", "turret-1", gunnery=1), crew("g2", "turret_gunner", "turret-2", gunnery=1)],
+             [GUNNER | {"id": "h"}], a_stats=racks, range="long")
+    s = act(s, "attack actor=g1 mount=t1 target=b weapon=0", 4, 3).state     # 8: Effect 0, the missile needs 8+
+    s = act(s, "attack actor=g2 mount=t2 target=b weapon=0", 4, 3).state
+    assert [m.count for m in s.missiles] == [1, 1] and {m.source for m in s.missiles} == {"a"}
+    s = act(s, "end_turn actor=h").state                                        # round 2: both arrive
+    assert s.phase == "react" and len(s.pending.missiles) == 2 and s.ship("b").reactions == 1
+    step = act(s, "point_defence actor=h mount=t1", 4, 4, 4, 4)   # 8 + 1 = 9: one down; 8 + 1 - 1 = 8: the other
+    assert ("point defence, earlier attempts", -1) in step.dice.rolls[1].modifiers
+    assert [m.count for m in step.state.missiles] == [0, 0]
+    s = act(step.state, "no_reaction actor=b").state                            # nothing left to hit
+    assert s.missiles == [] and s.ship("b").hull == 4
+
+
+def test_the_point_defence_chain_stops_at_the_first_miss_across_the_incoming_missiles():
+    """Difesa puntiforme: one chain, whichever missile each attempt aims at; a miss ends it."""
+    racks = {"turrets": [{"weapons": [{"type": "missile_rack", "ammo": 3}]},
+                         {"weapons": [{"type": "missile_rack", "ammo": 3, "missile": "nuclear"}]}]}
+    s = duel([crew("g1", "turret_gunner", "turret-1", gunnery=1), crew("g2", "turret_gunner", "turret-2", gunnery=1)],
+             [GUNNER | {"id": "h"}], a_stats=racks, range="long")
+    s = act(s, "attack actor=g1 mount=t1 target=b weapon=0", 4, 3).state
+    s = act(s, "attack actor=g2 mount=t2 target=b weapon=0", 4, 3).state
+    s = act(s, "end_turn actor=h").state
+    step = act(s, "point_defence actor=h mount=t1", 4, 4, 3, 3)   # 9: the nuclear missile first; 6 + 1 - 1 = 6: miss
+    left = {m.kind: m.count for m in step.state.missiles}
+    assert left == {"standard": 1, "nuclear": 0} and "misses; it stops" in text(step)

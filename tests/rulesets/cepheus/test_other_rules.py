@@ -167,3 +167,43 @@ def test_damage_carried_back_starts_the_next_encounter_damaged():
     assert dmg == {"systems": {"m_drive": 2}}
     again = setup(ship("a", "blue"), ship("b", "red", damage=dmg))
     assert again.ship("b").hits == {"m_drive": 2} and again.ship("b").thrust == 1
+
+
+def test_a_delaying_ship_may_interrupt_another_ships_turn_and_takes_its_initiative():
+    """Ritardo: the Captain may act at any later moment of the turn, even interrupting another's actions;
+    the ship's initiative becomes the count it acted at, and the interrupted ship then goes on."""
+    s = duel([crew("cap", "captain")], [crew("q", "pilot", pilot=1), crew("h", "turret_gunner", "turret-1", gunnery=1)])
+    s = act(s, "delay actor=cap").state
+    assert s.active.startswith("B —") and "act_now" in kinds(s)            # offered in the middle of B's turn
+    s = act(s, "evasive actor=q", 4, 4).state                              # 9: B jinks, DM-1
+    assert s.active == "B — Pilot Q" and (s.sig, s.minor) == (0, 1)        # the pilot still has a minor action
+    s = act(s, "act_now actor=a").state                                    # A interrupts the pilot's actions
+    assert s.active.startswith("A —") and eff_init(s, s.ship("a")) == eff_init(s, s.ship("b"))
+    s = act(s, "end_turn actor=cap").state
+    assert s.active == "B — Pilot Q" and (s.sig, s.minor) == (0, 1)        # B resumes where it stopped
+    assert s.ship("b").evasive == -1 and "act_now" not in kinds(s)
+    s = act(s, "done actor=q").state
+    assert s.active == "B — Turret gunner H"
+
+
+def test_missiles_can_be_launched_at_personal_scale_targets_at_dm_minus_4():
+    """Danno in scala: ship weapons take DM-4 against a personal-scale target, and the table gives the
+    standard missile 1D6x50: the launch check takes the DM-4, the missile then strikes on arrival."""
+    s = duel([GUNNER], [crew("t", "passenger")], range="long",
+             a_stats={"turrets": [{"weapons": [{"type": "missile_rack", "ammo": 3}]}]},
+             personal_targets=[{"id": "p1", "name": "Squad in vacuum suits", "side": "red", "band": "short"}])
+    step = act(s, "attack actor=g mount=t1 target=p1 weapon=0", 6, 6)      # 12 + 1 - 4 = 9: Effect 1, 7+
+    assert ("personal-scale target", -4) in step.dice.rolls[0].modifiers
+    assert step.state.missiles[0].to_hit == 7 and step.state.missiles[0].target == "p1"
+    step = act(step.state, "end_turn actor=t", 4, 3, 3)                    # round 2: 7 hits; 1D6 = 3: 150
+    assert step.state.personal[0].damage == 150 and step.state.missiles == []
+
+
+def test_a_smart_missile_at_a_personal_scale_target_strikes_at_dm_minus_4():
+    """Danno in scala: the smart missile (1D6x50) has no launch roll, so its 8+ takes the DM-4 (decision)."""
+    s = duel([GUNNER], [crew("t", "passenger")], range="long",
+             a_stats={"turrets": [{"weapons": [{"type": "missile_rack", "ammo": 3, "missile": "smart"}]}]},
+             personal_targets=[{"id": "p1", "name": "Squad in vacuum suits", "side": "red", "band": "short"}])
+    s = act(s, "attack actor=g mount=t1 target=p1 weapon=0").state
+    step = act(s, "end_turn actor=t", 6, 6, 2)                             # 12 - 4 = 8: hit; 1D6 = 2: 100
+    assert ("personal-scale target", -4) in step.dice.rolls[0].modifiers and step.state.personal[0].damage == 100
