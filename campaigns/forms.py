@@ -53,6 +53,10 @@ class AddShipForm(forms.Form):
         self.fields["template"].queryset = ShipTemplate.objects.for_ruleset(campaign.ruleset)
 
 
+class CloneShipForm(forms.Form):
+    name = forms.CharField(max_length=120, required=False, help_text="Blank: the ship's name with “(copy)”.")
+
+
 class ShipForm(forms.ModelForm):
     """Name, fleet and notes; the stats are the ruleset's own form beside it."""
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from . import exchange
 from .forms import (
-    AddShipForm, CampaignForm, CrewMemberForm, FleetForm, ImportForm, InviteForm, MoveShipForm,
+    AddShipForm, CampaignForm, CloneShipForm, CrewMemberForm, FleetForm, ImportForm, InviteForm, MoveShipForm,
     ShipForm, TransferGMForm,
 )
 from .models import Campaign, CrewMember, Fleet, Invite, InviteError, Membership, Ship, ShipTemplate
@@ -181,6 +181,8 @@ def invite_revoke(request, pk, invite_pk):
 
 
 def join(request, token):
+    if "\x00" in token:  # no token holds one, and PostgreSQL cannot even compare it
+        raise Http404("No such invitation.")
     invite = get_object_or_404(Invite.objects.select_related("campaign"), token=token)
     if not request.user.is_authenticated:
         return render(request, "campaigns/join.html", {"invite": invite, "anonymous": True})
@@ -211,10 +213,14 @@ def member_remove(request, pk, member_pk):
 # -- fleets ------------------------------------------------------------------
 
 def _fleet_response(request, campaign, role, fleet, *, status=200, **extra):
-    """htmx: the fleet's partial; otherwise back to the campaign page."""
+    """htmx: the fleet's partial; otherwise back to the campaign page, or, when something
+    was refused, the campaign page again with the error next to that fleet's form."""
     if request.htmx:
         ctx = _detail_context(request, campaign, role, fleet=fleet, **extra)
         return render(request, "campaigns/detail.html#fleet", ctx, status=status)
+    if status >= 400:
+        return render(request, "campaigns/detail.html", _detail_context(request, campaign, role, **extra),
+                      status=status)
     return redirect(f"{campaign.get_absolute_url()}#fleet-{fleet.pk}")
 
 
@@ -356,7 +362,11 @@ def _render_ship_page(request, campaign, role, ship, *, form=None, stats_form=No
 def ship_clone(request, pk, ship_pk):
     campaign, role = _get_campaign_for_user(request, pk, gm=True)
     ship = _get_ship(campaign, ship_pk)
-    copy = ship.clone(request.POST.get("name", "").strip())
+    form = CloneShipForm(request.POST)
+    if not form.is_valid():
+        return _fleet_response(request, campaign, role, ship.fleet, status=400, form_fleet=ship.fleet,
+                               clone_error=f"Clone of {ship.name}: {' '.join(form.errors['name'])}")
+    copy = ship.clone(form.cleaned_data["name"].strip())
     if not request.htmx:
         messages.success(request, f"Cloned {ship.name} as {copy.name}.")
     return _fleet_response(request, campaign, role, ship.fleet)

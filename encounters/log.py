@@ -225,6 +225,11 @@ def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, ta
 
         if kind == EncounterEvent.STEP:
             act = Action.parse(action)
+            text = act.to_str()
+            typed = [act.actor, *(str(v) for _, v in act.params)]
+            if len(text) > EncounterEvent._meta.get_field("action").max_length or any("\x00" in t for t in typed):
+                raise ValueError("This step cannot be recorded: its values are too long or hold a NUL character; "
+                                 "shorten what you typed.")
             dice = Dice(dice_source(locked, seq, faces))
             result = apply_checked(engine, now.state, act, dice)
             row.action = act.to_str()
