@@ -45,9 +45,14 @@ class _Probe(DiceSource):
         self.typed = list(typed)
         self.asked: list[dict] = []
         self.requests = 0  # each face request is a group: its dice are asked for together
+        self.seen: set = set()
 
     def faces(self, count, sides, purpose="", rule=""):
         out = []
+        group = (count, sides, purpose)
+        if group in self.seen and len(self.asked) >= len(self.typed):
+            raise _Enough  # the same roll again (a tie rerolled): ask for it when it comes
+        self.seen.add(group)
         self.requests += 1
         for nth in range(1, count + 1):
             index = len(self.asked)
@@ -57,8 +62,15 @@ class _Probe(DiceSource):
             self.asked.append({"sides": sides, "purpose": purpose or "the roll", "nth": nth, "of": count,
                                "face": face, "group": self.requests})
             # A typed face out of range is reported by the real step; the probe reads it as a typical one.
-            out.append(face if face is not None and 1 <= face <= sides else sides // 2 + 1)
+            out.append(face if face is not None and 1 <= face <= sides else self._typical(sides))
         return out
+
+
+    @staticmethod
+    def _typical(sides: int) -> int:
+        """A good roll, short of the top face (which may explode): it follows the branch that
+        asks for the most dice (a hit rolls damage), and the GM leaves what is not needed empty."""
+        return sides - 1 if sides > 2 else sides
 
 
 class _Enough(Exception):

@@ -177,15 +177,15 @@ def test_physical_dice_follow_the_wild_die_as_it_explodes(client, sw):
     url = reverse("encounters:step", args=[encounter.pk])
     action = encounter.engine.legal_actions(encounter_log.current(encounter).state)[0].to_str()
     page = client.post(url, {"action": action, "expected_seq": 0}, HTTP_HX_REQUEST="true").content.decode()
-    assert "Roll <strong>2d6</strong> for initiative of Alliance (the last die is the Wild Die)" in page
+    assert "Die 2: <strong>d6</strong> for initiative of Alliance (the last die is the Wild Die) (2 of 2)" in page
     bad = client.post(url, {"action": action, "expected_seq": 0, "face": ["7", "2"]}, HTTP_HX_REQUEST="true")
     assert bad.status_code == 400 and "Die 1: 7 is not a face of a d6 (1-6)." in bad.content.decode()
     page = client.post(url, {"action": action, "expected_seq": 0, "face": ["3", "6"]},
                        HTTP_HX_REQUEST="true").content.decode()
-    assert "Roll <strong>1d6</strong> for initiative of Alliance (Wild Die again)" in page
+    assert "Die 3: <strong>d6</strong> for initiative of Alliance (Wild Die again)</label>" in page
     page = client.post(url, {"action": action, "expected_seq": 0, "face": ["3", "6", "2"]},
                        HTTP_HX_REQUEST="true").content.decode()
-    assert "Roll <strong>2d6</strong> for initiative of Empire (the last die is the Wild Die)" in page
+    assert "Die 4: <strong>d6</strong> for initiative of Empire (the last die is the Wild Die) (1 of 2)</label>" in page
     client.post(url, {"action": action, "expected_seq": 0, "face": ["3", "6", "2", "4", "4"]}, HTTP_HX_REQUEST="true")
     state = encounter_log.current(encounter).state
     assert state.initiative == {"Alliance": 11, "Empire": 8} and state.order == ["Empire", "Alliance"]
