@@ -1,0 +1,246 @@
+"""Void d20 combat round: the engine object the app calls (rulesets.core.contract).
+
+Personal combat, ship combat and boarding in one encounter; the rules live in
+personal.py, ships.py and turns.py, the action kinds in actions.py, the odds in odds.py,
+the bot in policy.py, the data in tables.py and library.py.  Pure Python.
+"""
+from __future__ import annotations
+
+import random
+
+from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
+from rulesets.core.dice import Dice
+from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
+
+from . import library, policy, tables, turns
+from . import odds as void_odds
+from .actions import KINDS, TURN_KINDS, check_of
+from .common import combatant, ship
+from .model import VoidState
+from .options import actor_actions, gm_actions
+from .override import FIELDS, HELP, apply_override
+from .personal import damage_dice, defence_of, weapon_of
+from .setup import build_state
+
+STATUS_WORDS = {"ok": "standing", "shock": "in shock", "bleeding": "bleeding out", "unconscious": "unconscious",
+                "dead": "dead", "fled": "fled or surrendered", "surrendered": "surrendered"}
+
+
+class VoidD20Ruleset(RulesetBase):
+    key = "void_d20"
+    name = "Void d20 combat round (personal, ship and boarding)"
+    state_class = VoidState
+    step_limit = 3000
+    strength_label = "HP left"
+    free_params = ("dm", "path", "value")
+    secondary_kinds = ("catastrophe", "rest", "cover", "end", "pass")
+    override_help = HELP
+
+    # --- the fight -----------------------------------------------------------------------
+
+    def setup(self, spec: dict) -> VoidState:
+        return build_state(spec)
+
+    def legal_actions(self, state: VoidState) -> list[Action]:
+        return actor_actions(state) + gm_actions(state)
+
+    def is_legal(self, state: VoidState, action: Action) -> bool:
+        if action.kind == "override":
+            return not state.over and action.actor == "gm"
+        return super().is_legal(state, action)
+
+    def apply(self, state: VoidState, action: Action, dice: Dice) -> Step:
+        log: list[LogEntry] = []
+        if action.kind == "override":
+            new, sentence = apply_override(state, action.get("path", ""), action.get("value", ""))
+            if dice.recording:
+                log.append(LogEntry(sentence, "GM override"))
+            return Step(turns.advance(new, log, dice) if new.phase == "turn" else turns.finish_if_over(new, log, dice), log)
+        kind = KINDS.get(action.kind)
+        if kind is None:
+            raise IllegalAction(f"'{action}' is not an action of {self.name}.")
+        new = kind.apply(state, log, dice, action)
+        if action.kind in TURN_KINDS:
+            new = turns.next_step(new, log, dice, end_turn=kind.end_turn)
+        elif action.kind != "begin" and new.phase == "turn":
+            new = turns.advance(new, log, dice)
+        return Step(new, log)
+
+    def odds(self, state: VoidState, action: Action) -> Odds | None:
+        check = check_of(state, action)
+        if check is None:
+            return None
+        if action.kind == "attack":
+            c = combatant(state, action.actor)
+            return void_odds.attack_odds(check, damage_dice(c, bool(action.get("risky"))),
+                                         void_available=c.kind == "character" and c.void > 0)
+        if action.kind == "fire":
+            s = ship(state, action.actor)
+            from .dice import parse_damage
+
+            dd = parse_damage(next(w.damage for w in s.weapons if w.id == action.get("weapon")))
+            return void_odds.attack_odds(check, (dd.count, dd.sides, dd.plus), void_available=False)
+        labels = {"close": ("closes one band", "no change"), "break": ("opens one band", "closes one band"),
+                  "evade": ("evades", "no evasion"), "scan": ("finds a weakness", "finds nothing"),
+                  "repair": ("repaired", "fails (the part is spent)"), "board": ("breaks in", "the lock holds")}
+        success, failure = labels[action.kind]
+        return void_odds.check_odds(check, success, failure, void_available=False)
+
+    def policy(self, state: VoidState, rng: random.Random) -> Action:
+        return policy.choose(state, rng)
+
+    def actor_ship(self, state: VoidState) -> str | None:
+        if state.over:
+            return None
+        if state.phase != "turn":
+            return next((s.id for s in state.ships if s.in_space), state.ships[0].id)
+        actor = state.order[state.turn]
+        return actor if state.scale == "ship" else combatant(state, actor).ship
+
+    def describe(self, state: VoidState, action: Action) -> str:
+        if action.kind == "override":
+            path, value = action.get("path"), action.get("value")
+            return f"GM override: set {path} to {value}" if path else "GM override: set a value by hand"
+        kind = KINDS.get(action.kind)
+        text = kind.words(state, action) if kind else action.kind
+        dm = int(action.get("dm", 0) or 0)
+        return text + (f" (GM {dm:+d})" if dm else "")
+
+    # --- what people see ------------------------------------------------------------------
+
+    def view(self, state: VoidState, viewer: Viewer) -> dict:
+        ships = []
+        for s in state.ships:
+            own = viewer.is_gm or s.id in viewer.ships
+            status = ("destroyed" if s.destroyed else "gone (escaped)" if s.escaped else "drifting" if s.drifting
+                      else "damaged" if s.frame < s.max_frame else "intact")
+            card = {"id": s.id, "name": s.name, "side": s.side, "own": own, "status": status,
+                    "bands": [{"ship": t.name, "band": tables.BANDS[state.bands[k]].label.split(":")[0]}
+                              for t in state.ships if t.side != s.side
+                              for k in [("|".join(sorted((s.id, t.id))))] if k in state.bands],
+                    "people": [self._person(state, c, viewer) for c in state.combatants if c.aboard == s.id]}
+            if own:
+                card.update({
+                    "frame": f"{s.frame} of {s.max_frame}", "speed": s.speed, "defence": s.defence,
+                    "spare_parts": s.spare_parts,
+                    "weapons": [f"{w.name} ({w.damage}, {w.reach}){' - knocked out' if w.out else ''}" for w in s.weapons],
+                    "modules": [f"{m.name}{' - knocked out' if m.out else ''}" for m in s.modules],
+                    "catastrophes": [tables.CATASTROPHE[k].label for k in s.catastrophes],
+                    "reactor": s.reactor, "reboot": s.reboot, "evading": s.evading,
+                    "initiative": s.initiative,
+                })
+                if viewer.is_gm:
+                    card["frame_text"] = f"{s.name}: frame {s.frame}/{s.max_frame}"
+            ships.append(card)
+        order = []
+        for actor in state.order:
+            try:
+                order.append(ship(state, actor).name if state.scale == "ship" else combatant(state, actor).name)
+            except KeyError:
+                continue
+        return {"round": state.round, "scale": state.scale, "phase": state.phase, "active": state.active,
+                "station": tables.STATIONS[state.slot].label if state.scale == "ship" and state.phase == "turn"
+                and not state.over else "", "order": order, "over": state.over, "winner": state.winner,
+                "ships": ships}
+
+    def _person(self, state: VoidState, c, viewer: Viewer) -> dict:
+        own = viewer.is_gm or c.ship in viewer.ships
+        out = {"id": c.id, "name": c.name, "side": c.side, "status": STATUS_WORDS[c.status], "cover": c.cover,
+               "kind": "enemy" if c.kind == "enemy" else "character", "own": own}
+        if own:
+            weapon = weapon_of(c)
+            out.update({
+                "hp": f"{max(0, c.hp)} of {c.max_hp}", "dr": defence_of(c)[0], "position": c.position,
+                "void": c.void if c.kind == "character" else None,
+                "weapon": f"{weapon.name} ({weapon.damage})",
+                "gear": [f"{i.name}: Condition {i.condition}" + (f", {i.charges} charges" if i.kind in ("shield", "medkit")
+                                                                  else "") for i in c.items if i.kind != "weapon"],
+                "timer": c.timer if c.status in ("bleeding", "unconscious", "shock") else None,
+                "notes": list(c.notes), "initiative": c.initiative,
+            })
+            if c.kind == "enemy":
+                out["morale"] = f"morale {c.morale}: {void_odds.core_odds.percent(void_odds.morale_break_chance(c.morale))} to break"
+            if viewer.is_gm:
+                out["hp_text"] = f"{c.name}: {c.hp}/{c.max_hp} HP"
+        return out
+
+    def secrets(self, state: VoidState, viewer: Viewer) -> list[str]:
+        if viewer.is_gm:
+            return []
+        out = [f"{s.name}: frame {s.frame}/{s.max_frame}" for s in state.ships]
+        out += [f"{c.name}: {c.hp}/{c.max_hp} HP" for c in state.combatants]
+        out += [f"morale {c.morale}: " for c in state.combatants if c.kind == "enemy" and c.ship not in viewer.ships]
+        return out
+
+    # --- the app's other calls -----------------------------------------------------------
+
+    def example_setup(self, variant: int = 0) -> dict:
+        return library.example_setup(variant)
+
+    def templates(self) -> list[dict]:
+        return [dict(t) for t in library.TEMPLATES]
+
+    def demo_fleets(self) -> list[dict]:
+        return library.demo_fleets()
+
+    def override_fields(self, state) -> list:
+        return list(FIELDS)
+
+    def damage_of(self, state: VoidState, ship_id: str) -> dict:
+        s = ship(state, ship_id)
+        out: dict = {}
+        if s.frame < s.max_frame:
+            out["frame_lost"] = s.max_frame - s.frame
+        if any(m.out for m in s.modules):
+            out["modules_out"] = [m.name for m in s.modules if m.out]
+        if any(w.out for w in s.weapons):
+            out["weapons_out"] = [w.name for w in s.weapons if w.out]
+        crew: dict = {}
+        for c in state.combatants:
+            if c.ship != ship_id:
+                continue
+            if c.kind == "enemy":
+                key = c.squad
+                if not c.alive:
+                    crew.setdefault(key, {"lost": 0})["lost"] += 1
+                continue
+            entry: dict = {}
+            if c.hp < c.max_hp:
+                entry["hp_lost"] = c.max_hp - max(0, c.hp)
+            if c.status == "dead":
+                entry["status"] = "dead"
+            if c.notes:
+                entry["notes"] = list(c.notes)
+            entry["void"] = c.void
+            items = {i.id: {"condition": i.condition, "charges": i.charges} for i in c.items}
+            if items:
+                entry["items"] = items
+            crew[c.id] = entry
+        if crew:
+            out["crew"] = crew
+        return out
+
+    def outcome(self, state: VoidState) -> BattleOutcome:
+        results = []
+        for side in turns.sides(state):
+            people = [c for c in state.combatants if c.side == side]
+            total = sum(c.max_hp for c in people) or 1
+            left = sum(max(0, c.hp) for c in people if c.alive)
+            lost = sum(1 for s in state.ships if s.side == side and (s.destroyed or s.drifting))
+            results.append(SideResult(side, min(1.0, left / total), lost))
+        return BattleOutcome(state.winner, state.round, tuple(results))
+
+    def sweeps(self) -> list:
+        from rulesets.core.simulate import Sweep, SweepPoint
+
+        return [
+            Sweep("start_band", "Range band at the start",
+                  tuple(SweepPoint(tables.BANDS[b].label.split(":")[0], {"start_band": b})
+                        for b in ("far", "medium", "close", "docked"))),
+            Sweep("squad_bonus", "Enemy squad size", tuple(SweepPoint(f"+{n} per squad", {"squad_bonus": n}) for n in (0, 1, 2))),
+            Sweep("void_points", "Void Points at the start", tuple(SweepPoint(f"{n} each", {"void_points": n})
+                                                                  for n in (0, 1, 2, 4))),
+        ]
+
+
+RULESET = VoidD20Ruleset()

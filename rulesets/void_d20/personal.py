@@ -1,0 +1,337 @@
+"""Personal combat: attacks, cover and shields, criticals, Condition, death, healing, morale.
+
+Seed sections: Броски атаки, Рискованные атаки, Критические попадания, Потеря состояния,
+Укрытия и щиты, Враги в бою, Мораль, Смерть и исцеление (and RULES-NOTES void_d20).
+Each function takes a state and returns a changed copy (and appends log lines).
+Pure Python.
+"""
+from __future__ import annotations
+
+from rulesets.core.dice import Dice
+
+from . import tables
+from .checks import Check, CheckResult, roll_check, roll_one, roll_sum
+from .common import combatant, say, set_combatant
+from .dice import parse_damage
+from .model import Combatant, Item, VoidState
+
+# --- gear -----------------------------------------------------------------------------
+
+
+def weapon_of(c: Combatant) -> Item:
+    """The weapon a combatant attacks with: the first weapon with Condition left, else fists."""
+    for item in c.items:
+        if item.kind == "weapon" and item.condition > 0:
+            return item
+    name, attack, damage = tables.FISTS
+    return Item("fists", name, "weapon", 0, 0, attack, damage)
+
+
+def item_of(c: Combatant, kind: str) -> Item | None:
+    for item in c.items:
+        if item.kind == kind:
+            return item
+    return None
+
+
+def _set_item(c: Combatant, item_id: str, **changes) -> tuple[Item, ...]:
+    from dataclasses import replace
+
+    return tuple(replace(i, **changes) if i.id == item_id else i for i in c.items)
+
+
+def shield_up(c: Combatant) -> bool:
+    shield = item_of(c, "shield")
+    return shield is not None and shield.charges > 0 and shield.condition > 0
+
+
+def defence_of(c: Combatant) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The target's Defence Rating against an attack and its parts: base DR, armour, shield, cover."""
+    parts = [("DR", c.dr)]
+    armour = item_of(c, "armour")
+    if armour is not None and armour.condition > 0 and armour.bonus:
+        parts.append((armour.name, armour.bonus))
+    if shield_up(c):
+        parts.append(("energy shield", tables.SHIELD_DR))           # VD-16
+    cover = tables.COVER[c.cover].dr_bonus
+    if cover:
+        parts.append((tables.COVER[c.cover].key + " cover", cover))  # VD-13, VD-14
+    return sum(v for _, v in parts), tuple(parts)
+
+
+def can_attack(attacker: Combatant, target: Combatant) -> bool:
+    """Full cover: no attack possible, at or from it (VD-15 and house rule)."""
+    return (attacker.standing and attacker.status == "ok" and target.standing and target.side != attacker.side
+            and target.aboard == attacker.aboard and target.cover != "full" and attacker.cover != "full")
+
+
+# --- the attack -----------------------------------------------------------------------
+
+
+def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, dm: int = 0,
+                 answer: bool = False) -> Check:
+    """1d20 + the weapon's ability (or an enemy's attack modifier) against the target's DR (VD-05, VD-06)."""
+    weapon = weapon_of(attacker)
+    if attacker.kind == "enemy":
+        mods = [("attack", attacker.attack)]
+    else:
+        ability = tables.ATTACK_ABILITY[weapon.attack]
+        mods = [(tables.ABILITY_LABEL[ability], getattr(attacker, ability))]
+    if dm:
+        mods.append(("GM", dm))
+    target_dr, _ = defence_of(target)
+    verb = "answers" if answer else "attacks"
+    return Check(f"{attacker.name} {verb} {target.name} with {weapon.name}", tuple(mods), target_dr,
+                 tables.rule("attack", "VD-05"), attack=True, void=void)
+
+
+def damage_dice(attacker: Combatant, risky: bool) -> tuple[int, int, int]:
+    """(count, sides, plus) of the damage roll: a risky attack adds one die (VD-N03)."""
+    dd = parse_damage(weapon_of(attacker).damage)
+    return dd.count + (1 if risky else 0), dd.sides, dd.plus
+
+
+def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id: str, *,
+           risky: bool = False, void: bool = False, dm: int = 0, answer: bool = False) -> VoidState:
+    """One attack, with everything it sets off: criticals, shield charges, wounds, the answer to a risky miss."""
+    attacker = combatant(state, attacker_id)
+    target = combatant(state, target_id)
+    if void:
+        state = spend_void(state, attacker_id)
+    check = attack_check(attacker, target, void=void, dm=dm, answer=answer)
+    result = roll_check(dice, check)
+    weapon = weapon_of(attacker)
+    if result.fumble:
+        state = fumble(state, log, dice, attacker, weapon)
+    if not result.success:
+        say(log, dice, lambda: f"{attacker.name} misses {target.name} ({result.total} against DR {check.target}).",
+            check.rule)
+        if risky:
+            state = answer_risky(state, log, dice, attacker_id, target_id)
+        return state
+    count, sides, plus = damage_dice(attacker, risky)
+    damage = roll_sum(dice, count, sides, plus, purpose=f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),
+                      rule=tables.rule("risky", "VD-N03") if risky else tables.rule("attack", "VD-06"))
+    if result.critical:
+        damage *= 2                                                   # VD-07: roll once, double
+    damage = max(0, damage)
+    say(log, dice, lambda: (f"Critical hit! {attacker.name} hits {target.name} for {damage} (doubled). "
+                            "The GM describes something special." if result.critical
+                            else f"{attacker.name} hits {target.name} for {damage}."),
+        tables.rule("critical", "VD-07") if result.critical else tables.rule("attack", "VD-06"))
+    if shield_up(target):
+        state = drain_shield(state, log, dice, target_id)
+    return wound(state, log, dice, target_id, damage)
+
+
+def fumble(state: VoidState, log: list, dice: Dice, attacker: Combatant, weapon: Item) -> VoidState:
+    """A natural 1: the weapon loses 1 Condition and the GM may add a complication (VD-09, VD-10)."""
+    if attacker.kind == "character" and weapon.id != "fists":
+        left = max(0, weapon.condition - 1)
+        state = set_combatant(state, attacker.id, items=_set_item(attacker, weapon.id, condition=left))
+        say(log, dice, lambda: f"Natural 1: {attacker.name}'s {weapon.name} loses 1 Condition ({left} left"
+                               + ("; it is broken" if left == 0 else "") + "). The GM may add a complication.",
+            tables.rule("critical", "VD-09"))
+    else:
+        say(log, dice, f"Natural 1: {attacker.name} fumbles. The GM may add a complication.",
+            tables.rule("critical", "VD-10"))
+    return state
+
+
+def answer_risky(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id: str) -> VoidState:
+    """A risky attack that misses: the target answers at once with an attack of its own (VD-N03)."""
+    attacker = combatant(state, attacker_id)
+    target = combatant(state, target_id)
+    if not can_attack(target, attacker):
+        say(log, dice, f"{target.name} cannot answer the risky attack.", tables.rule("risky", "VD-N03"))
+        return state
+    say(log, dice, f"The risky attack missed: {target.name} answers at once.", tables.rule("risky", "VD-N03"))
+    return attack(state, log, dice, target_id, attacker_id, answer=True)
+
+
+def drain_shield(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
+    """An energy shield loses a charge with every hit; out of charges it switches off (VD-16)."""
+    c = combatant(state, cid)
+    shield = item_of(c, "shield")
+    left = shield.charges - 1
+    say(log, dice, lambda: f"{c.name}'s energy shield loses a charge ({left} left"
+                           + ("; it switches off" if left == 0 else "") + ").", tables.rule("cover", "VD-16"))
+    return set_combatant(state, cid, items=_set_item(c, shield.id, charges=left))
+
+
+def spend_void(state: VoidState, cid: str) -> VoidState:
+    c = combatant(state, cid)
+    return set_combatant(state, cid, void=c.void - 1)
+
+
+# --- wounds, Condition, death ------------------------------------------------------------
+
+
+def wound(state: VoidState, log: list, dice: Dice, cid: str, damage: int) -> VoidState:
+    """Take ``damage`` off HP; a character rolls for Condition loss and, at 0 HP, on the death table."""
+    c = combatant(state, cid)
+    hp = c.hp - damage
+    state = set_combatant(state, cid, hp=hp)
+    if c.kind == "character":
+        if damage > 0:
+            state = wear(state, log, dice, cid)
+        if hp <= 0:
+            state = death_roll(state, log, dice, cid)
+    elif hp <= 0:
+        state = set_combatant(state, cid, hp=0, status="dead")           # house rule: enemies die at 0
+        say(log, dice, f"{c.name} goes down for good.", tables.rule("enemies", "VD-17"))
+    if c.kind == "enemy" and c.squad:
+        state = morale_trigger(state, log, dice, c.squad)
+    return state
+
+
+def wear(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
+    """Wounded: 1d6, on a 1 a random item loses 1 Condition (VD-11)."""
+    c = combatant(state, cid)
+    face = roll_one(dice, tables.WEAR_DIE, f"{c.name} is wounded: does gear take damage?", tables.rule("condition", "VD-11"))
+    if face != 1:
+        return state
+    worn = [i for i in c.items if i.condition > 0]
+    if not worn:
+        say(log, dice, f"{c.name} has no gear left to damage.", tables.rule("condition", "VD-11"))
+        return state
+    pick = worn[roll_one(dice, len(worn), "which item", tables.rule("condition", "VD-11")) - 1] if len(worn) > 1 else worn[0]
+    left = pick.condition - 1
+    say(log, dice, lambda: f"{c.name}'s {pick.name} loses 1 Condition ({left} left).", tables.rule("condition", "VD-11"))
+    return set_combatant(state, cid, items=_set_item(c, pick.id, condition=left))
+
+
+def death_roll(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
+    """0 HP or below: not dead at once; roll d20 on the death-in-space table (VD-21..VD-29)."""
+    c = combatant(state, cid)
+    face = roll_one(dice, 20, f"{c.name} at {c.hp} HP: the death table", tables.rule("death", "VD-21"))
+    row = tables.death_row(face)
+    say(log, dice, lambda: f"Death table, d20 = {face}: {row.label}.", tables.rule("death", row.number))
+    return apply_death_row(state, log, dice, cid, row.key)
+
+
+def apply_death_row(state: VoidState, log: list, dice: Dice, cid: str, key: str) -> VoidState:
+    c = combatant(state, cid)
+    if key == "dead":                                                      # VD-22
+        return set_combatant(state, cid, hp=0, status="dead", timer=0)
+    if key == "bleeding":                                                  # VD-23
+        return set_combatant(state, cid, hp=0, status="bleeding", timer=tables.BLEED_ROUNDS)
+    if key == "unconscious":                                               # VD-24
+        rounds = roll_sum(dice, 1, 6, purpose=f"{c.name} is unconscious for d6 rounds", rule=tables.rule("death", "VD-24"))
+        return set_combatant(state, cid, hp=1, status="unconscious", timer=rounds)
+    if key == "wounded":                                                   # VD-25
+        return set_combatant(state, cid, hp=1, notes=_noted(c, "hampered tomorrow"))
+    if key == "shock":                                                     # VD-26
+        return set_combatant(state, cid, hp=1, status="shock", timer=tables.SHOCK_ROUNDS)
+    if key == "scratched":                                                 # VD-27
+        hp = roll_sum(dice, 1, 4, purpose=f"{c.name}'s HP", rule=tables.rule("death", "VD-27"))
+        return set_combatant(state, cid, hp=hp)
+    if key == "miracle":                                                   # VD-28, VD-N05
+        return set_combatant(state, cid, hp=c.max_hp, void=min(tables.MAX_VOID_POINTS, c.void + 1))
+    # "vision", VD-29: full HP and an omen from the GM
+    say(log, dice, f"The GM gives {c.name} an omen.", tables.rule("death", "VD-29"), gm_only=True)
+    return set_combatant(state, cid, hp=c.max_hp, notes=_noted(c, "omen from the GM"))
+
+
+def _noted(c: Combatant, note: str) -> tuple[str, ...]:
+    return c.notes if note in c.notes else c.notes + (note,)
+
+
+# --- healing --------------------------------------------------------------------------
+
+
+def use_medkit(state: VoidState, log: list, dice: Dice, user_id: str, target_id: str) -> VoidState:
+    """A medkit restores d6+1 HP and spends one charge (VD-30); it stops a bleeding-out (VD-23)."""
+    user = combatant(state, user_id)
+    kit = item_of(user, "medkit")
+    state = set_combatant(state, user_id, items=_set_item(user, kit.id, charges=kit.charges - 1))
+    target = combatant(state, target_id)
+    healed = roll_sum(dice, 1, 6, 1, purpose=f"{user.name}'s medkit on {target.name}", rule=tables.rule("healing", "VD-30"))
+    hp = min(target.max_hp, max(0, target.hp) + healed)
+    changes = {"hp": hp}
+    if target.status == "bleeding":
+        changes.update(status="ok", timer=0)
+    say(log, dice, lambda: f"{user.name} uses a medkit on {target.name}: +{healed} HP ({hp} of {target.max_hp})"
+                           + (", the bleeding stops" if target.status == "bleeding" else "") + ".",
+        tables.rule("healing", "VD-30"))
+    return set_combatant(state, target_id, **changes)
+
+
+def rest(state: VoidState, log: list, dice: Dice, kind: str) -> VoidState:
+    """Healing outside the fight, for every living character: the hub, the medbay, a week (VD-31..VD-33)."""
+    heal = tables.HEALING[kind]
+    for c in state.combatants:
+        if c.kind != "character" or not c.alive:
+            continue
+        if kind == "hub":
+            state = set_combatant(state, c.id, hp=c.max_hp)
+        elif kind == "medbay":
+            got = roll_sum(dice, *heal.dice, purpose=f"medbay for {c.name}", rule=tables.rule("healing", heal.number))
+            state = set_combatant(state, c.id, hp=min(c.max_hp, max(0, c.hp) + got))
+        elif kind == "week":
+            state = set_combatant(state, c.id, notes=tuple(n for n in c.notes if n not in tables.LONG_TERM_NOTES))
+    say(log, dice, f"{heal.label}.", tables.rule("healing", heal.number))
+    return state
+
+
+# --- moves ----------------------------------------------------------------------------
+
+
+def take_cover(state: VoidState, log: list, dice: Dice, cid: str, level: str) -> VoidState:
+    """A move into (or out of) cover the GM says is there (VD-13..VD-15)."""
+    c = combatant(state, cid)
+    say(log, dice, f"{c.name} moves: {tables.COVER[level].label}.", tables.rule("cover"))
+    return set_combatant(state, cid, cover=level)
+
+
+# --- morale ---------------------------------------------------------------------------
+
+
+def squad_members(state: VoidState, squad: str) -> list[Combatant]:
+    return [c for c in state.combatants if c.squad == squad and c.kind == "enemy"]
+
+
+def morale_due(members: list[Combatant]) -> bool:
+    """Half the squad's HP or half its members lost (VD-19)."""
+    total = sum(m.max_hp for m in members)
+    left = sum(max(0, m.hp) for m in members if m.alive)
+    down = sum(1 for m in members if not m.standing)
+    return left * 2 <= total or down * 2 >= len(members)
+
+
+def morale_trigger(state: VoidState, log: list, dice: Dice, squad: str) -> VoidState:
+    if squad in state.morale_checked:
+        return state
+    members = squad_members(state, squad)
+    standing = [m for m in members if m.standing]
+    if not standing or not morale_due(members):
+        return state
+    from rulesets.core.state import evolve
+
+    state = evolve(state, morale_checked=state.morale_checked + (squad,))
+    return morale_roll(state, log, dice, squad)
+
+
+def morale_check(morale: int) -> tuple[int, int, int]:
+    """2d6 against morale: a roll *higher* than morale breaks the squad (VD-19, VD-N02)."""
+    return (*tables.MORALE_DICE, morale)
+
+
+def morale_roll(state: VoidState, log: list, dice: Dice, squad: str) -> VoidState:
+    members = [m for m in squad_members(state, squad) if m.standing]
+    morale = members[0].morale
+    name = members[0].name.rsplit(" ", 1)[0] if len(members) > 1 or members[0].id != squad else members[0].name
+    total = roll_sum(dice, 2, 6, purpose=f"morale of {name} (morale {morale})", rule=tables.rule("morale", "VD-N02"))
+    if total > morale:
+        for m in members:
+            state = set_combatant(state, m.id, status="fled")
+        say(log, dice, f"Morale breaks: {name} flee or surrender, as the GM tells it "
+                       f"({total} against morale {morale}).", tables.rule("morale", "VD-N02"))
+    else:
+        say(log, dice, f"{name} hold ({total} against morale {morale}).", tables.rule("morale", "VD-N02"))
+    return state
+
+
+def attack_result_words(result: CheckResult) -> str:
+    return "critical hit" if result.critical else ("critical miss" if result.fumble else
+                                                   ("hit" if result.success else "miss"))

@@ -1,0 +1,137 @@
+"""The bot for ships and people, used by simulations, re-roll analyses and auto-play.
+
+Stated policy (docs/rulesets/void_d20.md, "The bot"):
+
+* Ships pick one enemy ship: a drifting one first when they have boarders (to board it),
+  else the one with the least frame left.  The captain urges the guns.  The pilot runs
+  when the ship is down to a quarter of its frame and the enemy is not drifting, closes on
+  a drifting enemy (to dock and board) or while beyond Medium, and evades otherwise.
+  Sensors scan the target.  The guns fire the weapon with the most damage at the target,
+  but hold fire on a drifting ship they mean to board; docked, the crew breaks in by Body
+  or hacks by Technology, whichever the best boarder is better at.  The engineer mends the
+  frame below 60%, else the engines, else any knocked-out system.
+* People: a medkit for a bleeding friend, or for themselves below a third of their HP; else
+  they attack the standing enemy with the fewest HP (two actions a turn), spending a Void
+  Point when the hit chance is under 50% and making a risky attack when it is 60% or better.
+
+It builds only the action it takes (never the whole list) and uses ``rng`` for nothing:
+the dice carry all the chance.  Pure Python.
+"""
+from __future__ import annotations
+
+import random
+
+from rulesets.core.engine import Action
+
+from . import tables
+from .common import combatant, ship
+from .dice import parse_damage
+from .model import Combatant, Ship, VoidState
+from .options import GM, enemies_of, repairable, station_actions
+from .personal import can_attack, defence_of, item_of, weapon_of
+from .ships import band, boarders
+
+
+def choose(state: VoidState, rng: random.Random) -> Action:
+    if state.phase == "initiative":
+        return Action.make("begin", GM)
+    actor = state.order[state.turn]
+    if state.scale == "ship":
+        return _ship_step(state, ship(state, actor))
+    return _person_step(state, combatant(state, actor))
+
+
+# --- ships ------------------------------------------------------------------------------------
+
+
+def _target(state: VoidState, s: Ship) -> Ship | None:
+    foes = [t for t in enemies_of(state, s) if any(c.side == t.side and c.standing for c in state.combatants)]
+    if not foes:
+        return None
+    if boarders(state, s):
+        drifting = [t for t in foes if t.drifting]
+        if drifting:
+            return drifting[0]
+    return min(foes, key=lambda t: t.frame)
+
+
+def _mean_damage(text: str) -> float:
+    dd = parse_damage(text)
+    return dd.count * (dd.sides + 1) / 2 + dd.plus
+
+
+def _ship_step(state: VoidState, s: Ship) -> Action:
+    station = tables.STATIONS[state.slot].key
+    pass_ = Action.make("pass", s.id, station=station)
+    actions = station_actions(state, s, station)
+    if not actions:
+        return pass_
+    t = _target(state, s)
+    if station == "command":
+        return next((a for a in actions if a.get("station") == "gunner"), actions[0])
+    if t is None:
+        return pass_
+    want = {a.to_str(): a for a in actions}
+
+    def pick(kind: str, **params) -> Action | None:
+        a = Action.make(kind, s.id, **params)
+        return a if a.to_str() in want else None
+
+    if station == "pilot":
+        b = band(state, s.id, t.id)
+        if s.frame * 4 <= s.max_frame and not t.drifting:
+            return pick("break", target=t.id) or pass_
+        if (t.drifting and boarders(state, s)) or b == "far":
+            return pick("close", target=t.id) or pass_
+        return pick("evade") or pass_
+    if station == "sensors":
+        return pick("scan", target=t.id) or pass_
+    if station == "gunner":
+        if band(state, s.id, t.id) == "docked":
+            party = boarders(state, s)
+            body = max(c.body for c in party)
+            tech = max(c.technology for c in party)
+            return pick("board", target=t.id, method="breach" if body >= tech else "hack") or pass_
+        if t.drifting and boarders(state, s):
+            return pass_
+        guns = sorted((w for w in s.weapons if pick("fire", weapon=w.id, target=t.id)),
+                      key=lambda w: -_mean_damage(w.damage))
+        return Action.make("fire", s.id, weapon=guns[0].id, target=t.id) if guns else pass_
+    if station == "engineer":
+        what = repairable(s)
+        if "frame" in what and s.frame * 10 < s.max_frame * 6:
+            return pick("repair", what="frame") or pass_
+        for name in ("engines", *[w for w in what if w != "frame"]):
+            if name in what:
+                return pick("repair", what=name) or pass_
+    return pass_
+
+
+# --- people ------------------------------------------------------------------------------------
+
+
+def _hit_chance(c: Combatant, t: Combatant) -> float:
+    weapon = weapon_of(c)
+    bonus = c.attack if c.kind == "enemy" else getattr(c, tables.ATTACK_ABILITY[weapon.attack])
+    need = defence_of(t)[0] - bonus
+    return min(19, max(1, 21 - need)) / 20
+
+
+def _person_step(state: VoidState, c: Combatant) -> Action:
+    kit = item_of(c, "medkit")
+    if kit is not None and kit.charges > 0:
+        for friend in state.combatants:
+            if friend.side == c.side and friend.aboard == c.aboard and friend.status == "bleeding" and friend.kind == "character":
+                return Action.make("medkit", c.id, target=friend.id)
+        if c.kind == "character" and c.hp * 3 <= c.max_hp:
+            return Action.make("medkit", c.id, target=c.id)
+    if c.cover == "full":
+        return Action.make("cover", c.id, level="medium")
+    targets = [t for t in state.combatants if can_attack(c, t)]
+    if not targets:
+        return Action.make("end", c.id)
+    t = min(targets, key=lambda t: (t.hp, t.id))
+    chance = _hit_chance(c, t)
+    void = 1 if c.kind == "character" and c.void > 0 and chance < 0.5 else None
+    risky = 1 if c.kind == "character" and chance >= 0.6 and void is None else None
+    return Action.make("attack", c.id, target=t.id, void=void, risky=risky)

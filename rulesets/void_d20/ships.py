@@ -1,0 +1,393 @@
+"""Ship combat: stations, range bands, escape, gunnery, frame damage, modules, catastrophes, boarding.
+
+Seed sections: Космические столкновения, Раунды и порядок, Действия на корабле, Дистанции,
+Бегство, Абордаж, Стрельба и повреждения рамы, Таблица катастроф корабля (d12), and
+RULES-NOTES void_d20.  Pure Python; each function returns a changed copy of the state.
+"""
+from __future__ import annotations
+
+from rulesets.core.dice import Dice
+from rulesets.core.state import evolve, set_key
+
+from . import tables
+from .checks import Check, roll_check, roll_one, roll_plus, roll_sum
+from .common import crew_aboard, say, set_combatant, set_ship, ship
+from .dice import parse_damage
+from .model import Combatant, Ship, VoidState, pair_key
+
+# --- who sits where -----------------------------------------------------------------------
+
+
+def band(state: VoidState, a: str, b: str) -> str:
+    return state.bands.get(pair_key(a, b), "medium")
+
+
+def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
+    return evolve(state, bands=set_key(state.bands, pair_key(a, b), key))
+
+
+def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
+    """Who works a station: the crew member at that position aboard; for the helm and the guns,
+    failing that, whoever aboard is best at it (house rule: somebody always flies and shoots)."""
+    info = tables.STATION[station]
+    crew = [c for c in crew_aboard(state, s.id, s.side) if c.status == "ok"]
+    for c in crew:
+        if c.position == info.position:
+            return c
+    if station in ("pilot", "gunner") and crew:
+        return max(crew, key=lambda c: getattr(c, info.ability))
+    return None
+
+
+def best_technology(state: VoidState, s: Ship) -> int:
+    crew = crew_aboard(state, s.id, s.side)
+    return max((c.technology for c in crew), default=0)
+
+
+def power_penalty(s: Ship) -> int:
+    return -1 if "fire" in s.catastrophes else 0                         # VD-53
+
+
+def can_manoeuvre(s: Ship) -> bool:
+    """No engines when drifting (VD-50), nor with the engines or navigation out (VD-57, VD-62)."""
+    return (not s.drifting and not s.reboot and not s.module_out("engines")
+            and "navigation" not in s.catastrophes and "engines" not in s.catastrophes)
+
+
+def powered(s: Ship) -> bool:
+    """Guns and sensors need power: none while drifting (house rule) or rebooting (VD-63)."""
+    return not s.drifting and not s.reboot
+
+
+def station_check(state: VoidState, s: Ship, station: str, purpose: str, target: int, rule: str,
+                  *, dm: int = 0, void: bool = False, attack: bool = False, extra=()) -> Check:
+    """The check of a station: 1d20 + the crew member's ability (+ command, power, GM) against ``target``."""
+    info = tables.STATION[station]
+    who = station_crew(state, s, station)
+    mods = [(f"{who.name}'s {tables.ABILITY_LABEL[info.ability]}" if who else "nobody at the station",
+             getattr(who, info.ability) if who else 0)]
+    if s.command == station:
+        mods.append(("command", tables.COMMAND_BONUS))                   # VD-41
+    if station in ("pilot", "gunner") and power_penalty(s):
+        mods.append(("fire in engineering", power_penalty(s)))            # VD-53
+    mods.extend(extra)
+    if dm:
+        mods.append(("GM", dm))
+    return Check(purpose, tuple(mods), target, rule, attack=attack, void=void)
+
+
+def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidState:
+    who = station_crew(state, s, station)
+    if void and who is not None and who.void > 0:
+        state = set_combatant(state, who.id, void=who.void - 1)
+    return state
+
+
+# --- initiative ---------------------------------------------------------------------------
+
+
+def ship_initiative(state: VoidState, log: list, dice: Dice) -> VoidState:
+    """1d20 + the crew's best Technology for each ship, highest first, no 12 split (VD-36, VD-N07)."""
+    rolls = []
+    ships = []
+    for index, s in enumerate(state.ships):
+        if not s.in_space or not crew_aboard(state, s.id, s.side):
+            ships.append(evolve(s, initiative=None, command="", evading=False) if s.initiative is not None or s.command
+                         else s)
+            continue
+        tech = best_technology(state, s)
+        total = roll_plus(dice, 20, "best Technology aboard", tech, f"initiative of {s.name}",
+                          tables.rule("ship_round", "VD-36"))
+        rolls.append((-total, index, s.id))
+        ships.append(evolve(s, initiative=total, command=""))
+    order = tuple(sid for _, _, sid in sorted(rolls))
+    state = evolve(state, ships=tuple(ships), order=order)
+    say(log, dice, lambda: "Ship round order: " + ", ".join(f"{ship(state, sid).name} ({ship(state, sid).initiative})"
+                                                            for sid in order) + ".", tables.rule("ship_round", "VD-N07"))
+    return state
+
+
+# --- the helm -------------------------------------------------------------------------------
+
+
+def close_check(state: VoidState, s: Ship, target: Ship, *, dm: int = 0, void: bool = False) -> Check:
+    """Pursuit: a piloting check (12+) closes the range one band (VD-37, house rule for the target)."""
+    return station_check(state, s, "pilot", f"{s.name} closes on {target.name}", tables.CHECK_TARGET,
+                         tables.rule("stations", "VD-37"), dm=dm, void=void)
+
+
+def escape_check(state: VoidState, s: Ship, pursuer: Ship, *, dm: int = 0, void: bool = False) -> Check:
+    """Breaking away: Agility against the pursuer's Speed (VD-46, VD-N08)."""
+    return station_check(state, s, "pilot", f"{s.name} breaks away from {pursuer.name}", pursuer.speed,
+                         tables.rule("escape", "VD-N08"), dm=dm, void=void)
+
+
+def evade_check(state: VoidState, s: Ship, *, dm: int = 0, void: bool = False) -> Check:
+    return station_check(state, s, "pilot", f"{s.name} evades", tables.CHECK_TARGET,
+                         tables.rule("stations", "VD-37"), dm=dm, void=void)
+
+
+def close_in(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
+    s, t = ship(state, sid), ship(state, tid)
+    check = close_check(state, s, t, dm=dm, void=void)
+    state = _spend_void_of(state, s, "pilot", void)
+    if not roll_check(dice, check).success:
+        say(log, dice, f"{s.name} fails to close on {t.name}.", check.rule)
+        return state
+    new = tables.band_closer(band(state, sid, tid))
+    say(log, dice, f"{s.name} closes on {t.name}: {tables.BANDS[new].label}.", tables.rule("ranges", tables.BANDS[new].number))
+    return set_band(state, sid, tid, new)
+
+
+def break_away(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
+    """Success opens the range one band (beyond Far the ship is gone); failure closes it one band (VD-46)."""
+    s, t = ship(state, sid), ship(state, tid)
+    check = escape_check(state, s, t, dm=dm, void=void)
+    state = _spend_void_of(state, s, "pilot", void)
+    current = band(state, sid, tid)
+    if roll_check(dice, check).success:
+        new = tables.band_further(current)
+        if new is None:
+            say(log, dice, f"{s.name} breaks away from {t.name} and is gone.", check.rule)
+            return set_ship(state, sid, escaped=True)
+        say(log, dice, f"{s.name} breaks away from {t.name}: {tables.BANDS[new].label}.", check.rule)
+        return set_band(state, sid, tid, new)
+    new = tables.band_closer(current)
+    say(log, dice, f"{s.name} fails to break away; {t.name} closes: {tables.BANDS[new].label}.", check.rule)
+    return set_band(state, sid, tid, new)
+
+
+def evade(state: VoidState, log: list, dice: Dice, sid: str, *, dm=0, void=False) -> VoidState:
+    """Evasion: a piloting check; on success + EVADE_BONUS Defence to the end of the round (house rule)."""
+    s = ship(state, sid)
+    check = evade_check(state, s, dm=dm, void=void)
+    state = _spend_void_of(state, s, "pilot", void)
+    ok = roll_check(dice, check).success
+    say(log, dice, f"{s.name} {'jinks: +' + str(tables.EVADE_BONUS) + ' Defence this round' if ok else 'fails to evade'}.",
+        check.rule)
+    return set_ship(state, sid, evading=ok) if ok else state
+
+
+# --- guns ---------------------------------------------------------------------------------
+
+
+def can_fire(state: VoidState, s: Ship, weapon, t: Ship) -> bool:
+    """A weapon works at a band its reach allows (VD-42..VD-45); never when docked."""
+    return (not weapon.out and t.in_space and t.side != s.side
+            and weapon.reach in tables.BANDS[band(state, s.id, t.id)].reaches)
+
+
+def ship_defence(t: Ship) -> int:
+    return t.defence + (tables.EVADE_BONUS if t.evading else 0)
+
+
+def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=False) -> Check:
+    """Gunnery: Technology against the target's Defence (house rule: the seed gives no target; 12 by default)."""
+    extra = [("weakness found", tables.WEAKNESS_BONUS)] if t.id in s.weakness else []
+    return station_check(state, s, "gunner", f"{s.name} fires {weapon.name} at {t.name}", ship_defence(t),
+                         tables.rule("stations", "VD-38"), dm=dm, void=void, attack=True, extra=extra)
+
+
+def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid: str, *, dm=0, void=False) -> VoidState:
+    s, t = ship(state, sid), ship(state, tid)
+    weapon = next(w for w in s.weapons if w.id == weapon_id)
+    check = gunnery_check(state, s, weapon, t, dm=dm, void=void)
+    state = _spend_void_of(state, s, "gunner", void)
+    if t.id in s.weakness:
+        state = set_ship(state, sid, weakness=tuple(w for w in s.weakness if w != t.id))
+    result = roll_check(dice, check)
+    if not result.success:
+        say(log, dice, f"{s.name}'s {weapon.name} misses {t.name}.", check.rule)
+        return state
+    dd = parse_damage(weapon.damage)
+    damage = roll_sum(dice, dd.count, dd.sides, dd.plus, purpose=f"frame damage of {weapon.name}",
+                      rule=tables.rule("frame", "VD-49"))
+    if result.critical:
+        damage *= 2
+    damage = max(0, damage)
+    say(log, dice, lambda: f"{'Critical hit! ' if result.critical else ''}{s.name}'s {weapon.name} hits {t.name} "
+                           f"for {damage} Condition{' (doubled)' if result.critical else ''}.", tables.rule("frame", "VD-49"))
+    return frame_hit(state, log, dice, tid, damage)
+
+
+def frame_hit(state: VoidState, log: list, dice: Dice, tid: str, damage: int) -> VoidState:
+    """Frame damage (VD-49); 0 Condition: drifting (VD-50); a module out on 1 in d6 (VD-51);
+    the catastrophe table when the frame reaches 0 and on each hit while it stays there (VD-N09)."""
+    t = ship(state, tid)
+    was_zero = t.drifting
+    frame = max(0, t.frame - damage)
+    state = set_ship(state, tid, frame=frame)
+    if frame == 0 and not was_zero:
+        say(log, dice, f"{t.name}'s frame is at 0: it drifts, no engines, no life support; everyone aboard "
+                       "starts to suffocate.", tables.rule("frame", "VD-50"))
+    state = module_roll(state, log, dice, tid)
+    if frame == 0:
+        state = catastrophe(state, log, dice, tid)
+    return state
+
+
+def module_roll(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
+    t = ship(state, tid)
+    face = roll_one(dice, tables.MODULE_DIE, f"does the hit knock out a module of {t.name}?", tables.rule("frame", "VD-51"))
+    if face != 1:
+        return state
+    working = [("module", m.name) for m in t.modules if not m.out] + [("weapon", w.id) for w in t.weapons if not w.out]
+    if not working:
+        return state
+    kind, key = working[roll_one(dice, len(working), "which module", tables.rule("frame", "VD-51")) - 1] \
+        if len(working) > 1 else working[0]
+    return knock_out(state, log, dice, tid, kind, key, tables.rule("frame", "VD-51"))
+
+
+def knock_out(state: VoidState, log: list, dice: Dice, tid: str, kind: str, key: str, rule: str) -> VoidState:
+    t = ship(state, tid)
+    if kind == "module":
+        say(log, dice, f"{t.name}'s {key} is knocked out.", rule)
+        return set_ship(state, tid, modules=tuple(evolve(m, out=True) if m.name == key else m for m in t.modules))
+    name = next(w.name for w in t.weapons if w.id == key)
+    say(log, dice, f"{t.name}'s {name} is knocked out.", rule)
+    return set_ship(state, tid, weapons=tuple(evolve(w, out=True) if w.id == key else w for w in t.weapons))
+
+
+def catastrophe(state: VoidState, log: list, dice: Dice, tid: str, *, called: bool = False) -> VoidState:
+    """Roll d12 on the catastrophe table and apply its row (VD-52..VD-63, VD-N09)."""
+    t = ship(state, tid)
+    face = roll_one(dice, 12, f"catastrophe aboard {t.name}" + (" (the GM calls for it)" if called else ""),
+                    tables.rule("catastrophe", "VD-N09"))
+    row = tables.catastrophe_row(face)
+    say(log, dice, f"Catastrophe, d12 = {face}: {row.label} ({row.effect}).", tables.rule("catastrophe", row.number))
+    return apply_catastrophe(state, log, dice, tid, row.key)
+
+
+def apply_catastrophe(state: VoidState, log: list, dice: Dice, tid: str, key: str) -> VoidState:
+    t = ship(state, tid)
+    if key == "reactor" and t.reactor is None:                            # VD-54
+        rounds = roll_sum(dice, 1, 6, purpose=f"rounds until {t.name}'s reactor explodes",
+                          rule=tables.rule("catastrophe", "VD-54"))
+        state = set_ship(state, tid, reactor=rounds)
+    elif key == "reboot":                                                 # VD-63
+        rounds = roll_sum(dice, 1, 6, purpose=f"rounds {t.name}'s systems stay down", rule=tables.rule("catastrophe", "VD-63"))
+        state = set_ship(state, tid, reboot=max(t.reboot, rounds))
+    elif key == "gun":                                                    # VD-58
+        guns = [w for w in t.weapons if not w.out]
+        if guns:
+            gun = guns[roll_one(dice, len(guns), "which gun", tables.rule("catastrophe", "VD-58")) - 1] if len(guns) > 1 else guns[0]
+            state = knock_out(state, log, dice, tid, "weapon", gun.id, tables.rule("catastrophe", "VD-58"))
+    t = ship(state, tid)
+    if key not in t.catastrophes:
+        state = set_ship(state, tid, catastrophes=t.catastrophes + (key,))
+    return state
+
+
+def explode(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
+    """The reactor goes (VD-54, house rule): the ship is lost with everyone aboard; docked ships come loose."""
+    t = ship(state, tid)
+    say(log, dice, f"{t.name}'s reactor explodes: the ship is lost with everyone aboard.", tables.rule("catastrophe", "VD-54"))
+    state = set_ship(state, tid, destroyed=True, frame=0, reactor=None)
+    for c in state.combatants:
+        if c.aboard == tid and c.alive:
+            state = set_combatant(state, c.id, status="dead", hp=min(0, c.hp))
+    for key, value in list(state.bands.items()):
+        if value == "docked" and tid in key.split("|"):
+            state = evolve(state, bands=set_key(state.bands, key, "close"))
+    return state
+
+
+# --- sensors, repair, command --------------------------------------------------------------
+
+
+def scan_check(state: VoidState, s: Ship, t: Ship, *, dm=0, void=False) -> Check:
+    return station_check(state, s, "sensors", f"{s.name} scans {t.name}", tables.CHECK_TARGET,
+                         tables.rule("stations", "VD-39"), dm=dm, void=void)
+
+
+def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
+    """Sensors: a Mind check finds a weakness: + WEAKNESS_BONUS to the next gunnery roll at it (VD-39)."""
+    s, t = ship(state, sid), ship(state, tid)
+    check = scan_check(state, s, t, dm=dm, void=void)
+    state = _spend_void_of(state, s, "sensors", void)
+    if not roll_check(dice, check).success:
+        say(log, dice, f"{s.name}'s sensors find nothing on {t.name}.", check.rule)
+        return state
+    say(log, dice, f"{s.name}'s sensors find a weakness in {t.name}: +{tables.WEAKNESS_BONUS} to the next shot at it.",
+        check.rule)
+    return set_ship(state, sid, weakness=s.weakness + (tid,)) if tid not in s.weakness else state
+
+
+def repair_check(state: VoidState, s: Ship, what: str, *, dm=0, void=False) -> Check:
+    return station_check(state, s, "engineer", f"{s.name} repairs its {what}", tables.CHECK_TARGET,
+                         tables.rule("stations", "VD-40"), dm=dm, void=void)
+
+
+def repair(state: VoidState, log: list, dice: Dice, sid: str, what: str, *, dm=0, void=False) -> VoidState:
+    """Repair: a Technology check spending one spare part; the frame gets d6 Condition back, or a
+    module comes back on line (VD-40; the amount is a house rule)."""
+    s = ship(state, sid)
+    check = repair_check(state, s, what, dm=dm, void=void)
+    state = _spend_void_of(state, s, "engineer", void)
+    state = set_ship(state, sid, spare_parts=s.spare_parts - 1)
+    if not roll_check(dice, check).success:
+        say(log, dice, f"{s.name}'s repair of its {what} fails; a spare part is spent.", check.rule)
+        return state
+    s = ship(state, sid)
+    if what == "frame":
+        got = roll_sum(dice, 1, 6, purpose=f"Condition {s.name}'s frame gets back", rule=check.rule)
+        frame = min(s.max_frame, s.frame + got)
+        say(log, dice, f"{s.name}'s frame gets {frame - s.frame} Condition back ({frame} of {s.max_frame}).", check.rule)
+        return set_ship(state, sid, frame=frame)
+    weapons = tuple(evolve(w, out=False) if w.name == what else w for w in s.weapons)
+    modules = tuple(evolve(m, out=False) if m.name == what else m for m in s.modules)
+    say(log, dice, f"{s.name}'s {what} is back on line.", check.rule)
+    return set_ship(state, sid, weapons=weapons, modules=modules)
+
+
+def command(state: VoidState, log: list, dice: Dice, sid: str, station: str) -> VoidState:
+    """Command: +1 to another station this round (VD-41)."""
+    s = ship(state, sid)
+    say(log, dice, f"{s.name}'s captain urges the {tables.STATION[station].key}: +1 this round.", tables.rule("stations", "VD-41"))
+    return set_ship(state, sid, command=station)
+
+
+# --- boarding -------------------------------------------------------------------------------
+
+
+def boarders(state: VoidState, s: Ship) -> list[Combatant]:
+    """Who goes across: the ship's standing crew aboard it, but the pilot stays at the helm
+    when anyone else can go (house rule)."""
+    crew = [c for c in crew_aboard(state, s.id, s.side) if c.status == "ok"]
+    going = [c for c in crew if c.position != "pilot"]
+    return going or crew
+
+
+def board_check(state: VoidState, s: Ship, t: Ship, method: str, *, dm=0, void=False) -> Check:
+    """Breaching a door is a Body check, hacking the lock a Technology check (VD-48), by the best boarder."""
+    ability = "body" if method == "breach" else "technology"
+    party = boarders(state, s)
+    best = max(party, key=lambda c: getattr(c, ability))
+    mods = [(f"{best.name}'s {tables.ABILITY_LABEL[ability]}", getattr(best, ability))]
+    if dm:
+        mods.append(("GM", dm))
+    verb = "forces the lock of" if method == "breach" else "hacks the lock of"
+    return Check(f"{best.name} {verb} {t.name}", tuple(mods), tables.CHECK_TARGET,
+                 tables.rule("boarding", "VD-48"), void=void)
+
+
+def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: str, *, dm=0, void=False) -> VoidState:
+    """At Docked the crew breaks in (VD-47, VD-48); inside it is ordinary corridor combat."""
+    s, t = ship(state, sid), ship(state, tid)
+    check = board_check(state, s, t, method, dm=dm, void=void)
+    if void:
+        ability = "body" if method == "breach" else "technology"
+        best = max(boarders(state, s), key=lambda c: getattr(c, ability))
+        if best.void > 0:
+            state = set_combatant(state, best.id, void=best.void - 1)
+    if not roll_check(dice, check).success:
+        say(log, dice, f"The lock of {t.name} holds.", check.rule)
+        return state
+    party = boarders(state, s)
+    for c in party:
+        state = set_combatant(state, c.id, aboard=tid, cover="none")
+    state = set_ship(state, sid, breached=ship(state, sid).breached + (tid,))
+    say(log, dice, lambda: f"{', '.join(c.name for c in party)} break into {t.name}: the fight moves to the corridors.",
+        tables.rule("boarding", "VD-47"))
+    return state

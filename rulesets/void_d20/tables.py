@@ -1,0 +1,238 @@
+"""The tables of the Void d20 "Боевой раунд" text, as data, each with its seed section.
+
+Pure Python.  Row keys are stable codes the state stores; labels are the words a GM
+reads (the Russian term is kept in ``SECTION`` for the docs and the log's rule line).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: A plain check: 1d20 + ability, 12 or more succeeds (RULES-NOTES void_d20, VD-N01).
+CHECK_TARGET = 12
+#: Void Points a character may hold (RULES-NOTES, VD-N04).
+MAX_VOID_POINTS = 4
+#: Initiative split for characters: 12 or more act before the enemies (Инициатива и порядок ходов).
+INITIATIVE_SPLIT = 12
+#: Squad morale: 2d6 against the morale value, higher flees or surrenders (Мораль, VD-N02).
+MORALE_DICE = (2, 6)
+#: Condition loss when wounded: 1d6, on a 1 a random item loses 1 Condition (Потеря состояния).
+WEAR_DIE = 6
+#: A hit knocks out a random module on a 1 in d6 (Стрельба и повреждения рамы).
+MODULE_DIE = 6
+#: Actions in a personal turn: move + action, two moves or two actions (Боевой раунд).
+SLOTS_PER_TURN = 2
+
+SECTION = {
+    "round": "Боевой раунд",
+    "initiative": "Инициатива и порядок ходов",
+    "attack": "Броски атаки",
+    "risky": "Рискованные атаки",
+    "critical": "Критические попадания",
+    "condition": "Потеря состояния",
+    "cover": "Укрытия и щиты",
+    "enemies": "Враги в бою",
+    "morale": "Мораль",
+    "death": "Таблица смерти в космосе (d20)",
+    "healing": "Исцеление",
+    "space": "Космические столкновения",
+    "ship_round": "Раунды и порядок",
+    "stations": "Действия на корабле",
+    "ranges": "Дистанции",
+    "escape": "Бегство",
+    "boarding": "Абордаж",
+    "frame": "Стрельба и повреждения рамы",
+    "catastrophe": "Таблица катастроф корабля (d12)",
+    "notes": "RULES-NOTES void_d20",
+    "house": "house rule (docs/rulesets/void_d20.md)",
+}
+
+
+def rule(section: str, number: str = "") -> str:
+    """The rule line of a log entry: the seed section and the inventory number."""
+    text = SECTION[section]
+    return f"{text} ({number})" if number else text
+
+
+# --- Укрытия и щиты ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Cover:
+    key: str
+    label: str
+    dr_bonus: int | None  # None: no attack possible
+
+
+COVER = {
+    "none": Cover("none", "no cover", 0),
+    "light": Cover("light", "light cover (round a corner, in grass): +2 DR", 2),      # VD-13
+    "medium": Cover("medium", "medium cover (behind a wall, in rubble): +4 DR", 4),  # VD-14
+    "full": Cover("full", "full cover (bunker, armour plate): no attack possible", None),  # VD-15
+}
+COVER_ORDER = ("none", "light", "medium", "full")
+#: an energy shield with charges left: +2 DR, one charge lost per hit (VD-16)
+SHIELD_DR = 2
+
+
+# --- Таблица смерти в космосе (d20) ---------------------------------------------------
+
+@dataclass(frozen=True)
+class DeathRow:
+    low: int
+    high: int
+    key: str
+    label: str
+    number: str
+
+    @property
+    def faces(self) -> str:
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
+
+DEATH_TABLE = (
+    DeathRow(1, 1, "dead", "Instant death: the body torn apart among the space debris", "VD-22"),
+    DeathRow(2, 3, "bleeding", "Bleeding out: dead unless helped within a round", "VD-23"),
+    DeathRow(4, 6, "unconscious", "Unconscious for d6 rounds; HP back to 1", "VD-24"),
+    DeathRow(7, 10, "wounded", "Severe wound: HP 1, disadvantage the next day", "VD-25"),
+    DeathRow(11, 14, "shock", "Shock: sits down, no actions for 2 rounds; HP 1", "VD-26"),
+    DeathRow(15, 17, "scratched", "Scratched: HP d4, carries on", "VD-27"),
+    DeathRow(18, 19, "miracle", "Survived by a miracle: full HP, +1 Void Point", "VD-28"),
+    DeathRow(20, 20, "vision", "Vision: full HP and an omen from the GM", "VD-29"),
+)
+
+
+def death_row(face: int) -> DeathRow:
+    for row in DEATH_TABLE:
+        if row.low <= face <= row.high:
+            return row
+    raise ValueError(f"{face} is not a face of a d20.")
+
+
+#: rounds a death-table state lasts (Таблица смерти: "за раунд", "2 раунда")
+BLEED_ROUNDS = 1
+SHOCK_ROUNDS = 2
+
+# --- Исцеление ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Healing:
+    key: str
+    label: str
+    dice: tuple[int, int, int] | None  # (count, sides, plus); None: all HP
+    number: str
+
+
+HEALING = {
+    "medkit": Healing("medkit", "Medkit: d6+1 HP, one charge", (1, 6, 1), "VD-30"),
+    "hub": Healing("hub", "A night's rest at the hub: full HP", None, "VD-31"),
+    "medbay": Healing("medbay", "Medbay: d8+2 HP in an hour", (1, 8, 2), "VD-32"),
+    "week": Healing("week", "A long rest (a week): removes all long-term injuries", None, "VD-33"),
+}
+#: what a long rest removes (VD-33); "hampered" is the 7-10 row's "disadvantage the next day"
+LONG_TERM_NOTES = ("hampered tomorrow",)
+
+# --- Дистанции ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Band:
+    key: str
+    label: str
+    reaches: tuple[str, ...]  # weapon reaches that work at this band
+    boarding: str             # "" / "possible" / "active"
+    number: str
+
+
+BANDS = {
+    "far": Band("far", "Far: at the edge of the scanners; only heavy weapons and missiles", ("heavy", "missile"), "", "VD-42"),
+    "medium": Band("medium", "Medium: most weapons work; standard combat", ("standard", "heavy", "missile"), "", "VD-43"),
+    "close": Band("close", "Close: all weapons effective; boarding possible", ("standard", "heavy", "missile", "close"),
+                  "possible", "VD-44"),
+    "docked": Band("docked", "Docked: the ships are joined; guns do not work, boarding under way", (), "active", "VD-45"),
+}
+BAND_ORDER = ("docked", "close", "medium", "far")  # nearest first
+#: weapon reaches a ship weapon may have: "close" works only at Close (point-blank guns)
+REACHES = ("standard", "heavy", "missile", "close")
+
+
+def band_further(band: str) -> str | None:
+    """One band further (None: beyond Far, the ship has got away)."""
+    i = BAND_ORDER.index(band)
+    return BAND_ORDER[i + 1] if i + 1 < len(BAND_ORDER) else None
+
+
+def band_closer(band: str) -> str:
+    i = BAND_ORDER.index(band)
+    return BAND_ORDER[max(0, i - 1)]
+
+
+# --- Действия на корабле --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Station:
+    key: str
+    label: str
+    ability: str
+    position: str
+    number: str
+
+
+#: in the order a ship's turn takes them: command first (its +1 is for this round),
+#: the manoeuvre, sensors, the attack, repair last (house order, docs "Ship rounds")
+STATIONS = (
+    Station("command", "Command: +1 to another station this round", "", "captain", "VD-41"),
+    Station("pilot", "Piloting (Agility): manoeuvre, evasion, pursuit", "agility", "pilot", "VD-37"),
+    Station("sensors", "Sensors (Mind): scan the enemy, find a weakness", "mind", "sensors", "VD-39"),
+    Station("gunner", "Gunnery (Technology): the gunner aims the guns", "technology", "gunner", "VD-38"),
+    Station("engineer", "Repair (Technology + spare parts): restore Condition", "technology", "engineer", "VD-40"),
+)
+STATION = {s.key: s for s in STATIONS}
+#: a found weakness: + this to the next gunnery roll against that ship (house rule)
+WEAKNESS_BONUS = 2
+#: a successful evasion: + this to the ship's Defence until its next turn (house rule)
+EVADE_BONUS = 2
+#: the Command station's bonus (VD-41)
+COMMAND_BONUS = 1
+#: gunnery's target when a ship has no Defence of its own: the plain check (house rule)
+DEFAULT_SHIP_DEFENCE = CHECK_TARGET
+
+# --- Таблица катастроф корабля (d12) -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Catastrophe:
+    face: int
+    key: str
+    label: str
+    effect: str  # what the app does, in words
+    number: str
+
+
+CATASTROPHES = (
+    Catastrophe(1, "breach", "Hull breach: a compartment depressurised", "noted for the GM", "VD-52"),
+    Catastrophe(2, "fire", "Fire in engineering: -1 power", "-1 to the ship's gunnery and piloting checks", "VD-53"),
+    Catastrophe(3, "reactor", "Reactor explodes in d6 rounds", "the ship and all aboard are lost when the count runs out",
+                "VD-54"),
+    Catastrophe(4, "docking", "Docking module jammed", "the ship cannot dock, nor break away once docked", "VD-55"),
+    Catastrophe(5, "gravity", "Gravity off", "noted for the GM", "VD-56"),
+    Catastrophe(6, "navigation", "Navigation dead", "no manoeuvres", "VD-57"),
+    Catastrophe(7, "gun", "A gun broken", "a random weapon is out", "VD-58"),
+    Catastrophe(8, "oxygen", "Oxygen leak: an hour until suffocation", "noted for the GM (an hour is longer than the fight)",
+                "VD-59"),
+    Catastrophe(9, "ai", "The ship's AI goes mad", "the GM decides what it does", "VD-60"),
+    Catastrophe(10, "cryo", "Cryo pods open by themselves", "noted for the GM", "VD-61"),
+    Catastrophe(11, "engines", "Engines jammed: flying straight on", "no manoeuvres", "VD-62"),
+    Catastrophe(12, "reboot", "All systems reboot for d6 rounds", "the ship does nothing for d6 rounds", "VD-63"),
+)
+CATASTROPHE = {c.key: c for c in CATASTROPHES}
+
+
+def catastrophe_row(face: int) -> Catastrophe:
+    return CATASTROPHES[face - 1]
+
+
+# --- gear ------------------------------------------------------------------------------
+
+#: personal weapon kinds and the ability each attacks with (Броски атаки, VD-05)
+ATTACK_ABILITY = {"melee": "body", "ranged": "agility", "tech": "technology"}
+ABILITIES = ("body", "agility", "mind", "technology")
+ABILITY_LABEL = {"body": "Body", "agility": "Agility", "mind": "Mind", "technology": "Technology"}
+#: a character whose weapon is broken (Condition 0) fights with fists (house rule)
+FISTS = ("fists", "melee", "d4")

@@ -1,0 +1,178 @@
+"""The round: who acts, in which order, at which scale, and when the fight is over.
+
+A round is a ship round (Раунды и порядок: each ship a manoeuvre and an attack, its
+stations in turn) unless boarders and defenders stand in the same ship: then it is a
+personal round (Боевой раунд) and the ship fight waits (house rule: guns do not work at
+Docked, VD-45).  Each round starts with an "initiative" step that rolls the order and
+counts down the timers (bleeding out, unconsciousness, shock, the reactor, a reboot).
+The first round begins with a step of its own; each later one begins inside the step
+that ends the round before it (its dice are that step's).
+Pure Python.
+"""
+from __future__ import annotations
+
+from rulesets.core.dice import Dice
+from rulesets.core.state import evolve
+
+from . import tables
+from .checks import roll_plus
+from .common import combatant, crew_aboard, say, set_combatant, set_ship, ship
+from .model import VoidState
+
+# --- scale and order ----------------------------------------------------------------------
+
+
+def contested_ships(state: VoidState) -> list[str]:
+    """Ships with standing people of two sides aboard: a boarding fight is under way there."""
+    out = []
+    for s in state.ships:
+        if s.destroyed:
+            continue
+        sides = {c.side for c in crew_aboard(state, s.id)}
+        if len(sides) > 1:
+            out.append(s.id)
+    return out
+
+
+def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str]) -> VoidState:
+    """Characters roll 1d20 + Agility: 12 or more act before the enemies, the others after (VD-03);
+    among themselves by their roll, highest first (VD-04: the players' own order, set by the GM)."""
+    early, enemies, late = [], [], []
+    people = list(state.combatants)
+    for index, c in enumerate(people):
+        if c.aboard not in where or not c.standing:
+            continue
+        if c.kind == "enemy":
+            enemies.append(c.id)
+            continue
+        total = roll_plus(dice, 20, "Agility", c.agility, f"initiative of {c.name}", tables.rule("initiative", "VD-03"))
+        state = set_combatant(state, c.id, initiative=total)
+        (early if total >= tables.INITIATIVE_SPLIT else late).append((-total, index, c.id))
+    order = tuple([cid for _, _, cid in sorted(early)] + enemies + [cid for _, _, cid in sorted(late)])
+    state = evolve(state, order=order)
+    say(log, dice, lambda: "Round order: " + ", ".join(combatant(state, cid).name for cid in order)
+        + " (characters on 12+ before the enemies, the rest after).", tables.rule("initiative", "VD-03"))
+    return state
+
+
+def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
+    """Count down what lasts for rounds: each timer is the rounds still to sit out."""
+    for c in state.combatants:
+        if c.status not in ("bleeding", "unconscious", "shock"):
+            continue
+        if c.timer > 0:
+            state = set_combatant(state, c.id, timer=c.timer - 1)
+        elif c.status == "bleeding":                                      # VD-23: nobody helped
+            state = set_combatant(state, c.id, status="dead")
+            say(log, dice, f"Nobody helped {c.name} in time: dead.", tables.rule("death", "VD-23"))
+        else:                                                             # VD-24, VD-26
+            state = set_combatant(state, c.id, status="ok")
+            say(log, dice, f"{c.name} is back on their feet.", tables.rule("death", "VD-24" if c.status == "unconscious" else "VD-26"))
+    from .ships import explode
+
+    for s in state.ships:
+        if s.destroyed:
+            continue
+        if s.reactor is not None:
+            left = s.reactor - 1
+            if left <= 0:
+                state = explode(state, log, dice, s.id)
+                continue
+            state = set_ship(state, s.id, reactor=left)
+            say(log, dice, f"{s.name}'s reactor: {left} round{'s' if left != 1 else ''} left.", tables.rule("catastrophe", "VD-54"))
+        if s.reboot:
+            state = set_ship(state, s.id, reboot=s.reboot - 1)
+            if s.reboot == 1:
+                say(log, dice, f"{s.name}'s systems are back.", tables.rule("catastrophe", "VD-63"))
+    return state
+
+
+def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
+    """The "initiative" step: the next round's timers, scale and order."""
+    from .ships import ship_initiative
+
+    state = evolve(state, round=state.round + 1)
+    if state.round > state.max_rounds:
+        say(log, dice, f"The round limit ({state.max_rounds}) is reached: the fight is broken off.", tables.rule("house"))
+        return evolve(state, over=True, winner=None, order=(), phase="initiative", round=state.max_rounds)
+    state = tick_timers(state, log, dice)
+    state = finish_if_over(state, log, dice)
+    if state.over:
+        return state
+    where = contested_ships(state)
+    if where:
+        say(log, dice, lambda: f"Round {state.round}: a boarding fight aboard "
+                               + ", ".join(ship(state, s).name for s in where) + "; the ships wait.", tables.rule("boarding", "VD-48"))
+        state = evolve(state, scale="personal")
+        state = personal_initiative(state, log, dice, where)
+    else:
+        say(log, dice, f"Round {state.round}: an encounter round between the ships.", tables.rule("space", "VD-34"))
+        state = evolve(state, scale="ship", ships=tuple(evolve(s, evading=False) if s.evading else s for s in state.ships))
+        state = ship_initiative(state, log, dice)
+    state = evolve(state, phase="turn", turn=0, slot=0)
+    return advance(state, log, dice)
+
+
+# --- whose step ----------------------------------------------------------------------------
+
+
+def advance(state: VoidState, log: list, dice: Dice) -> VoidState:
+    """Move to the next actor with something to do, or begin the next round."""
+    from .options import ship_stations, personal_can_act
+
+    state = finish_if_over(state, log, dice)
+    if state.over:
+        return state
+    turn, slot = state.turn, state.slot
+    while turn < len(state.order):
+        actor = state.order[turn]
+        if state.scale == "ship":
+            s = ship(state, actor)
+            stations = ship_stations(state, s)
+            nxt = next((i for i, st in enumerate(tables.STATIONS) if i >= slot and st.key in stations), None)
+            if nxt is not None:
+                return evolve(state, turn=turn, slot=nxt)
+        else:
+            if slot < tables.SLOTS_PER_TURN and personal_can_act(state, combatant(state, actor)):
+                return evolve(state, turn=turn, slot=slot)
+        turn, slot = turn + 1, 0
+    # Everyone has acted: the next round begins in the same step (its dice are this step's).
+    return begin_round(evolve(state, phase="initiative", turn=len(state.order), slot=0), log, dice)
+
+
+def next_step(state: VoidState, log: list, dice: Dice, *, end_turn: bool = False) -> VoidState:
+    """After an action: the actor's next slot, or the next actor."""
+    if state.scale == "ship":
+        return advance(evolve(state, slot=state.slot + 1), log, dice)
+    if end_turn:
+        return advance(evolve(state, turn=state.turn + 1, slot=0), log, dice)
+    return advance(evolve(state, slot=state.slot + 1), log, dice)
+
+
+# --- the end --------------------------------------------------------------------------------
+
+
+def sides(state: VoidState) -> list[str]:
+    out: list[str] = []
+    for s in state.ships:
+        if s.side not in out:
+            out.append(s.side)
+    return out
+
+
+def side_standing(state: VoidState, side: str) -> bool:
+    """A side fights on while one of its people stands in a ship still in the fight."""
+    gone = {s.id for s in state.ships if not s.in_space}
+    return any(c.side == side and c.standing and c.aboard not in gone for c in state.combatants)
+
+
+def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
+    if state.over:
+        return state
+    standing = [side for side in sides(state) if side_standing(state, side)]
+    if len(standing) > 1:
+        return state
+    winner = standing[0] if standing else None
+    say(log, dice, f"The fight is over: {winner} hold{'s' if winner else ''} the field." if winner
+        else "The fight is over: nobody is left standing.", tables.rule("round"))
+    return evolve(state, over=True, winner=winner, phase="initiative", order=(), turn=0, slot=0)
