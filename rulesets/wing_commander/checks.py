@@ -78,8 +78,9 @@ class Rolled:
         return self.result in (CRITICAL, SUCCESS)
 
 
-def roll(dice, check: Check, gm_only: bool = False) -> Rolled:
-    """Roll ``check`` through ``dice``; record the roll (with its outcome in words) when recording."""
+def roll(dice, check: Check, table: tables.Table | None = None) -> Rolled:
+    """Roll ``check`` through ``dice``; record the roll (with its outcome, or the table row, in words)
+    when recording."""
     count, sides = check.dice
     faces = dice.faces(count, sides, check.purpose, check.rule)
     natural = sum(faces)
@@ -87,9 +88,14 @@ def roll(dice, check: Check, gm_only: bool = False) -> Rolled:
     outcome = check.result(natural)
     if dice.recording:
         mods = tuple((name, value) for name, value in check.modifiers if value)
-        against = "opposed" if check.target is None else f"vs {check.target}"
+        if table is not None:
+            row = table.lookup(natural)
+            against, words = table.name, f"{row.band} {row.title}"
+        else:
+            against = "against the attack total" if check.target is None else f"vs {check.target}"
+            words = outcome_words(outcome, natural)
         dice.record(Roll(f"{count}d{sides}", tuple(faces), mods, total, check.purpose, check.rule,
-                         table=against, row=outcome_words(outcome, natural), gm_only=gm_only))
+                         table=against, row=words))
     return Rolled(natural, total, outcome)
 
 

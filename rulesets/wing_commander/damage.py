@@ -62,7 +62,7 @@ def first_damage(state: DogfightState, ship_id: str, dice) -> tuple[DogfightStat
     """2.1.7/2.1.8: roll 2W10 (1W20 Wild Card) on the first-damage table, once per encounter."""
     ship = state.ship(ship_id)
     check = checks.table_check(ship, tables.FIRST_DAMAGE, f"First damage to {ship.name}")
-    rolled = checks.roll(dice, check)
+    rolled = checks.roll(dice, check, tables.FIRST_DAMAGE)
     row = tables.FIRST_DAMAGE.lookup(rolled.natural)
     changes: dict = {"first_damage_done": True}
     if row.key == "shield_generator":
@@ -92,7 +92,7 @@ def attack_fumble(state: DogfightState, ship_id: str, weapon: Weapon, dice) -> t
     ship = state.ship(ship_id)
     table = tables.FUMBLE_TABLES[weapon.kind]
     check = checks.table_check(ship, table, f"{ship.name}'s {weapon.name} fumble", checks.pilot_for(ship, weapon))
-    rolled = checks.roll(dice, check)
+    rolled = checks.roll(dice, check, table)
     row = table.lookup(rolled.natural)
     log: list[LogEntry] = []
     rule = f"{checks.RULE_FUMBLE}; {table.name} {row.band}"
