@@ -85,7 +85,7 @@ class DropfleetRuleset(RulesetBase):
         if state.over:
             return []
         out = self._phase_actions(state)
-        out.append(Action.make("override", "gm", path="", value=""))
+        out.append(Action.make("override"))
         return out
 
     def _phase_actions(self, state) -> list[Action]:
@@ -122,7 +122,7 @@ class DropfleetRuleset(RulesetBase):
         Q.require(not state.over, "The fight is over.")
         Q.require(kind in KINDS, f"'{kind}' is not a Dropfleet action.")
         if kind == "override":
-            Q.require(action.actor == "gm", "Only the GM overrides.")
+            Q.require(not action.actor and set(dict(action.params)) <= {"path", "value"}, "Not a GM override.")
             return
         phase_of = {"order": "orders", "move": "move", "stay": "move", "fire": "fire", "open_fire": "fire",
                     "spend_pd": "pd", "end_round": "end"}

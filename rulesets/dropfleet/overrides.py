@@ -39,30 +39,48 @@ def _passive(text: str):
     return None if text.strip().lower() in ("none", "-", "no") else parse_save(text)
 
 
+def _yes(value) -> str:
+    return "yes" if value else "no"
+
+
 def fields() -> list[OverrideField]:
     return [
-        OverrideField("hull", whole_number(0, 60), "Hull points left (0 removes the ship, no catastrophic roll)"),
-        OverrideField("pos", _position, "position in inches, x,y", label="position"),
-        OverrideField("heading", whole_number(0, 359), "degrees clockwise from up the table"),
-        OverrideField("layer", one_of(*T.LAYERS), "high, low or atmosphere", label="orbital layer"),
-        OverrideField("spike", one_of("none", "minor", "major"), "none, minor or major"),
-        OverrideField("silent", yes_no, "Silent Running, yes or no"),
-        OverrideField("shields", yes_no, "shields up, yes or no"),
-        OverrideField("weapons_offline", yes_no, "weapons disabled, yes or no", label="weapons offline"),
-        OverrideField("effect.add", _effect, "add a crippling effect", label="new effect"),
-        OverrideField("effect.remove", _effect, "remove a crippling effect", label="removed effect"),
-        OverrideField("scan", whole_number(0, 60), "Scan in inches"),
-        OverrideField("signature", whole_number(0, 60), "Signature in inches"),
-        OverrideField("thrust", whole_number(0, 40), "Thrust in inches"),
-        OverrideField("pd", whole_number(0, 20), "point defence dice", label="point defence"),
-        OverrideField("armour", parse_save, "armour save such as 4+"),
-        OverrideField("passive", _passive, "passive save such as 4+, or none", label="passive save"),
+        OverrideField("hull", whole_number(0, 60), "Hull points left (0 removes the ship, no catastrophic roll)",
+                      current=lambda s, _: str(s.hull)),
+        OverrideField("pos", _position, "position in inches, x,y", label="position",
+                      current=lambda s, _: f"{s.x:g},{s.y:g}"),
+        OverrideField("heading", whole_number(0, 359), "degrees clockwise from up the table",
+                      current=lambda s, _: str(s.heading)),
+        OverrideField("layer", one_of(*T.LAYERS), "high, low or atmosphere", label="orbital layer",
+                      current=lambda s, _: s.layer),
+        OverrideField("spike", one_of("none", "minor", "major"), "none, minor or major",
+                      current=lambda s, _: T.SPIKE_LABEL[s.spike].lower()),
+        OverrideField("silent", yes_no, "Silent Running, yes or no", current=lambda s, _: _yes(s.silent)),
+        OverrideField("shields", yes_no, "shields up, yes or no", current=lambda s, _: _yes(s.shields_up)),
+        OverrideField("weapons_offline", yes_no, "weapons disabled, yes or no", label="weapons offline",
+                      current=lambda s, _: _yes(s.weapons_offline)),
+        OverrideField("effect.add", _effect, "add a crippling effect (fire, power leak, hull breach...)", label="new effect"),
+        OverrideField("effect.remove", _effect, "remove a crippling effect", label="removed effect",
+                      current=lambda s, _: ", ".join(e.key for e in s.effects)),
+        OverrideField("scan", whole_number(0, 60), "Scan in inches", current=lambda s, _: str(s.profile.scan)),
+        OverrideField("signature", whole_number(0, 60), "Signature in inches",
+                      current=lambda s, _: str(s.profile.signature)),
+        OverrideField("thrust", whole_number(0, 40), "Thrust in inches", current=lambda s, _: str(s.profile.thrust)),
+        OverrideField("pd", whole_number(0, 20), "point defence dice", label="point defence",
+                      current=lambda s, _: str(s.profile.pd)),
+        OverrideField("armour", parse_save, "armour save such as 4+",
+                      current=lambda s, _: f"{min(s.profile.armour)}+"),
+        OverrideField("passive", _passive, "passive save such as 4+, or none", label="passive save",
+                      current=lambda s, _: f"{s.profile.passive}+" if s.profile.passive else "none"),
     ]
 
 
 def apply_override(state, w, path, value):
     from . import sequence as Q
 
+    if not str(path or "").strip():  # the bare action (as a random playout may pick it): changes nothing
+        w.say("GM override with nothing to change.", "GM override")
+        return state
     request = parse_override(path, value, [(s.id, s.name) for s in state.ships], fields())
     ship = w.ship(request.ship_id)
     field = request.field.name

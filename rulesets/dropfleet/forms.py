@@ -1,0 +1,194 @@
+"""Dropfleet stat forms: ship stats as the game prints them, crew, encounter options.
+
+The only module of the system that imports Django.  A weapon is one line as a player
+writes it (``Heavy railgun, 4+, 3, 1, F``), read by :func:`.model.parse_weapon_line`
+through :func:`rulesets.core.lines.parse_lines`, so every bad line is named.
+"""
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+from rulesets.core.lines import LineError, parse_lines
+
+from . import tables as T
+from .model import WEAPON_HELP, parse_save, parse_weapon_line, validate_stats, weapon_line
+
+#: crew positions (the damage rules use no crew skills: the captain is for the GM's story)
+POSITIONS = [("captain", "Captain"), ("officer", "Officer"), ("crew", "Crew")]
+
+TONNAGE_CHOICES = [(k, f"{v} ({k})") for k, v in T.TONNAGE.items()]
+
+
+def _lines(text, parse):
+    try:
+        return parse_lines(text, parse)
+    except LineError as exc:
+        raise forms.ValidationError(exc.messages) from None
+
+
+class ShipStatsForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Class name")
+    tonnage = forms.ChoiceField(choices=TONNAGE_CHOICES, initial="M",
+                                help_text="Light, Medium, Heavy or Super-heavy: what Calibre weapons are built against.")
+    scan = forms.IntegerField(min_value=0, max_value=60, initial=6, help_text="Inches. A weapon reaches Scan + the target's Signature.")
+    signature = forms.IntegerField(min_value=0, max_value=60, initial=6, help_text="Inches, before spikes.")
+    thrust = forms.IntegerField(min_value=0, max_value=40, initial=10, help_text="Inches a move may cover.")
+    hull = forms.IntegerField(min_value=1, max_value=60, initial=10, help_text="Starting Hull points.")
+    armour = forms.CharField(max_length=20, initial="4+",
+                             help_text="One or more armour saves, e.g. '4+' or '4+, 5+' (the best is used).")
+    passive = forms.CharField(max_length=4, required=False, label="Passive countermeasures",
+                              help_text="The save after the slash, e.g. 4+ for 3+/4+; blank for none.")
+    passive_switchable = forms.BooleanField(required=False, label="Shields (switchable passive)",
+                                            help_text="Passive works only while shields are raised with orders.")
+    shield_signature = forms.IntegerField(min_value=0, max_value=30, initial=0, required=False,
+                                          label="Signature while shields are up (+inches)")
+    shields_block_pd = forms.BooleanField(required=False, label="No point defence while shields are up")
+    pd = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Point defence",
+                            help_text="Dice against Close Action weapons and launch assets; each 5+ blocks a point.")
+    dreadnought = forms.BooleanField(required=False, help_text="Crippled at 18 and at 10 Hull; its own tables.")
+    atmospheric = forms.BooleanField(required=False, help_text="May enter the Atmosphere; survives decaying into it.")
+    monitor = forms.BooleanField(required=False, help_text="No Course Change or Max Thrust; no Lock penalty between High and Low.")
+    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=WEAPON_HELP)
+
+    def clean_armour(self):
+        text = self.cleaned_data["armour"]
+        saves = []
+        for part in re.split(r"[,/\s]+", text.strip()):
+            if not part:
+                continue
+            try:
+                saves.append(parse_save(part))
+            except ValueError as exc:
+                raise forms.ValidationError(str(exc)) from None
+        if not saves:
+            raise forms.ValidationError("Give at least one armour save such as 4+.")
+        return saves
+
+    def clean_passive(self):
+        text = (self.cleaned_data.get("passive") or "").strip()
+        if not text:
+            return None
+        try:
+            return parse_save(text)
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
+    def clean_weapons(self):
+        weapons = _lines(self.cleaned_data.get("weapons"), parse_weapon_line)
+        for index, weapon in enumerate(weapons, start=1):
+            weapon["id"] = f"w{index}"
+        return weapons
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors:
+            for problem in validate_stats(self._stats(data)):
+                self.add_error(None, problem)
+        return data
+
+    @staticmethod
+    def _stats(data) -> dict:
+        return {
+            "name": data.get("name", ""), "tonnage": data.get("tonnage", "M"), "scan": data.get("scan"),
+            "signature": data.get("signature"), "thrust": data.get("thrust"), "hull": data.get("hull"),
+            "armour": list(data.get("armour") or []), "passive": data.get("passive"),
+            "passive_switchable": bool(data.get("passive_switchable")),
+            "shield_signature": data.get("shield_signature") or 0,
+            "shields_block_pd": bool(data.get("shields_block_pd")), "pd": data.get("pd") or 0,
+            "dreadnought": bool(data.get("dreadnought")), "atmospheric": bool(data.get("atmospheric")),
+            "monitor": bool(data.get("monitor")), "weapons": list(data.get("weapons") or []),
+        }
+
+    @classmethod
+    def initial_from(cls, stats: dict) -> dict:
+        stats = stats or {}
+        armour = stats.get("armour") or [4]
+        if not isinstance(armour, (list, tuple)):
+            armour = [armour]
+        return {
+            "name": stats.get("name", ""), "tonnage": stats.get("tonnage", "M"), "scan": stats.get("scan", 6),
+            "signature": stats.get("signature", 6), "thrust": stats.get("thrust", 10), "hull": stats.get("hull", 10),
+            "armour": ", ".join(f"{a}+" for a in armour),
+            "passive": f"{stats['passive']}+" if stats.get("passive") else "",
+            "passive_switchable": bool(stats.get("passive_switchable")),
+            "shield_signature": stats.get("shield_signature", 0), "shields_block_pd": bool(stats.get("shields_block_pd")),
+            "pd": stats.get("pd", 0), "dreadnought": bool(stats.get("dreadnought")),
+            "atmospheric": bool(stats.get("atmospheric")), "monitor": bool(stats.get("monitor")),
+            "weapons": "\n".join(weapon_line(w) for w in stats.get("weapons") or []),
+        }
+
+    def stats(self) -> dict:
+        return self._stats(self.cleaned_data)
+
+
+class CrewForm(forms.Form):
+    """The damage rules use no crew numbers: a crew member is a name and a position."""
+
+    @classmethod
+    def initial_from(cls, crew: dict) -> dict:
+        return {}
+
+    def crew_data(self) -> dict:
+        return {"characteristics": {}, "skills": {}}
+
+
+PLACEMENT_HELP = ("Optional, one ship per line: its name, a colon, x,y in inches, then any of a heading in degrees "
+                  "(0 = up the table, 90 = right), a layer (high, low, atmosphere) and 'group NAME': "
+                  "'Steadfast: 20,30 0 low group Line'. Ships not listed line up with their side, the starting "
+                  "distance apart, in the layers chosen below, each class of a side in its own battle group.")
+_PLACEMENT = re.compile(r"^(.+?)\s*:\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)((?:\s+\S+)*)$")
+
+
+def parse_placement(line: str) -> tuple[str, dict]:
+    m = _PLACEMENT.match(line.strip())
+    if not m:
+        raise ValueError(f"'{line}' is not 'Name: x,y [heading] [layer] [group NAME]'")
+    place: dict = {"x": float(m.group(2)), "y": float(m.group(3))}
+    words = m.group(4).split()
+    i = 0
+    while i < len(words):
+        word = words[i].lower()
+        if word.isdigit():
+            if int(word) > 359:
+                raise ValueError(f"heading {word} is not 0-359 degrees")
+            place["heading"] = int(word)
+        elif word in T.LAYERS:
+            place["layer"] = word
+        elif word == "group" and i + 1 < len(words):
+            place["group"] = words[i + 1]
+            i += 1
+        else:
+            raise ValueError(f"'{words[i]}' is not a heading, a layer (high, low, atmosphere) or 'group NAME'")
+        i += 1
+    return m.group(1).strip(), place
+
+
+class SetupOptionsForm(forms.Form):
+    width = forms.IntegerField(min_value=12, max_value=120, initial=48, label="Table width (inches)")
+    height = forms.IntegerField(min_value=12, max_value=120, initial=48, label="Table depth (inches)")
+    separation = forms.IntegerField(min_value=0, max_value=110, initial=24, label="Starting distance (inches)",
+                                    help_text="How far apart the two lines of ships start, facing each other.")
+    layers = forms.ChoiceField(choices=[("high", "Everyone in High orbit"), ("low", "Everyone in Low orbit"),
+                                        ("mixed", "First side High, second side Low")],
+                               initial="high", label="Orbital layers")
+    max_rounds = forms.IntegerField(min_value=1, max_value=30, initial=6, label="Round limit",
+                                    help_text="After the last round the side with the larger share of its Hull left wins.")
+    pd_policy = forms.ChoiceField(choices=[("min_expected", "Block what would most likely get through"),
+                                           ("crit_first", "Critical points first"),
+                                           ("normal_first", "Normal points first")],
+                                  initial="min_expected", label="Bot's point defence",
+                                  help_text="How the bot (and the odds shown) spend point-defence successes.")
+    placements = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Ship positions",
+                                 help_text=PLACEMENT_HELP)
+
+    def clean_placements(self):
+        return dict(_lines(self.cleaned_data.get("placements"), parse_placement))
+
+    def options(self) -> dict:
+        d = self.cleaned_data
+        out = {k: d[k] for k in ("width", "height", "separation", "layers", "max_rounds", "pd_policy")}
+        if d.get("placements"):
+            out["placements"] = d["placements"]
+        return out
