@@ -14,14 +14,13 @@ import math
 from functools import lru_cache
 from collections.abc import Callable
 
-from . import hexes as H
-
+from . import hexes
 SIZE = 16                      # hex radius in SVG units
 ROOT3 = math.sqrt(3)
 
 
-def course_targets(start: H.MoveState, moves: Callable[[H.MoveState], list[H.Move]],
-                   board: H.Board) -> dict[H.Hex, tuple[H.MoveState, list[H.Move]]]:
+def course_targets(start: hexes.MoveState, moves: Callable[[hexes.MoveState], list[hexes.Move]],
+                   board: hexes.Board) -> dict[hexes.Hex, tuple[hexes.MoveState, list[hexes.Move]]]:
     """Every hex on the board the ship can move into this phase (not its own), with the best
     state it can arrive in and the moves that get it there.
 
@@ -30,9 +29,9 @@ def course_targets(start: H.MoveState, moves: Callable[[H.MoveState], list[H.Mov
     better than one already seen at the same hex, facing and after-forward flag (no more
     speed and no more free turns left) can lead nowhere new, so it is not explored again.
     """
-    best: dict[H.Hex, tuple[tuple, H.MoveState, list[H.Move]]] = {}
+    best: dict[hexes.Hex, tuple[tuple, hexes.MoveState, list[hexes.Move]]] = {}
     seen: dict[tuple, list[tuple[int, int]]] = {}
-    frontier: list[tuple[H.MoveState, list[H.Move]]] = [(start, [])]
+    frontier: list[tuple[hexes.MoveState, list[hexes.Move]]] = [(start, [])]
     while frontier:  # breadth first: the first path found to a state is a shortest one
         nxt = []
         for cur, path in frontier:
@@ -55,8 +54,8 @@ def course_targets(start: H.MoveState, moves: Callable[[H.MoveState], list[H.Mov
     return {hex_: (after, route) for hex_, (_, after, route) in best.items()}
 
 
-def plan_course(start: H.MoveState, moves: Callable[[H.MoveState], list[H.Move]], board: H.Board,
-                target: H.Hex) -> list[H.Move] | None:
+def plan_course(start: hexes.MoveState, moves: Callable[[hexes.MoveState], list[hexes.Move]], board: hexes.Board,
+                target: hexes.Hex) -> list[hexes.Move] | None:
     """The moves to ``target`` leaving the most points, or None if it cannot be reached."""
     found = course_targets(start, moves, board).get(tuple(target))
     return found[1] if found else None
@@ -110,7 +109,7 @@ def layout(board: dict, ships: list[dict], targets: dict[tuple[int, int], dict] 
             continue
         col, row = s["pos"]
         x, y = centre(col, row, size)
-        angle = 60 * H.FACING_NAME.index(s["facing"])
+        angle = 60 * hexes.FACING_NAME.index(s["facing"])
         out["ships"].append({**s, "x": round(x, 1), "y": round(y, 1), "angle": angle,
                              "points": polygon(col, row, size)})
     for (col, row), t in sorted((targets or {}).items()):

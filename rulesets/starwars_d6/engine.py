@@ -23,12 +23,9 @@ from rulesets.core.dice import Dice
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
 
-from . import board as B
-from . import hexes as H
-from . import odds as O
-from . import override as OV
-from . import rules as R
-from . import tables as T
+from . import hexes, odds, override, rules, tables
+from .board import course_targets
+from .policy import choose
 from .dice import DiceCode
 
 TEMPLATES = [
@@ -116,7 +113,7 @@ def _placements(raws: list[dict], opts: dict, width: int, height: int,
         place = named.get(raw.get("name")) or {}
         facing = place.get("facing", raw.get("facing"))
         if isinstance(facing, str):
-            facing = H.FACING_NAME.index(facing.upper())
+            facing = hexes.FACING_NAME.index(facing.upper())
         if "position" in raw or place:
             col, row = (place["col"], place["row"]) if place else raw["position"]
         else:
@@ -137,7 +134,7 @@ def _placements(raws: list[dict], opts: dict, width: int, height: int,
     return out
 
 
-def carry_damage(ship: R.Ship, damage: dict) -> None:
+def carry_damage(ship: rules.Ship, damage: dict) -> None:
     """Damage carried from an earlier encounter (``damage_of``): reduced codes and lost systems."""
     codes = damage.get("codes") or {}
     for key in ("maneuverability", "hull", "shields"):
@@ -160,11 +157,11 @@ def carry_damage(ship: R.Ship, damage: dict) -> None:
     ship.damage = list(damage.get("results") or [])
 
 
-def _crew_summary(sh: R.Ship) -> str:
+def _crew_summary(sh: rules.Ship) -> str:
     return f"{sh.name} crew: gunnery {sh.crew.gunnery}, piloting {sh.crew.piloting}, shields {sh.crew.shields}"
 
 
-def _status(sh: R.Ship, rnd: int) -> str:
+def _status(sh: rules.Ship, rnd: int) -> str:
     """The ship's state in a few words, for its card."""
     if sh.destroyed:
         return "destroyed"
@@ -174,7 +171,7 @@ def _status(sh: R.Ship, rnd: int) -> str:
         return "abandoned"
     if sh.off_board:
         return "left the board"
-    if R.controls_dead(sh, rnd):
+    if rules.controls_dead(sh, rnd):
         return "controls dead"
     if sh.captured_by:
         return "held by a tractor beam"
@@ -195,18 +192,18 @@ class StarWarsRuleset(RulesetBase):
     key = "starwars_d6"
     name = "Star Wars D6 starship combat"
     strength_label = "Ships still in play"
-    state_class = R.CombatState
+    state_class = rules.CombatState
     step_limit = 5000
     #: the GM override's inputs (the runner's override form); no circumstance DM: the text has none
     free_params = ("path", "value")
-    override_help = OV.HELP
+    override_help = override.HELP
     #: drawn on the board (click a hex), not listed as buttons: see encounters/views.py
     board_kinds = ("course",)
     #: the runner draws the board across the page, above the ship cards and actions
     wide_board = True
 
     # ------------------------------------------------------------ setup
-    def setup(self, spec: dict) -> R.CombatState:
+    def setup(self, spec: dict) -> rules.CombatState:
         """The state at the start of the fight (a simulation sets the same spec up thousands of
         times: the state is built once per spec and copied)."""
         try:
@@ -218,14 +215,14 @@ class StarWarsRuleset(RulesetBase):
             if len(_SETUPS) > 64:
                 _SETUPS.clear()
             built = _SETUPS[key] = self._setup(spec)
-        return R.copy_state(built)
+        return rules.copy_state(built)
 
-    def _setup(self, spec: dict) -> R.CombatState:
+    def _setup(self, spec: dict) -> rules.CombatState:
         opts = spec.get("options") or {}
         width, height = int(opts.get("width", 30)), int(opts.get("height", 20))
         if "separation" in opts:  # a sweep's distance always fits: the board grows to hold it
             height = max(height, int(opts["separation"]) + 2)
-        features = R.build_features(opts.get("features") or [], width, height)
+        features = rules.build_features(opts.get("features") or [], width, height)
         places = _placements(spec.get("ships") or [], opts, width, height, {f.pos for f in features})
         ships = []
         for i, raw in enumerate(spec.get("ships") or []):
@@ -233,7 +230,7 @@ class StarWarsRuleset(RulesetBase):
             stats.setdefault("name", raw.get("name", f"Ship {i + 1}"))
             stats["crew"] = crew_skills(stats.get("crew") or {}, raw.get("crew") or [])
             col, row, facing = places[i]
-            ship = R.build_ship(stats, id=str(raw.get("id", f"s{i + 1}")), side=str(raw.get("side", f"side{i}")),
+            ship = rules.build_ship(stats, id=str(raw.get("id", f"s{i + 1}")), side=str(raw.get("side", f"side{i}")),
                                 col=col, row=row, facing=facing)
             ship.name = str(raw.get("name", ship.name))
             carry_damage(ship, raw.get("damage") or {})
@@ -241,19 +238,19 @@ class StarWarsRuleset(RulesetBase):
         complication = str(opts.get("complication", "remove"))
         if complication not in ("remove", "add"):   # RULES-NOTES Wild Die: remove, or add normally
             raise ValueError(f"The Wild-Die complication option must be 'remove' or 'add', not {complication!r}.")
-        return R.new_combat(ships, width, height, wild=bool(opts.get("wild", True)),
+        return rules.new_combat(ships, width, height, wild=bool(opts.get("wild", True)),
                             max_rounds=int(opts.get("max_rounds", 20)),
                             features=features, complication=complication)
 
     # ------------------------------------------------------------ whose step
-    def actor_ship(self, s: R.CombatState) -> str | None:
+    def actor_ship(self, s: rules.CombatState) -> str | None:
         if s.over:
             return None
         if s.queue and s.phase != "initiative":
             return s.queue[0]
         return next(sh.id for sh in s.ships if sh.in_play)
 
-    def legal_actions(self, s: R.CombatState) -> list[Action]:
+    def legal_actions(self, s: rules.CombatState) -> list[Action]:
         """Every legal action: :meth:`step_actions` plus a ``course`` to each hex the moving
         ship can reach (the board's click targets)."""
         if s.over:
@@ -261,14 +258,14 @@ class StarWarsRuleset(RulesetBase):
         return self.step_actions(s) + [Action.make("course", s.moving.ship, col=c, row=r)
                                        for c, r in sorted(self._course_targets(s))] + [Action.make("override")]
 
-    def step_actions(self, s: R.CombatState) -> list[Action]:
+    def step_actions(self, s: rules.CombatState) -> list[Action]:
         """The legal actions but the courses: one move at a time (a course is only a shortcut
         through these moves)."""
         if s.over:
             return []
         if s.phase == "movement":
             # the moves (or drift), then seed 3. CASOS ESPECIALS / 4. "Fase de moviment": break_free,
-            # ram target=, jump, shutdown, evacuate (R.special_options)
+            # ram target=, jump, shutdown, evacuate (rules.special_options)
             return self._actions_of(s, "move") + self._actions_of(s, "special")
         if s.phase == "initiative":
             return self._actions_of(s, "initiative")
@@ -276,7 +273,7 @@ class StarWarsRuleset(RulesetBase):
             return self._actions_of(s, "resolve")
         return self._actions_of(s, "fire") + self._actions_of(s, "done")
 
-    def _actions_of(self, s: R.CombatState, kind: str) -> list[Action]:
+    def _actions_of(self, s: rules.CombatState, kind: str) -> list[Action]:
         """The legal actions of one kind (``special``: the movement's special actions), in the
         order :meth:`step_actions` lists them."""
         who = self.actor_ship(s)
@@ -285,23 +282,23 @@ class StarWarsRuleset(RulesetBase):
         if s.phase == "movement":
             if kind in ("move", "drift"):
                 sh = s.ship(who)
-                if R.controls_dead(sh, s.round) and not sh.captured_by:
+                if rules.controls_dead(sh, s.round) and not sh.captured_by:
                     return [Action.make("drift", who)]
-                # a ship held by a tractor beam only holds (R.move_options)
-                return [Action.make("move", who, how=m.kind, side=m.side) for m in R.move_options(s)]
+                # a ship held by a tractor beam only holds (rules.move_options)
+                return [Action.make("move", who, how=m.kind, side=m.side) for m in rules.move_options(s)]
             if kind in ("special", "ram", "jump", "shutdown", "evacuate", "break_free"):
-                return [Action.make(k, who, **params) for k, params in R.special_options(s)
+                return [Action.make(k, who, **params) for k, params in rules.special_options(s)
                         if kind in ("special", k)]
             return []
         if s.phase == "firing":
             if not s.queue:
                 return [Action.make("resolve", who)] if kind == "resolve" else []
             if kind == "fire":
-                return [Action.make("fire", who, weapon=w, target=t) for w, t in R.fire_options(s)]
+                return [Action.make("fire", who, weapon=w, target=t) for w, t in rules.fire_options(s)]
             return [Action.make("done", who)] if kind == "done" else []
         return []
 
-    def is_legal(self, s: R.CombatState, action: Action) -> bool:
+    def is_legal(self, s: rules.CombatState, action: Action) -> bool:
         """As ``action in legal_actions(s)``, listing only the actions of its kind (a course is
         legal when it names a hex the moving ship can reach: one search, cached)."""
         if s.over:
@@ -315,21 +312,21 @@ class StarWarsRuleset(RulesetBase):
             return self._move_of(s, action) is not None
         return action in self._actions_of(s, action.kind)
 
-    def _move_of(self, s: R.CombatState, action: Action):
+    def _move_of(self, s: rules.CombatState, action: Action):
         """The :class:`hexes.Move` a legal ``move`` action names (None when it is not legal)."""
         if s.over or s.phase != "movement" or not s.moving or action.actor != self.actor_ship(s):
             return None
         sh = s.ship(action.actor)
-        if R.controls_dead(sh, s.round) and not sh.captured_by:
+        if rules.controls_dead(sh, s.round) and not sh.captured_by:
             return None
-        return next((m for m in R.move_options(s) if action.params == (("how", m.kind), ("side", m.side))), None)
+        return next((m for m in rules.move_options(s) if action.params == (("how", m.kind), ("side", m.side))), None)
 
-    def apply(self, s: R.CombatState, action: Action, dice: Dice) -> Step:
+    def apply(self, s: rules.CombatState, action: Action, dice: Dice) -> Step:
         if action.kind == "move":       # the most frequent step: its legality check finds the move
             found = self._move_of(s, action)
             if found is None:
                 raise IllegalAction(f"'{action}' is not a legal action now.")
-            return Step(*R.make_move(s, found, record=dice.recording))
+            return Step(*rules.make_move(s, found, record=dice.recording))
         if not self.is_legal(s, action):
             if action.kind == "course" and s.moving and action.actor == s.moving.ship:
                 raise IllegalAction(f"({action.get('col')},{action.get('row')}) cannot be reached now.")
@@ -338,80 +335,78 @@ class StarWarsRuleset(RulesetBase):
         if k == "course":
             return self._course(s, action)
         if k == "override":
-            state, log = OV.override(s, action.get("path", ""), action.get("value", ""))
+            state, log = override.override(s, action.get("path", ""), action.get("value", ""))
             return Step(state, log)
         if k == "initiative":
-            state, log = R.roll_initiative(s, dice)
+            state, log = rules.roll_initiative(s, dice)
         elif k == "drift":
-            state, log = R.drift(s, dice)
+            state, log = rules.drift(s, dice)
         elif k == "ram":
-            state, log = R.ram(s, action.get("target"), dice)
+            state, log = rules.ram(s, action.get("target"), dice)
         elif k == "jump":
-            state, log = R.jump(s)
+            state, log = rules.jump(s)
         elif k == "shutdown":
-            state, log = R.shutdown(s)
+            state, log = rules.shutdown(s)
         elif k == "evacuate":
-            state, log = R.evacuate(s)
+            state, log = rules.evacuate(s)
         elif k == "break_free":
-            state, log = R.break_free(s, dice)
+            state, log = rules.break_free(s, dice)
         elif k == "fire":
-            state, log = R.fire(s, action.get("weapon"), action.get("target"), dice, checked=True)
+            state, log = rules.fire(s, action.get("weapon"), action.get("target"), dice, checked=True)
         elif k == "done":
-            state, log = R.end_fire(s)
+            state, log = rules.end_fire(s)
         else:
-            state, log = R.resolve_firing(s, dice)
+            state, log = rules.resolve_firing(s, dice)
         return Step(state, log)
 
     # ------------------------------------------------------------ odds and the bot
-    def odds(self, s: R.CombatState, action: Action) -> Odds | None:
+    def odds(self, s: rules.CombatState, action: Action) -> Odds | None:
         """Exact odds of a shot (miss + each damage band / ion result / capture), a ram or
         breaking free; None for the other actions (odds.action_odds)."""
-        return O.action_odds(s, action)
+        return odds.action_odds(s, action)
 
-    def policy(self, s: R.CombatState, rng: random.Random) -> Action:
+    def policy(self, s: rules.CombatState, rng: random.Random) -> Action:
         """The bot (policy.choose): emergencies, then geometric movement to the best range
         window, then the shots with the best expected damage; never rams or leaves the board."""
-        from . import policy as P
-
-        return P.choose(self, s, rng)
+        return choose(self, s, rng)
 
     # ------------------------------------------------------------ courses (click a hex)
-    def _course_targets(self, s: R.CombatState) -> dict:
+    def _course_targets(self, s: rules.CombatState) -> dict:
         """The hexes the moving ship can reach this phase: {(col, row): (state left, moves)}."""
         if s.phase != "movement" or not s.moving or s.over:
             return {}
         sh = s.ship(s.moving.ship)
-        if R.controls_dead(sh, s.round):
+        if rules.controls_dead(sh, s.round):
             return {}
         m = s.moving
-        start = H.MoveState(sh.pos, sh.facing, m.speed_left, m.free_turns_left, m.after_forward)
-        key = (start, sh.scale, s.board.width, s.board.height, R.course_key(s))
+        start = hexes.MoveState(sh.pos, sh.facing, m.speed_left, m.free_turns_left, m.after_forward)
+        key = (start, sh.scale, s.board.width, s.board.height, rules.course_key(s))
         found = _COURSES.get(key)
         if found is None:
-            if sh.captured_by:   # held by a tractor beam: it goes nowhere (R.moves_from)
+            if sh.captured_by:   # held by a tractor beam: it goes nowhere (rules.moves_from)
                 return {}
             capital, board = sh.scale != "starfighter", s.hboard
-            blocked = R.occupied(s, besides=(sh.id,))   # computed once for the whole search
-            found = B.course_targets(start, lambda ms: H.moves(ms, capital, board, blocked), board)
+            blocked = rules.occupied(s, besides=(sh.id,))   # computed once for the whole search
+            found = course_targets(start, lambda ms: hexes.moves(ms, capital, board, blocked), board)
             if len(_COURSES) > 256:
                 _COURSES.clear()
             _COURSES[key] = found
         return found
 
-    def _course(self, s: R.CombatState, action: Action) -> Step:
+    def _course(self, s: rules.CombatState, action: Action) -> Step:
         """A legal course (see :meth:`is_legal`): its moves, made one by one."""
         col, row = action.get("col"), action.get("row")
         after, moves = self._course_targets(s)[(col, row)]
         who = s.ship(s.moving.ship).name
         state, log = s, [LogEntry(f"{who} flies to {col},{row}: {len(moves)} move(s), {after.speed_left} speed "
-                                  f"point(s) and {after.free_turns_left} free turn(s) left.", T.SEC_MOVEMENT)]
+                                  f"point(s) and {after.free_turns_left} free turn(s) left.", tables.SEC_MOVEMENT)]
         for mv in moves:
-            state, lines = R.move(state, mv.kind, mv.side)
+            state, lines = rules.move(state, mv.kind, mv.side)
             log.extend(lines)
         return Step(state, log)
 
     # ------------------------------------------------------------ views
-    def view(self, s: R.CombatState, viewer: Viewer) -> dict:
+    def view(self, s: rules.CombatState, viewer: Viewer) -> dict:
         """The board and every ship on it (nothing on a hex map is hidden); a ship's crew
         skills only to the GM and to players with a character aboard.  The GM also gets the
         hexes the moving ship can reach with the points it would have left."""
@@ -419,13 +414,13 @@ class StarWarsRuleset(RulesetBase):
         for sh in s.ships:
             d = {"id": sh.id, "name": sh.name, "side": sh.side, "side_index": s.sides.index(sh.side) % 4,
                  "scale": sh.scale, "pos": [sh.col, sh.row],
-                 "facing": H.FACING_NAME[sh.facing], "speed": sh.speed, "maneuverability": sh.maneuverability,
+                 "facing": hexes.FACING_NAME[sh.facing], "speed": sh.speed, "maneuverability": sh.maneuverability,
                  "hull": sh.hull, "shields": sh.shields, "hyperdrive": sh.hyperdrive, "in_play": sh.in_play,
                  "destroyed": sh.destroyed, "status": _status(sh, s.round),
                  "damage": list(sh.damage), "moving": bool(s.moving and s.moving.ship == sh.id),
                  "weapons": [{"id": w.id, "name": w.name, "type": w.type, "fire_control": w.fire_control,
                               "damage": w.damage, "linked": w.linked, "shots": w.shots, "ammo": w.ammo,
-                              "operative": R.weapon_operative(w)} for w in sh.weapons]}
+                              "operative": rules.weapon_operative(w)} for w in sh.weapons]}
             if viewer.is_gm or sh.id in viewer.ships:
                 d["crew"] = {"gunnery": sh.crew.gunnery, "piloting": sh.crew.piloting, "shields": sh.crew.shields,
                              "summary": _crew_summary(sh)}
@@ -451,19 +446,19 @@ class StarWarsRuleset(RulesetBase):
                 "sides": [{"name": side, "index": i % 4} for i, side in enumerate(s.sides)],
                 "ships": ships}
 
-    def secrets(self, s: R.CombatState, viewer: Viewer) -> list[str]:
+    def secrets(self, s: rules.CombatState, viewer: Viewer) -> list[str]:
         """What a player's characters would not know: the crew skills of ships they are not
         aboard (the only hidden thing: the board, the ships and their damage are in plain sight)."""
         if viewer.is_gm:
             return []
         return [_crew_summary(sh) for sh in s.ships if sh.id not in viewer.ships]
 
-    def describe(self, s: R.CombatState, action: Action) -> str:
+    def describe(self, s: rules.CombatState, action: Action) -> str:
         who = s.ship(action.actor).name if action.actor else "GM"
         if action.kind == "course":
             return f"{who}: move to {action.get('col')},{action.get('row')}"
         if action.kind == "move":   # with its cost and what is left, e.g. "Talon: slide left: 2 point(s), 5 left"
-            m = next((m for m in R.move_options(s) if (m.kind, m.side) == (action.get("how"), action.get("side"))), None)
+            m = next((m for m in rules.move_options(s) if (m.kind, m.side) == (action.get("how"), action.get("side"))), None)
             if m is not None:
                 return f"{who}: {m.label}"
             return f"{who}: {action.get('how')}{ {-1: ' left', 1: ' right'}.get(action.get('side'), '')}"
@@ -514,7 +509,7 @@ class StarWarsRuleset(RulesetBase):
                        {"template": "Wasp bomber", "name": "Wasp"}]},
         ]
 
-    def damage_of(self, s: R.CombatState, ship_id: str) -> dict:
+    def damage_of(self, s: rules.CombatState, ship_id: str) -> dict:
         """What the ship carries out of the fight (applied by ``setup`` next time): the codes
         it lost dice from, its lost systems and spent ammunition (seed 5.: damage is cumulative)."""
         sh = s.ship(ship_id)
@@ -541,7 +536,7 @@ class StarWarsRuleset(RulesetBase):
                 out[flag] = True
         return out
 
-    def outcome(self, s: R.CombatState) -> BattleOutcome:
+    def outcome(self, s: rules.CombatState) -> BattleOutcome:
         def in_play(side):
             ships = [sh for sh in s.ships if sh.side == side]
             return sum(1 for sh in ships if sh.in_play) / max(1, len(ships))

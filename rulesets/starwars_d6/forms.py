@@ -10,8 +10,7 @@ import re
 
 from django import forms
 
-from . import rules as R
-from . import tables as T
+from . import rules, tables
 from .dice import CodeError, DiceCode
 
 #: Crew positions and the skill each one brings to the ship (seed "2. COMBAT": the
@@ -114,7 +113,7 @@ class DiceCodeField(forms.CharField):
 
 class ShipStatsForm(forms.Form):
     name = forms.CharField(max_length=80, label="Class name", help_text="Shown in the logs when the ship has no name of its own.")
-    scale = forms.ChoiceField(choices=[(s, T.SCALE_LABEL[s]) for s in T.SCALES], initial=T.STARFIGHTER,
+    scale = forms.ChoiceField(choices=[(s, tables.SCALE_LABEL[s]) for s in tables.SCALES], initial=tables.STARFIGHTER,
                               help_text="Decides the scale caps (seed 6. ESCALES) and which piloting skill applies.")
     speed = forms.IntegerField(min_value=0, max_value=40, initial=5,
                                help_text="Movement points per movement phase (seed 1.).")
@@ -144,7 +143,7 @@ class ShipStatsForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        for problem in R.validate_stats(self._raw_stats(data)):
+        for problem in rules.validate_stats(self._raw_stats(data)):
             self.add_error(None, problem)
         return data
 
@@ -160,7 +159,7 @@ class ShipStatsForm(forms.Form):
     def initial_from(cls, stats: dict) -> dict:
         stats = stats or {}
         return {
-            "name": stats.get("name", ""), "scale": stats.get("scale", T.STARFIGHTER),
+            "name": stats.get("name", ""), "scale": stats.get("scale", tables.STARFIGHTER),
             "speed": stats.get("speed", 5), "maneuverability": stats.get("maneuverability", "1D"),
             "hull": stats.get("hull", "3D"), "shields": stats.get("shields", "0D"),
             "hyperdrive": stats.get("hyperdrive") or "",
@@ -243,7 +242,7 @@ class SetupOptionsForm(forms.Form):
                                  help_text=PLACEMENT_HELP)
 
     def clean_features(self):
-        return _lines(self.cleaned_data.get("features"), R.parse_feature_line,
+        return _lines(self.cleaned_data.get("features"), rules.parse_feature_line,
                       "is not 'planet|moon|obstacle column,row [name]'")
 
     def clean_placements(self):

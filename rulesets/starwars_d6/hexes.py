@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import tables as T
+from . import tables
+from .dice import DiceCode
 
 Hex = tuple[int, int]
 
@@ -226,8 +227,6 @@ def drift(h: Hex, facing: int, hexes: int, board: Board) -> tuple[list[Hex], boo
 # ---------------------------------------------------------------- movement
 def maneuverability_points(code) -> int:
     """RULES-NOTES: maneuverability points = the number of dice of the code (pips ignored)."""
-    from .dice import DiceCode
-
     return DiceCode.parse(code).dice
 
 
@@ -292,8 +291,8 @@ def moves(state: MoveState, is_capital: bool, board: Board, blocked=frozenset())
         return []
     # (MoveState built directly, not with dataclasses.replace: course searches call this a lot)
     p, f, s, free, af = state.pos, state.facing, state.speed_left, state.free_turns_left, state.after_forward
-    out = [Move("hold", 0, T.MOVE_COST["hold"], False, MoveState(p, f, s, free, af, True, False))]
-    if s >= T.MOVE_COST["forward"]:
+    out = [Move("hold", 0, tables.MOVE_COST["hold"], False, MoveState(p, f, s, free, af, True, False))]
+    if s >= tables.MOVE_COST["forward"]:
         to = neighbour(state.pos, state.facing)
         off = not board.contains(to)
         if to not in blocked:
@@ -307,9 +306,9 @@ def moves(state: MoveState, is_capital: bool, board: Board, blocked=frozenset())
                 out.append(Move("turn", side, 1, True, MoveState(p, facing, s - 1, free - 1, af)))
         elif state.after_forward and state.free_turns_left >= 1:
             out.append(Move("turn", side, 0, True, MoveState(p, facing, s, free - 1, af)))
-        elif s >= T.MOVE_COST["turn"]:
+        elif s >= tables.MOVE_COST["turn"]:
             out.append(Move("turn", side, 1, False, MoveState(p, facing, s - 1, free, af)))
-    if s >= T.MOVE_COST["slide"]:
+    if s >= tables.MOVE_COST["slide"]:
         for side in (LEFT, RIGHT):
             to = neighbour(state.pos, turned(state.facing, side))
             off = not board.contains(to)

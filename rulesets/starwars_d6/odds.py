@@ -35,6 +35,9 @@ from functools import lru_cache
 
 import icepool
 
+from rulesets.core.engine import Odds, Outcome
+
+from . import rules, tables
 from .dice import DiceCode
 
 EXPLODE_DEPTH = 15  # rerolls of the Wild Die; 6**-(EXPLODE_DEPTH + 1) < 1e-12
@@ -375,14 +378,12 @@ def skill_factor_fd(skill: tuple[int, int], factor: tuple[int, int], cap: int | 
 def broadside_hits_dist(shots: int) -> tuple[tuple[int, Fraction], ...]:
     """Exactly :func:`rulesets.starwars_d6.rules.broadside_hits`: {hits: probability} of a
     broadside of ``shots`` guns that hit (seed "Factors de Foc" + RULES-NOTES)."""
-    from . import tables as T
-
     if shots < 1:
         raise ValueError("a broadside has at least one shot")
     groups = [6] * (shots // 6) + ([shots % 6] if shots % 6 else [])
     out: Dist = {0: Fraction(1)}
     for n in groups:
-        table = T.FIRE_FACTORS[n]
+        table = tables.FIRE_FACTORS[n]
         if n == 1:
             g = {1: Fraction(1)}
         else:
@@ -419,9 +420,7 @@ def damage_total_fd(roll: tuple, shots: int) -> FDist:
 
 
 def _band_of(margin: int) -> str:
-    from . import tables as T
-
-    return T.damage_band(margin) or "none"
+    return tables.damage_band(margin) or "none"
 
 
 @lru_cache(maxsize=4096)
@@ -430,8 +429,6 @@ def damage_bands(damage: FDist, shields: FDist | None, hull: FDist, severe: bool
     (when rolled) equal or more stop it, through = damage - shields; the band is read on
     (through - hull) >= 0; a severely damaged ship is destroyed by a light, considerable or
     severe result.  ``none``: the shields stop it or the hull holds."""
-    from . import tables as T
-
     probs = dict.fromkeys(BANDS, 0.0)
     if shields is not None:
         x = fd_conv(damage, fd_neg(shields))
@@ -441,7 +438,7 @@ def damage_bands(damage: FDist, shields: FDist | None, hull: FDist, severe: bool
     else:
         through = fd_dict(damage)
     hcdf = _cdf(hull)
-    bounds = [(lo, hi, band) for lo, hi, band in T.DAMAGE_BANDS]
+    bounds = [(lo, hi, band) for lo, hi, band in tables.DAMAGE_BANDS]
     for t, p in through.items():
         # margin = t - h in [lo, hi]  <=>  t - hi <= h <= t - lo
         below = 1.0 - _cdf_at(hcdf, t)          # h > t: the hull holds
@@ -462,8 +459,6 @@ def ion_results(ion: FDist, hull: FDist) -> tuple[tuple[int, float], ...]:
     """{ion result: P} of one ion hit -- exactly rules.apply_ion: hull greater, no effect (0);
     ion >= hull ("més gran o igual"): the table on (ion - hull) -- 1-4 controls ionised or
     5 = controls destroyed."""
-    from . import tables as T
-
     probs = dict.fromkeys(ION_RESULTS, 0.0)
     x = fd_conv(ion, fd_neg(hull))
     lo, ps = x
@@ -474,7 +469,7 @@ def ion_results(ion: FDist, hull: FDist) -> tuple[tuple[int, float], ...]:
         if m < 0:
             probs[0] += p
         else:
-            n = T.ion_result(m)
+            n = tables.ion_result(m)
             probs[5 if n is None else n] += p
     return tuple(probs.items())
 
@@ -531,34 +526,31 @@ def shot(state, attacker, weapon, target, band: str | None = "auto") -> ShotOdds
     ``band``: "auto" -- the range band of the shot as it stands (rules.shot_band); or a band
     to ask "what if" (the bot's movement).
     """
-    from . import rules as R
-    from . import tables as T
-
     if band == "auto":
-        band = R.shot_band(state, attacker, weapon, target)
-    if band is None or (attacker.scale, target.scale) in T.CANNOT_FIRE:
+        band = rules.shot_band(state, attacker, weapon, target)
+    if band is None or (attacker.scale, target.scale) in tables.CANNOT_FIRE:
         return ShotOdds(None, 0.0, "none")
-    if weapon.type in T.MISSILE_WEAPONS and T.speed_modifier(weapon.type, target.speed) is None:
+    if weapon.type in tables.MISSILE_WEAPONS and tables.speed_modifier(weapon.type, target.speed) is None:
         return ShotOdds(band, 0.0, "none")     # "no pot ser encertat per un torpede"
     wild = bool(state.wild)
     comp = complication_of(state)
-    hit_cap = T.TO_HIT_CAP.get((attacker.scale, target.scale))
-    evade_cap = T.EVASION_CAP.get((target.scale, attacker.scale))
-    fc = R.fire_control_code(state, attacker, weapon, target, band)
+    hit_cap = tables.TO_HIT_CAP.get((attacker.scale, target.scale))
+    evade_cap = tables.EVASION_CAP.get((target.scale, attacker.scale))
+    fc = rules.fire_control_code(state, attacker, weapon, target, band)
     attack = (_key(attacker.crew.gunnery), _key(fc), hit_cap, wild, comp)
-    evasion = (_key(target.crew.piloting), _key(R.current_maneuverability(target, state.round)), evade_cap, wild,
+    evasion = (_key(target.crew.piloting), _key(rules.current_maneuverability(target, state.round)), evade_cap, wild,
                comp)
     if weapon.type == "tractor_beam":
         return _shot_given(band, attack, evasion, "tractor_beam")
-    dmg_cap = T.DAMAGE_CAP.get((attacker.scale, target.scale))
+    dmg_cap = tables.DAMAGE_CAP.get((attacker.scale, target.scale))
     if dmg_cap == 0:
         return _shot_given(band, attack, evasion, weapon.type, no_damage=True)
-    damage = _roll_key(R.current_damage(attacker, weapon, state.round), wild, dmg_cap, comp)
-    cap = R.defence_cap(target, [attacker.scale])
+    damage = _roll_key(rules.current_damage(attacker, weapon, state.round), wild, dmg_cap, comp)
+    cap = rules.defence_cap(target, [attacker.scale])
     hull = _roll_key(target.hull, wild, cap, comp)
-    shields = None      # rules._damage: a 0D shield, dead controls, a shut-down generator roll none
-    has_shields = not R._zero(target.shields)
-    if (weapon.type != "ion_cannon" and has_shields and not R.controls_dead(target, state.round)
+    shields = None      # rules.damage_ship: a 0D shield, dead controls, a shut-down generator roll none
+    has_shields = not rules.is_zero(target.shields)
+    if (weapon.type != "ion_cannon" and has_shields and not rules.controls_dead(target, state.round)
             and not getattr(target, "generator_shutdown", False)):
         shields = (_key(target.crew.shields), _key(target.shields), cap, wild, comp)
     return _shot_given(band, attack, evasion, weapon.type, damage, max(1, int(weapon.shots)), hull, shields,
@@ -613,7 +605,6 @@ def shot_summary(so: ShotOdds) -> str:
 
 
 def _outcome_tuple(so: ShotOdds):
-    from rulesets.core.engine import Outcome
 
     p = min(1.0, max(0.0, so.p_hit))
     out = [Outcome(MISS, 1.0 - p)]
@@ -625,7 +616,6 @@ def shot_odds(state, action):
     """Odds of a ``fire weapon= target=`` action: "miss", then each result of a hit with
     P(hit) * P(result | hit) (see :func:`shot`).  Summary: the chance to hit, the range band,
     the chance of light damage or worse of this shot alone."""
-    from rulesets.core.engine import Odds
 
     try:
         me, target = state.ship(action.actor), state.ship(action.get("target"))
@@ -640,11 +630,8 @@ def shot_odds(state, action):
 def _maneuver_key(state, ship, other) -> tuple:
     """piloting + maneuverability of ``ship`` in a roll against ``other`` (seed "6. ESCALES":
     the evasion cap applies to "totes les tirades de Maniobrabilitat")."""
-    from . import rules as R
-    from . import tables as T
-
-    return (_key(ship.crew.piloting), _key(R.current_maneuverability(ship, state.round)),
-            T.EVASION_CAP.get((ship.scale, other.scale)), bool(state.wild), complication_of(state))
+    return (_key(ship.crew.piloting), _key(rules.current_maneuverability(ship, state.round)),
+            tables.EVASION_CAP.get((ship.scale, other.scale)), bool(state.wild), complication_of(state))
 
 
 def ram_chance(state, rammer, target) -> float:
@@ -654,7 +641,6 @@ def ram_chance(state, rammer, target) -> float:
 
 
 def ram_odds(state, action):
-    from rulesets.core.engine import Odds, Outcome
 
     try:
         me, target = state.ship(action.actor), state.ship(action.get("target"))
@@ -667,31 +653,25 @@ def ram_odds(state, action):
 
 def _captor(state, ship):
     """(holder ship, its tractor beam) holding ``ship``, or None (rules.holder_of)."""
-    from . import rules as R
-
-    return R.holder_of(state, ship)
+    return rules.holder_of(state, ship)
 
 
 def break_free_chance(state, ship) -> float | None:
     """Seed "Raigs tractors": free only with a hull roll *greater* than the beam's strength
     (listed as its damage): P(hull > strength).  None when the holder cannot be found."""
-    from . import rules as R
-    from . import tables as T
-
     held = _captor(state, ship)
     if held is None:
         return None
     captor, beam = held
     wild = bool(state.wild)
     comp = complication_of(state)
-    strength = roll_fd(*_roll_key(R.current_damage(captor, beam, state.round), wild,
-                                  T.DAMAGE_CAP.get((captor.scale, ship.scale)), comp))
-    hull = roll_fd(*_roll_key(ship.hull, wild, R.defence_cap(ship, [captor.scale]), comp))
+    strength = roll_fd(*_roll_key(rules.current_damage(captor, beam, state.round), wild,
+                                  tables.DAMAGE_CAP.get((captor.scale, ship.scale)), comp))
+    hull = roll_fd(*_roll_key(ship.hull, wild, rules.defence_cap(ship, [captor.scale]), comp))
     return fd_greater(hull, strength)
 
 
 def break_free_odds(state, action):
-    from rulesets.core.engine import Odds, Outcome
 
     try:
         ship = state.ship(action.actor)

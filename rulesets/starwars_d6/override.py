@@ -11,8 +11,7 @@ import dataclasses
 from rulesets.core.citation import cite
 from rulesets.core.engine import IllegalAction, LogEntry
 
-from . import hexes as H
-from . import rules as R
+from . import hexes, rules
 from .dice import CodeError, DiceCode
 
 SEC_OVERRIDE = cite("GM override")
@@ -26,7 +25,7 @@ _CREW = {"gunnery": "gunnery", "piloting": "piloting", "shield_skill": "shields"
 _YES = {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
 
 
-def _find_ship(s: R.CombatState, path: str) -> tuple[R.Ship, list[str]]:
+def _find_ship(s: rules.CombatState, path: str) -> tuple[rules.Ship, list[str]]:
     """The ship a path starts with (its id or name, case-insensitive; longest match wins)."""
     low = path.lower()
     best = None
@@ -64,9 +63,9 @@ def _flag(value: str, path: str) -> bool:
         raise IllegalAction(f"{path}: answer yes or no.") from None
 
 
-def override(state: R.CombatState, path: str, value: str) -> tuple[R.CombatState, list[LogEntry]]:
+def override(state: rules.CombatState, path: str, value: str) -> tuple[rules.CombatState, list[LogEntry]]:
     path, value = str(path or "").strip(), str(value or "").strip()
-    s = R.thaw(state)
+    s = rules.thaw(state)
     if not path:   # the bare action (as a random playout may pick it): a ruling that changes nothing
         return s, [LogEntry("GM override with nothing to change.", SEC_OVERRIDE)]
     log: list[LogEntry] = []
@@ -88,13 +87,13 @@ def override(state: R.CombatState, path: str, value: str) -> tuple[R.CombatState
             raise IllegalAction(f"{path}: give column,row such as 4,7.") from None
         if not s.hboard.contains((col, row)):
             raise IllegalAction(f"{path}: {col},{row} is off the {s.board.width}×{s.board.height} board.")
-        if (col, row) in R.occupied(s, besides=(sh.id,)):
+        if (col, row) in rules.occupied(s, besides=(sh.id,)):
             raise IllegalAction(f"{path}: {col},{row} holds another ship, a planet, a moon or an obstacle.")
         sh.col, sh.row = col, row
     elif len(rest) == 1 and field == "facing":
-        if value.upper() not in H.FACING_NAME:
-            raise IllegalAction(f"{path}: a facing is one of {', '.join(H.FACING_NAME)}.")
-        sh.facing = H.FACING_NAME.index(value.upper())
+        if value.upper() not in hexes.FACING_NAME:
+            raise IllegalAction(f"{path}: a facing is one of {', '.join(hexes.FACING_NAME)}.")
+        sh.facing = hexes.FACING_NAME.index(value.upper())
     elif len(rest) == 1 and field == "destroyed":
         if _flag(value, path) and sh.in_play:
             _take_out(s, sh, log)
@@ -117,43 +116,43 @@ def override(state: R.CombatState, path: str, value: str) -> tuple[R.CombatState
     else:
         raise IllegalAction(f"Unknown override '{path}'. {HELP}")
     log.insert(0, LogEntry(f"GM override: {path} = {value}.", SEC_OVERRIDE))
-    s.active = R._label(s)
+    s.active = rules.active_label(s)
     return s, log
 
 
-def _take_out(s: R.CombatState, sh: R.Ship, log: list[LogEntry]) -> None:
+def _take_out(s: rules.CombatState, sh: rules.Ship, log: list[LogEntry]) -> None:
     """A ship the GM rules destroyed leaves the queue at once; the fight may end."""
     sh.destroyed = True
     was_moving = bool(s.moving and s.moving.ship == sh.id)
     if was_moving:
-        R._next_mover(s, log)          # pops it (the head of the queue) and starts the next
+        rules.next_mover(s, log)          # pops it (the head of the queue) and starts the next
     s.queue = [q for q in s.queue if q != sh.id]
     for other in s.ships:
         if other.captured_by == sh.id:
             other.captured_by, other.captured_weapon = None, None
-    left = R._in_play_sides(s)
+    left = rules.sides_in_play(s)
     if len(left) <= 1:
         s.over, s.winner = True, (left[0] if left else None)
         log.append(LogEntry(f"The combat is over: {s.winner or 'no side'} is left.", SEC_OVERRIDE))
 
 
-def _board(s: R.CombatState, path: str, value: str) -> None:
+def _board(s: rules.CombatState, path: str, value: str) -> None:
     """Place a planet, moon or obstacle mid-fight, or take one away (the GM's board)."""
     if path == "board.remove":
         try:
             col, row = (int(x) for x in value.replace(" ", "").split(","))
         except ValueError:
             raise IllegalAction(f"{path}: give the hex as column,row such as 12,8.") from None
-        if R.feature_at(s, (col, row)) is None:
+        if rules.feature_at(s, (col, row)) is None:
             raise IllegalAction(f"{path}: there is no planet, moon or obstacle at {col},{row}.")
         s.features = [f for f in s.features if f.pos != (col, row)]
         return
-    feature = R.parse_feature_line(value)
+    feature = rules.parse_feature_line(value)
     if feature is None:
         raise IllegalAction(f"{path}: write 'planet 12,8 Yavin' (planet, moon or obstacle, column,row, a name).")
-    problems = R.validate_features([feature], s.board.width, s.board.height)
+    problems = rules.validate_features([feature], s.board.width, s.board.height)
     if problems:
         raise IllegalAction(f"{path}: {' '.join(problems)}")
-    if (feature["col"], feature["row"]) in R.occupied(s):
+    if (feature["col"], feature["row"]) in rules.occupied(s):
         raise IllegalAction(f"{path}: {feature['col']},{feature['row']} already holds a ship or a feature.")
-    s.features = [*s.features, *R.build_features([feature], s.board.width, s.board.height)]
+    s.features = [*s.features, *rules.build_features([feature], s.board.width, s.board.height)]

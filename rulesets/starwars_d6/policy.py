@@ -32,16 +32,12 @@ import random
 
 from rulesets.core.engine import Action
 
-from . import hexes as H
-from . import odds as O
-from . import rules as R
-from . import tables as T
-
+from . import hexes, odds, rules, tables
 #: decision: what an enemy is worth, by scale (expected damage is in ships destroyed); see :func:`worth`.
-WORTH = {T.STARFIGHTER: 1.0, T.CAPITAL: 2.0, T.DEATH_STAR: 3.0}
+WORTH = {tables.STARFIGHTER: 1.0, tables.CAPITAL: 2.0, tables.DEATH_STAR: 3.0}
 #: decision: an ammunition weapon holds its fire below this chance to hit.
 AMMO_MIN_HIT = 0.25
-BANDS = T.BANDS
+BANDS = tables.BANDS
 EPS = 1e-9
 
 
@@ -52,52 +48,52 @@ def _rot(a: int, b: int) -> int:
     return min(d, 6 - d)
 
 
-def _enemies(s: R.CombatState, me: R.Ship) -> list[R.Ship]:
+def _enemies(s: rules.CombatState, me: rules.Ship) -> list[rules.Ship]:
     return [f for f in s.ships if f.side != me.side and f.in_play]
 
 
-def _fireable(me: R.Ship) -> list[R.Weapon]:
-    return [w for w in me.weapons if R.weapon_operative(w)]
+def _fireable(me: rules.Ship) -> list[rules.Weapon]:
+    return [w for w in me.weapons if rules.weapon_operative(w)]
 
 
-def worth(target: R.Ship) -> float:
+def worth(target: rules.Ship) -> float:
     """decision: an enemy's worth -- by scale, halved when it has no weapon left (no threat)."""
     w = WORTH.get(target.scale, 1.0)
     return w if _fireable(target) else w / 2
 
 
-def _band_values(s: R.CombatState, me: R.Ship, target: R.Ship) -> dict[str, dict[str, float]]:
+def _band_values(s: rules.CombatState, me: rules.Ship, target: rules.Ship) -> dict[str, dict[str, float]]:
     """{weapon id: {band: expected value of a shot from that band}} (worth included)."""
     worth_ = worth(target)
     out = {}
     for w in _fireable(me):
         if w.type == "tractor_beam" and getattr(target, "captured_by", None):
             continue
-        out[w.id] = {b: O.shot(s, me, w, target, b).expected * worth_ for b in BANDS}
+        out[w.id] = {b: odds.shot(s, me, w, target, b).expected * worth_ for b in BANDS}
     return out
 
 
-def _attacker_key(s: R.CombatState, me: R.Ship) -> tuple:
+def _attacker_key(s: rules.CombatState, me: rules.Ship) -> tuple:
     """Everything of ``me`` that the odds of its shots depend on (a cache key)."""
-    return (me.scale, me.crew.gunnery, R.penalty(me, s.round),
+    return (me.scale, me.crew.gunnery, rules.penalty(me, s.round),
             tuple((w.id, w.type, w.fire_control, w.damage, w.shots) for w in _fireable(me)))
 
 
-def _target_key(s: R.CombatState, target: R.Ship) -> tuple:
+def _target_key(s: rules.CombatState, target: rules.Ship) -> tuple:
     """Everything of ``target`` that the odds of a shot at it and its worth depend on (a cache key)."""
-    return (target.scale, target.speed, target.crew.piloting, target.maneuverability, R.penalty(target, s.round),
-            target.hull, target.shields, target.crew.shields, target.severe, R.controls_dead(target, s.round),
+    return (target.scale, target.speed, target.crew.piloting, target.maneuverability, rules.penalty(target, s.round),
+            target.hull, target.shields, target.crew.shields, target.severe, rules.controls_dead(target, s.round),
             target.generator_shutdown, bool(_fireable(target)), bool(target.captured_by))
 
 
 _WINDOWS: dict = {}   # _window's answers by what they depend on (the odds are pure)
 
 
-def _window(s: R.CombatState, me: R.Ship, target: R.Ship, attacker_key: tuple | None = None) -> tuple[float, int, int]:
+def _window(s: rules.CombatState, me: rules.Ship, target: rules.Ship, attacker_key: tuple | None = None) -> tuple[float, int, int]:
     """(best value, lo, hi): the distances where the best group of weapons that fire together
     has its best summed expected value (the contiguous run ending at the farthest of them).
     ``attacker_key``: :func:`_attacker_key` of ``me`` when the caller has it already."""
-    key = (attacker_key or _attacker_key(s, me), _target_key(s, target), bool(s.wild), O.complication_of(s))
+    key = (attacker_key or _attacker_key(s, me), _target_key(s, target), bool(s.wild), odds.complication_of(s))
     found = _WINDOWS.get(key)
     if found is None:
         if len(_WINDOWS) > 4096:
@@ -106,21 +102,21 @@ def _window(s: R.CombatState, me: R.Ship, target: R.Ship, attacker_key: tuple | 
     return found
 
 
-def _compute_window(s: R.CombatState, me: R.Ship, target: R.Ship) -> tuple[float, int, int]:
+def _compute_window(s: rules.CombatState, me: rules.Ship, target: rules.Ship) -> tuple[float, int, int]:
     values = _band_values(s, me, target)
     weapons = {w.id: w for w in me.weapons}
     best_at: dict[int, float] = {}
     far = 1
     for wid in values:
-        for lo, hi in T.range_bands(weapons[wid].type, target.scale).values():
+        for lo, hi in tables.range_bands(weapons[wid].type, target.scale).values():
             far = max(far, hi)
     for d in range(1, far + 1):
         groups: dict[str, float] = {}
         for wid, by_band in values.items():
             w = weapons[wid]
-            band = T.range_band(w.type, d, target.scale)
+            band = tables.range_band(w.type, d, target.scale)
             if band is not None:
-                g = T.FIRE_GROUP[w.type]
+                g = tables.FIRE_GROUP[w.type]
                 groups[g] = groups.get(g, 0.0) + by_band[band]
         best_at[d] = max(groups.values(), default=0.0)
     best = max(best_at.values(), default=0.0)
@@ -133,40 +129,40 @@ def _compute_window(s: R.CombatState, me: R.Ship, target: R.Ship) -> tuple[float
     return best, lo, hi
 
 
-def _badly_hurt(me: R.Ship) -> bool:
+def _badly_hurt(me: rules.Ship) -> bool:
     return me.severe or "hull_-1D" in me.damage or me.structural_round is not None
 
 
-def _threat_range(s: R.CombatState, me: R.Ship) -> int:
+def _threat_range(s: rules.CombatState, me: rules.Ship) -> int:
     """The longest range at which any enemy weapon could shoot at ``me``."""
     far = 0
     for f in _enemies(s, me):
-        if (f.scale, me.scale) in T.CANNOT_FIRE:
+        if (f.scale, me.scale) in tables.CANNOT_FIRE:
             continue
         for w in _fireable(f):
-            far = max(far, max(hi for _, hi in T.range_bands(w.type, me.scale).values()))
+            far = max(far, max(hi for _, hi in tables.range_bands(w.type, me.scale).values()))
     return far
 
 
 # ---------------------------------------------------------------- emergencies
-def _emergency(s: R.CombatState, me: R.Ship) -> Action | None:
+def _emergency(s: rules.CombatState, me: rules.Ship) -> Action | None:
     """Structural damage: jump, else evacuate; an overloaded generator: shut down; severely
     damaged or useless: jump; held by a tractor beam: break free (each only when legal)."""
     if me.structural_round is not None:
-        if R.can_jump(s):
+        if rules.can_jump(s):
             return Action.make("jump", me.id)
-        if R.can_evacuate(s):
+        if rules.can_evacuate(s):
             return Action.make("evacuate", me.id)
-    if me.generator_overload_round is not None and R.can_shutdown(s):
+    if me.generator_overload_round is not None and rules.can_shutdown(s):
         return Action.make("shutdown", me.id)
-    if R.can_jump(s) and (me.severe or not _useful(s, me)):
+    if rules.can_jump(s) and (me.severe or not _useful(s, me)):
         return Action.make("jump", me.id)
-    if R.can_break_free(s):
+    if rules.can_break_free(s):
         return Action.make("break_free", me.id)
     return None
 
 
-def _useful(s: R.CombatState, me: R.Ship) -> bool:
+def _useful(s: rules.CombatState, me: rules.Ship) -> bool:
     """Some weapon of ``me`` can hurt some enemy (at its best range)."""
     return any(_window(s, me, f)[0] > EPS for f in _enemies(s, me))
 
@@ -175,9 +171,9 @@ def _useful(s: R.CombatState, me: R.Ship) -> bool:
 class _Goal:
     """What the moving ship wants: a point, a distance window, and which way it faces."""
 
-    def __init__(self, s: R.CombatState, me: R.Ship):
+    def __init__(self, s: rules.CombatState, me: rules.Ship):
         self.board = s.hboard
-        self.capital = me.scale != T.STARFIGHTER
+        self.capital = me.scale != tables.STARFIGHTER
         self.occupied = {sh.pos for sh in s.ships if sh.in_play and sh.id != me.id}
         foes = _enemies(s, me)
         self.foes = [f.pos for f in foes]
@@ -190,7 +186,7 @@ class _Goal:
             scored = [(_window(s, me, f, mine), f) for f in foes]
             # best value, then nearer, then list order
             (value, lo, hi), target = max(
-                scored, key=lambda x: (round(x[0][0], 9), -H.distance(me.pos, x[1].pos)))
+                scored, key=lambda x: (round(x[0][0], 9), -hexes.distance(me.pos, x[1].pos)))
             if value > EPS:
                 self.evade = False
                 self.target = target.pos
@@ -204,9 +200,9 @@ class _Goal:
             if not self.foes:
                 found = 0
             elif self.target is not None:
-                found = H.distance(p, self.target)
+                found = hexes.distance(p, self.target)
             else:
-                found = min(H.distance(p, f) for f in self.foes)
+                found = min(hexes.distance(p, f) for f in self.foes)
             self._distances[p] = found
         return found
 
@@ -220,8 +216,8 @@ class _Goal:
             return found
         d = self.distance(p)
         out = []
-        for f in H.FACINGS:
-            n = H.neighbour(p, f)
+        for f in hexes.FACINGS:
+            n = hexes.neighbour(p, f)
             if not self.board.contains(n):
                 continue
             nd = self.distance(n)
@@ -230,7 +226,7 @@ class _Goal:
         self._directions[(p, away)] = out
         return out
 
-    def _turn_cost(self, k: int, ms: H.MoveState) -> int | None:
+    def _turn_cost(self, k: int, ms: hexes.MoveState) -> int | None:
         ft = ms.free_turns_left
         if self.capital:
             return k if k <= ft else None
@@ -238,7 +234,7 @@ class _Goal:
             return max(0, k - ft)
         return min(k, 2 + max(0, k - ft))
 
-    def _reach(self, ms: H.MoveState, away: bool) -> int:
+    def _reach(self, ms: hexes.MoveState, away: bool) -> int:
         """How far (roughly) the rest of the speed can move the ship the wanted way."""
         dirs = self._dirs(ms.pos, away)
         if not dirs or ms.speed_left <= 0:
@@ -253,7 +249,7 @@ class _Goal:
             if away:                   # the board edge stops an evading ship
                 run, h = 0, ms.pos
                 while run < r:
-                    h = H.neighbour(h, f)
+                    h = hexes.neighbour(h, f)
                     if not self.board.contains(h):
                         break
                     run += 1
@@ -266,7 +262,7 @@ class _Goal:
         facing off the board counts as badly as facing the wrong way."""
         if not self.foes:
             return 0
-        if not self.board.contains(H.neighbour(p, facing)):
+        if not self.board.contains(hexes.neighbour(p, facing)):
             return 4
         dirs = self._dirs(p, away=self.evade)
         if not dirs:
@@ -274,7 +270,7 @@ class _Goal:
         return min(_rot(facing, f) for f in dirs)
 
 
-def _move_key(goal: _Goal, m: H.Move) -> tuple:
+def _move_key(goal: _Goal, m: hexes.Move) -> tuple:
     """Smaller is better: (ends in another ship's hex, the gap to the window that the rest of
     the speed could still leave, the gap now, turns to face the right way, not holding)."""
     ms = m.after
@@ -288,7 +284,7 @@ def _move_key(goal: _Goal, m: H.Move) -> tuple:
     return (bad_end, left, gap, goal.facing_turns(ms.pos, ms.facing), m.kind != "hold")
 
 
-def _choose_move(s: R.CombatState, me: R.Ship, options: list[H.Move]) -> H.Move:
+def _choose_move(s: rules.CombatState, me: rules.Ship, options: list[hexes.Move]) -> hexes.Move:
     """The move with the smallest :func:`_move_key` (the first on ties), never off the board."""
     goal = _Goal(s, me)
     best, best_key = None, None
@@ -304,14 +300,14 @@ def _choose_move(s: R.CombatState, me: R.Ship, options: list[H.Move]) -> H.Move:
 
 
 # ---------------------------------------------------------------- firing
-def shot_value(s: R.CombatState, action: Action) -> tuple[float, float]:
+def shot_value(s: rules.CombatState, action: Action) -> tuple[float, float]:
     """(expected value, chance to hit) of a ``fire`` action, as the bot weighs it."""
     me, t = s.ship(action.actor), s.ship(action.get("target"))
     return _shot_value(s, me, next(w for w in me.weapons if w.id == action.get("weapon")), t)
 
 
-def _shot_value(s: R.CombatState, me: R.Ship, w: R.Weapon, t: R.Ship) -> tuple[float, float]:
-    so = O.shot(s, me, w, t)
+def _shot_value(s: rules.CombatState, me: rules.Ship, w: rules.Weapon, t: rules.Ship) -> tuple[float, float]:
+    so = odds.shot(s, me, w, t)
     value = so.expected * worth(t)
     if w.type == "tractor_beam" and t.captured_by:
         value = 0.0
@@ -320,11 +316,11 @@ def _shot_value(s: R.CombatState, me: R.Ship, w: R.Weapon, t: R.Ship) -> tuple[f
     return value, so.p_hit
 
 
-def _choose_fire(s: R.CombatState, me: R.Ship) -> Action:
+def _choose_fire(s: rules.CombatState, me: rules.Ship) -> Action:
     """The group of weapons that fire together with the best summed value; in it, the shot of
     the best value (then the better chance to hit); nothing worth firing: ``done``."""
     done = Action.make("done", me.id)
-    options = R.fire_options(s)
+    options = rules.fire_options(s)
     if not options:
         return done
     weapons = {w.id: w for w in me.weapons}
@@ -334,15 +330,15 @@ def _choose_fire(s: R.CombatState, me: R.Ship) -> Action:
         per_weapon[wid] = max(per_weapon.get(wid, 0.0), v)
     groups: dict[str, float] = {}
     for wid, v in per_weapon.items():
-        g = T.FIRE_GROUP[weapons[wid].type]
+        g = tables.FIRE_GROUP[weapons[wid].type]
         groups[g] = groups.get(g, 0.0) + v
     first = {}
     for i, (wid, _, _, _) in enumerate(scored):
-        first.setdefault(T.FIRE_GROUP[weapons[wid].type], i)
+        first.setdefault(tables.FIRE_GROUP[weapons[wid].type], i)
     group = max(groups, key=lambda g: (groups[g], -first[g]))
     if groups[group] <= EPS:
         return done
-    wid, tid, value, _ = max((x for x in scored if T.FIRE_GROUP[weapons[x[0]].type] == group),
+    wid, tid, value, _ = max((x for x in scored if tables.FIRE_GROUP[weapons[x[0]].type] == group),
                              key=lambda x: (round(x[2], 12), round(x[3], 12)))
     if value <= EPS:
         return done
@@ -350,7 +346,7 @@ def _choose_fire(s: R.CombatState, me: R.Ship) -> Action:
 
 
 # ---------------------------------------------------------------- the policy
-def choose(ruleset, s: R.CombatState, rng: random.Random | None = None) -> Action:
+def choose(ruleset, s: rules.CombatState, rng: random.Random | None = None) -> Action:
     """The bot's action (always one of ``ruleset.legal_actions(s)``), found without listing them:
     it looks at the moves or shots it weighs and builds only the action it picks."""
     if s.over:
@@ -365,13 +361,13 @@ def choose(ruleset, s: R.CombatState, rng: random.Random | None = None) -> Actio
     return _choose_fire(s, s.ship(who))
 
 
-def _choose_movement(ruleset, s: R.CombatState, who: str) -> Action:
+def _choose_movement(ruleset, s: rules.CombatState, who: str) -> Action:
     me = s.ship(who)
-    drifting = R.controls_dead(me, s.round) and not me.captured_by
-    options = [] if drifting else R.move_options(s)
+    drifting = rules.controls_dead(me, s.round) and not me.captured_by
+    options = [] if drifting else rules.move_options(s)
     if drifting + len(options) <= 1:
         # few moves: the special actions decide whether there is a choice at all
-        specials = [Action.make(kind, who, **params) for kind, params in R.special_options(s)]
+        specials = [Action.make(kind, who, **params) for kind, params in rules.special_options(s)]
         base = [Action.make("drift", who)] if drifting else [Action.make("move", who, how=m.kind, side=m.side)
                                                              for m in options]
         if len(base) + len(specials) == 1:

@@ -1,7 +1,7 @@
 """``{% starwars_board view board_actions as b %}``: the board view in SVG pixels."""
 from django import template
 
-from rulesets.starwars_d6 import board as B
+from rulesets.starwars_d6.board import layout
 
 register = template.Library()
 
@@ -15,4 +15,4 @@ def starwars_board(view, board_actions=None):
         left = reach.get(hex_, {})
         targets[hex_] = {"action": a["action"].to_str(), "label": a["label"],
                          "left": left.get("left"), "free": left.get("free")}
-    return B.layout(view["board"], view["ships"], targets)
+    return layout(view["board"], view["ships"], targets)

@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 
 from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.core.engine import Action, IllegalAction, Viewer
-from rulesets.starwars_d6 import board as B
-from rulesets.starwars_d6 import hexes as H
-from rulesets.starwars_d6 import tables as T
+from rulesets.starwars_d6 import board as board_drawing
+from rulesets.starwars_d6 import hexes
+from rulesets.starwars_d6 import tables
 from rulesets.starwars_d6.engine import RULESET
 
 
@@ -45,11 +45,11 @@ def _brute_best(start, moves, board):
 def test_a_course_reaches_every_reachable_hex_with_the_most_points_left(col, row, facing, speed, free, capital):
     """The pruned search finds exactly the hexes any sequence of legal moves reaches, with the best
     (speed points, free turns) left; its route, replayed move by move, never overspends."""
-    board = H.Board(12, 10)
+    board = hexes.Board(12, 10)
     blocked = frozenset({(5, 5), (6, 4)}) - {(col, row)}
-    moves = lambda ms: H.moves(ms, capital, board, blocked)   # noqa: E731
-    start = H.MoveState((col, row), facing, speed, free)
-    found = B.course_targets(start, moves, board)
+    moves = lambda ms: hexes.moves(ms, capital, board, blocked)   # noqa: E731
+    start = hexes.MoveState((col, row), facing, speed, free)
+    found = board_drawing.course_targets(start, moves, board)
     assert {h: (a.speed_left, a.free_turns_left) for h, (a, _) in found.items()} == _brute_best(start, moves, board)
     for hex_, (after, route) in found.items():
         cur = start
@@ -67,13 +67,13 @@ def test_a_clicked_course_is_one_step_of_ordinary_moves():
     mover = s.ship(s.moving.ship)
     view = RULESET.view(s, Viewer.gm())
     reach = {(r["col"], r["row"]): r for r in view["board"]["reach"]}
-    target = max(reach, key=lambda h: (H.distance(h, mover.pos), h))
+    target = max(reach, key=lambda h: (hexes.distance(h, mover.pos), h))
     step = RULESET.apply(s, Action.make("course", mover.id, col=target[0], row=target[1]), Dice(ScriptedSource([])))
     after = step.state
     assert after.ship(mover.id).pos == target
     assert after.moving.ship == mover.id and after.moving.speed_left == reach[target]["left"]
     assert step.log[0].text.startswith(f"{mover.name} flies to {target[0]},{target[1]}")
-    assert all(e.rule == T.SEC_MOVEMENT for e in step.log)  # 1. MOVIMENT I MANIOBRA
+    assert all(e.rule == tables.SEC_MOVEMENT for e in step.log)  # 1. MOVIMENT I MANIOBRA
     assert "hold" in {a.get("how") for a in RULESET.step_actions(after) if a.kind == "move"}
 
 
@@ -81,7 +81,7 @@ def test_courses_avoid_features_and_unreachable_hexes_are_refused():
     """A planet's hex is never lit nor reachable (decision: no ship chooses to enter it)."""
     s = _moving()
     mover = s.ship(s.moving.ship)
-    ahead = H.neighbour(mover.pos, mover.facing)
+    ahead = hexes.neighbour(mover.pos, mover.facing)
     s2 = _moving(features=[{"kind": "planet", "col": ahead[0], "row": ahead[1]}])
     targets = RULESET._course_targets(s2)
     assert ahead not in targets and targets, "the planet's hex is not lit, others are"
@@ -102,23 +102,23 @@ def test_move_buttons_show_their_cost_and_what_is_left():
 
 def test_the_svg_geometry_follows_odd_q_columns():
     """Flat-topped hexes: odd columns sit half a hex lower; neighbouring centres are one hex apart."""
-    x0, y0 = B.centre(0, 0)
-    x1, y1 = B.centre(1, 0)
-    assert (round(x1 - x0, 3), round(y1 - y0, 3)) == (24.0, round(B.SIZE * B.ROOT3 / 2, 3))
+    x0, y0 = board_drawing.centre(0, 0)
+    x1, y1 = board_drawing.centre(1, 0)
+    assert (round(x1 - x0, 3), round(y1 - y0, 3)) == (24.0, round(board_drawing.SIZE * board_drawing.ROOT3 / 2, 3))
     for h in [(3, 3), (4, 3), (0, 0)]:
-        cx, cy = B.centre(*h)
+        cx, cy = board_drawing.centre(*h)
         for f in range(6):
-            nx, ny = B.centre(*H.neighbour(h, f))
-            assert abs(((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5 - B.SIZE * B.ROOT3) < 1e-9
-    north = B.centre(*H.neighbour((3, 3), 0))
-    assert north[0] == B.centre(3, 3)[0] and north[1] < B.centre(3, 3)[1], "facing 0 is up the page"
-    layout = B.layout({"width": 4, "height": 3, "features": [{"kind": "moon", "col": 1, "row": 1}]},
+            nx, ny = board_drawing.centre(*hexes.neighbour(h, f))
+            assert abs(((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5 - board_drawing.SIZE * board_drawing.ROOT3) < 1e-9
+    north = board_drawing.centre(*hexes.neighbour((3, 3), 0))
+    assert north[0] == board_drawing.centre(3, 3)[0] and north[1] < board_drawing.centre(3, 3)[1], "facing 0 is up the page"
+    layout = board_drawing.layout({"width": 4, "height": 3, "features": [{"kind": "moon", "col": 1, "row": 1}]},
                       [{"id": "a", "pos": [2, 1], "facing": "SE", "in_play": True}],
                       {(3, 2): {"action": "course actor=a col=#3 row=#2", "label": "x", "left": 2}})
     assert layout["grid"].count("M") == 12 and layout["ships"][0]["angle"] == 120
-    assert layout["targets"][0]["left"] == 2 and layout["features"][0]["r"] < B.SIZE
-    shot = B.layout({"width": 4, "height": 3, "shots": [{"from": [0, 0], "to": [1, 0], "hit": True}]}, [])["shots"][0]
-    assert (shot["x1"], shot["y1"], shot["x2"], shot["y2"]) == tuple(round(v, 1) for v in (*B.centre(0, 0), *B.centre(1, 0)))
+    assert layout["targets"][0]["left"] == 2 and layout["features"][0]["r"] < board_drawing.SIZE
+    shot = board_drawing.layout({"width": 4, "height": 3, "shots": [{"from": [0, 0], "to": [1, 0], "hit": True}]}, [])["shots"][0]
+    assert (shot["x1"], shot["y1"], shot["x2"], shot["y2"]) == tuple(round(v, 1) for v in (*board_drawing.centre(0, 0), *board_drawing.centre(1, 0)))
 
 
 def test_players_see_who_fired_at_whom_but_not_whether_it_hit():

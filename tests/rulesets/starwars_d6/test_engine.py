@@ -3,31 +3,31 @@ import pytest
 
 from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.core.engine import Action, IllegalAction, Viewer
-from rulesets.starwars_d6 import rules as R
+from rulesets.starwars_d6 import rules
 from rulesets.starwars_d6.engine import RULESET, TEMPLATES
-from tests.rulesets import test_conformance as C
+from tests.rulesets import test_conformance as conformance
 
 
-@pytest.mark.parametrize("seed", C.SEEDS)
+@pytest.mark.parametrize("seed", conformance.SEEDS)
 def test_conformance_playouts_end(seed):
-    C.test_policy_playouts_end_within_the_step_limit(RULESET, seed)
+    conformance.test_policy_playouts_end_within_the_step_limit(RULESET, seed)
 
 
-@pytest.mark.parametrize("seed", C.SEEDS[:4])
+@pytest.mark.parametrize("seed", conformance.SEEDS[:4])
 def test_conformance_round_trip_replay_odds_views(seed):
-    C.test_states_round_trip_through_json(RULESET, seed)
-    C.test_replaying_a_log_gives_the_identical_state(RULESET, seed)
-    C.test_odds_outcomes_sum_to_one(RULESET, seed)
-    C.test_a_players_view_never_contains_gm_only_data(RULESET, seed)
+    conformance.test_states_round_trip_through_json(RULESET, seed)
+    conformance.test_replaying_a_log_gives_the_identical_state(RULESET, seed)
+    conformance.test_odds_outcomes_sum_to_one(RULESET, seed)
+    conformance.test_a_players_view_never_contains_gm_only_data(RULESET, seed)
 
 
-@pytest.mark.parametrize("seed", C.SEEDS[:3])
+@pytest.mark.parametrize("seed", conformance.SEEDS[:3])
 def test_conformance_apply_is_pure(seed):
-    C.test_apply_never_changes_the_state_it_is_given(RULESET, seed)
+    conformance.test_apply_never_changes_the_state_it_is_given(RULESET, seed)
 
 
 def test_conformance_gm_view():
-    C.test_the_gm_view_lists_every_ship_with_id_and_side(RULESET)
+    conformance.test_the_gm_view_lists_every_ship_with_id_and_side(RULESET)
 
 
 def test_templates_are_valid_and_span_the_scales():
@@ -35,7 +35,7 @@ def test_templates_are_valid_and_span_the_scales():
     assert len(TEMPLATES) >= 8
     assert {t["stats"]["scale"] for t in TEMPLATES} == {"starfighter", "capital", "death_star"}
     for t in TEMPLATES:
-        assert R.validate_stats(t["stats"]) == [], t["name"]
+        assert rules.validate_stats(t["stats"]) == [], t["name"]
     for fleet in RULESET.demo_fleets():
         for ship in fleet["ships"]:
             assert ship["template"] in {t["name"] for t in TEMPLATES}

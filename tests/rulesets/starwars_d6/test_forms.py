@@ -12,8 +12,8 @@ if not apps.ready:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
 
-from rulesets.starwars_d6 import engine as E  # noqa: E402
-from rulesets.starwars_d6 import rules as R  # noqa: E402
+from rulesets.starwars_d6 import engine  # noqa: E402
+from rulesets.starwars_d6 import rules  # noqa: E402
 from rulesets.starwars_d6.forms import (POSITIONS, CrewForm, SetupOptionsForm, ShipStatsForm,  # noqa: E402
                                         parse_weapon_line)
 
@@ -33,15 +33,15 @@ def _comparable(stats):
 
 
 def test_every_template_round_trips_through_the_stats_form():
-    for t in E.RULESET.templates():
+    for t in engine.RULESET.templates():
         form = post(ShipStatsForm, ShipStatsForm.initial_from(t["stats"]))
         assert form.is_valid(), (t["name"], form.errors)
         assert _comparable(form.stats()) == _comparable(t["stats"]), t["name"]
-        assert R.validate_stats(form.stats()) == []
+        assert rules.validate_stats(form.stats()) == []
 
 
 def test_a_malformed_code_is_refused_on_its_field_and_codes_are_normalised():
-    data = ShipStatsForm.initial_from(E.TEMPLATES[0]["stats"])
+    data = ShipStatsForm.initial_from(engine.TEMPLATES[0]["stats"])
     data.update(hull="4X", maneuverability="2D-1")
     form = post(ShipStatsForm, data)
     assert not form.is_valid()
@@ -54,7 +54,7 @@ def test_a_malformed_code_is_refused_on_its_field_and_codes_are_normalised():
 
 
 def test_a_bad_weapon_line_is_reported_on_its_line():
-    data = ShipStatsForm.initial_from(E.TEMPLATES[0]["stats"])
+    data = ShipStatsForm.initial_from(engine.TEMPLATES[0]["stats"])
     data["weapons"] = "laser, 2D, 5D, linked 2\nphaser, 2D, 4D\nion cannon, 3D, lots\nblaster, 1D, 3D, ammo x"
     form = post(ShipStatsForm, data)
     assert not form.is_valid()
@@ -85,7 +85,7 @@ def test_crew_skills_are_dice_codes_and_positions_bring_their_skill():
     crew = [{"position": "pilot", "skills": {"piloting": "5D", "gunnery": "6D"}},
             {"position": "gunner", "skills": {"gunnery": "4D+2"}},
             {"position": "passenger", "skills": {"shields": "3D+1"}}]
-    assert E.crew_skills({}, crew) == {"piloting": "5D", "gunnery": "4D+2", "shields": "3D+1"}
+    assert engine.crew_skills({}, crew) == {"piloting": "5D", "gunnery": "4D+2", "shields": "3D+1"}
 
 
 def _options(**changes):
@@ -105,7 +105,7 @@ def test_setup_options_parse_features_and_placements():
     spec = {"ships": [{"id": "a", "name": "Talon", "side": "A", "template": "Talon heavy fighter"},
                       {"id": "b", "name": "Kestrel", "side": "B", "template": "Kestrel interceptor"}],
             "options": options}
-    state = E.RULESET.setup(spec)
+    state = engine.RULESET.setup(spec)
     talon, kestrel = state.ship("a"), state.ship("b")
     assert (talon.col, talon.row, talon.facing) == (4, 2, 3)
     assert kestrel.facing == 0 and kestrel.row == 15   # the lines are centred: rows 3 and 15, 12 apart
@@ -123,29 +123,29 @@ def test_setup_option_mistakes_are_reported_where_they_were_typed():
 
 
 def test_the_sides_start_the_chosen_distance_apart_facing_each_other():
-    for distance in E.SWEEP_DISTANCES:
-        spec = E.RULESET.example_setup(1)
+    for distance in engine.SWEEP_DISTANCES:
+        spec = engine.RULESET.example_setup(1)
         spec["options"]["separation"] = distance
-        state = E.RULESET.setup(spec)
+        state = engine.RULESET.setup(spec)
         a = [sh for sh in state.ships if sh.side == "Alliance"]
         b = [sh for sh in state.ships if sh.side == "Empire"]
         assert {sh.facing for sh in a} == {3} and {sh.facing for sh in b} == {0}
         assert min(abs(x.row - y.row) for x in a for y in b) == distance
         assert len({sh.pos for sh in state.ships}) == len(state.ships)
         assert all(state.hboard.contains(sh.pos) for sh in state.ships)
-    state = E.RULESET.setup({**E.RULESET.example_setup(0), "options": {"height": 10, "separation": 15}})
+    state = engine.RULESET.setup({**engine.RULESET.example_setup(0), "options": {"height": 10, "separation": 15}})
     assert state.board.height == 17   # a sweep's distance always fits: the board grows
 
 
 def test_damage_carries_over_to_the_next_encounter():
-    state = E.RULESET.setup(E.RULESET.example_setup(0))
+    state = engine.RULESET.setup(engine.RULESET.example_setup(0))
     sh = state.ship("a")
     sh.hull, sh.maneuverability, sh.damage = "3D", "2D", ["light: -1D hull"]
     sh.weapons[1].ammo, sh.weapons[0].disabled, sh.hyperdrive_out = 1, True, True
-    carried = E.RULESET.damage_of(state, "a")
-    spec = E.RULESET.example_setup(0)
+    carried = engine.RULESET.damage_of(state, "a")
+    spec = engine.RULESET.example_setup(0)
     spec["ships"][0]["damage"] = carried
-    again = E.RULESET.setup(spec).ship("a")
+    again = engine.RULESET.setup(spec).ship("a")
     assert (again.hull, again.maneuverability, again.hyperdrive_out) == ("3D", "2D", True)
     assert again.weapons[0].disabled and again.weapons[1].ammo == 1 and again.damage == ["light: -1D hull"]
 
@@ -155,8 +155,8 @@ def test_the_distance_sweep_lines_placed_ships_up_afresh():
     the GM placed the ships by hand for the encounter."""
     from rulesets.core.simulate import sweep_by_key, with_options
 
-    spec = E.RULESET.example_setup(0)
+    spec = engine.RULESET.example_setup(0)
     spec["options"]["placements"] = {"Talon": {"col": 1, "row": 1, "facing": "S"}}
-    for point in sweep_by_key(E.RULESET, "distance").points:
-        state = E.RULESET.setup(with_options(spec, point.options))
+    for point in sweep_by_key(engine.RULESET, "distance").points:
+        state = engine.RULESET.setup(with_options(spec, point.options))
         assert abs(state.ship("a").row - state.ship("b").row) == point.options["separation"]

@@ -5,19 +5,19 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from rulesets.core.dice import seeded
-from rulesets.starwars_d6 import odds as O
+from rulesets.starwars_d6 import odds
 from rulesets.starwars_d6.dice import DiceCode, roll_code
 
 
 def test_no_wild_is_the_plain_sum():
     """RULES-NOTES: without the Wild Die a code is a plain sum of d6 plus pips."""
-    d = O.distribution("2D+1", wild=False)
+    d = odds.distribution("2D+1", wild=False)
     assert d[3] == Fraction(1, 36) and d[8] == Fraction(6, 36) and sum(d.values()) == 1
 
 
 def test_1d_wild_distribution():
     """RULES-NOTES Wild Die: on 1D the 1 removes the die (total 0); a 6 explodes."""
-    d = O.distribution("1D")
+    d = odds.distribution("1D")
     assert d[0] == Fraction(1, 6) and 1 not in d
     assert all(d[v] == Fraction(1, 6) for v in (2, 3, 4, 5))
     assert d[6 + 3] == Fraction(1, 36) and 6 not in d and 12 not in d
@@ -26,28 +26,28 @@ def test_1d_wild_distribution():
 
 def test_wild_one_removes_the_highest_die_exactly():
     """RULES-NOTES Wild Die: 2D, Wild Die 1 -> 0 (the other die is the highest and goes)."""
-    d = O.distribution("2D")
+    d = odds.distribution("2D")
     # total 0 only when the Wild Die's first roll is 1: the other die is removed too.
     assert d[0] == Fraction(1, 6)
 
 
 def test_complication_add_keeps_the_one():
     """RULES-NOTES Wild Die: "add normally, complication" -- a 1 just adds 1."""
-    d = O.distribution("1D", complication="add")
+    d = odds.distribution("1D", complication="add")
     assert d[1] == Fraction(1, 6) and 0 not in d
 
 
 def test_capped_wild_still_explodes():
     """RULES-NOTES: a capped Wild Die still explodes on a natural 6 (cap 3: 6 -> 3 + reroll)."""
-    d = O.distribution("1D", cap=3)
+    d = odds.distribution("1D", cap=3)
     assert max(d) > 3 and d[3 + 2] == Fraction(1, 36)
 
 
 def test_truncation_is_below_1e_12():
     """odds module doc: the explosion is truncated where the remaining mass < 1e-12."""
-    assert Fraction(1, 6) ** (O.EXPLODE_DEPTH + 1) < Fraction(1, 10**12)
-    assert sum(O.distribution("5D+2").values()) == 1
-    exact_mean = O.mean(O.distribution("1D"))
+    assert Fraction(1, 6) ** (odds.EXPLODE_DEPTH + 1) < Fraction(1, 10**12)
+    assert sum(odds.distribution("5D+2").values()) == 1
+    exact_mean = odds.mean(odds.distribution("1D"))
     # E[wild value] = 2+3+4+5 over 6 plus (1/6)(6 + E[explosion]); E[explosion] = 21/5 untruncated.
     assert abs(float(exact_mean) - (14 / 6 + (6 + 21 / 5) / 6)) < 1e-11
 
@@ -57,7 +57,7 @@ def test_truncation_is_below_1e_12():
 ])
 def test_distribution_matches_rolling(code, wild, cap, complication):
     """odds.distribution follows roll_code rule for rule (checked against 20,000 seeded rolls)."""
-    d = O.distribution(code, wild=wild, cap=cap, complication=complication)
+    d = odds.distribution(code, wild=wild, cap=cap, complication=complication)
     dice = seeded("odds-check")
     n = 20000
     counts = {}
@@ -68,25 +68,25 @@ def test_distribution_matches_rolling(code, wild, cap, complication):
     assert set(counts) <= set(d)
     for v, p in d.items():
         assert abs(counts.get(v, 0) / n - float(p)) < 0.015
-    assert abs(sum(v * c for v, c in counts.items()) / n - float(O.mean(d))) < 0.1
+    assert abs(sum(v * c for v, c in counts.items()) / n - float(odds.mean(d))) < 0.1
 
 
 def test_to_hit_ties_go_to_the_attacker():
     """Seed 2. COMBAT step 3: a hit when the attacker's roll is greater than or equal."""
     a = {5: Fraction(1)}
-    assert O.p_at_least(a, {5: Fraction(1)}) == 1 and O.p_greater(a, {5: Fraction(1)}) == 0
+    assert odds.p_at_least(a, {5: Fraction(1)}) == 1 and odds.p_greater(a, {5: Fraction(1)}) == 0
     # 1D vs 1D without Wild Die: P(A >= B) = 21/36
-    assert O.hit_chance("1D", "1D", wild=False) == Fraction(21, 36)
+    assert odds.hit_chance("1D", "1D", wild=False) == Fraction(21, 36)
 
 
 def test_shields_ties_go_to_the_defender():
     """Seed 2. COMBAT step 5: equal or greater shield roll -> no damage (attacker needs >)."""
-    assert O.opposed("1D", "1D", ties="defender", wild=False) == Fraction(15, 36)
+    assert odds.opposed("1D", "1D", ties="defender", wild=False) == Fraction(15, 36)
 
 
 def test_difference_distribution():
     """Seed 2. COMBAT step 5: damage through = damage - shields; exact distribution."""
-    d = O.difference(O.distribution("1D", wild=False), O.distribution("1D", wild=False))
+    d = odds.difference(odds.distribution("1D", wild=False), odds.distribution("1D", wild=False))
     assert d[0] == Fraction(6, 36) and d[5] == Fraction(1, 36) and sum(d.values()) == 1
 
 
@@ -94,10 +94,10 @@ def test_difference_distribution():
 @given(st.integers(0, 5), st.integers(0, 2), st.integers(0, 5), st.integers(0, 2), st.booleans())
 def test_win_lose_tie_sum_to_one(ad, ap, bd, bp, wild):
     """P(A > B) + P(A = B) + P(B > A) = 1 exactly, for any two codes."""
-    a = O.distribution(DiceCode(ad, ap), wild=wild)
-    b = O.distribution(DiceCode(bd, bp), wild=wild)
-    tie = O.p_at_least(a, b) - O.p_greater(a, b)
-    assert O.p_greater(a, b) + tie + O.p_greater(b, a) == 1
+    a = odds.distribution(DiceCode(ad, ap), wild=wild)
+    b = odds.distribution(DiceCode(bd, bp), wild=wild)
+    tie = odds.p_at_least(a, b) - odds.p_greater(a, b)
+    assert odds.p_greater(a, b) + tie + odds.p_greater(b, a) == 1
     assert 0 <= tie <= 1
 
 
@@ -106,7 +106,7 @@ def test_win_lose_tie_sum_to_one(ad, ap, bd, bp, wild):
 def test_more_dice_never_hurts(n, p):
     """A bigger attack code never lowers the chance to hit (sanity of the exact odds)."""
     c = DiceCode(n, p)
-    assert O.hit_chance(c + "+1D", "3D") >= O.hit_chance(c, "3D")
+    assert odds.hit_chance(c + "+1D", "3D") >= odds.hit_chance(c, "3D")
 
 
 # ================================================================ the odds of a shot, as rolled
@@ -119,8 +119,9 @@ from collections import defaultdict
 
 from rulesets.core.dice import Dice, DiceSource
 from rulesets.core.engine import Action
-from rulesets.starwars_d6 import rules as R
-from rulesets.starwars_d6 import tables as T
+from rulesets.starwars_d6 import rules
+from rulesets.starwars_d6 import tables
+from rulesets.starwars_d6 import damage as damage_rules
 
 FIGHTER = {"name": "Wing", "scale": "starfighter", "speed": 8, "maneuverability": "1D", "hull": "1D",
            "shields": "1D", "crew": {"gunnery": "1D", "piloting": "1D", "shields": "1D"},
@@ -176,9 +177,9 @@ def enumerate_rules(run) -> dict:
 
 
 def combat(shooter, target, *, wild=False, distance=3, round_=1):
-    a = R.build_ship(shooter, id="a", side="A", col=5, row=5)
-    b = R.build_ship(target, id="b", side="B", col=5, row=5 + distance)
-    s = R.new_combat([a, b], 30, 70, wild=wild)
+    a = rules.build_ship(shooter, id="a", side="A", col=5, row=5)
+    b = rules.build_ship(target, id="b", side="B", col=5, row=5 + distance)
+    s = rules.new_combat([a, b], 30, 70, wild=wild)
     s.phase, s.queue, s.round = "firing", ["a"], round_
     return s
 
@@ -188,19 +189,19 @@ def weapon(s, wid):
 
 
 def shot_of(s, wid):
-    return O.shot(s, s.ship("a"), weapon(s, wid), s.ship("b"))
+    return odds.shot(s, s.ship("a"), weapon(s, wid), s.ship("b"))
 
 
 def exact_skill_factor(skill, factor, cap, wild):
     """rules.roll_skill_and_factor as exact Fractions (odds.distribution + convolve)."""
     skill, factor = DiceCode.parse(skill), DiceCode.parse(factor)
     if cap is None:
-        return O.distribution(skill + factor, wild=wild)
+        return odds.distribution(skill + factor, wild=wild)
     out = {0: Fraction(1)}
     if skill.total_pips:
-        out = O.convolve(out, O.distribution(skill, wild=wild))
+        out = odds.convolve(out, odds.distribution(skill, wild=wild))
     if factor.total_pips:
-        out = O.convolve(out, O.distribution(factor, wild=wild and skill.dice == 0, cap=cap))
+        out = odds.convolve(out, odds.distribution(factor, wild=wild and skill.dice == 0, cap=cap))
     return out
 
 
@@ -217,8 +218,8 @@ def test_float_distributions_equal_the_exact_ones():
         for pips in range(3):
             for wild in (True, False):
                 for cap in (None, 1, 2, 3, 4):
-                    exact = O.distribution(DiceCode(dice, pips), wild=wild, cap=cap)
-                    assert_close(exact, O.fd_dict(O.roll_fd(dice, pips, wild, cap)), 1e-14)
+                    exact = odds.distribution(DiceCode(dice, pips), wild=wild, cap=cap)
+                    assert_close(exact, odds.fd_dict(odds.roll_fd(dice, pips, wild, cap)), 1e-14)
 
 
 @pytest.mark.parametrize("skill,factor,cap", [
@@ -226,9 +227,9 @@ def test_float_distributions_equal_the_exact_ones():
 def test_skill_and_factor_enumerated_through_the_rules(skill, factor, cap):
     """Seed 6. ESCALES (the cap on the factor's dice only) -- rules.roll_skill_and_factor run on
     every possible face sequence (Wild Die off) gives exactly odds.skill_factor_fd."""
-    exact = enumerate_rules(lambda d: R.roll_skill_and_factor(d, skill, factor, cap=cap, wild=False,
+    exact = enumerate_rules(lambda d: rules.roll_skill_and_factor(d, skill, factor, cap=cap, wild=False,
                                                               purpose="", rule=""))
-    got = O.fd_dict(O.skill_factor_fd(O._key(skill), O._key(factor), cap, False))
+    got = odds.fd_dict(odds.skill_factor_fd(odds._key(skill), odds._key(factor), cap, False))
     assert_close(exact, got)
 
 
@@ -237,7 +238,7 @@ def test_skill_and_factor_with_the_wild_die(skill, factor, cap):
     """RULES-NOTES: the Wild Die stays with the (uncapped) skill; a 0D skill leaves it to the
     capped factor, where it still explodes on a natural 6 -- exact, and against 20,000 rolls."""
     exact = exact_skill_factor(skill, factor, cap, True)
-    got = O.fd_dict(O.skill_factor_fd(O._key(skill), O._key(factor), cap, True))
+    got = odds.fd_dict(odds.skill_factor_fd(odds._key(skill), odds._key(factor), cap, True))
     assert_close(exact, got)
     _seeded_rolls_land_on(got, f"sf:{skill}:{factor}:{cap}", skill, factor, cap)
 
@@ -248,7 +249,7 @@ def _seeded_rolls_land_on(dist, seed, skill, factor, cap, **kw):
     counts: dict = defaultdict(int)
     n = 20000
     for _ in range(n):
-        counts[R.roll_skill_and_factor(dice, skill, factor, cap=cap, wild=True, purpose="", rule="", **kw)] += 1
+        counts[rules.roll_skill_and_factor(dice, skill, factor, cap=cap, wild=True, purpose="", rule="", **kw)] += 1
         dice.rolls.clear(), dice.dice.clear()
     cdf_e = cdf_r = 0.0
     for v in sorted(set(counts) | set(dist)):
@@ -265,22 +266,22 @@ def test_broadside_hits_follow_the_fire_factor_table():
     expected = {1: {1: 1}, 2: {1: Fraction(1, 2), 2: Fraction(1, 2)}, 3: {1: third, 2: third, 3: third},
                 4: {h: Fraction(1, 4) for h in range(1, 5)}, 5: {h: Fraction(1, 5) for h in range(1, 6)},
                 6: {h: sixth for h in range(1, 7)}, 7: {h + 1: sixth for h in range(1, 7)},
-                12: O.convolve({h: sixth for h in range(1, 7)}, {h: sixth for h in range(1, 7)})}
+                12: odds.convolve({h: sixth for h in range(1, 7)}, {h: sixth for h in range(1, 7)})}
     for shots, dist in expected.items():
-        assert dict(O.broadside_hits_dist(shots)) == dist, shots
+        assert dict(odds.broadside_hits_dist(shots)) == dist, shots
     dice = seeded("broadside")
     for shots in (4, 5, 9):
         n, counts = 12000, defaultdict(int)
         for _ in range(n):
-            counts[R.broadside_hits(dice, shots)] += 1
-        for h, p in O.broadside_hits_dist(shots):
+            counts[rules.broadside_hits(dice, shots)] += 1
+        for h, p in odds.broadside_hits_dist(shots):
             assert abs(counts[h] / n - float(p)) < 0.02, (shots, h)
 
 
 # ---------------------------------------------------------------- to hit
 def _enumerated_hit(s, wid):
     def run(d):
-        t, _ = R.fire(s, wid, "b", d)
+        t, _ = rules.fire(s, wid, "b", d)
         return t.shots[0].hit
     return enumerate_rules(run).get(True, Fraction(0))
 
@@ -318,11 +319,11 @@ def test_to_hit_with_the_wild_die_and_every_modifier():
                 s.ship("a").ionised.append(s.round + 1)
                 s.ship("b").ionised.append(s.round + 1)
             a, w, b = s.ship("a"), weapon(s, wid), s.ship("b")
-            band = R.shot_band(s, a, w, b)
-            cap_a, cap_e = T.TO_HIT_CAP.get((a.scale, b.scale)), T.EVASION_CAP.get((b.scale, a.scale))
-            att = exact_skill_factor(a.crew.gunnery, R.fire_control_code(s, a, w, b, band), cap_a, True)
-            eva = exact_skill_factor(b.crew.piloting, R.current_maneuverability(b, s.round), cap_e, True)
-            assert float(O.p_at_least(att, eva)) == pytest.approx(shot_of(s, wid).p_hit, abs=1e-12)
+            band = rules.shot_band(s, a, w, b)
+            cap_a, cap_e = tables.TO_HIT_CAP.get((a.scale, b.scale)), tables.EVASION_CAP.get((b.scale, a.scale))
+            att = exact_skill_factor(a.crew.gunnery, rules.fire_control_code(s, a, w, b, band), cap_a, True)
+            eva = exact_skill_factor(b.crew.piloting, rules.current_maneuverability(b, s.round), cap_e, True)
+            assert float(odds.p_at_least(att, eva)) == pytest.approx(shot_of(s, wid).p_hit, abs=1e-12)
 
 
 def test_missile_speed_modifiers_and_no_torpedo_against_speed_over_12():
@@ -345,7 +346,7 @@ def _band_from_log(log) -> str:
         if "this hit destroys it" in e.text:
             return "destroyed"
     for e in log:
-        for band, label in T.DAMAGE_LABEL.items():
+        for band, label in tables.DAMAGE_LABEL.items():
             if e.text.endswith(f"-- {label}."):
                 return band
     assert any(("stop" in e.text) or ("holds" in e.text) for e in log), [e.text for e in log]
@@ -355,12 +356,12 @@ def _band_from_log(log) -> str:
 def enumerated_bands(s, target_id, damage: dict, attacker_scale, monkeypatch) -> dict:
     """{band: P} of rules.apply_damage over every face of the shields and hull rolls, for each
     damage total (weighted by ``damage``); the light/considerable tables are not rolled."""
-    monkeypatch.setattr(R, "_apply_light", lambda *a: None)
-    monkeypatch.setattr(R, "_apply_considerable", lambda *a: None)
+    monkeypatch.setattr(damage_rules, "_apply_light", lambda *a: None)
+    monkeypatch.setattr(damage_rules, "_apply_considerable", lambda *a: None)
     out: dict = defaultdict(Fraction)
     for total, p in damage.items():
         got = enumerate_rules(lambda d: _band_from_log(
-            R.apply_damage(s, target_id, total, d, attacker_scales=[attacker_scale])[1]))
+            rules.apply_damage(s, target_id, total, d, attacker_scales=[attacker_scale])[1]))
         for band, q in got.items():
             out[band] += p * q
     return dict(out)
@@ -368,7 +369,7 @@ def enumerated_bands(s, target_id, damage: dict, attacker_scale, monkeypatch) ->
 
 def _given_hit(so) -> dict:
     """odds.shot's given-hit results keyed by band ("controls ionised" is the 0-3 band)."""
-    back = {label: band for band, label in O.BAND_LABEL.items()}
+    back = {label: band for band, label in odds.BAND_LABEL.items()}
     out: dict = defaultdict(float)
     for label, p in so.given_hit:
         band = back[label]
@@ -403,7 +404,7 @@ def test_damage_bands_enumerated_through_apply_damage(case, monkeypatch):
         b.severe = True
     if case == "generator_shut_down":
         b.generator_shutdown = True     # considerable 2: every other system off -- no shields
-    damage = O.distribution(R.current_damage(a, w, s.round), wild=False, cap=T.DAMAGE_CAP.get((a.scale, b.scale)))
+    damage = odds.distribution(rules.current_damage(a, w, s.round), wild=False, cap=tables.DAMAGE_CAP.get((a.scale, b.scale)))
     exact = enumerated_bands(s, "b", damage, a.scale, monkeypatch)
     got = _given_hit(shot_of(s, wid))
     assert_close({k: v for k, v in exact.items() if v}, got)
@@ -420,14 +421,14 @@ def test_damage_bands_with_the_wild_die_are_exact():
     s = combat(dict(FIGHTER, weapons=[dict(FIGHTER["weapons"][0], damage="4D")]),
                dict(FIGHTER, hull="2D+1", shields="1D+1"), wild=True)
     w, b = weapon(s, "l"), s.ship("b")
-    d = O.distribution(w.damage)
-    sh = O.distribution(DiceCode.parse(b.crew.shields) + b.shields)
-    x = O.difference(d, sh)
+    d = odds.distribution(w.damage)
+    sh = odds.distribution(DiceCode.parse(b.crew.shields) + b.shields)
+    x = odds.difference(d, sh)
     exact: dict = defaultdict(Fraction)
     exact["none"] += sum(p for v, p in x.items() if v <= 0)
-    margin = O.difference({v: p for v, p in x.items() if v > 0}, O.distribution(b.hull))
+    margin = odds.difference({v: p for v, p in x.items() if v > 0}, odds.distribution(b.hull))
     for m, p in margin.items():
-        exact[T.damage_band(m) or "none"] += p
+        exact[tables.damage_band(m) or "none"] += p
     assert_close(dict(exact), _given_hit(shot_of(s, "l")), 1e-12)
 
 
@@ -436,35 +437,35 @@ def test_damage_cap_and_the_death_star():
     ship over 3 count 3; capital damage to a Death Star 1 point per die; a starfighter cannot
     cause significant damage to a Death Star (odds: hit, no damage -- and rules.fire agrees)."""
     s = combat(dict(FIGHTER, weapons=[dict(FIGHTER["weapons"][0], damage="5D")]), CAPITAL, wild=True)
-    roll = O._roll_key("5D", True, 3)
-    assert_close(O.distribution("5D", cap=3), O.fd_dict(O.damage_total_fd(roll, 1)), 1e-14)
+    roll = odds._roll_key("5D", True, 3)
+    assert_close(odds.distribution("5D", cap=3), odds.fd_dict(odds.damage_total_fd(roll, 1)), 1e-14)
     s = combat(CAPITAL, STATION, wild=True)
-    assert T.DAMAGE_CAP[("capital", "death_star")] == 1
+    assert tables.DAMAGE_CAP[("capital", "death_star")] == 1
     assert shot_of(s, "tl").kind == "damage"
     s = combat(FIGHTER, STATION, wild=True)
     so = shot_of(s, "l")
     assert so.kind == "no_damage" and so.given_hit == (("hit, no damage", 1.0),) and so.value == 0
-    t, log = R.fire(s, "l", "b", seeded("ds"))
+    t, log = rules.fire(s, "l", "b", seeded("ds"))
     assert not t.shots[0].hit or t.shots[0].no_damage
 
 
 def test_broadside_damage_sums_each_hit():
     """Seed "Factors de Foc": a broadside that hits rolls the fire factor, then each hit's
     damage, summed -- odds.damage_total_fd is that mixture exactly; rules.fire agrees on 8,000 shots."""
-    roll = O._roll_key("2D", True, None)
+    roll = odds._roll_key("2D", True, None)
     exact: dict = defaultdict(Fraction)
-    for h, p in O.broadside_hits_dist(4):
+    for h, p in odds.broadside_hits_dist(4):
         dist = {0: Fraction(1)}
         for _ in range(h):
-            dist = O.convolve(dist, O.distribution("2D"))
+            dist = odds.convolve(dist, odds.distribution("2D"))
         for v, q in dist.items():
             exact[v] += p * q
-    got = O.fd_dict(O.damage_total_fd(roll, 4))
+    got = odds.fd_dict(odds.damage_total_fd(roll, 4))
     assert_close(dict(exact), got, 1e-12)
     s = combat(CAPITAL, dict(CAPITAL, maneuverability="0D", crew={"piloting": "0D"}), wild=True)
     dice, n, counts = seeded("bs-damage"), 8000, defaultdict(int)
     for _ in range(n):
-        t, _ = R.fire(s, "bs", "b", dice)
+        t, _ = rules.fire(s, "bs", "b", dice)
         x = t.shots[0]
         counts[x.damage if x.hit else None] += 1
         dice.rolls.clear(), dice.dice.clear()
@@ -498,26 +499,26 @@ def test_ion_results_enumerated_through_apply_ion(shooter, target):
     a starfighter's hull against a capital ship's ions is capped at 3 (6. ESCALES)."""
     s = combat(shooter, target, distance=2)
     a, w, b = s.ship("a"), weapon(s, "ion"), s.ship("b")
-    dmg = O.distribution(R.current_damage(a, w, s.round), wild=False)
+    dmg = odds.distribution(rules.current_damage(a, w, s.round), wild=False)
     exact: dict = defaultdict(Fraction)
     for total, p in dmg.items():
-        got = enumerate_rules(lambda d: _ion_from_log(R.apply_ion(s, "b", total, d, attacker_scales=[a.scale])[1]))
+        got = enumerate_rules(lambda d: _ion_from_log(rules.apply_ion(s, "b", total, d, attacker_scales=[a.scale])[1]))
         for k, q in got.items():
             exact[k] += p * q
     so = shot_of(s, "ion")
     assert so.kind == "ion"
-    by = {n: q for n, q in O.ion_results(O.damage_total_fd(O._roll_key(R.current_damage(a, w, s.round), False, None), 1),
-                                          O.roll_fd(*O._roll_key(b.hull, False, R.defence_cap(b, [a.scale]))))}
+    by = {n: q for n, q in odds.ion_results(odds.damage_total_fd(odds._roll_key(rules.current_damage(a, w, s.round), False, None), 1),
+                                          odds.roll_fd(*odds._roll_key(b.hull, False, rules.defence_cap(b, [a.scale]))))}
     assert_close(dict(exact), {k: v for k, v in by.items() if v})
-    assert [label for label, _ in so.given_hit] == [O.ION_LABEL[n] for n in O.ION_RESULTS]
+    assert [label for label, _ in so.given_hit] == [odds.ION_LABEL[n] for n in odds.ION_RESULTS]
 
 
 def test_ion_equal_to_hull_ionises():
     """Seed 3. "Canons d'ions": "més gran o igual" -- ion 5 against hull 5 is 1 control ionised."""
     one = (5, (1.0,))
-    assert dict(O.ion_results(one, one)) [1] == 1.0
-    assert dict(O.ion_results((4, (1.0,)), one))[0] == 1.0
-    assert dict(O.ion_results((26, (1.0,)), one))[5] == 1.0
+    assert dict(odds.ion_results(one, one)) [1] == 1.0
+    assert dict(odds.ion_results((4, (1.0,)), one))[0] == 1.0
+    assert dict(odds.ion_results((26, (1.0,)), one))[5] == 1.0
 
 
 # ---------------------------------------------------------------- a whole shot, Monte-Carlo
@@ -536,26 +537,26 @@ def test_a_whole_shot_against_seeded_fire_and_resolve(case):
 def _seeded_shots_land_on_the_odds(s, wid, seed, *, ion=False, n=3000):
     """Fire ``n`` seeded shots through rules.fire + rules.resolve_firing and compare how often
     each result happened with odds.shot_odds (within 0.03)."""
-    odds = O.shot_odds(s, Action.make("fire", "a", weapon=wid, target="b"))
+    shot_odds = odds.shot_odds(s, Action.make("fire", "a", weapon=wid, target="b"))
     dice, counts = seeded(seed), defaultdict(int)
     for _ in range(n):
-        t, _ = R.fire(s, wid, "b", dice)
+        t, _ = rules.fire(s, wid, "b", dice)
         if not t.shots[0].hit:
             counts["miss"] += 1
         else:
-            t, _ = R.end_fire(t)
+            t, _ = rules.end_fire(t)
             t.queue = []
-            t, log = R.resolve_firing(t, dice)
+            t, log = rules.resolve_firing(t, dice)
             if ion:
-                counts[O.ION_LABEL[_ion_from_log([e for e in log if "ion" in e.text.lower() or "hull" in e.text])]] += 1
+                counts[odds.ION_LABEL[_ion_from_log([e for e in log if "ion" in e.text.lower() or "hull" in e.text])]] += 1
             else:
                 band = _band_from_log(log)
-                counts[O.BAND_LABEL[band if band != "shields_blown" else
-                                    ("shields_blown" if not R._zero(s.ship("b").shields) else "controls_ionised")]] += 1
+                counts[odds.BAND_LABEL[band if band != "shields_blown" else
+                                    ("shields_blown" if not rules.is_zero(s.ship("b").shields) else "controls_ionised")]] += 1
         dice.rolls.clear(), dice.dice.clear()
-    for o in odds.outcomes:
+    for o in shot_odds.outcomes:
         assert abs(counts.get(o.label, 0) / n - o.probability) < 0.03, (o.label, counts.get(o.label, 0) / n, o.probability)
-    assert set(counts) <= {o.label for o in odds.outcomes}
+    assert set(counts) <= {o.label for o in shot_odds.outcomes}
 
 
 # ---------------------------------------------------------------- the engine's odds
@@ -584,7 +585,7 @@ def test_engine_odds_of_every_action():
         assert "light damage or worse" in o.summary or "controls ionised or worse" in o.summary
     assert seen
     for kind in ("move", "drift", "done", "resolve", "initiative", "jump", "shutdown", "evacuate"):
-        assert O.action_odds(s, Action.make(kind, "c1")) is None
+        assert odds.action_odds(s, Action.make(kind, "c1")) is None
 
 
 def test_odds_of_every_fire_action_are_fast():
@@ -592,8 +593,8 @@ def test_odds_of_every_fire_action_are_fast():
     (warm: a millisecond or so) -- the runner asks on every page render."""
     from rulesets.starwars_d6.engine import RULESET
 
-    for fn in (O.roll_fd, O.skill_factor_fd, O._p_hit, O.damage_total_fd, O.damage_bands, O.ion_results,
-               O._nfold, O._plain_fd, O._without_highest_fd, O._sum_and_highest):
+    for fn in (odds.roll_fd, odds.skill_factor_fd, odds._p_hit, odds.damage_total_fd, odds.damage_bands, odds.ion_results,
+               odds._nfold, odds._plain_fd, odds._without_highest_fd, odds._sum_and_highest):
         fn.cache_clear()
     s = RULESET.setup(RULESET.example_setup(1))
     s.phase = "firing"
@@ -622,8 +623,8 @@ def test_ram_odds_ties_go_to_the_rammer():
     avoids only if it exceeds ("supera") the rammer -- P(rammer >= target)."""
     s = combat(FIGHTER, CAPITAL, wild=True, distance=1)
     s.phase = "movement"
-    o = O.action_odds(s, Action.make("ram", "a", target="b"))
-    exact = O.p_at_least(exact_skill_factor("1D", "1D", None, True), exact_skill_factor("1D", "3D", 2, True))
+    o = odds.action_odds(s, Action.make("ram", "a", target="b"))
+    exact = odds.p_at_least(exact_skill_factor("1D", "1D", None, True), exact_skill_factor("1D", "3D", 2, True))
     assert [x.label for x in o.outcomes] == ["rammed", "avoided"]
     assert o.outcomes[0].probability == pytest.approx(float(exact), abs=1e-12) and abs(o.total - 1) < 1e-12
 
@@ -633,13 +634,13 @@ def test_break_free_needs_a_hull_roll_greater_than_the_beam():
     (listed as damage) -- P(hull > strength); no holder, no odds."""
     beam = {"id": "tb", "type": "tractor_beam", "fire_control": "2D", "damage": "2D"}
     s = combat(dict(CAPITAL, weapons=[beam]), dict(FIGHTER, hull="3D"), wild=True, distance=1)
-    assert O.action_odds(s, Action.make("break_free", "b")) is None
+    assert odds.action_odds(s, Action.make("break_free", "b")) is None
     s.ship("b").captured_by, s.ship("b").captured_weapon = "a", "tb"
-    o = O.action_odds(s, Action.make("break_free", "b"))
-    exact = O.p_greater(O.distribution("3D", cap=3), O.distribution("2D"))
+    o = odds.action_odds(s, Action.make("break_free", "b"))
+    exact = odds.p_greater(odds.distribution("3D", cap=3), odds.distribution("2D"))
     assert o.outcomes[0].label == "free" and o.outcomes[0].probability == pytest.approx(float(exact), abs=1e-12)
-    tb = O.shot(s, s.ship("a"), s.ship("a").weapons[0], s.ship("b"))
-    assert tb.kind == "tractor" and tb.given_hit == ((O.CAPTURED, 1.0),)
+    tb = odds.shot(s, s.ship("a"), s.ship("a").weapons[0], s.ship("b"))
+    assert tb.kind == "tractor" and tb.given_hit == ((odds.CAPTURED, 1.0),)
 
 
 # ---------------------------------------------------------------- the Wild Die's first-roll 1: "add" (complication)
@@ -647,12 +648,12 @@ def exact_skill_factor_c(skill, factor, cap, wild, complication):
     """exact_skill_factor with the Wild Die's complication choice (rules.roll_skill_and_factor)."""
     skill, factor = DiceCode.parse(skill), DiceCode.parse(factor)
     if cap is None:
-        return O.distribution(skill + factor, wild=wild, complication=complication)
+        return odds.distribution(skill + factor, wild=wild, complication=complication)
     out = {0: Fraction(1)}
     if skill.total_pips:
-        out = O.convolve(out, O.distribution(skill, wild=wild, complication=complication))
+        out = odds.convolve(out, odds.distribution(skill, wild=wild, complication=complication))
     if factor.total_pips:
-        out = O.convolve(out, O.distribution(factor, wild=wild and skill.dice == 0, cap=cap,
+        out = odds.convolve(out, odds.distribution(factor, wild=wild and skill.dice == 0, cap=cap,
                                              complication=complication))
     return out
 
@@ -670,19 +671,19 @@ def test_float_distributions_with_complication_add_equal_the_exact_ones():
     for dice in range(10):
         for pips in range(3):
             for cap in (None, 1, 2, 3, 4):
-                exact = O.distribution(DiceCode(dice, pips), cap=cap, complication="add")
-                assert_close(exact, O.fd_dict(O.roll_fd(dice, pips, True, cap, "add")), 1e-14)
-    assert O.fd_dict(O.roll_fd(1, 0, True, None, "add"))[1] == pytest.approx(1 / 6)
-    assert 1 not in O.fd_dict(O.roll_fd(1, 0, True, None))         # "remove": 1D's 1 gives 0
+                exact = odds.distribution(DiceCode(dice, pips), cap=cap, complication="add")
+                assert_close(exact, odds.fd_dict(odds.roll_fd(dice, pips, True, cap, "add")), 1e-14)
+    assert odds.fd_dict(odds.roll_fd(1, 0, True, None, "add"))[1] == pytest.approx(1 / 6)
+    assert 1 not in odds.fd_dict(odds.roll_fd(1, 0, True, None))         # "remove": 1D's 1 gives 0
     with pytest.raises(ValueError):
-        O.roll_fd(2, 0, True, None, "sometimes")
+        odds.roll_fd(2, 0, True, None, "sometimes")
 
 
 @pytest.mark.parametrize("skill,factor,cap", [("2D", "3D", 3), ("0D", "3D", 3), ("3D+2", "2D+1", None)])
 def test_skill_and_factor_with_complication_add(skill, factor, cap):
     """RULES-NOTES Wild Die "add" and seed 6. ESCALES: odds.skill_factor_fd(..., "add") is exact,
     and 20,000 seeded rules.roll_skill_and_factor(..., complication="add") rolls land on it."""
-    got = O.fd_dict(O.skill_factor_fd(O._key(skill), O._key(factor), cap, True, "add"))
+    got = odds.fd_dict(odds.skill_factor_fd(odds._key(skill), odds._key(factor), cap, True, "add"))
     assert_close(exact_skill_factor_c(skill, factor, cap, True, "add"), got)
     _seeded_rolls_land_on(got, f"sf-add:{skill}:{factor}:{cap}", skill, factor, cap, complication="add")
 
@@ -695,24 +696,24 @@ def test_shot_odds_with_complication_add_are_exact():
     target = dict(FIGHTER, hull="2D+1", shields="1D+1")
     s = combat_c(shooter, target, "add", wild=True)
     a, w, b = s.ship("a"), weapon(s, "l"), s.ship("b")
-    band = R.shot_band(s, a, w, b)
-    att = exact_skill_factor_c(a.crew.gunnery, R.fire_control_code(s, a, w, b, band), None, True, "add")
-    eva = exact_skill_factor_c(b.crew.piloting, R.current_maneuverability(b, s.round), None, True, "add")
+    band = rules.shot_band(s, a, w, b)
+    att = exact_skill_factor_c(a.crew.gunnery, rules.fire_control_code(s, a, w, b, band), None, True, "add")
+    eva = exact_skill_factor_c(b.crew.piloting, rules.current_maneuverability(b, s.round), None, True, "add")
     so = shot_of(s, "l")
-    assert so.p_hit == pytest.approx(float(O.p_at_least(att, eva)), abs=1e-12)
-    d = O.distribution(w.damage, complication="add")
-    sh = O.distribution(DiceCode.parse(b.crew.shields) + b.shields, complication="add")
-    x = O.difference(d, sh)
+    assert so.p_hit == pytest.approx(float(odds.p_at_least(att, eva)), abs=1e-12)
+    d = odds.distribution(w.damage, complication="add")
+    sh = odds.distribution(DiceCode.parse(b.crew.shields) + b.shields, complication="add")
+    x = odds.difference(d, sh)
     exact: dict = defaultdict(Fraction)
     exact["none"] += sum(p for v, p in x.items() if v <= 0)
-    margin = O.difference({v: p for v, p in x.items() if v > 0}, O.distribution(b.hull, complication="add"))
+    margin = odds.difference({v: p for v, p in x.items() if v > 0}, odds.distribution(b.hull, complication="add"))
     for m, p in margin.items():
-        exact[T.damage_band(m) or "none"] += p
+        exact[tables.damage_band(m) or "none"] += p
     assert_close(dict(exact), _given_hit(so), 1e-12)
     removed = shot_of(combat_c(shooter, target, "remove", wild=True), "l")
     assert abs(removed.p_hit - so.p_hit) > 1e-3
     assert shot_of(combat(shooter, target, wild=True), "l") == removed     # the default is "remove"
-    assert O.complication_of(object()) == "remove"        # no attribute at all (getattr default)
+    assert odds.complication_of(object()) == "remove"        # no attribute at all (getattr default)
 
 
 @pytest.mark.parametrize("case", ["fighters", "capital_on_fighter"])
@@ -731,13 +732,13 @@ def test_ram_and_break_free_odds_with_complication_add():
     evasion caps) and "Raigs tractors" (hull > strength): exact against odds.distribution(..., "add")."""
     s = combat_c(FIGHTER, CAPITAL, "add", wild=True, distance=1)
     s.phase = "movement"
-    o = O.action_odds(s, Action.make("ram", "a", target="b"))
-    exact = O.p_at_least(exact_skill_factor_c("1D", "1D", None, True, "add"),
+    o = odds.action_odds(s, Action.make("ram", "a", target="b"))
+    exact = odds.p_at_least(exact_skill_factor_c("1D", "1D", None, True, "add"),
                          exact_skill_factor_c("1D", "3D", 2, True, "add"))
     assert o.outcomes[0].probability == pytest.approx(float(exact), abs=1e-12)
     beam = {"id": "tb", "type": "tractor_beam", "fire_control": "2D", "damage": "2D"}
     s = combat_c(dict(CAPITAL, weapons=[beam]), dict(FIGHTER, hull="3D"), "add", wild=True, distance=1)
     s.ship("b").captured_by, s.ship("b").captured_weapon = "a", "tb"
-    o = O.action_odds(s, Action.make("break_free", "b"))
-    exact = O.p_greater(O.distribution("3D", cap=3, complication="add"), O.distribution("2D", complication="add"))
+    o = odds.action_odds(s, Action.make("break_free", "b"))
+    exact = odds.p_greater(odds.distribution("3D", cap=3, complication="add"), odds.distribution("2D", complication="add"))
     assert o.outcomes[0].probability == pytest.approx(float(exact), abs=1e-12)

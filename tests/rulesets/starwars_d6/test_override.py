@@ -4,7 +4,7 @@ import pytest
 
 from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.core.engine import Action, IllegalAction
-from rulesets.starwars_d6 import rules as R
+from rulesets.starwars_d6 import rules
 from rulesets.starwars_d6.engine import RULESET
 
 
@@ -82,7 +82,7 @@ def test_the_gm_places_and_removes_planets_moons_and_obstacles_mid_fight():
     s = _state()
     after = _set(s, "board.add", "moon 2,2 Endor")
     assert [(f.kind, f.pos, f.name) for f in after.features] == [("moon", (2, 2), "Endor")]
-    assert (2, 2) in R.occupied(after)
+    assert (2, 2) in rules.occupied(after)
     talon = s.ship("f1")
     with pytest.raises(IllegalAction, match="already holds a ship"):
         _set(s, "board.add", f"planet {talon.col},{talon.row}")

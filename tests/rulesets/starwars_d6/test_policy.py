@@ -11,10 +11,10 @@ import pytest
 from rulesets.core.dice import Dice, RandomSource
 from rulesets.core.engine import Action
 from rulesets.core.replay import play_out
-from rulesets.starwars_d6 import hexes as H
-from rulesets.starwars_d6 import odds as O
-from rulesets.starwars_d6 import policy as P
-from rulesets.starwars_d6 import rules as R
+from rulesets.starwars_d6 import hexes
+from rulesets.starwars_d6 import odds
+from rulesets.starwars_d6 import policy
+from rulesets.starwars_d6 import rules
 from rulesets.starwars_d6.engine import RULESET, StarWarsRuleset, TEMPLATES
 
 BY_NAME = {t["name"]: t["stats"] for t in TEMPLATES}
@@ -34,21 +34,21 @@ FAST = Fast()
 
 def ship(template, id, side, col, row, facing=0, **extra):
     stats = dict(BY_NAME[template], crew=CREW)
-    sh = R.build_ship(stats, id=id, side=side, col=col, row=row, facing=facing)
+    sh = rules.build_ship(stats, id=id, side=side, col=col, row=row, facing=facing)
     for k, v in extra.items():
         setattr(sh, k, v)
     return sh
 
 
 def moving(ships, mover, width=30, height=30, round_=1):
-    s = R.new_combat(ships, width, height)
+    s = rules.new_combat(ships, width, height)
     s.round, s.phase, s.queue = round_, "movement", [mover]
-    s.moving = R._start_moving(s)
+    s.moving = rules.start_moving(s)
     return s
 
 
 def firing(ships, shooter, width=30, height=30):
-    s = R.new_combat(ships, width, height)
+    s = rules.new_combat(ships, width, height)
     s.phase, s.queue = "firing", [shooter]
     return s
 
@@ -75,19 +75,19 @@ def test_the_bot_closes_to_short_range_over_rounds_and_faces_its_target():
     target = ship("Mule freighter", "t", "B", 25, 26, speed=0)
     me = ship("Sparrow scout", "m", "A", 3, 2, facing=3)
     s = moving([me, target], "m")
-    dists = [H.distance(me.pos, target.pos)]
+    dists = [hexes.distance(me.pos, target.pos)]
     for rnd in range(1, 6):
         s.round = rnd
         s.phase, s.queue = "movement", ["m"]
-        s.moving = R._start_moving(s)
+        s.moving = rules.start_moving(s)
         s, _ = run_movement(FAST, s)
-        dists.append(H.distance(s.ship("m").pos, s.ship("t").pos))
+        dists.append(hexes.distance(s.ship("m").pos, s.ship("t").pos))
         if dists[-1] <= 4:
             break
     assert all(b < a for a, b in zip(dists, dists[1:])), dists
     assert 1 <= dists[-1] <= 4          # blasters: short range 1-4
     m = s.ship("m")
-    assert H.distance(H.neighbour(m.pos, m.facing), s.ship("t").pos) < dists[-1]   # facing the target
+    assert hexes.distance(hexes.neighbour(m.pos, m.facing), s.ship("t").pos) < dists[-1]   # facing the target
     assert s.board.width > m.col >= 0 and s.board.height > m.row >= 0
 
 
@@ -96,10 +96,10 @@ def test_the_bot_holds_in_its_window_and_turns_to_face():
     target = ship("Mule freighter", "t", "B", 10, 14, speed=0)
     me = ship("Kestrel interceptor", "m", "A", 10, 10, facing=1)   # 4 hexes, facing NE
     s, chosen = run_movement(FAST, moving([me, target], "m"))
-    assert H.distance(s.ship("m").pos, target.pos) == 4
+    assert hexes.distance(s.ship("m").pos, target.pos) == 4
     assert {a.get("how") for a in chosen} <= {"turn", "hold"}
     m = s.ship("m")
-    assert H.distance(H.neighbour(m.pos, m.facing), target.pos) == 3
+    assert hexes.distance(hexes.neighbour(m.pos, m.facing), target.pos) == 3
 
 
 def test_the_bot_evades_when_severely_damaged_and_stays_on_the_board():
@@ -110,7 +110,7 @@ def test_the_bot_evades_when_severely_damaged_and_stays_on_the_board():
     me = ship("Kestrel interceptor", "m", "A", 10, 14, facing=3, severe=True)
     s, chosen = run_movement(FAST, moving([me, enemy], "m", width=20, height=20))
     assert all(a.kind == "move" for a in chosen)
-    assert H.distance(s.ship("m").pos, enemy.pos) > 4 + 3
+    assert hexes.distance(s.ship("m").pos, enemy.pos) > 4 + 3
     assert s.ship("m").in_play and not s.ship("m").off_board
     # against the edge, facing out: it still does not leave
     me = ship("Kestrel interceptor", "m", "A", 10, 19, facing=3, severe=True)
@@ -123,7 +123,7 @@ def test_hull_dice_lost_also_means_evading():
     enemy = ship("Talon heavy fighter", "e", "B", 10, 10, facing=3)
     me = ship("Kestrel interceptor", "m", "A", 10, 14, facing=3, damage=["hull_-1D"])
     s, _ = run_movement(FAST, moving([me, enemy], "m", width=20, height=20))
-    assert H.distance(s.ship("m").pos, enemy.pos) > 4
+    assert hexes.distance(s.ship("m").pos, enemy.pos) > 4
 
 
 def test_an_outgunned_ship_evades():
@@ -136,15 +136,15 @@ def test_an_outgunned_ship_evades():
     for w in me.weapons:
         w.disabled = True
     s = moving([me, enemy], "m")
-    assert not P._useful(s, me)
+    assert not policy._useful(s, me)
     s, _ = run_movement(FAST, s)
-    assert H.distance(s.ship("m").pos, enemy.pos) > 4 + 4
+    assert hexes.distance(s.ship("m").pos, enemy.pos) > 4 + 4
     station = ship("Citadel battle station", "d", "B", 15, 15)
     me = ship("Kestrel interceptor", "m", "A", 15, 9, facing=3)
     s = moving([me, station], "m")
-    assert not P._useful(s, me)
+    assert not policy._useful(s, me)
     s, _ = run_movement(FAST, s)
-    assert H.distance(s.ship("m").pos, station.pos) >= 6
+    assert hexes.distance(s.ship("m").pos, station.pos) >= 6
 
 
 def test_the_bot_never_ends_in_another_ships_hex():
@@ -198,15 +198,15 @@ def test_the_bot_jumps_or_evacuates_with_structural_damage():
 def test_a_captured_ship_tries_to_break_free():
     """Seed 3. "Raigs tractors": a ship held by a tractor beam tries to break free (hull roll
     greater than the beam's strength), with the odds offered for it."""
-    holder = R.build_ship({"name": "Tug", "scale": "capital", "speed": 3, "maneuverability": "1D", "hull": "4D",
+    holder = rules.build_ship({"name": "Tug", "scale": "capital", "speed": 3, "maneuverability": "1D", "hull": "4D",
                            "weapons": [{"id": "tb", "type": "tractor_beam", "fire_control": "2D", "damage": "3D"}]},
                           id="e", side="B", col=10, row=13)
     me = ship("Kestrel interceptor", "m", "A", 10, 15, captured_by="e", captured_weapon="tb")
     s = moving([me, holder], "m")
     a = FAST.policy(s, random.Random(1))
     assert a.kind == "break_free"
-    odds = FAST.odds(s, a)
-    assert odds is not None and abs(odds.total - 1) < 1e-12 and 0 < odds.outcomes[0].probability < 1
+    offered_odds = FAST.odds(s, a)
+    assert offered_odds is not None and abs(offered_odds.total - 1) < 1e-12 and 0 < offered_odds.outcomes[0].probability < 1
 
 
 def test_the_bot_never_rams():
@@ -236,7 +236,7 @@ class _Checked:
         self.rams_offered += sum(x.kind == "ram" for x in legal)
         assert a.kind != "ram"
         if a.kind == "move":
-            m = {(m.kind, m.side): m for m in R.move_options(s)}[(a.get("how"), a.get("side"))]
+            m = {(m.kind, m.side): m for m in rules.move_options(s)}[(a.get("how"), a.get("side"))]
             assert not m.leaves_board, "left the board voluntarily"
         return a
 
@@ -256,7 +256,7 @@ def test_the_bot_fires_its_best_shot_then_done():
     fires = [a for a in legal if a.kind == "fire"]
     assert {a.get("weapon") for a in fires} == {"tl", "ion"}
     a = FAST.policy(s, random.Random(0))
-    best = max(fires, key=lambda x: P.shot_value(s, x))
+    best = max(fires, key=lambda x: policy.shot_value(s, x))
     assert a == best and a.get("target") == "x"
     s = FAST.apply(s, a, Dice(RandomSource(random.Random(0)))).state
     # the ion cannon fires alone: once the turbolaser fired, only done is left
@@ -269,8 +269,8 @@ def test_the_bot_holds_ammunition_for_a_better_shot():
     fast = ship("Kestrel interceptor", "e", "B", 10, 20)     # speed 10: torpedoes -2D, long range
     s = firing([me, fast], "m", width=30, height=40)
     torp = [a for a in FAST.legal_actions(s) if a.kind == "fire" and a.get("weapon") == "t"]
-    assert torp and O.shot(s, me, me.weapons[1], fast).p_hit < P.AMMO_MIN_HIT
-    assert P.shot_value(s, torp[0])[0] == 0
+    assert torp and odds.shot(s, me, me.weapons[1], fast).p_hit < policy.AMMO_MIN_HIT
+    assert policy.shot_value(s, torp[0])[0] == 0
     assert FAST.policy(s, random.Random(0)).kind == "done"
 
 

@@ -3,7 +3,8 @@ import pytest
 
 from rulesets.core import serial
 from rulesets.core.dice import Dice, ScriptedSource
-from rulesets.starwars_d6 import rules as R
+from rulesets.starwars_d6 import rules
+from rulesets.starwars_d6 import tables
 
 FIGHTER = {"name": "Wing", "scale": "starfighter", "speed": 8, "maneuverability": "3D", "hull": "4D",
            "shields": "1D", "hyperdrive": "x1", "crew": {"gunnery": "4D", "piloting": "4D", "shields": "3D"},
@@ -19,16 +20,16 @@ def dice(*faces):
 
 
 def fight(a_pos=(5, 10), b_pos=(8, 10), extra=()):
-    a = R.build_ship(FIGHTER, id="a", side="Rebels", col=a_pos[0], row=a_pos[1], facing=0)
-    b = R.build_ship(EYEBALL, id="b", side="Empire", col=b_pos[0], row=b_pos[1], facing=3)
-    return R.new_combat([a, b, *extra], 20, 20, wild=False)
+    a = rules.build_ship(FIGHTER, id="a", side="Rebels", col=a_pos[0], row=a_pos[1], facing=0)
+    b = rules.build_ship(EYEBALL, id="b", side="Empire", col=b_pos[0], row=b_pos[1], facing=3)
+    return rules.new_combat([a, b, *extra], 20, 20, wild=False)
 
 
 def to_firing(s):
     """Initiative (Empire 2, Rebels 12), both ships hold."""
-    s, _ = R.roll_initiative(s, dice(6, 6, 1, 1))
-    s, _ = R.move(s, "hold")
-    s, _ = R.move(s, "hold")
+    s, _ = rules.roll_initiative(s, dice(6, 6, 1, 1))
+    s, _ = rules.move(s, "hold")
+    s, _ = rules.move(s, "hold")
     assert s.phase == "firing"
     return s
 
@@ -37,42 +38,42 @@ def to_firing(s):
 def test_state_round_trips_through_serial():
     """Plain data: the combat state is JSON and back, unchanged (rulesets.core.serial)."""
     s = to_firing(fight())
-    s, _ = R.fire(s, "l", "a", dice(*[6] * 6, *[1] * 7, *[3] * 5))
-    back = serial.from_json(R.CombatState, serial.to_json(s))
+    s, _ = rules.fire(s, "l", "a", dice(*[6] * 6, *[1] * 7, *[3] * 5))
+    back = serial.from_json(rules.CombatState, serial.to_json(s))
     assert back == s
     assert serial.to_json(back) == serial.to_json(s)
 
 
 def test_validate_stats_accepts_a_good_ship_and_names_each_problem():
     """Ship stats: scale, speed, codes, weapons (fire control, damage, fire-linked, ammo), crew codes."""
-    assert R.validate_stats(FIGHTER) == []
+    assert rules.validate_stats(FIGHTER) == []
     bad = {"name": "", "scale": "moon", "speed": -1, "maneuverability": "lots", "crew": {"gunnery": "x", "cooking": "2D"},
            "weapons": [{"type": "phaser", "fire_control": "?", "linked": 0, "ammo": -2}, {"type": "laser", "id": "w1"}]}
-    errors = R.validate_stats(bad)
+    errors = rules.validate_stats(bad)
     for word in ("name", "Scale", "Speed", "Maneuverability", "hull", "gunnery", "cooking", "type must be",
                  "fire control", "fire-linked", "ammunition", "used twice"):
         assert any(word in e for e in errors), word
     with pytest.raises(ValueError):
-        R.build_ship(bad, id="x", side="y")
+        rules.build_ship(bad, id="x", side="y")
 
 
 def test_build_ship_normalises_codes():
     """RULES-NOTES general rules: codes kept with pips 0-2 (2D-1 is 1D+2)."""
-    sh = R.build_ship({**EYEBALL, "hull": "2D-1"}, id="b", side="E")
+    sh = rules.build_ship({**EYEBALL, "hull": "2D-1"}, id="b", side="E")
     assert sh.hull == "1D+2" and sh.weapons[0].linked == 2 and sh.crew.shields == "3D"
 
 
 # ---------------------------------------------------------------- sequence
 def test_initiative_lowest_moves_first():
     """Seed 4. "Fase d'iniciativa": 2D each side; the lowest moves first; active names the mover."""
-    s, log = R.roll_initiative(fight(), dice(6, 5, 1, 2))  # Rebels 11, Empire 3
+    s, log = rules.roll_initiative(fight(), dice(6, 5, 1, 2))  # Rebels 11, Empire 3
     assert s.order == ["Empire", "Rebels"] and s.initiative == {"Rebels": 11, "Empire": 3}
     assert s.phase == "movement" and s.moving.ship == "b" and "Eye" in s.active
 
 
 def test_initiative_ties_are_rerolled():
     """Seed 4.: "Tornar a repetir les tirades en cas d'empat" -- tied sides roll again."""
-    s, log = R.roll_initiative(fight(), dice(3, 4, 5, 2, 6, 6, 1, 2))  # 7-7 tie, then 12 vs 3
+    s, log = rules.roll_initiative(fight(), dice(3, 4, 5, 2, 6, 6, 1, 2))  # 7-7 tie, then 12 vs 3
     assert s.order == ["Empire", "Rebels"]
     assert any("Tie" in e.text for e in log)
 
@@ -80,30 +81,30 @@ def test_initiative_ties_are_rerolled():
 def test_movement_in_rising_order_with_hexes_legal_moves():
     """Seed 4. "Fase de moviment" and 1. MOVIMENT I MANIOBRA: the low side moves, then the next,
     spending speed points as hexes.legal_moves allows; free turns = maneuverability dice."""
-    s, _ = R.roll_initiative(fight(), dice(6, 6, 1, 1))
+    s, _ = rules.roll_initiative(fight(), dice(6, 6, 1, 1))
     assert s.moving.ship == "b" and s.moving.speed_left == 10 and s.moving.free_turns_left == 2
-    s, _ = R.move(s, "forward")
+    s, _ = rules.move(s, "forward")
     assert s.ship("b").pos == (8, 11) and s.moving.speed_left == 9
-    s, _ = R.move(s, "turn", 1)            # free turn after a forward move
+    s, _ = rules.move(s, "turn", 1)            # free turn after a forward move
     assert s.moving.speed_left == 9 and s.moving.free_turns_left == 1 and s.ship("b").facing == 4
     with pytest.raises(ValueError):
-        R.move(s, "backward")
-    s, _ = R.move(s, "hold")
+        rules.move(s, "backward")
+    s, _ = rules.move(s, "hold")
     assert s.moving.ship == "a" and s.ship("b").last_moved == 1
-    s, _ = R.move(s, "slide", 1)
+    s, _ = rules.move(s, "slide", 1)
     assert s.moving.speed_left == 6 and s.ship("a").facing == 0
-    s, _ = R.move(s, "hold")
+    s, _ = rules.move(s, "hold")
     assert s.phase == "firing" and s.queue == ["b", "a"]
 
 
 def test_leaving_the_board_takes_the_ship_out():
     """Seed 3. "Retirar-se del combat": "Quan surt del taulell de joc"."""
     s = fight(a_pos=(5, 0))
-    s, _ = R.roll_initiative(s, dice(6, 6, 1, 1))
-    s, _ = R.move(s, "hold")
-    s, _ = R.move(s, "forward")
+    s, _ = rules.roll_initiative(s, dice(6, 6, 1, 1))
+    s, _ = rules.move(s, "hold")
+    s, _ = rules.move(s, "forward")
     assert s.ship("a").off_board and s.phase == "firing" and s.queue == ["b"]
-    assert R.fire_options(s) == []
+    assert rules.fire_options(s) == []
 
 
 # ---------------------------------------------------------------- firing
@@ -111,11 +112,11 @@ def test_to_hit_is_gunnery_plus_fire_control_with_range_bonus_against_piloting_p
     """Seed 2. COMBAT steps 1-3 and "Distàncies": 3 hexes is short, +1D fire control; hit on >=."""
     s = to_firing(fight())
     b, a = s.ship("b"), s.ship("a")
-    assert str(R.attack_code(s, b, b.weapons[0], a, "short")) == "6D"   # 3D + 2D + 1D
-    assert str(R.evasion_code(s, a)) == "7D"                              # 4D + 3D
-    assert str(R.attack_code(s, b, b.weapons[0], a, "long")) == "4D"
+    assert str(rules.attack_code(s, b, b.weapons[0], a, "short")) == "6D"   # 3D + 2D + 1D
+    assert str(rules.evasion_code(s, a)) == "7D"                              # 4D + 3D
+    assert str(rules.attack_code(s, b, b.weapons[0], a, "long")) == "4D"
     # 6 attack dice total 18; 7 evasion dice total 18: a tie hits; damage 5D = 10
-    s2, log = R.fire(s, "l", "a", dice(3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 1, 2, 2, 2, 2, 2))
+    s2, log = rules.fire(s, "l", "a", dice(3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 1, 2, 2, 2, 2, 2))
     shot = s2.shots[0]
     assert (shot.band, shot.attack, shot.evasion, shot.hit, shot.damage) == ("short", 18, 18, True, 10)
     assert s2.ship("a").damage == []  # damage waits for the end of the firing phase
@@ -124,7 +125,7 @@ def test_to_hit_is_gunnery_plus_fire_control_with_range_bonus_against_piloting_p
 def test_a_miss_rolls_no_damage():
     """Seed 2. COMBAT step 3: attack below evasion misses."""
     s = to_firing(fight())
-    s2, _ = R.fire(s, "l", "a", dice(*[1] * 6, *[6] * 7))
+    s2, _ = rules.fire(s, "l", "a", dice(*[1] * 6, *[6] * 7))
     assert not s2.shots[0].hit and s2.shots[0].damage == 0
 
 
@@ -132,38 +133,38 @@ def test_out_of_range_and_fire_together_and_torpedo_speed():
     """Seed 2. COMBAT: lasers 1-15 hexes; launchers fire alone; torpedoes cannot hit speed > 12
     ("Míssils i torpedes"), and against speed 9-12 lose 2D fire control."""
     far = to_firing(fight(a_pos=(5, 19), b_pos=(5, 0)))
-    assert R.fire_options(far) == []
+    assert rules.fire_options(far) == []
     s = to_firing(fight())
-    s, _ = R.end_fire(s)                   # the Empire ship fires first, passes
-    assert sorted(R.fire_options(s)) == [("l", "b"), ("t", "b")]
+    s, _ = rules.end_fire(s)                   # the Empire ship fires first, passes
+    assert sorted(rules.fire_options(s)) == [("l", "b"), ("t", "b")]
     a, b = s.ship("a"), s.ship("b")
-    assert str(R.attack_code(s, a, a.weapons[1], b, "short")) == "5D"   # 4D + 2D + 1D (short) - 2D (speed 10)
-    s2, _ = R.fire(s, "l", "b", dice(*[6] * 10, *[1] * 5, *[1] * 6))
-    assert R.fire_options(s2) == []        # the torpedo may not fire with the lasers
+    assert str(rules.attack_code(s, a, a.weapons[1], b, "short")) == "5D"   # 4D + 2D + 1D (short) - 2D (speed 10)
+    s2, _ = rules.fire(s, "l", "b", dice(*[6] * 10, *[1] * 5, *[1] * 6))
+    assert rules.fire_options(s2) == []        # the torpedo may not fire with the lasers
     fast = fight()
     fast.ships[1].speed = 13
     fast = to_firing(fast)
-    fast, _ = R.end_fire(fast)
-    assert R.fire_options(fast) == [("l", "b")]
+    fast, _ = rules.end_fire(fast)
+    assert rules.fire_options(fast) == [("l", "b")]
 
 
 def test_simultaneous_fire_and_summed_damage():
     """Seed 4. "Fase de foc" (simultaneous) and 2. COMBAT step 4 with RULES-NOTES: two hits on one
     target are summed into one damage total, shields then hull; a ship destroyed still fired."""
-    c = R.build_ship(FIGHTER, id="c", side="Rebels", col=6, row=10, facing=0)
+    c = rules.build_ship(FIGHTER, id="c", side="Rebels", col=6, row=10, facing=0)
     s = fight(extra=[c])
-    s, _ = R.roll_initiative(s, dice(6, 6, 1, 1))
+    s, _ = rules.roll_initiative(s, dice(6, 6, 1, 1))
     for _ in range(3):
-        s, _ = R.move(s, "hold")
-    s, _ = R.end_fire(s)                   # Eye passes
+        s, _ = rules.move(s, "hold")
+    s, _ = rules.end_fire(s)                   # Eye passes
     # each Wing: 4D gunnery + 3D fire control + 1D short = 8D, all 6s, against Eye's 5D of 1s
-    s, _ = R.fire(s, "l", "b", dice(*[6] * 8, *[1] * 5, *[2] * 6))   # damage 12
-    s, _ = R.end_fire(s)
-    s, _ = R.fire(s, "l", "b", dice(*[6] * 8, *[1] * 5, *[1] * 6))   # damage 6
-    s, _ = R.end_fire(s)
+    s, _ = rules.fire(s, "l", "b", dice(*[6] * 8, *[1] * 5, *[2] * 6))   # damage 12
+    s, _ = rules.end_fire(s)
+    s, _ = rules.fire(s, "l", "b", dice(*[6] * 8, *[1] * 5, *[1] * 6))   # damage 6
+    s, _ = rules.end_fire(s)
     assert s.queue == [] and s.ship("b").in_play
     # Eye has no shields: hull 2D rolls 2 -> margin 16 -> destroyed
-    s, log = R.resolve_firing(s, dice(1, 1))
+    s, log = rules.resolve_firing(s, dice(1, 1))
     assert any("summed to 18" in e.text for e in log)
     assert s.ship("b").destroyed and s.over and s.winner == "Rebels"
 
@@ -171,18 +172,18 @@ def test_simultaneous_fire_and_summed_damage():
 def test_initiative_is_rolled_again_each_round():
     """Seed 4. "Fase de foc": after firing, destroyed units are removed and initiative rerolled."""
     s = to_firing(fight())
-    s, _ = R.end_fire(s)
-    s, _ = R.end_fire(s)
-    s, _ = R.resolve_firing(s, dice())
+    s, _ = rules.end_fire(s)
+    s, _ = rules.end_fire(s)
+    s, _ = rules.resolve_firing(s, dice())
     assert s.round == 2 and s.phase == "initiative" and not s.over
-    s, _ = R.roll_initiative(s, dice(1, 1, 6, 6))
+    s, _ = rules.roll_initiative(s, dice(1, 1, 6, 6))
     assert s.order == ["Rebels", "Empire"]
 
 
 # ---------------------------------------------------------------- damage
 def damaged(total, *faces, ship="a"):
     s = to_firing(fight())
-    return R.apply_damage(s, ship, total, dice(*faces))
+    return rules.apply_damage(s, ship, total, dice(*faces))
 
 
 def test_shields_equal_or_more_stop_the_damage():
@@ -198,7 +199,7 @@ def test_damage_bands_on_through_minus_hull(margin, band):
     """Seed 5. "Magnitud dels danys" with RULES-NOTES: band on (through - hull) >= 0."""
     # shields 4D roll 4; hull 4D roll 4: damage = margin + 8
     s, log = damaged(margin + 8, *[1] * 8, 1, 1, 2)  # then the table rolls
-    assert any(R.T.DAMAGE_LABEL[band] in e.text for e in log)
+    assert any(tables.DAMAGE_LABEL[band] in e.text for e in log)
 
 
 def test_hull_holds_below_the_band():
@@ -212,12 +213,12 @@ def test_shields_blown_then_controls_ionised_without_shields():
     s, _ = damaged(10, *[1] * 8)
     a = s.ship("a")
     assert a.shields == "0D" and a.damage == ["shields_blown"]
-    s, log = R.apply_damage(s, "a", 5, dice(1, 1, 1, 1))   # 0D shields: not rolled; hull 4
+    s, log = rules.apply_damage(s, "a", 5, dice(1, 1, 1, 1))   # 0D shields: not rolled; hull 4
     a = s.ship("a")
     assert a.damage[-1] == "controls_ionised"
-    assert str(R.current_maneuverability(a, s.round)) == "2D"
-    assert str(R.current_fire_control(a, a.weapons[0], s.round + 1)) == "2D"
-    assert str(R.current_damage(a, a.weapons[0], s.round + 2)) == "6D"   # over after the next round
+    assert str(rules.current_maneuverability(a, s.round)) == "2D"
+    assert str(rules.current_fire_control(a, a.weapons[0], s.round + 1)) == "2D"
+    assert str(rules.current_damage(a, a.weapons[0], s.round + 2)) == "6D"   # over after the next round
 
 
 def test_fully_ionised_controls_drift():
@@ -227,15 +228,15 @@ def test_fully_ionised_controls_drift():
     b = s.ship("b")
     b.last_moved = 2
     for _ in range(2):
-        s, _ = R.apply_damage(s, "b", 2, dice(1, 1))       # no shields: ionised each time
-    assert R.controls_dead(s.ship("b"), s.round + 2) and not R.controls_dead(s.ship("b"), s.round + 3)
-    assert R.fire_options(s) == []          # b fires first and cannot
-    s, _ = R.end_fire(s)
-    s, _ = R.end_fire(s)
-    s, _ = R.resolve_firing(s, dice())
-    s, _ = R.roll_initiative(s, dice(6, 6, 1, 1))
-    assert R.move_options(s) == []
-    s, log = R.drift(s)
+        s, _ = rules.apply_damage(s, "b", 2, dice(1, 1))       # no shields: ionised each time
+    assert rules.controls_dead(s.ship("b"), s.round + 2) and not rules.controls_dead(s.ship("b"), s.round + 3)
+    assert rules.fire_options(s) == []          # b fires first and cannot
+    s, _ = rules.end_fire(s)
+    s, _ = rules.end_fire(s)
+    s, _ = rules.resolve_firing(s, dice())
+    s, _ = rules.roll_initiative(s, dice(6, 6, 1, 1))
+    assert rules.move_options(s) == []
+    s, log = rules.drift(s)
     assert s.ship("b").pos == (8, 12) and "drifts" in log[0].text
 
 
@@ -243,7 +244,7 @@ def test_light_damage_table_and_rerolls_of_dead_systems():
     """Seed 5. "Taula de danys lleugers" and "es torna a repetir la tirada": a 5 (shields) on a
     ship with 0D shields is rolled again; 1-2 then costs 1D maneuverability."""
     s = to_firing(fight())
-    s, log = R.apply_damage(s, "b", 8, dice(1, 1, 5, 2))   # no shields; hull 2, margin 6: light
+    s, log = rules.apply_damage(s, "b", 8, dice(1, 1, 5, 2))   # no shields; hull 2, margin 6: light
     b = s.ship("b")
     assert b.maneuverability == "1D" and b.damage == ["maneuverability_-1D"]
     assert any("rolled again" in e.text for e in log)
@@ -252,34 +253,34 @@ def test_light_damage_table_and_rerolls_of_dead_systems():
 def test_light_damage_weapon_picked_at_random_and_0d_inoperative():
     """Seed 5.: a weapon system chosen at random loses 1D fire control; at 0D it is inoperative."""
     s = to_firing(fight())
-    s, _ = R.apply_damage(s, "a", 12, dice(1, 1, 1, 1, 1, 1, 1, 1, 4, 2))  # margin 4; weapon 2 of 2
+    s, _ = rules.apply_damage(s, "a", 12, dice(1, 1, 1, 1, 1, 1, 1, 1, 4, 2))  # margin 4; weapon 2 of 2
     t = s.ship("a").weapons[1]
-    assert t.fire_control == "1D" and R.weapon_operative(t)
-    s, _ = R.apply_damage(s, "a", 12, dice(*[1] * 8, 4, 2))   # the same again
+    assert t.fire_control == "1D" and rules.weapon_operative(t)
+    s, _ = rules.apply_damage(s, "a", 12, dice(*[1] * 8, 4, 2))   # the same again
     t = s.ship("a").weapons[1]
-    assert t.fire_control == "0D" and not R.weapon_operative(t)
+    assert t.fire_control == "0D" and not rules.weapon_operative(t)
 
 
 def test_considerable_and_severe():
     """Seed 5. "Taula de danys considerables" and RULES-NOTES: severe rolls it twice and marks the
     ship; its next damaging hit destroys it."""
     s = to_firing(fight())
-    s, log = R.apply_damage(s, "b", 13, dice(1, 1, 4))      # margin 11: considerable, 4 weapons out
+    s, log = rules.apply_damage(s, "b", 13, dice(1, 1, 4))      # margin 11: considerable, 4 weapons out
     assert s.ship("b").weapons[0].disabled and "weapons_out" in s.ship("b").damage
-    s, log = R.apply_damage(s, "b", 16, dice(1, 1, 4, 1, 3, 2))  # margin 14: severe
+    s, log = rules.apply_damage(s, "b", 16, dice(1, 1, 4, 1, 3, 2))  # margin 14: severe
     # first roll: 4 (weapons already out) rolled again -> 1 dead in space; second: 3 (no hyperdrive)
     # rolled again -> 2 generator overload
     b = s.ship("b")
     assert b.severe and b.dead_in_space and b.generator_overload_round == s.round + 3
     assert sum("rolled again" in e.text for e in log) == 2
-    s, log = R.apply_damage(s, "b", 6, dice(1, 1))           # margin 4: light -> destroyed
+    s, log = rules.apply_damage(s, "b", 6, dice(1, 1))           # margin 4: light -> destroyed
     assert s.ship("b").destroyed
 
 
 def test_considerable_6_destroys():
     """Seed 5. "Taula de danys considerables": 6 -- ship destroyed."""
     s = to_firing(fight())
-    s, _ = R.apply_damage(s, "b", 13, dice(1, 1, 6))
+    s, _ = rules.apply_damage(s, "b", 13, dice(1, 1, 6))
     assert s.ship("b").destroyed and not s.ship("b").in_play
 
 
@@ -287,61 +288,61 @@ def test_dead_in_space_cannot_move_and_the_generator_explodes_after_3_rounds():
     """Seed 5. considerable 1 "Nau morta a l'espai" (stopped) and 2 "Sobrecàrrega en el generador"
     (explodes unless shut down within 3 rounds; this ship is not shut down -- see test_special.py)."""
     s = to_firing(fight())
-    s, _ = R.apply_damage(s, "b", 13, dice(1, 1, 1))
-    s, _ = R.apply_damage(s, "b", 13, dice(1, 1, 2))
+    s, _ = rules.apply_damage(s, "b", 13, dice(1, 1, 1))
+    s, _ = rules.apply_damage(s, "b", 13, dice(1, 1, 2))
     assert s.ship("b").generator_overload_round == 4
     for rnd in (1, 2, 3, 4):
-        s, _ = R.end_fire(s)
-        s, _ = R.end_fire(s)
-        s, log = R.resolve_firing(s, dice())
+        s, _ = rules.end_fire(s)
+        s, _ = rules.end_fire(s)
+        s, log = rules.resolve_firing(s, dice())
         if rnd < 4:
-            s, _ = R.roll_initiative(s, dice(6, 6, 1, 1))
+            s, _ = rules.roll_initiative(s, dice(6, 6, 1, 1))
             assert s.moving.ship == "b" and s.moving.speed_left == 0
-            assert {m.kind for m in R.move_options(s)} == {"hold"}
-            s, _ = R.move(s, "hold")
-            s, _ = R.move(s, "hold")
+            assert {m.kind for m in rules.move_options(s)} == {"hold"}
+            s, _ = rules.move(s, "hold")
+            s, _ = rules.move(s, "hold")
     assert s.ship("b").destroyed and s.over and s.winner == "Rebels"
     assert any("explodes" in e.text for e in log)
 
 
 def test_capital_ships_turn_only_with_maneuverability_in_the_movement_phase():
     """Seed 1.: capital ships turn only with maneuverability dice, each costing a speed point."""
-    cap = R.build_ship({"name": "Cruiser", "scale": "capital", "speed": 4, "maneuverability": "1D", "hull": "5D"},
+    cap = rules.build_ship({"name": "Cruiser", "scale": "capital", "speed": 4, "maneuverability": "1D", "hull": "5D"},
                        id="c", side="Empire", col=10, row=10)
-    s = R.new_combat([R.build_ship(FIGHTER, id="a", side="Rebels", col=1, row=1), cap], 20, 20, wild=False)
-    s, _ = R.roll_initiative(s, dice(6, 6, 1, 1))
+    s = rules.new_combat([rules.build_ship(FIGHTER, id="a", side="Rebels", col=1, row=1), cap], 20, 20, wild=False)
+    s, _ = rules.roll_initiative(s, dice(6, 6, 1, 1))
     assert s.moving.ship == "c"
-    s, _ = R.move(s, "turn", 1)
+    s, _ = rules.move(s, "turn", 1)
     assert s.moving.speed_left == 3 and s.moving.free_turns_left == 0
-    s, _ = R.move(s, "forward")
-    assert not any(m.kind == "turn" for m in R.move_options(s))
+    s, _ = rules.move(s, "forward")
+    assert not any(m.kind == "turn" for m in rules.move_options(s))
 
 
 def test_wild_die_is_used_when_the_encounter_option_is_on():
     """RULES-NOTES general rules: one die of every roll is the Wild Die (initiative 2D here)."""
     s = fight()
     s.wild = True
-    s, log = R.roll_initiative(s, dice(3, 6, 2, 1, 1))   # Rebels 3 + 6 + 2 = 11; Empire 1 + wild 1 -> 0
+    s, log = rules.roll_initiative(s, dice(3, 6, 2, 1, 1))   # Rebels 3 + 6 + 2 = 11; Empire 1 + wild 1 -> 0
     assert s.initiative == {"Rebels": 11, "Empire": 0} and s.order == ["Empire", "Rebels"]
 
 
 def test_ionising_a_ship_without_maneuverability_does_not_kill_its_controls():
     """Seed 5. "Controls ionitzats": dead controls when maneuverability is *lost* totally; a 0D station
     has none to lose (decision)."""
-    station = R.build_ship({"name": "Station", "scale": "capital", "speed": 0, "maneuverability": "0D", "hull": "2D"},
+    station = rules.build_ship({"name": "Station", "scale": "capital", "speed": 0, "maneuverability": "0D", "hull": "2D"},
                            id="st", side="Empire", col=8, row=12)
-    s = R.new_combat([R.build_ship(FIGHTER, id="a", side="Rebels", col=5, row=10), station], 20, 20, wild=False)
-    s, _ = R.apply_damage(s, "st", 2, dice(1, 1))
-    assert s.ship("st").damage == ["controls_ionised"] and not R.controls_dead(s.ship("st"), s.round)
+    s = rules.new_combat([rules.build_ship(FIGHTER, id="a", side="Rebels", col=5, row=10), station], 20, 20, wild=False)
+    s, _ = rules.apply_damage(s, "st", 2, dice(1, 1))
+    assert s.ship("st").damage == ["controls_ionised"] and not rules.controls_dead(s.ship("st"), s.round)
 
 
 # ---------------------------------------------------------------- the Wild Die's first-roll 1: "add" (complication)
 def _wild_fight(complication):
     """Wing (8D to hit at short range: 4D gunnery + 3D fire control + 1D) against Eye (5D evasion),
     Wild Die on, firing phase, Wing first."""
-    a = R.build_ship(FIGHTER, id="a", side="Rebels", col=5, row=10, facing=0)
-    b = R.build_ship(EYEBALL, id="b", side="Empire", col=8, row=10, facing=3)
-    s = R.new_combat([a, b], 20, 20, wild=True, complication=complication)
+    a = rules.build_ship(FIGHTER, id="a", side="Rebels", col=5, row=10, facing=0)
+    b = rules.build_ship(EYEBALL, id="b", side="Empire", col=8, row=10, facing=3)
+    s = rules.new_combat([a, b], 20, 20, wild=True, complication=complication)
     s.phase, s.queue = "firing", ["a"]
     return s
 
@@ -359,39 +360,39 @@ def test_complication_add_wild_one_on_to_hit_counts_one_and_keeps_the_highest():
     faces give 21 - 6 = 15, a miss."""
     s = _wild_fight("add")
     d = dice(*_TO_HIT_ONE)
-    t, log = R.fire(s, "l", "b", d)
+    t, log = rules.fire(s, "l", "b", d)
     shot = t.shots[0]
     assert shot.attack == 22 and shot.evasion == 19 and shot.hit and shot.damage == 17
     to_hit = d.rolls[0]
     assert to_hit.total == 22 and to_hit.row == "complication" and "Wild Die: complication" in to_hit.describe()
-    notes = [e for e in log if e.text.startswith(R.COMPLICATION_TEXT)]
-    assert len(notes) == 1 and "to hit" in notes[0].text and notes[0].rule == R.SEC_WILD  # RULES-NOTES starwars_d6: the Wild Die
+    notes = [e for e in log if e.text.startswith(rules.COMPLICATION_TEXT)]
+    assert len(notes) == 1 and "to hit" in notes[0].text and notes[0].rule == rules.SEC_WILD  # RULES-NOTES starwars_d6: the Wild Die
     # the same faces under "remove": the 1 and the 6 go
-    t, log = R.fire(_wild_fight("remove"), "l", "b", dice(*_TO_HIT_ONE[:13]))
+    t, log = rules.fire(_wild_fight("remove"), "l", "b", dice(*_TO_HIT_ONE[:13]))
     assert t.shots[0].attack == 15 and not t.shots[0].hit
-    assert not any(e.text.startswith(R.COMPLICATION_TEXT) for e in log)
+    assert not any(e.text.startswith(rules.COMPLICATION_TEXT) for e in log)
 
 
 def test_complication_reaches_every_wild_die_roll():
     """RULES-NOTES Wild Die, "add": the state's choice is used by every Wild-Die roll -- the
     initiative 2D (1 + Wild Die 1 = 2, not 0) and the damage, shields and hull rolls."""
-    s, log = R.roll_initiative(_wild_fight("add"), dice(3, 1, 5, 2))   # Rebels 3 + 1 = 4, Empire 7
+    s, log = rules.roll_initiative(_wild_fight("add"), dice(3, 1, 5, 2))   # Rebels 3 + 1 = 4, Empire 7
     assert s.initiative == {"Rebels": 4, "Empire": 7}
-    assert sum(e.text.startswith(R.COMPLICATION_TEXT) for e in log) == 1
-    s, _ = R.roll_initiative(_wild_fight("remove"), dice(3, 1, 5, 2))
+    assert sum(e.text.startswith(rules.COMPLICATION_TEXT) for e in log) == 1
+    s, _ = rules.roll_initiative(_wild_fight("remove"), dice(3, 1, 5, 2))
     assert s.initiative == {"Rebels": 0, "Empire": 7}
     # damage 10 on Wing: shields 3D + 1D (3, 3, 3 + Wild Die 1 = 10 with "add": stops it)
     s = _wild_fight("add")
-    t, log = R.apply_damage(s, "a", 10, dice(3, 3, 3, 1))
+    t, log = rules.apply_damage(s, "a", 10, dice(3, 3, 3, 1))
     assert any("stop 10 damage" in e.text for e in log)
-    assert any(e.text.startswith(R.COMPLICATION_TEXT) and "shields" in e.text for e in log)
+    assert any(e.text.startswith(rules.COMPLICATION_TEXT) and "shields" in e.text for e in log)
     # shields 1, 2, 1 + Wild Die 2 = 6: 4 of 10 through; hull 4D: 2, 2, 2 + Wild Die 1 --
     # "add" 7 (the hull holds), "remove" 2 + 2 = 4 (margin 0: shields blown)
     faces = (1, 2, 1, 2, 2, 2, 2, 1)
-    t, log = R.apply_damage(_wild_fight("add"), "a", 10, dice(*faces))
+    t, log = rules.apply_damage(_wild_fight("add"), "a", 10, dice(*faces))
     assert any("4 of 10 gets through" in e.text for e in log) and any("hull (7) holds" in e.text for e in log)
-    assert any(e.text.startswith(R.COMPLICATION_TEXT) and "hull" in e.text for e in log)
-    t, log = R.apply_damage(_wild_fight("remove"), "a", 10, dice(*faces))
+    assert any(e.text.startswith(rules.COMPLICATION_TEXT) and "hull" in e.text for e in log)
+    t, log = rules.apply_damage(_wild_fight("remove"), "a", 10, dice(*faces))
     assert any("against hull 4, margin 0" in e.text for e in log) and "shields_blown" in t.ship("a").damage
 
 
@@ -399,14 +400,14 @@ def test_complication_state_round_trips_and_old_states_load_with_remove():
     """Plain data: the complication choice is part of the state (serial JSON and back); a state
     saved before the option existed loads with the default "remove" (RULES-NOTES Wild Die)."""
     s = _wild_fight("add")
-    s, _ = R.fire(s, "l", "b", dice(*_TO_HIT_ONE))
+    s, _ = rules.fire(s, "l", "b", dice(*_TO_HIT_ONE))
     data = serial.to_json(s)
-    back = serial.from_json(R.CombatState, data)
+    back = serial.from_json(rules.CombatState, data)
     assert back == s and back.complication == "add"
     data.pop("complication")
-    assert serial.from_json(R.CombatState, data).complication == "remove"
+    assert serial.from_json(rules.CombatState, data).complication == "remove"
     with pytest.raises(ValueError):
-        R.new_combat([], complication="sometimes")
+        rules.new_combat([], complication="sometimes")
 
 
 def test_engine_setup_threads_the_complication_option():

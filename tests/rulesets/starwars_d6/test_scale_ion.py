@@ -3,7 +3,8 @@ import pytest
 
 from rulesets.core import serial
 from rulesets.core.dice import Dice, ScriptedSource
-from rulesets.starwars_d6 import rules as R
+from rulesets.starwars_d6 import rules
+from rulesets.starwars_d6.dice import DiceCode
 
 CAPITAL = {"name": "Cruiser", "scale": "capital", "speed": 4, "maneuverability": "1D", "hull": "5D",
            "shields": "2D", "crew": {"gunnery": "2D", "piloting": "2D", "shields": "2D"},
@@ -24,17 +25,17 @@ def dice(*faces):
 
 def firing(shooter, target, *, wild=False, distance=3):
     """shooter (stats, id) fires at target (stats, id), 'distance' hexes apart in a column."""
-    a = R.build_ship(shooter[0], id=shooter[1], side="A", col=5, row=5)
-    b = R.build_ship(target[0], id=target[1], side="B", col=5, row=5 + distance)
-    s = R.new_combat([a, b], 20, 20, wild=wild)
+    a = rules.build_ship(shooter[0], id=shooter[1], side="A", col=5, row=5)
+    b = rules.build_ship(target[0], id=target[1], side="B", col=5, row=5 + distance)
+    s = rules.new_combat([a, b], 20, 20, wild=wild)
     s.phase, s.queue = "firing", [a.id]
     return s
 
 
 def resolve(s, faces):
-    s, _ = R.end_fire(s)
+    s, _ = rules.end_fire(s)
     s.queue = []
-    return R.resolve_firing(s, dice(*faces))
+    return rules.resolve_firing(s, dice(*faces))
 
 
 # ---------------------------------------------------------------- 1. scale caps
@@ -45,7 +46,7 @@ def test_capital_to_hit_caps_fire_control_and_fighter_hull_is_capped():
     s = firing((CAPITAL, "c"), (FIGHTER, "f"))
     # gunnery 2D: 6,6 = 12; fire control 2D + 1D short: 6,6,6 -> 3,3,3 = 9; attack 21
     # evasion: piloting 2D + maneuverability 3D (not capped for a fighter): 4,4,4,4,4 = 20 -> hit
-    s, log = R.fire(s, "tl", "f", dice(6, 6, 6, 6, 6, 4, 4, 4, 4, 4, 3, 3, 3, 3))
+    s, log = rules.fire(s, "tl", "f", dice(6, 6, 6, 6, 6, 4, 4, 4, 4, 4, 3, 3, 3, 3))
     shot = s.shots[0]
     assert (shot.attack, shot.evasion, shot.hit, shot.damage) == (21, 20, True, 12)
     # shields: skill 2D 6,6 = 12 (not capped) + shields 2D 6,6 -> 3,3 = 6: 18 >= 12 stops it
@@ -64,7 +65,7 @@ def test_capital_evasion_against_fighters_and_fighter_damage_to_capitals_are_cap
     s = firing((FIGHTER, "f"), (CAPITAL, "c"))
     # attack: gunnery 2D + fire control 3D, one roll: 3 x5 = 15; evasion: piloting 2D 6,6 = 12,
     # maneuverability 1D 6 -> 2: 14 -> hit.  Damage 3D: 6,6,6 -> 9
-    s, log = R.fire(s, "l", "c", dice(3, 3, 3, 3, 3, 6, 6, 6, 6, 6, 6))
+    s, log = rules.fire(s, "l", "c", dice(3, 3, 3, 3, 3, 6, 6, 6, 6, 6, 6))
     shot = s.shots[0]
     assert (shot.attack, shot.evasion, shot.damage) == (15, 14, 9)
     # shields 2D + 2D uncapped, one roll: 1,1,1,1 = 4 -> 5 through; hull 5D 1 x5 = 5 -> margin 0
@@ -76,11 +77,11 @@ def test_a_capped_wild_die_still_explodes():
     """RULES-NOTES: a capped Wild Die still explodes on a natural 6.  decision: the Wild Die stays
     with the (uncapped) skill; only a 0D skill leaves it to the capped factor."""
     # skill 0D: factor 2D capped 3 -- normal 5 -> 3, Wild Die 6 -> 3 and again 4 -> 3: 9
-    assert R.roll_skill_and_factor(dice(5, 6, 4), "0D", "2D", cap=3, wild=True, purpose="t", rule="r") == 9
+    assert rules.roll_skill_and_factor(dice(5, 6, 4), "0D", "2D", cap=3, wild=True, purpose="t", rule="r") == 9
     # skill 1D: its Wild Die 6 then 2 = 8; factor 2D+1 without the Wild Die: 6,6 -> 3,3 +1 = 7
-    assert R.roll_skill_and_factor(dice(6, 2, 6, 6), "1D", "2D+1", cap=3, wild=True, purpose="t", rule="r") == 15
+    assert rules.roll_skill_and_factor(dice(6, 2, 6, 6), "1D", "2D+1", cap=3, wild=True, purpose="t", rule="r") == 15
     # no cap: one roll of skill + factor
-    assert R.roll_skill_and_factor(dice(6, 6, 6), "1D", "2D", cap=None, wild=False, purpose="t", rule="r") == 18
+    assert rules.roll_skill_and_factor(dice(6, 6, 6), "1D", "2D", cap=None, wild=False, purpose="t", rule="r") == 18
 
 
 def test_death_star_scale():
@@ -90,7 +91,7 @@ def test_death_star_scale():
     ships cause 1 point per damage die to it."""
     s = firing((STATION, "d"), (CAPITAL, "c"))
     # gunnery 2D 1,1 = 2; fire control 3D 6,6,6 -> 9: 11; evasion 2D 1,1 + 1D 6 -> 4: 6 -> hit
-    s, _ = R.fire(s, "sl", "c", dice(1, 1, 6, 6, 6, 1, 1, 6, 5, 5, 5, 5))
+    s, _ = rules.fire(s, "sl", "c", dice(1, 1, 6, 6, 6, 1, 1, 6, 5, 5, 5, 5))
     assert (s.shots[0].attack, s.shots[0].evasion, s.shots[0].damage) == (11, 6, 20)
     # shields: skill 2D 6,6 = 12, shields 2D 6,6 -> 1,1: 14 -> 6 through; hull 5D 6 x5 -> 5: margin 1
     _, log = resolve(s, [6, 6, 6, 6, 6, 6, 6, 6, 6])
@@ -98,11 +99,11 @@ def test_death_star_scale():
 
     s = firing((CAPITAL, "c"), (STATION, "d"))
     # attack 2D + 3D one roll (no to-hit cap) 2 x5 = 10; evasion piloting 0D + 0D = 0; damage 4D -> 1 each
-    s, _ = R.fire(s, "tl", "d", dice(2, 2, 2, 2, 2, 6, 6, 6, 6))
+    s, _ = rules.fire(s, "tl", "d", dice(2, 2, 2, 2, 2, 6, 6, 6, 6))
     assert s.shots[0].damage == 4
 
     s = firing((FIGHTER, "f"), (STATION, "d"))
-    s, log = R.fire(s, "l", "d", dice(2, 2, 2, 2, 2))   # hit; no damage rolled
+    s, log = rules.fire(s, "l", "d", dice(2, 2, 2, 2, 2))   # hit; no damage rolled
     assert s.shots[0].no_damage and any("cannot cause significant damage" in e.text for e in log)
     s, log = resolve(s, [])                              # nothing to roll
     assert s.ship("d").damage == []
@@ -113,16 +114,16 @@ def test_a_death_star_cannot_fire_at_starfighters():
     objectius d'escala més petita que una Nau capital" -- no shot at a starfighter is offered or
     allowed; the same station may fire at a capital ship."""
     s = firing((STATION, "d"), (FIGHTER, "f"))
-    assert R.fire_options(s) == []
+    assert rules.fire_options(s) == []
     with pytest.raises(ValueError):
-        R.fire(s, "sl", "f", dice(6, 6, 6, 6))
-    assert R.fire_options(firing((STATION, "d"), (CAPITAL, "c"))) == [("sl", "c")]
+        rules.fire(s, "sl", "f", dice(6, 6, 6, 6))
+    assert rules.fire_options(firing((STATION, "d"), (CAPITAL, "c"))) == [("sl", "c")]
 
 
 # ---------------------------------------------------------------- 2. ion cannons
 def _ionised(margin_faces, ion):
     s = firing((FIGHTER, "a"), (FIGHTER, "b"))
-    return R.apply_ion(s, "b", ion, dice(*margin_faces))
+    return rules.apply_ion(s, "b", ion, dice(*margin_faces))
 
 
 @pytest.mark.parametrize("ion,controls", [(4, 1), (9, 1), (10, 2), (14, 2), (15, 3), (24, 4), (19, 3), (20, 4)])
@@ -132,7 +133,7 @@ def test_ion_table(ion, controls):
     s, log = _ionised([2, 2], ion)
     b = s.ship("b")
     assert b.damage == ["controls_ionised"] * controls
-    assert str(R.current_maneuverability(b, s.round)) == str(R.DiceCode.parse("3D") - 3 * controls)
+    assert str(rules.current_maneuverability(b, s.round)) == str(DiceCode.parse("3D") - 3 * controls)
 
 
 def test_ion_hull_greater_does_nothing_and_21_destroys_the_controls():
@@ -142,7 +143,7 @@ def test_ion_hull_greater_does_nothing_and_21_destroys_the_controls():
     assert s.ship("b").damage == [] and "no effect" in log[0].text
     s, log = _ionised([2, 2], 25)
     b = s.ship("b")
-    assert b.damage == ["controls_destroyed"] and R.controls_dead(b, 500)
+    assert b.damage == ["controls_destroyed"] and rules.controls_dead(b, 500)
 
 
 def test_ion_hits_ignore_shields_and_are_resolved_after_the_damage():
@@ -150,7 +151,7 @@ def test_ion_hits_ignore_shields_and_are_resolved_after_the_damage():
     ion hits are not summed with damage (decision: one hull roll per ion hit, after the damage)."""
     s = firing((FIGHTER, "a"), (FIGHTER, "b"))
     # attack 2D + 2D + 1D short: 5 x5 = 25; evasion 5D 1 x5 = 5; ion damage 4D 3 x4 = 12
-    s, log = R.fire(s, "ion", "b", dice(5, 5, 5, 5, 5, 1, 1, 1, 1, 1, 3, 3, 3, 3))
+    s, log = rules.fire(s, "ion", "b", dice(5, 5, 5, 5, 5, 1, 1, 1, 1, 1, 3, 3, 3, 3))
     assert s.shots[0].ion and s.shots[0].damage == 12 and "Ion damage 12" in log[-1].text
     s, log = resolve(s, [1, 1])          # hull only: 2 -> margin 10 -> two controls ionised
     assert s.ship("b").damage == ["controls_ionised", "controls_ionised"]
@@ -160,9 +161,9 @@ def test_ion_hits_ignore_shields_and_are_resolved_after_the_damage():
 def test_ion_cannons_fire_alone():
     """Seed 2. COMBAT: "Els canons d'ions no poden disparar-se conjuntament amb cap altre sistema"."""
     s = firing((FIGHTER, "a"), (FIGHTER, "b"))
-    assert ("ion", "b") in R.fire_options(s) and ("l", "b") in R.fire_options(s)
-    s, _ = R.fire(s, "l", "b", dice(1, 1, 1, 1, 1, 6, 6, 6, 6, 6))   # a miss
-    assert R.fire_options(s) == []
+    assert ("ion", "b") in rules.fire_options(s) and ("l", "b") in rules.fire_options(s)
+    s, _ = rules.fire(s, "l", "b", dice(1, 1, 1, 1, 1, 6, 6, 6, 6, 6))   # a miss
+    assert rules.fire_options(s) == []
 
 
 # ---------------------------------------------------------------- 3. fire factors
@@ -176,7 +177,7 @@ def test_fire_factor_hits(shots, faces, hits):
     larger volleys one die per full 6 shots plus the small-volley rule for the remainder
     (decision: a remainder of 1, or a single shot, is one hit)."""
     d = dice(*faces)
-    assert R.broadside_hits(d, shots) == hits
+    assert rules.broadside_hits(d, shots) == hits
     with pytest.raises(Exception):
         d.faces(1, 6, "nothing left", "")
 
@@ -187,17 +188,17 @@ def test_a_broadside_rolls_one_attack_then_the_fire_factor_then_each_hit_s_damag
     s = firing((CAPITAL, "c"), (CAPITAL, "e"))
     # attack 2D + 3D, one roll (same scale): 4 x5 = 20; evasion 3D 1 x3 = 3
     # fire factor (3 shots) 5 -> 3 hits; damage 2D x3: 1,2 / 3,4 / 5,6 = 21
-    s, log = R.fire(s, "bs", "e", dice(4, 4, 4, 4, 4, 1, 1, 1, 5, 1, 2, 3, 4, 5, 6))
+    s, log = rules.fire(s, "bs", "e", dice(4, 4, 4, 4, 4, 1, 1, 1, 5, 1, 2, 3, 4, 5, 6))
     shot = s.shots[0]
     assert (shot.hits, shot.damage) == (3, 21)
     assert any("3 of 3 shots hit" in e.text for e in log)
-    assert serial.from_json(R.CombatState, serial.to_json(s)) == s
+    assert serial.from_json(rules.CombatState, serial.to_json(s)) == s
     s2 = firing((CAPITAL, "c"), (CAPITAL, "e"))
-    s2, _ = R.fire(s2, "bs", "e", dice(1, 1, 1, 1, 1, 6, 6, 6))   # miss: no fire factor, no damage
+    s2, _ = rules.fire(s2, "bs", "e", dice(1, 1, 1, 1, 1, 6, 6, 6))   # miss: no fire factor, no damage
     assert not s2.shots[0].hit and s2.shots[0].damage == 0
 
 
 def test_broadside_shots_are_validated():
     """Stats: a broadside has 1 or more shots."""
     bad = {**CAPITAL, "weapons": [{"type": "turbolaser", "shots": 0}]}
-    assert any("broadside" in e for e in R.validate_stats(bad))
+    assert any("broadside" in e for e in rules.validate_stats(bad))

@@ -1,0 +1,260 @@
+"""The firing phase (seed "2. COMBAT", "4. SEQÜENCIA DE JOC: Fase de foc"): who may shoot what,
+the attack and evasion rolls, broadsides ("Factors de Foc per les Naus Capitals"), and the
+resolution of the simultaneous fire once every ship has fired.
+Pure Python: no Django import.
+"""
+from __future__ import annotations
+
+from rulesets.core.dice import Dice
+from rulesets.core.engine import LogEntry
+
+from . import hexes, tables
+from .dice import DiceCode, roll_code
+from .checks import note_complication, roll_skill_and_factor
+from .damage import apply_damage, apply_ion
+from .state import (active_label, CombatState, complication_choice, controls_dead, current_damage,
+    current_fire_control, current_maneuverability, feature_hexes, SEC_FIRING_PHASE, SEC_PROCEDURE,
+    SEC_SCALE_DAMAGE, SEC_SCALE_EVASION, SEC_SCALE_TO_HIT, SEC_TRACTOR, Ship, Shot, sides_in_play, thaw,
+    update_holds, Weapon, weapon_operative)
+
+
+def weapon_key(ship: Ship, weapon: Weapon) -> str:
+    return f"{ship.id}:{weapon.id}"
+
+
+def line_of_fire(state: CombatState, a: hexes.Hex, b: hexes.Hex) -> bool:
+    """decision (docs "Special cases"): planets, moons and obstacles block fire, as they block a
+    hyperspace jump's line of sight; ships do not (:func:`hexes.clear_line`)."""
+    return hexes.clear_line(a, b, feature_hexes(state)) if state.features else True
+
+
+def shot_band(state: CombatState, attacker: Ship, weapon: Weapon, target: Ship) -> str | None:
+    """The range band of a shot, or None when it cannot be made (range, scale, speed, line of fire)."""
+    if (attacker.scale, target.scale) in tables.CANNOT_FIRE:
+        return None
+    if weapon.type == "proton_torpedo" and tables.speed_modifier("proton_torpedo", target.speed) is None:
+        return None
+    band = tables.range_band(weapon.type, hexes.distance(attacker.pos, target.pos), target.scale)
+    if band is None or not line_of_fire(state, attacker.pos, target.pos):
+        return None
+    return band
+
+
+def holding(state: CombatState, ship: Ship, weapon: Weapon) -> Ship | None:
+    """The ship this tractor beam holds now, or None."""
+    return next((t for t in state.ships if t.captured_by == ship.id and t.captured_weapon == weapon.id), None)
+
+
+def fire_options(state: CombatState) -> list[tuple[str, str]]:
+    """(weapon id, target id) the firing ship may still shoot this phase.
+
+    Seed "2. COMBAT": each weapon system fires once; only systems that may fire together
+    (tables.may_fire_together); a target of another side, in the weapon's range band.
+    """
+    s = state
+    if s.phase != "firing" or not s.queue:
+        return []
+    sh = s.ship(s.queue[0])
+    if controls_dead(sh, s.round) or sh.generator_shutdown:
+        return []
+    fired_types = [w.type for w in sh.weapons if weapon_key(sh, w) in s.fired]
+    out = []
+    for w in sh.weapons:
+        if weapon_key(sh, w) in s.fired or not weapon_operative(w):
+            continue
+        if not tables.may_fire_together(fired_types + [w.type]):
+            continue
+        tractor = w.type == "tractor_beam"
+        if tractor and holding(s, sh, w):
+            continue          # decision: a beam holding a ship is busy
+        for t in s.ships:
+            if tractor and t.captured_by:
+                continue      # decision: one holder at a time
+            if t.side != sh.side and t.in_play and shot_band(s, sh, w, t):
+                out.append((w.id, t.id))
+    return out
+
+
+def fire_control_code(state: CombatState, attacker: Ship, weapon: Weapon, target: Ship, band: str) -> DiceCode:
+    """The fire control of a shot: the range band's +1D/-1D, missiles and torpedoes against the
+    target's speed, controls ionised."""
+    fc = current_fire_control(attacker, weapon, state.round) + tables.RANGE_MODIFIER[band]
+    if weapon.type in tables.MISSILE_WEAPONS:
+        fc = fc + tables.speed_modifier(weapon.type, target.speed)
+    return fc
+
+
+def attack_code(state: CombatState, attacker: Ship, weapon: Weapon, target: Ship, band: str) -> DiceCode:
+    """Seed "2. COMBAT" step 1: gunnery + fire control (see :func:`fire_control_code`)."""
+    return DiceCode.parse(attacker.crew.gunnery) + fire_control_code(state, attacker, weapon, target, band)
+
+
+def evasion_code(state: CombatState, target: Ship) -> DiceCode:
+    """Seed "2. COMBAT" step 2: piloting + maneuverability (less controls ionised)."""
+    return DiceCode.parse(target.crew.piloting) + current_maneuverability(target, state.round)
+
+
+def broadside_hits(dice: Dice, shots: int, purpose: str = "fire factor") -> int:
+    """Seed "Factors de Foc per les Naus Capitals" with RULES-NOTES: the hits of a broadside that hit.
+
+    One d6 per full 6 shots (the die is the hits), and the small-volley table for the remainder
+    (2: 1-3/4-6 = 1/2; 3: 1-2/3-4/5-6 = 1/2/3; 4: the die, 5-6 rolled again; 5: the die, 6 rolled
+    again).  decision: a remainder of 1 shot is one hit, no die.
+    """
+    if shots < 1:
+        raise ValueError("a broadside has at least one shot")
+    groups = [6] * (shots // 6) + ([shots % 6] if shots % 6 else [])
+    hits = 0
+    for n in groups:
+        table = tables.FIRE_FACTORS[n]
+        if n == 1:
+            hits += 1
+            continue
+        while True:
+            face = dice.faces(1, 6, f"{purpose} ({n} shots)", tables.SEC_FIRE_FACTORS)[0]
+            if face not in table["reroll"]:
+                break
+        hits += table["hits"][face]
+    return hits
+
+
+def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *,
+         checked: bool = False) -> tuple[CombatState, list[LogEntry]]:
+    """One weapon system of the firing ship shoots (seed "2. COMBAT", steps 1-4).
+
+    Hit when attack >= evasion (the defender rolls against each shot).  A hit rolls the
+    weapon's damage now; it is applied in :func:`resolve_firing`.  ``checked``: the caller
+    found the shot among :func:`fire_options` already.
+    """
+    if not checked and (weapon_id, target_id) not in fire_options(state):
+        raise ValueError(f"{weapon_id} at {target_id} is not a legal shot now.")
+    s = thaw(state)
+    sh = s.ship(s.queue[0])
+    w = next(w for w in sh.weapons if w.id == weapon_id)
+    t = s.ship(target_id)
+    band = shot_band(s, sh, w, t)
+    hit_cap = tables.TO_HIT_CAP.get((sh.scale, t.scale))
+    evade_cap = tables.EVASION_CAP.get((t.scale, sh.scale))
+    dmg_cap = tables.DAMAGE_CAP.get((sh.scale, t.scale))
+    notes: list[LogEntry] = []
+    a = roll_skill_and_factor(dice, sh.crew.gunnery, fire_control_code(s, sh, w, t, band), cap=hit_cap,
+                              wild=s.wild, purpose=f"{sh.name} {w.name} to hit",
+                              rule=SEC_SCALE_TO_HIT if hit_cap is not None else SEC_PROCEDURE,
+                              complication=complication_choice(s), notes=notes)
+    e = roll_skill_and_factor(dice, t.crew.piloting, current_maneuverability(t, s.round), cap=evade_cap,
+                              wild=s.wild, purpose=f"{t.name} evades",
+                              rule=SEC_SCALE_EVASION if evade_cap is not None else SEC_PROCEDURE,
+                              complication=complication_choice(s), notes=notes)
+    hit = a >= e
+    shot = Shot(sh.id, w.id, t.id, band, a, e, hit, ion=w.type == "ion_cannon", tractor=w.type == "tractor_beam")
+    s.fired.append(weapon_key(sh, w))
+    if w.ammo is not None:
+        w.ammo -= 1
+    what = f"{w.name} ({w.shots}-gun broadside)" if w.shots > 1 else w.name
+    log = [LogEntry(f"{sh.name} fires {what} at {t.name} ({band} range): {a} against {e} -- "
+                    + ("hit." if hit else "miss."), SEC_PROCEDURE)] + notes
+    if hit and shot.tractor:
+        log.append(LogEntry(f"{t.name} is caught by the tractor beam, without damage (held after all fire).",
+                            SEC_TRACTOR))
+    elif hit:
+        if w.shots > 1:
+            shot.hits = broadside_hits(dice, w.shots, f"{sh.name} {w.name} fire factor")
+            log.append(LogEntry(f"Fire factor: {shot.hits} of {w.shots} shots hit.", tables.SEC_FIRE_FACTORS))
+        if dmg_cap == 0:
+            shot.no_damage = True
+            log.append(LogEntry(f"A {tables.SCALE_LABEL[sh.scale]} cannot cause significant damage to "
+                                f"{t.name}.", SEC_SCALE_DAMAGE))
+        else:
+            rule = SEC_SCALE_DAMAGE if dmg_cap is not None else SEC_PROCEDURE
+            what = f"{w.name} {'ion damage' if shot.ion else 'damage'}"
+            notes = []
+            rolls = [note_complication(roll_code(dice, current_damage(sh, w, s.round), wild=s.wild, cap=dmg_cap,
+                                          purpose=what, rule=rule, complication=complication_choice(s)), what, notes).total
+                     for _ in range(shot.hits)]
+            shot.damage = sum(rolls)
+            capped_note = f" (dice over {dmg_cap} count {dmg_cap})" if dmg_cap is not None else ""
+            if shot.ion:
+                log.append(LogEntry(f"Ion damage {shot.damage}{capped_note} (applied after all fire).", tables.SEC_ION))
+            else:
+                log.append(LogEntry(f"Damage {shot.damage}{capped_note} (applied after all fire).", SEC_FIRING_PHASE))
+            log.extend(notes)
+    s.shots.append(shot)
+    s.active = active_label(s)
+    return s, log
+
+
+def end_fire(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
+    """The firing ship is done; the next in order fires (none left: resolve the damage)."""
+    if state.phase != "firing" or not state.queue:
+        raise ValueError("No ship is firing now.")
+    s = thaw(state, ships=False)
+    s.queue.pop(0)
+    s.active = active_label(s)
+    return s, []
+
+
+def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+    """After every ship fired: sum the damage of the hits on each target (seed step 4, RULES-NOTES),
+    apply it, remove the destroyed ships, check the end, and go to the next round's initiative."""
+    if state.phase != "firing" or state.queue:
+        raise ValueError("Damage is resolved when every ship has fired.")
+    s = thaw(state)
+    log: list[LogEntry] = []
+    before = {sh.id for sh in s.ships if sh.in_play}
+    totals: dict[str, int] = {}
+    scales: dict[str, list[str]] = {}
+    damaging = [x for x in s.shots if x.hit and not x.ion and not x.no_damage and not x.tractor]
+    for shot in damaging:
+        totals[shot.target] = totals.get(shot.target, 0) + shot.damage
+        scales.setdefault(shot.target, []).append(s.ship(shot.attacker).scale)
+    for sh in s.ships:   # in list order
+        if sh.id in totals:
+            n = sum(x.hits for x in damaging if x.target == sh.id)
+            if n > 1:
+                log.append(LogEntry(f"{n} hits on {sh.name}: damage summed to {totals[sh.id]}.", SEC_PROCEDURE))
+            s, more = apply_damage(s, sh.id, totals[sh.id], dice, attacker_scales=scales[sh.id])
+            log.extend(more)
+    # decision: ion hits after the summed damage, one hull roll per ion hit, in the order fired
+    for shot in s.shots:
+        if shot.hit and shot.ion and not shot.no_damage and s.ship(shot.target).in_play:
+            s, more = apply_ion(s, shot.target, shot.damage, dice,
+                                attacker_scales=[s.ship(shot.attacker).scale])
+            log.extend(more)
+    # "Raigs tractors": a hit captures, after the damage (decision: not by a holder destroyed now)
+    for shot in s.shots:
+        if not (shot.hit and shot.tractor):
+            continue
+        holder, t = s.ship(shot.attacker), s.ship(shot.target)
+        beam = next(w for w in holder.weapons if w.id == shot.weapon)
+        if not (holder.in_play and t.in_play) or t.captured_by or not weapon_operative(beam):
+            log.append(LogEntry(f"{holder.name}'s tractor beam cannot hold {t.name}.", SEC_TRACTOR))
+            continue
+        t.captured_by, t.captured_weapon = holder.id, beam.id
+        log.append(LogEntry(f"{t.name} is held by {holder.name}'s {beam.name}: it cannot move until it "
+                            "breaks free.", SEC_TRACTOR))
+    for sh in s.ships:
+        if sh.in_play and sh.generator_overload_round is not None and sh.generator_overload_round <= s.round:
+            sh.destroyed = True
+            log.append(LogEntry(f"{sh.name}'s generator explodes.", tables.SEC_CONSIDERABLE))
+        if sh.in_play and sh.structural_round is not None and sh.structural_round <= s.round:
+            sh.destroyed = True
+            log.append(LogEntry(f"{sh.name} breaks up.", tables.SEC_CONSIDERABLE))
+    update_holds(s, log)
+    removed = [sh.name for sh in s.ships if sh.id in before and sh.destroyed]
+    if removed:
+        log.append(LogEntry(f"Removed after firing: {', '.join(removed)}.", SEC_FIRING_PHASE))
+    s.shots, s.fired = [], []
+    left = sides_in_play(s)
+    if len(left) > 1 and s.max_rounds and s.round >= s.max_rounds:
+        s.over, s.winner = True, None
+        log.append(LogEntry(f"Round limit ({s.max_rounds}) reached: the combat ends undecided.", "encounter option"))
+    elif len(left) <= 1:
+        s.over = True
+        s.winner = left[0] if left else None
+        log.append(LogEntry(f"The combat is over: {s.winner or 'no side'} is left.", SEC_FIRING_PHASE))
+    else:
+        s.round += 1
+        s.phase = "initiative"
+        log.append(LogEntry(f"Round {s.round}: initiative is rolled again.", SEC_FIRING_PHASE))
+    s.active = active_label(s)
+    return s, log

@@ -1,0 +1,185 @@
+"""The round's sequence (seed "4. SEQÜENCIA DE JOC"): initiative, then the movement phase with the
+movement rules of "1. MOVIMENT I MANIOBRA" (via :mod:`rulesets.starwars_d6.hexes`) and the drift
+of dead controls.  Each public rule returns a new state and its log lines.
+Pure Python: no Django import.
+"""
+from __future__ import annotations
+
+from rulesets.core.dice import Dice
+from rulesets.core.engine import LogEntry
+
+from . import hexes, tables
+from .dice import roll_code
+from .checks import note_complication
+from .damage import collide
+from .state import (active_label, CombatState, complication_choice, controls_dead, current_maneuverability,
+    feature_at, movement_speed, occupied, own, Progress, SEC_COLLISION, SEC_FIRING_PHASE, SEC_INITIATIVE,
+    SEC_IONISED, SEC_RETREAT, Ship, ship_at, ships_in_order, sides_in_play, thaw, update_holds)
+
+
+def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+    """Seed 4. "Fase d'iniciativa": 2D per side; lowest moves first; ties rerolled.
+
+    decision: only the tied sides roll again, and only to order themselves.
+    """
+    s = thaw(state, ships=False)
+    log: list[LogEntry] = []
+    rolls: dict[str, int] = {}
+
+    def order(group: list[str]) -> list[str]:
+        if len(group) <= 1:
+            return group
+        got = {}
+        for side in group:
+            r = roll_code(dice, tables.INITIATIVE_DICE, wild=s.wild, purpose=f"initiative of {side}", rule=SEC_INITIATIVE,
+                          complication=complication_choice(s))
+            got[side] = rolls[side] = r.total
+            log.append(LogEntry(f"Initiative: {side} rolls {r.total}.", SEC_INITIATIVE))
+            note_complication(r, f"initiative of {side}", log)
+        out: list[str] = []
+        for total in sorted(set(got.values())):
+            tied = [side for side in group if got[side] == total]
+            if len(tied) > 1:
+                log.append(LogEntry(f"Tie on {total} ({', '.join(tied)}): rolled again.", SEC_INITIATIVE))
+            out.extend(order(tied))
+        return out
+
+    s.order = order(sides_in_play(s))
+    s.initiative = rolls
+    s.phase = "movement"
+    s.queue = ships_in_order(s)
+    s.fired, s.shots = [], []
+    log.append(LogEntry(f"Round {s.round}: {' then '.join(s.order)} (lowest first).", SEC_INITIATIVE))
+    s.moving = start_moving(s)
+    s.active = active_label(s)
+    return s, log
+
+
+def start_moving(s: CombatState) -> Progress | None:
+    s.queue = [i for i in s.queue if s.ship(i).in_play]
+    if not s.queue:
+        return None
+    sh = s.ship(s.queue[0])
+    return Progress(sh.id, movement_speed(sh), hexes.maneuverability_points(current_maneuverability(sh, s.round)))
+
+
+def moves_from(state: CombatState, ship: Ship, ms: hexes.MoveState) -> list[hexes.Move]:
+    """The legal next moves of ``ship`` from the movement state ``ms`` (occupied hexes blocked; a
+    ship held by a tractor beam may only hold) -- for :func:`move_options` and course searches."""
+    if ship.captured_by:
+        return hexes.moves(hexes.MoveState(ms.pos, ms.facing, 0, 0), ship.scale != tables.STARFIGHTER, state.hboard)
+    return hexes.moves(ms, ship.scale != tables.STARFIGHTER, state.hboard, occupied(state, besides=(ship.id,)))
+
+
+def course_key(state: CombatState) -> tuple:
+    """Everything besides the ship's own movement state that its moves depend on (a cache key)."""
+    mover = state.ship(state.moving.ship) if state.moving else None
+    return (tuple(sorted(occupied(state, besides=(mover.id,) if mover else ()))),
+            bool(mover and mover.captured_by))
+
+
+def move_options(state: CombatState) -> list[hexes.Move]:
+    """The moving ship's legal next moves (seed "1. MOVIMENT I MANIOBRA", via hexes.legal_moves).
+
+    A ship with fully ionised controls only drifts (see :func:`drift`): no options here.  Hexes
+    of other ships and of planets, moons and obstacles cannot be entered (decision); a ship held
+    by a tractor beam can only hold ("Raigs tractors", decision).
+    """
+    s = state
+    if s.phase != "movement" or not s.moving:
+        return []
+    sh = s.ship(s.moving.ship)
+    ms = hexes.MoveState(sh.pos, sh.facing, s.moving.speed_left, s.moving.free_turns_left, s.moving.after_forward)
+    if sh.captured_by:
+        return moves_from(s, sh, ms)
+    if controls_dead(sh, s.round):
+        return []
+    return moves_from(s, sh, ms)
+
+
+def next_mover(s: CombatState, log: list[LogEntry]) -> None:
+    if s.queue:
+        s.queue.pop(0)
+    update_holds(s, log)
+    if not any(sh.in_play for sh in s.ships):
+        s.over, s.winner, s.moving, s.queue = True, None, None, []
+        log.append(LogEntry("No ship is left in the combat: it is over, with no winner.", SEC_RETREAT))
+        s.active = active_label(s)
+        return
+    s.moving = start_moving(s)
+    if s.moving is None:
+        s.phase = "firing"
+        s.queue = ships_in_order(s)
+        log.append(LogEntry(f"Round {s.round}: firing phase, in the same order; all fire is simultaneous.",
+                            SEC_FIRING_PHASE))
+    s.active = active_label(s)
+
+
+def move(state: CombatState, kind: str, side: int = 0, *, record: bool = True) -> tuple[CombatState, list[LogEntry]]:
+    """Make one of :func:`move_options` (``kind`` forward/turn/slide/hold, ``side`` -1/+1).
+    ``record``: build the log lines (a playout reads none)."""
+    m = next((m for m in move_options(state) if m.kind == kind and m.side == side), None)
+    if m is None:
+        raise ValueError(f"{kind} {side} is not a legal move now.")
+    return make_move(state, m, record=record)
+
+
+def make_move(state: CombatState, m: hexes.Move, *, record: bool = True) -> tuple[CombatState, list[LogEntry]]:
+    """:func:`move` with the move already found among :func:`move_options` (the engine's check)."""
+    s = thaw(state, ships=False)           # only the mover changes (and a ship a hold releases)
+    sh = own(s, s.moving.ship)
+    sh.col, sh.row = m.to
+    sh.facing = m.facing
+    p = s.moving
+    p.speed_left, p.free_turns_left, p.after_forward = m.speed_left, m.free_turns_left, m.after.after_forward
+    p.started = True
+    if m.kind in ("forward", "slide"):
+        p.hexes += 1
+    log = [LogEntry(f"{sh.name}: {m.label}.", tables.SEC_MOVEMENT)] if record else []
+    if m.leaves_board:
+        sh.off_board = True
+        log.append(LogEntry(f"{sh.name} leaves the board and the combat.", SEC_RETREAT))
+    update_holds(s, log)
+    if m.after.done:
+        own(s, sh.id).last_moved = p.hexes
+        next_mover(s, log)
+    s.active = active_label(s)
+    return s, log
+
+
+def drift(state: CombatState, dice: Dice | None = None) -> tuple[CombatState, list[LogEntry]]:
+    """Seed 5. "Controls ionitzats": dead controls -- the ship moves as many hexes as it last
+    moved, straight on, even off the board.
+
+    decision: a hex with another ship in play or a feature on the way is an accidental collision
+    ("Col·lisions accidentals", :func:`collide`); the ship stops in the hex before it.
+    ``dice`` is needed only for such a collision.
+    """
+    s = thaw(state)
+    sh = s.ship(s.moving.ship)
+    if not controls_dead(sh, s.round):
+        raise ValueError(f"{sh.name} has working controls: it moves normally.")
+    entered, off, hit = 0, False, None
+    for _ in range(sh.last_moved):
+        nxt = hexes.neighbour(sh.pos, sh.facing)
+        if not s.hboard.contains(nxt):
+            sh.col, sh.row = nxt
+            entered, off = entered + 1, True
+            break
+        hit = ship_at(s, nxt, besides=(sh.id,)) or feature_at(s, nxt)
+        if hit is not None:
+            break
+        sh.col, sh.row = nxt
+        entered += 1
+    log = [LogEntry(f"{sh.name} drifts {entered} hex(es) with dead controls.", SEC_IONISED)]
+    if off:
+        sh.off_board = True
+        log.append(LogEntry(f"{sh.name} drifts off the board and leaves the combat.", SEC_IONISED))
+    if hit is not None:
+        if dice is None:
+            raise ValueError("A drift into an occupied hex is a collision: it needs dice.")
+        what = hit.name if isinstance(hit, Ship) else hit.label
+        log.append(LogEntry(f"{sh.name} drifts into {what} and stops in the hex before it.", SEC_COLLISION))
+        collide(s, sh, hit, sh.pos, dice, log, SEC_COLLISION)
+    next_mover(s, log)
+    return s, log
