@@ -50,8 +50,6 @@ class WingCommanderRuleset(RulesetBase):
                 ship = changed(ship, tw=npc_tw)
             if wild != "as_set" and ship.pilot.flown_by == "character":
                 ship = changed(ship, pilot=changed(ship.pilot, wild_card=(wild == "all")))
-            if ship.hull <= 0:
-                ship = changed(ship, status="destroyed", hull=0)
             out.append(ship)
         sides = tuple(sides_in_order(out))
         if len(sides) < 2:

@@ -269,9 +269,8 @@ def ship_from(spec: dict) -> Ship:
     pilots = [c for c in crew if c.get("position", "pilot") == "pilot"]
     gunners = [c for c in crew if c.get("position") == "gunner"]
     max_shields, max_hull = int(stats.get("shields", 0)), int(stats.get("hull", 1))
-    hull = max_hull - int(damage.get("hull_lost", 0))
-    if hull <= 0:
-        raise ValueError(f"{spec['name']} carries {damage.get('hull_lost')} hull damage: it has no hull left to fly.")
+    # A ship destroyed in an earlier fight starts out of this one until the GM clears its damage.
+    hull = max(0, max_hull - int(damage.get("hull_lost", 0)))
     return Ship(
         id=spec["id"], name=spec["name"], side=spec["side"], cls=cls, mv=int(stats.get("mv", 0)),
         tw=int(stats.get("tw", 12)), shields=max_shields, max_shields=max_shields, hull=hull, max_hull=max_hull,
@@ -283,6 +282,7 @@ def ship_from(spec: dict) -> Ship:
         gunner=pilot_from(gunners[0]) if gunners else None,
         shield_generator=not damage.get("shield_generator"), thrusters=int(damage.get("thrusters", 0)),
         gun_alignment=bool(damage.get("gun_alignment", False)), spent=spent,
+        status="in" if hull > 0 else "destroyed",
     )
 
 
