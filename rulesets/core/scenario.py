@@ -49,7 +49,7 @@ SETUP_KEYS = ("ships", "options")
 # The ship and crew keys are those of campaigns' Ship.setup_spec / CrewMember.setup_spec.
 SHIP_KEYS = ("id", "name", "side", "fleet", "colour", "stats", "damage", "crew")
 CREW_KEYS = ("id", "name", "position", "station", "characteristics", "skills", "player")
-STEP_KEYS = ("action", "dice", "seed", "auto", "expect", "note")
+STEP_KEYS = ("action", "dice", "seed", "auto", "expect", "refused", "note")
 
 
 class ScenarioError(ValueError):
@@ -82,7 +82,9 @@ class ScenarioStep:
 
     ``action`` with ``dice`` (faces in order) or ``seed``; neither means dice from
     the scenario seed.  ``auto`` is a number of policy steps or ``"end"``.
-    ``expect`` is checked after the action or auto-play, if any.
+    ``expect`` is checked after the action or auto-play, if any.  ``refused`` (True, or
+    the text the refusal must contain) makes an action step pass only when the ruleset
+    refuses the action; the state is then unchanged.
     """
 
     index: int
@@ -93,11 +95,12 @@ class ScenarioStep:
     auto: int | str | None = None
     expect: tuple[Expectation, ...] = ()
     note: str = ""
+    refused: bool | str = False
 
     @property
     def kind(self) -> str:
         if self.action is not None:
-            return "action"
+            return "refused" if self.refused is not False else "action"
         if self.auto is not None:
             return "auto"
         return "expect"
@@ -139,6 +142,12 @@ def _parent(path: str) -> str:
 # --- reading YAML with the line of every field ------------------------------------
 
 
+#: limits that no real scenario comes near: aliases that expand a small file into
+#: millions of values, and nesting that would exhaust Python's stack, are refused
+MAX_VALUES = 100_000
+MAX_DEPTH = 40
+
+
 class _Reader:
     """Turns a composed YAML node tree into plain data, noting each field's line."""
 
@@ -146,9 +155,22 @@ class _Reader:
         self.loader = loader
         self.lines: dict[str, int] = {}
         self._open: set[int] = set()
+        self._count = 0
 
-    def value(self, node: yaml.Node, path: str) -> Any:
+    def _scalar(self, node: yaml.Node, path: str) -> Any:
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except ValueError:  # Python refuses integers of more than 4,300 digits
+            raise ScenarioError(node.start_mark.line + 1, path, "a number with thousands of digits") from None
+
+    def value(self, node: yaml.Node, path: str, depth: int = 0) -> Any:
         line = node.start_mark.line + 1
+        self._count += 1
+        if self._count > MAX_VALUES:
+            raise ScenarioError(line, path, f"the file expands to more than {MAX_VALUES:,} values "
+                                            "(aliases repeating aliases?)")
+        if depth > MAX_DEPTH:
+            raise ScenarioError(line, path, f"nested more than {MAX_DEPTH} deep")
         self.lines.setdefault(path, line)
         if id(node) in self._open:
             raise ScenarioError(line, path, "an alias refers to itself")
@@ -161,7 +183,7 @@ class _Reader:
                     raise ScenarioError(key_line, path, "a key must be a plain word or number")
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     continue
-                key = self.loader.construct_object(key_node, deep=True)
+                key = self._scalar(key_node, path)
                 if key in written:
                     raise ScenarioError(key_line, f"{path}.{key}" if path else str(key), "this key appears twice")
                 written.add(key)
@@ -169,21 +191,21 @@ class _Reader:
             self.loader.flatten_mapping(node)
             out: dict = {}
             for key_node, value_node in node.value:
-                key = self.loader.construct_object(key_node, deep=True)
+                key = self._scalar(key_node, path)
                 key_path = f"{path}.{key}" if path else str(key)
                 if key in out:  # a merged value overridden: forget its lines
                     for known in [p for p in self.lines if p == key_path or p.startswith((key_path + ".", key_path + "["))]:
                         del self.lines[known]
                 self.lines[key_path] = key_node.start_mark.line + 1
-                out[key] = self.value(value_node, key_path)
+                out[key] = self.value(value_node, key_path, depth + 1)
             self._open.discard(id(node))
             return out
         if isinstance(node, yaml.SequenceNode):
             self._open.add(id(node))
-            out_list = [self.value(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
+            out_list = [self.value(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(node.value)]
             self._open.discard(id(node))
             return out_list
-        return self.loader.construct_object(node, deep=True)
+        return self._scalar(node, path)
 
 
 def _read_yaml(text: str) -> tuple[Any, dict[str, int]]:
@@ -202,6 +224,8 @@ def _read_yaml(text: str) -> tuple[Any, dict[str, int]]:
         raise ScenarioError(line, "", f"not valid YAML: {problem}") from None
     except yaml.YAMLError as exc:
         raise ScenarioError(1, "", f"not valid YAML: {exc}") from None
+    except RecursionError:  # the YAML composer recurses once per level of nesting
+        raise ScenarioError(1, "", f"nested far too deeply (more than {MAX_DEPTH} levels)") from None
     finally:
         loader.dispose()
 
@@ -365,8 +389,21 @@ def _check_step(check: _Checker, raw: Any, index: int) -> ScenarioStep:
                 check.fail(key_path, f"an expect key is a dotted path such as ships.0.hull, got {_kind_of(key)}")
             expect.append(Expectation(str(key), value, check.line(key_path)))
 
+    refused: bool | str = False
+    if "refused" in raw:
+        refused = raw["refused"]
+        if "action" not in raw:
+            check.fail(f"{path}.refused", "refused belongs to an action step: the action the ruleset must refuse")
+        if refused is False:
+            pass
+        elif refused is not True and not (isinstance(refused, str) and refused.strip()):
+            check.fail(f"{path}.refused",
+                       f"refused takes true, or the text the refusal must contain, got {_kind_of(refused)}")
+        elif isinstance(refused, str):
+            refused = refused.strip()
+
     note = check.text(raw["note"], f"{path}.note") if "note" in raw else ""
-    return ScenarioStep(index, check.line(path), action, dice, seed, auto, tuple(expect), note)
+    return ScenarioStep(index, check.line(path), action, dice, seed, auto, tuple(expect), note, refused)
 
 
 def parse_scenario(data: Any, lines: dict[str, int] | None = None) -> Scenario:
@@ -541,6 +578,28 @@ def _play_action(scenario, ruleset, state, step: ScenarioStep, each_step: bool):
     return result, [entry], how
 
 
+def _play_refused(scenario, ruleset, state, step: ScenarioStep) -> str:
+    """The refusal's message when the ruleset refuses the step's action; ScenarioError when it takes it."""
+    field_refused = f"{step.field}.refused"
+    source, _ = _dice_for(scenario, step)
+    try:
+        action = resolve_action(ruleset, state, step.action)
+        result = apply_checked(ruleset, state, action, Dice(source))
+    except IllegalAction as exc:
+        message = str(exc)
+    except (InvalidFace, DiceExhausted) as exc:
+        raise ScenarioError(scenario.line_of(f"{step.field}.dice"), f"{step.field}.dice",
+                            f"the dice do not fit the action, so it was not refused by the rules: {exc}") from None
+    else:
+        said = "; ".join(e.text for e in result.log) or "no log line"
+        raise ScenarioError(scenario.line_of(field_refused), field_refused,
+                            f"expected the ruleset to refuse {step.action!r}, but it was taken ({said})")
+    if isinstance(step.refused, str) and step.refused.lower() not in message.lower():
+        raise ScenarioError(scenario.line_of(field_refused), field_refused,
+                            f"refused, but with another message: expected it to say {step.refused!r}, it said {message!r}")
+    return message
+
+
 def _play_auto(scenario, ruleset, state, step: ScenarioStep, each_step: bool):
     seed = step.seed if step.seed is not None else derive_seed(scenario.seed, step.index)
     rng = random.Random(seed)
@@ -659,7 +718,9 @@ def run_scenario(scenario: Scenario, each_step: bool = False) -> dict:
         record: dict = {"index": step.index, "line": step.line, "kind": step.kind}
         if step.note:
             record["note"] = step.note
-        if step.kind == "action":
+        if step.kind == "refused":
+            record["refused"] = _play_refused(scenario, ruleset, state, step)
+        elif step.kind == "action":
             result, entries, how = _play_action(scenario, ruleset, state, step, each_step)
             state = result.state
             record.update(how)

@@ -446,3 +446,73 @@ setup:
 def test_a_file_that_is_not_a_mapping_is_refused():
     err = refused("- ruleset: toy\n", whole=True)
     assert str(err) == "line 1: a scenario file is a mapping (ruleset:, setup:, steps: ...), got a list"
+
+
+# --- a step the rules must refuse (refused: true) -------------------------------------
+
+
+def test_a_refused_step_passes_when_the_rules_refuse_it_and_changes_nothing():
+    result = run_scenario(scenario("""\
+        - action: brace actor=b
+          refused: true
+          expect: {round: 1}
+        - action: fire target=b
+          dice: [4, 5, 3]
+        """))
+    first, second = result["steps"]
+    assert first["kind"] == "refused" and "legal: fire actor=a target=b; brace actor=a" in first["refused"]
+    assert second["kind"] == "action" and result["log"][0]["text"] == "Alpha hits Bravo for 3."
+
+
+def test_a_refused_step_can_name_the_message_it_expects():
+    run_scenario(scenario("""\
+        - action: brace actor=b
+          refused: is not legal now
+        """))
+    err = refused("""\
+        - action: brace actor=b
+          refused: out of ammunition
+        """)
+    assert (err.line, err.field) == (17, "steps[0].refused")
+    assert err.message.startswith("refused, but with another message: expected it to say 'out of ammunition'")
+
+
+def test_a_refused_step_that_the_rules_take_fails_saying_what_happened():
+    err = refused("""\
+        - action: fire target=b
+          dice: [4, 5, 3]
+          refused: true
+        """)
+    assert (err.line, err.field) == (18, "steps[0].refused")
+    assert err.message == "expected the ruleset to refuse 'fire target=b', but it was taken (Alpha hits Bravo for 3.)"
+
+
+def test_refused_belongs_to_an_action_and_takes_true_or_text():
+    err = refused("- auto: 1\n  refused: true\n", run=False)
+    assert err.field == "steps[0].refused" and "refused belongs to an action step" in err.message
+    err = refused("- action: brace\n  refused: 3\n", run=False)
+    assert err.message == "refused takes true, or the text the refusal must contain, got a number (3)"
+
+
+# --- files that are not scenarios: refused in words, never a crash -------------------------
+
+
+def test_an_alias_bomb_is_refused_before_it_expands():
+    laughs = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8))
+    err = refused(laughs, whole=True, run=False)
+    assert "the file expands to more than 100,000 values (aliases repeating aliases?)" in err.message
+
+
+@pytest.mark.parametrize("depth, message", [
+    (60, "nested more than 40 deep"),
+    (20000, "nested far too deeply (more than 40 levels)"),
+])
+def test_deep_nesting_is_refused(depth, message):
+    err = refused("a: " + "[" * depth + "]" * depth + "\n", whole=True, run=False)
+    assert err.message == message
+
+
+def test_a_number_of_thousands_of_digits_is_refused_where_it_is():
+    err = refused(SETUP.replace('seed: "fixed"', "seed: " + "9" * 5000), whole=True, run=False)
+    assert str(err) == "line 2, seed: a number with thousands of digits"
