@@ -63,6 +63,8 @@ def _person(state: VoidState, ship_id: str, word: str):
 
 
 def apply_override(state: VoidState, path: str, value: str) -> tuple[VoidState, str]:
+    if not str(path or "").strip():  # the bare action (as a random playout may pick it): nothing to change
+        return state, "GM override with nothing to change."
     request = parse_override(path, value, [(s.id, s.name) for s in state.ships], FIELDS)
     sid, parts, v = request.ship_id, request.parts, request.value
     name = request.field.name
