@@ -30,6 +30,9 @@ class WingCommanderRuleset(RulesetBase):
     secondary_kinds = ("pass", "eject", "cloak")
     override_help = override.HELP
 
+    def override_fields(self, state) -> list:
+        return list(override.FIELDS)
+
     # --- setup ----------------------------------------------------------------------------
     def setup(self, spec: dict) -> DogfightState:
         options = spec.get("options") or {}

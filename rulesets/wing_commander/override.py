@@ -13,21 +13,39 @@ from .model import FLOWN_BY, DogfightState, changed, replace_by_id, with_ship
 
 RULE = "RULES-NOTES: the GM's escape hatch"
 
+def _now(name):
+    """The field's current value as text, for the runner's override form."""
+    def current(ship, parts) -> str:
+        if name in ("flown_by", "wild_card"):
+            value = getattr(ship.pilot, name)
+        else:
+            value = getattr(ship, name)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+    return current
+
+
 FIELDS = (
-    OverrideField("shields", whole_number(0, 999), "shield points"),
-    OverrideField("hull", whole_number(0, 999), "hull points (0 destroys the ship)"),
-    OverrideField("tw", whole_number(1, 40), "the TW (target value) the GM sets"),
-    OverrideField("mv", whole_number(-10, 10), "the ship's MV before component damage", label="MV"),
-    OverrideField("status", one_of("in", "destroyed", "ejected"), "in, destroyed or ejected"),
+    OverrideField("shields", whole_number(0, 999), "shield points", current=_now("shields")),
+    OverrideField("hull", whole_number(0, 999), "hull points (0 destroys the ship)", current=_now("hull")),
+    OverrideField("tw", whole_number(1, 40), "the TW (target value) the GM sets", label="TW", current=_now("tw")),
+    OverrideField("mv", whole_number(-10, 10), "the ship's MV before component damage", label="MV", current=_now("mv")),
+    OverrideField("status", one_of("in", "destroyed", "ejected"), "in, destroyed or ejected", current=_now("status")),
     OverrideField("flown_by", one_of(*dict(FLOWN_BY)), "character, npc (its TW stands for it) or npc_rolled",
-                  label="pilot mode"),
-    OverrideField("wild_card", yes_no, "the pilot rolls 1W20 instead of 2W10", label="Wild Card"),
-    OverrideField("chaff", whole_number(0, 99), "chaff left"),
-    OverrideField("mines", whole_number(0, 99), "mines left"),
-    OverrideField("thrusters", whole_number(0, 10), "MV lost to damaged thrusters", label="thruster damage"),
-    OverrideField("shield_generator", yes_no, "whether the shield generator works", label="shield generator working"),
-    OverrideField("gun_alignment", yes_no, "gun alignment failed (-2 to gun attacks)", label="gun alignment failed"),
-    OverrideField("first_damage_done", yes_no, "the first-damage roll was made", label="first damage rolled"),
+                  label="pilot mode", current=_now("flown_by")),
+    OverrideField("wild_card", yes_no, "the pilot rolls 1W20 instead of 2W10", label="Wild Card",
+                  current=_now("wild_card")),
+    OverrideField("chaff", whole_number(0, 99), "chaff left", current=_now("chaff")),
+    OverrideField("mines", whole_number(0, 99), "mines left", current=_now("mines")),
+    OverrideField("thrusters", whole_number(0, 10), "MV lost to damaged thrusters", label="thruster damage",
+                  current=_now("thrusters")),
+    OverrideField("shield_generator", yes_no, "whether the shield generator works", label="shield generator working",
+                  current=_now("shield_generator")),
+    OverrideField("gun_alignment", yes_no, "gun alignment failed (-2 to gun attacks)", label="gun alignment failed",
+                  current=_now("gun_alignment")),
+    OverrideField("first_damage_done", yes_no, "the first-damage roll was made", label="first damage rolled",
+                  current=_now("first_damage_done")),
     OverrideField("weapons.*.stock", whole_number(0, 99), "missiles or torpedoes left"),
     OverrideField("weapons.*.broken", yes_no, "out until replaced"),
     OverrideField("weapons.*.halved", yes_no, "damage halved (power supply fault)"),

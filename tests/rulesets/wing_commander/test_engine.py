@@ -14,7 +14,7 @@ def test_the_gm_sets_any_value_by_ship_name_and_it_is_logged():
     """RULES-NOTES (every system): the GM's escape hatch, recorded as a step."""
     state = fight(ship("a", "blue", weapons=(GUNS, MISSILE)), npc("b", shields=20))
     state, log, _ = step(state, "override path=B.tw value=15")
-    assert state.ship("b").tw == 15 and "GM sets B's tw to 15" in text(log)
+    assert state.ship("b").tw == 15 and "GM sets B's TW to 15" in text(log)
     state, _, _ = step(state, "override path=A.weapons.Dart.stock value=0")
     assert state.ship("a").weapon("w2").stock == 0
     state, _, _ = step(state, "override path=b.flown_by value=npc_rolled")
