@@ -6,6 +6,7 @@ import json
 
 from django import forms
 from django.contrib import admin, messages
+from django.forms.utils import pretty_name
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
@@ -62,8 +63,14 @@ def template_form_for(key: str) -> type[TemplateAdminForm]:
     """The admin form for one ruleset: its stats fields declared, so the admin lists them."""
     stats_cls = forms_for(key).ShipStatsForm
     attrs = {"stats_form_class": stats_cls}
+    # The form's own labels and help, as the GM's ship editor shows them (some are set in
+    # its __init__), never the prefixed field name ("Stats-tonnage").
+    shown = stats_cls().fields
     for name, field in stats_cls.base_fields.items():
-        attrs[f"{STATS_PREFIX}-{name}"] = copy.deepcopy(field)
+        field = copy.deepcopy(field)
+        field.label = shown[name].label if name in shown and shown[name].label else pretty_name(name)
+        field.help_text = shown[name].help_text if name in shown else field.help_text
+        attrs[f"{STATS_PREFIX}-{name}"] = field
     return type(f"ShipTemplateAdminForm_{key}", (TemplateAdminForm,), attrs)
 
 
@@ -122,17 +129,39 @@ class ShipTemplateAdmin(admin.ModelAdmin):
             return redirect("admin:index")
         form = ImportForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
+            before = {(t.ruleset, t.name): (t.stats, t.notes) for t in ShipTemplate.objects.all()}
             try:
                 done = exchange.import_templates(form.cleaned_data["file"].read())
             except exchange.ImportRefused as exc:
                 form.add_error("file", str(exc))
             else:
-                self.message_user(request, f"Imported {len(done)} template(s).", messages.SUCCESS)
+                self.message_user(request, import_summary(done, before), messages.SUCCESS)
                 return redirect(reverse("admin:campaigns_shiptemplate_changelist"))
         return render(request, "admin/campaigns/shiptemplate/import.html", {
             **self.admin_site.each_context(request), "form": form, "title": "Import ship templates",
             "opts": self.model._meta,
         })
+
+
+def import_summary(done, before: dict) -> str:
+    """What an import did, in words: new templates, templates updated, templates already the same."""
+    new = [t.name for t in done if (t.ruleset, t.name) not in before]
+    same = [t.name for t in done if before.get((t.ruleset, t.name)) == (t.stats, t.notes)]
+    updated = [t.name for t in done if t.name not in new and t.name not in same]
+    parts = []
+    if new:
+        parts.append(f"added {len(new)} new template{pluralize(len(new))} ({', '.join(new)})")
+    if updated:
+        parts.append(f"updated {len(updated)} existing template{pluralize(len(updated))} with the file's stats "
+                     f"({', '.join(updated)})")
+    if same:
+        parts.append(f"left {len(same)} template{pluralize(len(same))} as {'they were' if len(same) > 1 else 'it was'}: "
+                     f"the library already had {'them' if len(same) > 1 else 'it'} with the same stats ({', '.join(same)})")
+    return ("The import " + "; ".join(parts) + ".") if parts else "The file held no templates."
+
+
+def pluralize(n: int) -> str:
+    return "" if n == 1 else "s"
 
 
 class MembershipInline(admin.TabularInline):

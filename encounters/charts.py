@@ -25,7 +25,13 @@ def win_probability(results: list[dict], side: str) -> str:
     def y(p):
         return TOP + plot_h * (1 - p)
 
-    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+    # Long sweep labels (Star Wars D6: "Close (3 hexes)") would run into each other side by side:
+    # slant them, and make room below the plot for them.
+    slant = _label_width(max((r["label"] for r in results), key=len)) > plot_w / n - 6
+    height = HEIGHT
+    if slant:
+        height = HEIGHT + int(min(120, _label_width(max((r["label"] for r in results), key=len)) * 0.6))
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
              f'aria-label="Win probability of {escape(side)} by sweep point">']
     for p in (0, 0.25, 0.5, 0.75, 1):
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(p):.1f}" y2="{y(p):.1f}" class="grid"/>'
@@ -46,8 +52,10 @@ def win_probability(results: list[dict], side: str) -> str:
             f'<circle cx="{x(i):.1f}" cy="{y(rates[i]):.1f}" r="4" class="dot">'
             f'<title>{escape(r["label"])}: {rates[i]:.1%} (95% {lo:.1%}–{hi:.1%}, {r["trials"]} battles)</title></circle>'
             f'<text x="{x(i):.1f}" y="{y(rates[i]) - 9:.1f}" text-anchor="middle" class="value">{rates[i]:.0%}</text>'
-            f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" class="axis">{escape(r["label"])}</text>')
-    parts.append(f'<text x="{LEFT}" y="{HEIGHT - 8}" class="caption">{escape(side)} wins (dot), 95% interval (band)</text>')
+            + (f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="end" class="axis" '
+               f'transform="rotate(-35 {x(i):.1f} {HEIGHT - BOTTOM + 14})">{escape(r["label"])}</text>' if slant else
+               f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" class="axis">{escape(r["label"])}</text>'))
+    parts.append(f'<text x="{LEFT}" y="{height - 8}" class="caption">{escape(side)} wins (dot), 95% interval (band)</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))
 
@@ -76,3 +84,8 @@ def rounds_histogram(result: dict) -> str:
     parts.append(f'<text x="{LEFT}" y="{HEIGHT - 8}" class="caption">battles decided per round, {escape(result["label"])}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+def _label_width(text: str) -> float:
+    """About how wide an axis label is drawn, in the chart's units (12 px type)."""
+    return 6.6 * len(text)

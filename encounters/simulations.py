@@ -34,6 +34,8 @@ class SimulationForm(forms.Form):
     chunk_size = forms.IntegerField(min_value=10, max_value=10_000, initial=250,
                                     help_text="Battles per worker task (does not change the results).")
     seed = forms.CharField(max_length=64, required=False, help_text="The same seed repeats the same numbers.")
+    repaired = forms.BooleanField(required=False, label="Simulate the ships as repaired",
+                                  help_text="Leave the damage they carry from earlier fights out of the simulation.")
 
     def __init__(self, *args, campaign, fixed_setup=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -102,6 +104,12 @@ def _simulation_form(request, campaign, encounter=None):
     name = f"{encounter.name}: simulation" if encounter else f"Simulation {campaign.simulations.count() + 1}"
     form = SimulationForm(data, campaign=campaign, initial={"name": name}, fixed_setup=encounter is not None)
     options = rules.SetupOptionsForm(data, prefix="opt") if encounter is None else None
+    if encounter is not None:
+        damaged = [s["name"] for s in encounter.setup["ships"] if s.get("damage")]
+    else:
+        damaged = [s.name for s in Ship.objects.filter(campaign=campaign).order_by("name") if s.damage]
+    if not damaged:
+        del form.fields["repaired"]
     if data is not None and form.is_valid() and (options is None or options.is_valid()):
         if encounter is not None:
             setup = encounter.setup
@@ -109,6 +117,8 @@ def _simulation_form(request, campaign, encounter=None):
             ships = (Ship.objects.filter(fleet__in=form.cleaned_data["fleets"])
                      .select_related("fleet").prefetch_related("crew"))
             setup = {"ships": [s.setup_spec() for s in ships], "options": options.options()}
+        if form.cleaned_data.get("repaired"):
+            setup = {**setup, "ships": [{**s, "damage": {}} for s in setup["ships"]]}
         if len(sides_of(setup)) != 2:
             form.add_error(None, "A simulation needs exactly two sides.")
         else:
@@ -127,7 +137,7 @@ def _simulation_form(request, campaign, encounter=None):
                 return redirect(run)
     return render(request, "encounters/simulation_new.html", {
         "campaign": campaign, "encounter": encounter, "form": form, "options": options,
-        "cap": settings.SIMULATION_MAX_TRIALS}, status=400 if data is not None else 200)
+        "cap": settings.SIMULATION_MAX_TRIALS, "damaged": damaged}, status=400 if data is not None else 200)
 
 
 def _progress(run: SimulationRun) -> dict:
@@ -161,7 +171,9 @@ def simulation_detail(request, pk):
     except KeyError:  # the ruleset no longer offers it
         sweep_label = run.sweep
     ctx = {"run": run, "campaign": run.campaign, "progress": _progress(run), "results": results, "sides": sides,
-           "sweep_label": sweep_label, "strength_label": run.campaign.engine.strength_label}
+           "sweep_label": sweep_label, "strength_label": run.campaign.engine.strength_label,
+           # ships that started the simulated battles with damage from earlier fights
+           "damaged": [s["name"] for s in run.setup.get("ships", []) if s.get("damage")]}
     if results:
         ctx["win_chart"] = charts.win_probability(results, sides[0])
         ctx["histograms"] = [(r["label"], charts.rounds_histogram(r)) for r in results]

@@ -130,3 +130,21 @@ def damage_lines(damage, ship=None) -> list[str]:
         else:
             lines.append(f"{label(key)}: {in_words(value)}")
     return lines
+
+
+@register.filter
+def stats_summary(stats, limit: int = 6) -> str:
+    """A template's stats in a few words for a picker: "tonnage 200, armour 1, thrust 1, 2 turrets"."""
+    out = []
+    for key, value in (stats or {}).items():
+        if len(out) >= int(limit):
+            break
+        if isinstance(value, bool) or value in (None, "", 0, [], {}):
+            continue
+        if isinstance(value, (list, tuple)):
+            out.append(f"{len(value)} {label(key).lower()}")
+        elif isinstance(value, dict):
+            continue
+        else:
+            out.append(f"{label(key).lower()} {value}")
+    return ", ".join(out)
