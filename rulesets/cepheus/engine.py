@@ -75,6 +75,9 @@ class CepheusRuleset(RulesetBase):
         sequence.advance(tx)
         return Step(tx.s, log)
 
+    def override_fields(self, state) -> list:
+        return [*override.SHIP_FIELDS, *override.ENCOUNTER_FIELDS]
+
     def odds(self, s: CombatState, a: Action) -> Odds | None:
         try:
             return action_odds(s, a)

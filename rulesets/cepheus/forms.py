@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django import forms
 
+from rulesets.core.lines import LineError, parse_lines
+
 from .crew import CHARACTERISTICS, POSITIONS, SKILLS, SKILL_LABEL
 from .stats import STAT_LIMITS, mount_line, normalise_stats, parse_mount_line
 from .tables import BANDS, BAND_DISTANCE, BAND_LABEL, COLLISION_SITUATIONS
@@ -73,18 +75,18 @@ class ShipStatsForm(forms.Form):
             if help_text:
                 self.fields[name].help_text = help_text
 
-    def _lines(self, name: str, mount: str) -> list[dict]:
-        text = self.cleaned_data.get(name) or ""
-        out, errors = [], []
-        for n, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            weapons, errs = parse_mount_line(line, mount)
-            errors.extend(f"line {n}: {e}" for e in errs)
-            out.append(weapons)
-        if errors:
-            raise forms.ValidationError(errors)
-        return out
+    def _lines(self, name: str, mount: str) -> list[list[dict]]:
+        """One mount per line (rulesets.core.lines: every bad line named, all at once)."""
+        def parse(line: str) -> list[dict]:
+            weapons, errors = parse_mount_line(line, mount)
+            if errors:
+                raise ValueError("; ".join(errors))
+            return weapons
+
+        try:
+            return parse_lines(self.cleaned_data.get(name), parse)
+        except LineError as exc:
+            raise forms.ValidationError(exc.messages) from None
 
     def clean_turrets(self):
         return self._lines("turrets", "turret")

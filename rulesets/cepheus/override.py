@@ -1,89 +1,78 @@
-"""The GM's escape hatch (RULES-NOTES): set a stat, status, position or range by hand."""
+"""The GM's escape hatch (RULES-NOTES): set a stat, status, position or range by hand.
+
+The path is the shared grammar of :mod:`rulesets.core.override`: a ship as the GM sees
+it (its name or its id), a dot, then one of :data:`SHIP_FIELDS` (``Steadfast.hull = 3``,
+``Gutter Saint.hits.m_drive = 2``, ``Steadfast.t1.hits = 1``, ``Steadfast.crew.Hiro Tan.damage = 4``),
+or an encounter field (``range.Steadfast.Gutter Saint = long``, ``round = 3``).  Values
+are checked against this system's schema, and errors name the path.
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from rulesets.core.engine import IllegalAction
+from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
 
-from .crew import POSITION_LABEL
+from .crew import POSITIONS
 from .damage import over_check
 from .manoeuvre import set_band
-from .queries import BANDS
-from .state import SYSTEMS
-from .tables import SEC
+from .state import SYSTEM_LABEL, SYSTEMS
+from .tables import BAND_LABEL, BANDS, SEC
 
 if TYPE_CHECKING:
     from rulesets.core.engine import Action
-    from .state import Tx
+
+    from .state import CombatState, Ship, Tx
 
 
-HELP = ("A path and a value: <ship>.hull, <ship>.structure, <ship>.status, <ship>.hits.<system>, "
-        "<ship>.<mount>.hits, <ship>.crew.<crew>.damage, range.<ship>.<ship> = a band, round.")
-
-_SHIP_INTS = ("hull", "structure", "armour", "fuel", "cargo", "speed", "initiative", "reactions", "evasive",
-              "lined_up", "pool", "pursuit_turns", "boost_next", "thrust_max")
-
-
-_SHIP_STRS = {"status": ("active", "disabled", "destroyed", "escaped", "boarded", "captured"),
-              "position": ("space", "orbit", "decaying", "atmosphere"), "pursuing": None, "jammed": None,
-              "intel": None}
+def _band(text: str) -> str:
+    low = text.strip().lower().replace("_", " ")
+    for band in BANDS:
+        if low in (band.replace("_", " "), BAND_LABEL[band].lower()):
+            return band
+    raise ValueError(f"'{text}' is not a range band ({', '.join(BAND_LABEL[b] for b in BANDS)}).")
 
 
-def override(tx: Tx, path: str, value):
-    """RULES-NOTES, the GM's escape hatch: set a stat, status or position by hand.
+def _attr(name: str):
+    return lambda ship, parts: str(getattr(ship, name))
 
-    Paths: ``<ship>.<field>`` (hull, structure, armour, speed, status, position...),
-    ``<ship>.hits.<system>``, ``<ship>.<mount>.hits``, ``<ship>.<mount>.<weapon index>.loaded``,
-    ``<ship>.crew.<crew id>.<damage|rads|position|station>``, ``range.<ship>.<ship>`` = band,
-    ``round`` = number.
-    """
-    s = tx.s
-    parts = path.split(".")
-    try:
-        if parts[0] == "range" and len(parts) == 3:
-            if value not in BANDS:
-                raise IllegalAction(f"'{value}' is not a range band.")
-            set_band(tx, parts[1], parts[2], None, band=str(value))
-        elif parts[0] == "round" and len(parts) == 1:
-            s.round = int(value)
-        else:
-            ship = s.ship(parts[0])
-            sh = tx.ship(ship.id)
-            if len(parts) == 2 and parts[1] in _SHIP_INTS:
-                setattr(sh, parts[1], max(0, int(value)) if parts[1] not in ("evasive", "initiative") else int(value))
-            elif len(parts) == 2 and parts[1] in _SHIP_STRS:
-                allowed = _SHIP_STRS[parts[1]]
-                if allowed and value not in allowed:
-                    raise IllegalAction(f"{parts[1]} must be one of {', '.join(allowed)}.")
-                setattr(sh, parts[1], str(value))
-            elif len(parts) == 2 and parts[1] == "jump_plotted":
-                sh.jump_plotted = str(value).lower() in ("1", "true", "yes")
-            elif len(parts) == 3 and parts[1] == "hits" and parts[2] in SYSTEMS:
-                sh.hits[parts[2]] = max(0, min(3, int(value)))
-            elif len(parts) == 3 and ship.mount(parts[1]) and parts[2] == "hits":
-                tx.mount(ship.id, parts[1]).hits = max(0, min(3, int(value)))
-            elif len(parts) == 4 and ship.mount(parts[1]) and parts[3] in ("loaded", "reserve"):
-                w = tx.mount(ship.id, parts[1]).weapons[int(parts[2])]
-                setattr(w, parts[3], max(0, int(value)))
-            elif len(parts) == 4 and parts[1] == "crew":
-                c = tx.crew(ship.id, parts[2])
-                if parts[3] in ("damage", "rads"):
-                    setattr(c, parts[3], max(0, int(value)))
-                elif parts[3] == "position" and value in POSITION_LABEL:
-                    c.position = str(value)
-                elif parts[3] == "station":
-                    c.station = str(value)
-                else:
-                    raise IllegalAction(f"Cannot set crew field '{parts[3]}' to {value!r}.")
-            else:
-                raise IllegalAction(f"Unknown override path '{path}'.")
-    except (KeyError, IndexError, TypeError) as exc:
-        raise IllegalAction(f"Unknown override path '{path}'.") from exc
-    except ValueError as exc:
-        if isinstance(exc, IllegalAction):
-            raise
-        raise IllegalAction(f"Bad value {value!r} for '{path}'.") from exc
-    tx.say(f"GM override: {path} = {value}.", SEC["override"])
+
+_COUNTERS = ("hull", "structure", "armour", "fuel", "cargo", "speed", "reactions", "lined_up", "pool",
+             "pursuit_turns", "boost_next", "thrust_max")
+
+#: what the GM may set on a ship (``*``: a system, a mount id, a weapon's index, a crew member)
+SHIP_FIELDS: tuple[OverrideField, ...] = (
+    *(OverrideField(name, whole_number(0), current=_attr(name)) for name in _COUNTERS),
+    OverrideField("initiative", whole_number(None), "the initiative roll (before Tactics and boosts)",
+                  current=_attr("initiative")),
+    OverrideField("evasive", whole_number(-2, 0), "the DM attacks against it take", current=_attr("evasive")),
+    OverrideField("status", one_of("active", "disabled", "destroyed", "escaped", "boarded", "captured"),
+                  current=_attr("status")),
+    OverrideField("position", one_of("space", "orbit", "decaying", "atmosphere"), current=_attr("position")),
+    OverrideField("pursuing", str, "the ship it pursues (a name or id; 'none')", label="pursuit target"),
+    OverrideField("jammed", str, "the ship jamming it (a name or id; 'none')", label="jammer"),
+    OverrideField("intel", str, "the enemy whose intentions it knows (a name or id; 'none')",
+                  label="intercepted intentions"),
+    OverrideField("jump_plotted", yes_no, "yes or no", label="jump plot"),
+    OverrideField("hits.*", whole_number(0, 3), f"hits on a system: {', '.join(SYSTEMS)}", label="hits"),
+    OverrideField("*.hits", whole_number(0, 3), "hits on a turret or bay (t1, b1...)", label="hits"),
+    OverrideField("*.*.loaded", whole_number(0), "ammunition loaded in a mount's weapon (t1.0...)", label="loaded"),
+    OverrideField("*.*.reserve", whole_number(0), "ammunition in store for a mount's weapon", label="in store"),
+    OverrideField("crew.*.damage", whole_number(0), "a crew member's damage (a name or id)", label="damage"),
+    OverrideField("crew.*.rads", whole_number(0), "a crew member's rads", label="rads"),
+    OverrideField("crew.*.position", one_of(*(key for key, _ in POSITIONS)), "a crew position", label="position"),
+    OverrideField("crew.*.station", str, "a crew member's turret or bay (t1, b1)", label="station"),
+)
+#: what the GM may set on the encounter
+ENCOUNTER_FIELDS: tuple[OverrideField, ...] = (
+    OverrideField("range.*.*", _band, "the range band between two ships", label="range"),
+    OverrideField("round", whole_number(1), "the round number"),
+)
+
+HELP = ("A ship (its name or id), a dot and what to set: hull, structure, armour, fuel, speed, status, position, "
+        "hits.<system>, <mount>.hits, <mount>.<weapon>.loaded, crew.<crew member>.damage; or range.<ship>.<ship> "
+        "= a band, or round. Examples: 'Steadfast.hull' = 3, 'Gutter Saint.hits.m_drive' = 2, "
+        "'range.Steadfast.Gutter Saint' = long.")
 
 
 def do_override(tx: Tx, a: Action):
@@ -93,3 +82,89 @@ def do_override(tx: Tx, a: Action):
         return
     override(tx, str(path), value)
     over_check(tx)
+
+
+def _ship_ref(s: CombatState, path: str, text: str) -> str:
+    """A ship named by id or name, or '' for 'none'."""
+    if text.strip().lower() in ("none", "-"):
+        return ""
+    low = text.strip().lower()
+    for ship in s.ships:
+        if low in (ship.id.lower(), ship.name.lower()):
+            return ship.id
+    raise IllegalAction(f"{path}: no ship '{text}'.")
+
+
+def _crew_ref(ship: Ship, path: str, text: str) -> str:
+    low = text.strip().lower()
+    for c in ship.crew:
+        if low in (c.id.lower(), c.name.lower()):
+            return c.id
+    raise IllegalAction(f"{path}: {ship.name} has no crew member '{text}'.")
+
+
+def override(tx: Tx, path: str, value):
+    """Apply one GM override (the shared grammar: ship, path, value)."""
+    s = tx.s
+    req = parse_override(path, value, [(sh.id, sh.name) for sh in s.ships], SHIP_FIELDS, ENCOUNTER_FIELDS)
+    name = req.field.name
+    if req.ship_id is None:
+        if name == "round":
+            s.round = req.value
+            tx.say(f"GM override: the round is now {req.value}.", SEC["override"])
+        else:
+            a, b = _two_ships(s, path, str(path).strip().lower()[len("range."):])
+            tx.say(f"GM override: the range between {s.ship(a).name} and {s.ship(b).name} is set to "
+                   f"{BAND_LABEL[req.value]}.", SEC["override"])
+            set_band(tx, a, b, None, band=req.value)
+        return
+    ship = s.ship(req.ship_id)
+    parts = req.parts
+    sh = tx.ship(ship.id)
+    if name in _COUNTERS or name in ("initiative", "evasive", "status", "position", "jump_plotted"):
+        setattr(sh, name, req.value)
+    elif name in ("pursuing", "jammed", "intel"):
+        setattr(sh, name, _ship_ref(s, req.path, req.value))
+    elif name == "hits.*":
+        system = parts[1].lower()
+        if system not in SYSTEMS:
+            raise IllegalAction(f"{req.path}: '{parts[1]}' is not a system ({', '.join(SYSTEMS)}).")
+        sh.hits[system] = req.value
+        tx.say(f"GM override: GM sets {ship.name}'s {SYSTEM_LABEL[system]} hits to {req.value}.", SEC["override"])
+        return
+    elif name == "*.hits":
+        mount = _mount_id(ship, req.path, parts[0])
+        tx.mount(ship.id, mount).hits = req.value
+    elif name in ("*.*.loaded", "*.*.reserve"):
+        mount = _mount_id(ship, req.path, parts[0])
+        weapons = tx.mount(ship.id, mount).weapons
+        if not parts[1].isdigit() or int(parts[1]) >= len(weapons):
+            raise IllegalAction(f"{req.path}: {mount} has weapons 0 to {len(weapons) - 1}.")
+        setattr(weapons[int(parts[1])], parts[2].lower(), req.value)
+    else:  # crew.*.<field>
+        member = tx.crew(ship.id, _crew_ref(ship, req.path, parts[1]))
+        setattr(member, parts[2].lower(), req.value)
+    tx.say(f"GM override: {req.sentence()}.", SEC["override"])
+
+
+def _mount_id(ship: Ship, path: str, text: str) -> str:
+    mount = ship.mount(text.strip().lower())
+    if mount is None:
+        raise IllegalAction(f"{path}: {ship.name} has no turret or bay '{text}' ("
+                            f"{', '.join(m.id for m in ship.mounts) or 'none'}).")
+    return mount.id
+
+
+def _two_ships(s: CombatState, path: str, rest: str) -> tuple[str, str]:
+    """The two ships of ``range.<ship>.<ship>``, named by id or name (names may hold no dot)."""
+    names = {}
+    for ship in s.ships:
+        names[ship.id.lower()] = ship.id
+        names[ship.name.lower()] = ship.id
+    for i, ch in enumerate(rest):
+        if ch == "." and rest[:i] in names and rest[i + 1:] in names:
+            a, b = names[rest[:i]], names[rest[i + 1:]]
+            if a != b:
+                return a, b
+    raise IllegalAction(f"{path}: name two different ships, e.g. 'range.{s.ships[0].name}.{s.ships[-1].name}'.")
+

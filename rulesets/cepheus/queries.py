@@ -14,7 +14,7 @@ from .tables import (
 
 if TYPE_CHECKING:
     from rulesets.core.engine import Action
-    from .state import CombatState, Crew, Missile, Mount, Pending, Ship
+    from .state import CombatState, Crew, Missile, Mount, Pending, PersonalTarget, Ship
 
 
 BANDS = BANDS

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from rulesets.core.lines import split_fields
+
 from .tables import MISSILES, SENSOR_GRADES, TURRET_CAPACITY, WEAPONS
 
 
@@ -57,7 +59,7 @@ def structure_points(tonnage: int) -> int:
 def parse_mount_line(line: str, mount: str) -> tuple[list[dict], list[str]]:
     """A turret ("pulse laser, sandcaster x20") or bay ("missile (smart) x24") line as weapon dicts."""
     weapons, errors = [], []
-    items = [p.strip().lower() for p in line.split(",") if p.strip()]
+    items = [p.lower() for p in split_fields(line) if p]
     if not items:
         return [], ["empty line"]
     aliases = BAY_ALIASES if mount == "bay" else WEAPON_ALIASES

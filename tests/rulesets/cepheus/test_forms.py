@@ -33,7 +33,7 @@ def test_a_bad_turret_line_is_reported_on_its_line():
     data["turrets"] = "pulse laser, sandcaster x12\nphaser"
     form = post(ShipStatsForm, data)
     assert not form.is_valid()
-    assert any("line 2" in e and "phaser" in e for e in form.errors["turrets"])
+    assert any("Line 2" in e and "phaser" in e for e in form.errors["turrets"])
 
 
 def test_too_many_mounts_for_the_tonnage_is_an_error_on_turrets():

@@ -207,3 +207,26 @@ def test_a_smart_missile_at_a_personal_scale_target_strikes_at_dm_minus_4():
     s = act(s, "attack actor=g mount=t1 target=p1 weapon=0").state
     step = act(s, "end_turn actor=t", 6, 6, 2)                             # 12 - 4 = 8: hit; 1D6 = 2: 100
     assert ("personal-scale target", -4) in step.dice.rolls[0].modifiers and step.state.personal[0].damage == 100
+
+
+def test_the_gm_override_names_ships_as_the_gm_sees_them_and_a_bad_value_names_its_path():
+    """RULES-NOTES, the GM's escape hatch, in the shared grammar of rulesets/core/override.py: a ship by
+    its name or id, the system's own fields and values, and errors that name the path."""
+    import pytest
+
+    from rulesets.core.engine import IllegalAction
+
+    from rulesets.core.engine import Action
+
+    s = duel([GUNNER], [crew("t", "passenger")])
+    step = act(s, "override actor=gm path=B.hits.m_drive value=2")
+    assert step.state.ship("b").hits["m_drive"] == 2 and "B's M-Drive hits to 2" in text(step)
+    assert act(s, "override actor=gm path=b.crew.T.damage value=3").state.ship("b").member("t").damage == 3
+    very_long = Action.make("override", "gm", path="range.A.B", value="Very Long")
+    assert act(s, very_long).state.band("a", "b") == "very_long"
+    for path, value, words in (("B.hull", "-1", "B.hull: must be 0 or more"),
+                               ("B.hits.warp", "1", "'warp' is not a system"),
+                               ("B.status", "sunk", "'sunk' is not one of"),
+                               ("Nobody.hull", "1", "does not start with a ship's name or id")):
+        with pytest.raises(IllegalAction, match=words):
+            act(s, f"override actor=gm path={path} value={value}")
