@@ -450,11 +450,126 @@ def load_scenario(source: str | os.PathLike) -> Scenario:
 
 
 def _set_up(scenario: Scenario, ruleset):
+    watched: list[_Watched] = []
+    spec = _watch_setup(scenario.setup, watched)
     try:
-        return ruleset.setup(scenario.setup)
+        state = ruleset.setup(spec)
     except Exception as exc:  # the spec is user input: any refusal is the file's fault
         detail = f"missing key {exc.args[0]!r}" if isinstance(exc, KeyError) and exc.args else str(exc) or type(exc).__name__
         raise ScenarioError(scenario.line_of("setup"), "setup", f"the {ruleset.name} ruleset refused this setup: {detail}") from exc
+    for mapping in watched:
+        unread = mapping.unread()
+        if unread:
+            key = unread[0]
+            path = f"{mapping.path}.{key}"
+            hint = difflib.get_close_matches(str(key), [str(k) for k in mapping.read], n=1)
+            raise ScenarioError(scenario.line_of(path), path,
+                                f"the {ruleset.name} ruleset has no such key, so it would be ignored"
+                                + (f" (did you mean {hint[0]!r}?)" if hint else ""))
+    return state
+
+
+class _Watched(dict):
+    """A mapping of the setup that notes which keys the ruleset reads while it sets up.
+
+    A key of ``options``, a ship's ``stats`` or its ``damage`` that the ruleset never
+    reads would be dropped silently (a typo: ``armor`` for ``armour``): it is refused.
+    Reading all keys at once (iterating, copying) counts as reading each; a mapping
+    the ruleset did not touch at all (kept whole, read later) is not judged.
+    """
+
+    def __init__(self, data: dict, path: str):
+        super().__init__(data)
+        self.path = path
+        self.read: set = set()
+        self.touched = False
+
+    def _note(self, key=None):
+        self.touched = True
+        if key is None:
+            self.read.update(dict.keys(self))
+        else:
+            self.read.add(key)
+
+    def __getitem__(self, key):
+        self._note(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self._note(key)
+        return super().get(key, default)
+
+    def __contains__(self, key):
+        self._note(key)
+        return super().__contains__(key)
+
+    def pop(self, key, *default):
+        self._note(key)
+        return super().pop(key, *default)
+
+    def setdefault(self, key, default=None):
+        self._note(key)
+        return super().setdefault(key, default)
+
+    def __iter__(self):
+        self._note()
+        return super().__iter__()
+
+    def keys(self):
+        self._note()
+        return super().keys()
+
+    def items(self):
+        self._note()
+        return super().items()
+
+    def values(self):
+        self._note()
+        return super().values()
+
+    def copy(self):
+        self._note()
+        return dict(super().items())
+
+    def __deepcopy__(self, memo):
+        import copy
+
+        self._note()
+        return copy.deepcopy(dict(super().items()), memo)
+
+    def __reduce_ex__(self, protocol):
+        self._note()
+        return dict, (dict(super().items()),)
+
+    def unread(self) -> list:
+        if not self.touched:
+            return []
+        return [k for k in dict.keys(self) if k not in self.read]
+
+
+def _watch_setup(setup: dict, watched: list) -> dict:
+    """The setup with its options and each ship's stats and damage watched (a shallow copy)."""
+
+    def watch(value, path):
+        if not isinstance(value, dict):
+            return value
+        mapping = _Watched(value, path)
+        watched.append(mapping)
+        return mapping
+
+    out = dict(setup)
+    if "options" in setup:
+        out["options"] = watch(setup["options"], "setup.options")
+    ships = []
+    for i, ship in enumerate(setup.get("ships") or []):
+        if isinstance(ship, dict):
+            ship = dict(ship)
+            for key in ("stats", "damage"):
+                if key in ship:
+                    ship[key] = watch(ship[key], f"setup.ships[{i}].{key}")
+        ships.append(ship)
+    out["ships"] = ships
+    return out
 
 
 class _StepSource(ScriptedSource):

@@ -516,3 +516,20 @@ def test_deep_nesting_is_refused(depth, message):
 def test_a_number_of_thousands_of_digits_is_refused_where_it_is():
     err = refused(SETUP.replace('seed: "fixed"', "seed: " + "9" * 5000), whole=True, run=False)
     assert str(err) == "line 2, seed: a number with thousands of digits"
+
+
+# --- a key the ruleset does not read is refused, not dropped --------------------------
+
+
+def test_a_stat_the_ruleset_does_not_read_is_refused_with_a_suggestion():
+    err = refused(SETUP.replace("stats: {hull: 10}\n      crew: [{id: b1", "stats: {hull: 10, hulls: 2}\n      crew: [{id: b1"),
+                  whole=True, run=False)
+    assert (err.line, err.field) == (13, "setup.ships[1].stats.hulls")
+    assert err.message == "the Toy duel ruleset has no such key, so it would be ignored (did you mean 'hull'?)"
+
+
+def test_an_option_the_ruleset_does_not_read_is_refused():
+    head = SETUP + "  options: {max_rounds: 3, max_round: 4}\n"
+    err = refused(head, whole=True, run=False)
+    assert (err.line, err.field) == (15, "setup.options.max_round")
+    assert err.message == "the Toy duel ruleset has no such key, so it would be ignored (did you mean 'max_rounds'?)"
