@@ -8,11 +8,9 @@ from rulesets.core.engine import Action
 from .attacks import reaction_options
 from .crew import GUNNER_POSITIONS, POSITIONS, able
 from .damage import destroyed_systems, repairable
-from .queries import (
-    BANDS, band_index, bridge_ok, enemies, jump_fuel, manned, range_ok, sensors_ok, usable_weapons,
-)
+from .queries import band_index, bridge_ok, enemies, jump_fuel, manned, range_ok, sensors_ok, usable_weapons
 from .state import pair
-from .tables import COLLISION_SITUATIONS, WEAPONS
+from .tables import BANDS, COLLISION_SITUATIONS, WEAPONS
 
 if TYPE_CHECKING:
     from .state import CombatState, Crew, Ship

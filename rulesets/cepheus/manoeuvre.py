@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from .checks import CHECKS, contest, declared, perform
 from .damage import drop_ship_links, over_check
 from .economy import spend_minor, spend_significant
-from .queries import BANDS, band_index, pilot_of, pursuit_dm
+from .queries import band_index, pilot_of, pursuit_dm
 from .state import Hit, Pending, pair
 from .tables import (
-    BAND_LABEL, COLLISION_SITUATIONS, EXCEPTIONAL, SEC, SEC_COLLISION, SEC_REENTRY, UNSKILLED, reentry_dms,
+    BANDS, BAND_LABEL, COLLISION_SITUATIONS, EXCEPTIONAL, SEC, SEC_COLLISION, SEC_REENTRY, UNSKILLED,
+    reentry_dms,
 )
 
 if TYPE_CHECKING:

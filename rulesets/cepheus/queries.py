@@ -17,9 +17,7 @@ if TYPE_CHECKING:
     from .state import CombatState, Crew, Missile, Mount, Pending, PersonalTarget, Ship
 
 
-BANDS = BANDS
-
-
+#: the actor of the GM's own steps (the override)
 GM = "gm"
 
 

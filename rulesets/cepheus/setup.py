@@ -1,11 +1,12 @@
 """The state at the start of a fight: ships and crews from the campaign, the options."""
 from __future__ import annotations
 
+from rulesets.core.spec import sides_in_order
+
 from .crew import GUNNER_POSITIONS, POSITION_LABEL
-from .queries import BANDS
 from .state import CombatState, Crew, Mount, Options, PersonalTarget, SYSTEMS, Ship, Weapon, pair
 from .stats import hull_points, normalise_stats, structure_points
-from .tables import COLLISION_SITUATIONS, WEAPONS
+from .tables import BANDS, COLLISION_SITUATIONS, WEAPONS
 
 
 def station_id(station: str) -> str:
@@ -167,10 +168,7 @@ def setup(spec: dict) -> CombatState:
                 c.id = f"{ship.id}.{c.id}"
             seen.add(c.id)
         ships.append(ship)
-    sides = []
-    for sh in ships:
-        if sh.side not in sides:
-            sides.append(sh.side)
+    sides = sides_in_order(ships)
     # Simulation sweeps name sides by position ("@side0"), not knowing their names.
     options.aware = [sides[int(a[5:])] if a.startswith("@side") and a[5:].isdigit() and int(a[5:]) < len(sides)
                      else a for a in options.aware]
