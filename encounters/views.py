@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from campaigns.models import Campaign, Membership, Ship
@@ -22,6 +23,7 @@ from rulesets.core.engine import Action, IllegalAction, Viewer
 from . import log as encounter_log
 from . import runner
 from .autoplay import AutoPlayRefused, auto_play, npc_ships
+from .fragments import fragment_key, shared_render, viewer_kind
 from .models import Encounter
 from .viewers import viewer_for
 from .viewing import log_for, names_for, turn_and_order
@@ -241,7 +243,7 @@ def encounter_step(request, pk):
         extra = {k[2:]: v.strip() for k, v in request.POST.items() if k.startswith("p.") and v.strip()}
         if override_ship:
             # The override from a ship card: the card's ship and a field picked by name.
-            extra["path"] = runner.override_path(override_ship, request.POST.get("override_field", ""))
+            extra["path"] = runner.override_path(encounter, override_ship, request.POST.get("override_field", ""))
         if extra:
             action = action.with_params(**extra)
         faces = _faces(request)
@@ -397,7 +399,17 @@ def encounter_poll(request, pk):
     if request.htmx:
         if seen == head:
             return HttpResponse(status=204)
-        return render(request, _page(role) + "#runner", _run_context(request, encounter, role))
+        template = _page(role) + "#runner"
+        if role == Membership.GM or request.GET.get("log"):
+            # The GM's controls carry the GM's session (forms, a dice prompt): never shared.
+            return render(request, template, _run_context(request, encounter, role))
+        # Every player who sees through the same ships gets the same fragment at this head:
+        # rendered once, shared through the cache (encounters/fragments.py).
+        kind = viewer_kind(_viewer(request, encounter, role), request.user.pk)
+        key = fragment_key(encounter.pk, head, encounter.status, kind, template)
+        html = shared_render(key, lambda: render_to_string(template, _run_context(request, encounter, role),
+                                                           request=request))
+        return HttpResponse(html)
     return JsonResponse({"head": head, "status": encounter.status})
 
 

@@ -56,3 +56,41 @@ def test_two_kinds_never_share_a_render():
     a = shared_render(fragment_key(1, 5, "active", "player:s1", "t"), lambda: "ally view")
     b = shared_render(fragment_key(1, 5, "active", "gm:1", "t"), lambda: "gm view")
     assert (a, b) == ("ally view", "gm view")
+
+
+@pytest.mark.django_db
+def test_players_of_one_side_get_one_shared_render_with_nothing_gm_only(client, campaign, gm, player,
+                                                                           django_user_model):
+    """Two players aboard the same ship fetch the same fragment, rendered once; the GM's is never it."""
+    from campaigns.models import CrewMember, Membership
+    from encounters import log
+    from encounters.models import Encounter
+    from tests.encounters.conftest import ship_id
+
+    second = django_user_model.objects.create_user("second", "s@example.com", "second-password-123")
+    Membership.objects.create(campaign=campaign, user=second, role=Membership.PLAYER)
+    alpha = campaign.ships.get(name="Alpha")
+    CrewMember.objects.create(ship=alpha, name="Cy", position="pilot", player=second)
+    ships = [s.setup_spec() for s in campaign.ships.select_related("fleet").prefetch_related("crew")]
+    encounter = Encounter.objects.create(campaign=campaign, name="Shared", ruleset="toy", seed="shared",
+                                         setup={"ships": ships, "options": {"max_rounds": 30}}, created_by=gm)
+    log.step(encounter, f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}",
+             expected_seq=0, user=gm)
+    url = f"/encounters/{encounter.pk}/poll/?seen=0"
+
+    import encounters.views as views
+    calls = []
+    real = views.render_to_string
+    views.render_to_string = lambda *a, **k: calls.append(1) or real(*a, **k)
+    try:
+        client.force_login(player)
+        first = client.get(url, HTTP_HX_REQUEST="true").content
+        client.force_login(second)
+        again = client.get(url, HTTP_HX_REQUEST="true").content
+    finally:
+        views.render_to_string = real
+    assert first == again and len(calls) == 1
+    assert b'"gunnery": 2' not in first and b"gunnery 2" not in first  # Bravo's gunnery is the GM's secret
+    client.force_login(gm)
+    gm_page = client.get(url, HTTP_HX_REQUEST="true").content
+    assert gm_page != first
