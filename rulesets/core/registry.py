@@ -13,6 +13,7 @@ from importlib import import_module
 ENGINE_MODULES: tuple[str, ...] = (
     "rulesets.cepheus.engine",
     "rulesets.starwars_d6.engine",
+    "rulesets.dropfleet.engine",
     "rulesets.wing_commander.engine",
 )
 
