@@ -195,11 +195,19 @@ def _assign(s, ship, crew) -> Action | None:
     return None
 
 
+#: positions whose choice needs the enemy the bot concentrates on
+_AIMING_POSITIONS = ("sensors", "pilot", "navigator", *GUNNER_POSITIONS)
+#: positions the bot never gives an action to
+_IDLE_POSITIONS = ("passenger",)
+
+
 def _crew_choice(s, ship, crew, rng) -> Action | None:
     pos = crew.position
     aid = crew.id
+    if pos in _IDLE_POSITIONS:
+        return None
     run = fleeing(s, ship)
-    target = focus(s, ship)
+    target = focus(s, ship) if pos in _AIMING_POSITIONS else None
     if pos == "captain" and ship.pool > 0:
         choice = _assign(s, ship, crew)
         if choice is not None:
