@@ -97,6 +97,10 @@ class EncounterSnapshot(models.Model):
         ordering = ["encounter", "-seq"]
 
 
+#: trials per chunk of a run whose chunks were not measured (yet)
+DEFAULT_CHUNK = 250
+
+
 class SimulationRunQuerySet(models.QuerySet):
     def for_user(self, user):
         """The runs of the campaigns ``user`` belongs to (pages check the GM role on top)."""
@@ -116,7 +120,7 @@ class SimulationRun(models.Model):
     sweep = models.CharField(max_length=40, default="none")
     points = models.JSONField(help_text="The sweep points: [{label, options}].")
     trials_per_point = models.PositiveIntegerField()
-    chunk_size = models.PositiveIntegerField(default=250)
+    chunk_size = models.PositiveIntegerField(default=0, help_text="Trials per chunk; 0: sized by a measured battle.")
     seed = models.CharField(max_length=64, default=_seed)
     status = models.CharField(max_length=10, choices=STATUSES, default=QUEUED)
     error = models.TextField(blank=True)
@@ -142,11 +146,19 @@ class SimulationRun(models.Model):
         return self.trials_per_point * len(self.points)
 
     def chunk_plan(self) -> list[tuple[int, int, int]]:
-        """(point index, first trial, last trial + 1) of every chunk, in order."""
+        """(point index, first trial, last trial + 1) of every chunk, in order.
+
+        A point measured by the start task (``chunk`` in its entry) has chunks of that many
+        trials, sized so each costs about the same; the costliest points come first, so no
+        worker is left with a long chunk at the end.  Which trials a chunk plays never changes
+        the numbers: each trial is seeded by its point and index alone.
+        """
+        order = sorted(range(len(self.points)), key=lambda i: -self.points[i].get("cost", 0))
         plan = []
-        for point in range(len(self.points)):
-            for start in range(0, self.trials_per_point, self.chunk_size):
-                plan.append((point, start, min(self.trials_per_point, start + self.chunk_size)))
+        for point in order:
+            size = self.points[point].get("chunk") or self.chunk_size or DEFAULT_CHUNK
+            for start in range(0, self.trials_per_point, size):
+                plan.append((point, start, min(self.trials_per_point, start + size)))
         return plan
 
 

@@ -31,8 +31,9 @@ class SimulationForm(forms.Form):
                                             help_text="The fleets that fight; exactly two sides.")
     sweep = forms.ChoiceField(help_text="What varies between the groups of battles.")
     trials_per_point = forms.IntegerField(min_value=1, initial=1000, label="Battles per sweep point")
-    chunk_size = forms.IntegerField(min_value=10, max_value=10_000, initial=250,
-                                    help_text="Battles per worker task (does not change the results).")
+    chunk_size = forms.IntegerField(min_value=10, max_value=10_000, required=False,
+                                    help_text="Battles per worker task. Leave it blank: the workers measure a battle "
+                                              "and size their tasks by it. It never changes the results.")
     seed = forms.CharField(max_length=64, required=False, help_text="The same seed repeats the same numbers.")
     repaired = forms.BooleanField(required=False, label="Simulate the ships as repaired",
                                   help_text="Leave the damage they carry from earlier fights out of the simulation.")
@@ -127,7 +128,7 @@ def _simulation_form(request, campaign, encounter=None):
             run = SimulationRun.objects.create(
                 campaign=campaign, name=form.cleaned_data["name"], ruleset=campaign.ruleset, setup=setup,
                 sweep=sweep.key, points=[{"label": p.label, "options": p.options} for p in sweep.points],
-                trials_per_point=form.cleaned_data["trials_per_point"], chunk_size=form.cleaned_data["chunk_size"],
+                trials_per_point=form.cleaned_data["trials_per_point"], chunk_size=form.cleaned_data["chunk_size"] or 0,
                 created_by=request.user, **fields)
             try:
                 dispatch(start_simulation, run, run.pk)

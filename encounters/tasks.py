@@ -206,9 +206,10 @@ def start_simulation(run_id: int) -> int:
     with transaction.atomic():
         run = SimulationRun.objects.select_for_update().get(pk=run_id)
         if run.status == SimulationRun.QUEUED:
+            _size_chunks(run)
             run.status = SimulationRun.RUNNING
             run.started_at = timezone.now()
-            run.save(update_fields=["status", "started_at"])
+            run.save(update_fields=["status", "started_at", "points"])
         elif run.status != SimulationRun.RUNNING:
             return 0  # done or cancelled
         # Running already: this start was delivered again (its worker died while
@@ -217,6 +218,19 @@ def start_simulation(run_id: int) -> int:
         missing = [i for i in range(len(run.chunk_plan())) if i not in stored]
     group(simulate_chunk.s(run_id, i) for i in missing).apply_async()
     return len(missing)
+
+
+def _size_chunks(run) -> None:
+    """Measure a battle's cost at each sweep point and size the chunks by it (issue 14)."""
+    from rulesets.core import registry
+    from rulesets.core.simulate import SweepPoint, battle_costs, chunk_sizes
+
+    if run.chunk_size or (run.points and all("chunk" in p for p in run.points)):
+        return  # a size the GM chose, or measured already
+    points = [SweepPoint(p["label"], p["options"]) for p in run.points]
+    costs = battle_costs(registry.get(run.ruleset), run.setup, points, run.seed)
+    sizes = chunk_sizes(costs, run.trials_per_point)
+    run.points = [{**p, "cost": cost, "chunk": size} for p, cost, size in zip(run.points, costs, sizes)]
 
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
@@ -232,7 +246,9 @@ def run_in_process(run_id: int) -> None:
 
     run = SimulationRun.objects.get(pk=run_id)
     if run.status == SimulationRun.QUEUED:
-        SimulationRun.objects.filter(pk=run_id).update(status=SimulationRun.RUNNING, started_at=timezone.now())
+        _size_chunks(run)
+        run.status, run.started_at = SimulationRun.RUNNING, timezone.now()
+        run.save(update_fields=["status", "started_at", "points"])
     for index in range(len(run.chunk_plan())):
         run_chunk(run_id, index)
 
