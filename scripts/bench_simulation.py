@@ -1,13 +1,15 @@
 #!/usr/bin/env python
 """Benchmark simulations: battles per second, a 10,000-battle sweep on 1 and 2 workers, chunk overhead.
 
-    .venv/bin/python scripts/bench_simulation.py [--ruleset cepheus] [--battles 10000] [--chunk 250]
+    .venv/bin/python scripts/bench_simulation.py [--ruleset cepheus] [--battles 10000] [--chunk N] [--setup demo]
 
 1. Battles per second in one process (the engine alone, no Django): the ruleset's
    standard example fight (two ships a side) played out by its policy.
 2. The wall time of a sweep of ``--battles`` battles over the ruleset's first sweep
-   with seven or more points (the Cepheus range bands), run by real Celery workers,
-   with 1 and with 2 worker processes, and the speed-up.
+   with seven or more points (the Cepheus range bands), of the demo campaign's fleets
+   (``--setup example``: the example setup), run by real Celery workers, with 1 and with
+   2 worker processes, and the speed-up.  Chunks are sized by a measured battle unless
+   ``--chunk`` fixes them.
 3. The overhead per chunk: wall time x workers minus the chunks' own compute time,
    divided by the number of chunks.
 
@@ -40,7 +42,7 @@ def battles_per_second(ruleset, seconds: float = 5.0) -> tuple[float, float]:
     return n / elapsed, steps / n
 
 
-def sweep_run(engine, battles: int, chunk: int, workers: int, seed: str):
+def sweep_run(engine, setup: dict, battles: int, chunk: int, workers: int, seed: str):
     from django.db.models import Sum
 
     from campaigns.models import Campaign
@@ -56,7 +58,7 @@ def sweep_run(engine, battles: int, chunk: int, workers: int, seed: str):
     campaign = Campaign.objects.filter(name="Simulation bench").first() or Campaign.create_for(
         gm, name="Simulation bench", ruleset=engine.key)
     run = SimulationRun.objects.create(
-        campaign=campaign, name=f"bench {workers}w", ruleset=engine.key, setup=engine.example_setup(0),
+        campaign=campaign, name=f"bench {workers}w", ruleset=engine.key, setup=setup,
         sweep=sweep.key, points=[{"label": p.label, "options": p.options} for p in sweep.points],
         trials_per_point=per_point, chunk_size=chunk, seed=seed)
     log = open(ROOT / "var" / f"bench-workers-{workers}.log", "w")
@@ -84,7 +86,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ruleset", default="cepheus")
     parser.add_argument("--battles", type=int, default=10_000)
-    parser.add_argument("--chunk", type=int, default=250)
+    parser.add_argument("--chunk", type=int, default=0, help="battles per chunk (default: measured, about 1 s each)")
+    parser.add_argument("--setup", choices=("demo", "example"), default="demo",
+                        help="the demo campaign's fleets (default) or the ruleset's example setup")
     parser.add_argument("--skip-workers", action="store_true", help="only the in-process figure")
     args = parser.parse_args()
 
@@ -92,6 +96,7 @@ def main():
     if not os.environ.get("DATABASE_URL"):
         os.environ["DATABASE_URL"] = f"sqlite:///{ROOT / 'var' / 'bench.sqlite3'}"
     from rulesets.core import registry
+    from rulesets.core.spec import demo_setup
 
     engine = registry.get(args.ruleset)
     rate, steps = battles_per_second(engine)
@@ -108,12 +113,16 @@ def main():
     broker = "Redis" if os.environ.get("REDIS_URL") else "filesystem broker"
     walls = {}
     for workers in (1, 2):
-        sweep, run, wall, compute, chunks = sweep_run(engine, args.battles, args.chunk, workers, seed=f"bench-{random.random()}")
+        setup = demo_setup(engine) if args.setup == "demo" else engine.example_setup(0)
+        sweep, run, wall, compute, chunks = sweep_run(engine, setup, args.battles, args.chunk, workers,
+                                                      seed=f"bench-{random.random()}")
         walls[workers] = wall
         overhead = (wall * workers - compute) / chunks
         print(f"{run.total_trials} battles over {len(sweep.points)} points of '{sweep.label}' on {workers} worker(s) "
-              f"({broker}, chunks of {args.chunk}): {wall:.1f} s wall, {run.total_trials / wall:.0f} battles/s; "
+              f"({broker}, {args.setup} fleets, chunks of {args.chunk or 'measured size'}): {wall:.1f} s wall, {run.total_trials / wall:.0f} battles/s; "
               f"overhead {overhead * 1000:.1f} ms per chunk ({chunks} chunks)")
+    load = os.getloadavg()
+    print(f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"speed-up with 2 workers: {walls[1] / walls[2]:.2f}x (this machine has {os.cpu_count()} cores)")
 
 

@@ -36,3 +36,26 @@ def index_of(items, item_id: str) -> int:
         if _get(item, "id") == item_id:
             return index
     raise KeyError(f"No '{item_id}'.")
+
+
+def demo_setup(ruleset, options: dict | None = None) -> dict:
+    """A setup spec of the system's demo fleets, as seed_demo builds them (benchmarks, tests).
+
+    Ships take their template's stats; crews their numbers; no player, no damage.
+    """
+    templates = {t["name"]: t for t in ruleset.templates()}
+    ships = []
+    crew_count = 0
+    for fleet in ruleset.demo_fleets():
+        for ship in fleet["ships"]:
+            crew = []
+            for member in ship.get("crew", []):
+                crew_count += 1
+                crew.append({"id": f"c{crew_count}", "name": member["name"], "position": member["position"],
+                             "station": member.get("station", ""),
+                             "characteristics": dict(member.get("characteristics", {})),
+                             "skills": dict(member.get("skills", {})), "player": None})
+            ships.append({"id": f"s{len(ships) + 1}", "name": ship.get("name") or ship["template"],
+                          "side": fleet["side"], "fleet": fleet["name"], "colour": fleet.get("colour", ""),
+                          "stats": dict(templates[ship["template"]]["stats"]), "damage": {}, "crew": crew})
+    return {"ships": ships, "options": dict(options or {})}

@@ -203,3 +203,11 @@ def test_a_playout_that_records_nothing_plays_the_same_battle(ruleset):
 def test_the_warm_up_computes_odds_along_a_fight(ruleset):
     """Issue 14: the web server warms the odds caches at start-up, not on the GM's first click."""
     assert ruleset.warm_up(steps=5) > 0
+
+
+def test_the_demo_fleets_fight_to_the_end(ruleset):
+    """The demo campaign's fleets, as seed_demo builds them, set up and fight to a result."""
+    from rulesets.core.spec import demo_setup
+
+    result = play_out(ruleset, ruleset.setup(demo_setup(ruleset)), random.Random("demo"))
+    assert result.state.over and result.steps <= ruleset.step_limit
