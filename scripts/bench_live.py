@@ -2,16 +2,19 @@
 """Benchmark the runner on the real stack: step request latency, and step-to-page fan-out.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/starship_bench \
-    REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python scripts/bench_live.py [--steps 100] [--pages 50]
+    REDIS_URL=redis://127.0.0.1:6379/0 .venv/bin/python scripts/bench_live.py [--events 520] [--pages 50 100]
 
 It migrates the database, creates a GM, a player and an encounter (the ruleset's
 example setup), starts uvicorn, then
 
-1. posts ``--steps`` steps over HTTP as the GM's browser would (CSRF, session,
-   htmx header) and prints the median and p95 request latency;
-2. opens ``--pages`` live pages (server-sent event streams as the player) and, for
-   each further step, measures the time from the step's commit (the publish time the
-   server stamps on the event) to its arrival on every page: median, p95 and max.
+1. plays one long fight to ``--events`` rows over HTTP as the GM's browser would (CSRF,
+   session, htmx header; GM overrides restore the hulls now and then so the fight lasts)
+   and prints the median and p95 request latency around events 10, 100 and 500;
+2. opens ``--pages`` live pages (server-sent event streams as a player, 50 and 100 by
+   default) and, for each further step, measures from the step's commit (the publish
+   time the server stamps on the event) to its arrival on every page, and to the page's
+   fragment fetched as live.js fetches it; failed fetches and the most PostgreSQL
+   connections seen are printed too.
 
 Prints figures only; it asserts nothing.  Everything runs on this machine.
 """
@@ -112,7 +115,8 @@ def next_action(encounter):
     return encounter.engine.policy(now.state, rng).to_str(), now.head
 
 
-async def open_stream(port, pk, session, arrivals, ready):
+async def open_stream(port, pk, session, arrivals, ready, visible, failures):
+    """One live page: the event stream, and on each step a fetch of the page's fragment."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write((f"GET /encounters/{pk}/stream/?after=-1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                   f"Cookie: sessionid={session}\r\nAccept: text/event-stream\r\n\r\n").encode())
@@ -127,19 +131,49 @@ async def open_stream(port, pk, session, arrivals, ready):
             if text.startswith("data: {") and '"t"' in text:
                 data = json.loads(text[len("data: "):])
                 arrivals.setdefault(data["seq"], []).append(time.time() - data["t"])
+                asyncio.create_task(fetch_fragment(port, pk, session, data, visible, failures))
     except asyncio.CancelledError:
         writer.close()
         raise
 
 
+async def fetch_fragment(port, pk, session, data, visible, failures):
+    """What live.js does on an event: fetch the fragment (the swap itself is the browser's)."""
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write((f"GET /encounters/{pk}/poll/?seen={data['seq'] - 1} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      f"Cookie: sessionid={session}\r\nHX-Request: true\r\nConnection: close\r\n\r\n").encode())
+        await writer.drain()
+        body = await reader.read()
+        writer.close()
+        status = int(body.split(b" ", 2)[1]) if body.startswith(b"HTTP/") else 0
+        if status != 200 or b'id="runner"' not in body:
+            failures.append(status)
+            return
+        visible.setdefault(data["seq"], []).append(time.time() - data["t"])
+    except OSError as exc:
+        failures.append(str(exc))
+
+
+def pg_connections() -> int:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
+        return cursor.fetchone()[0]
+
+
 async def fan_out(port, encounter, browser, session, pages, steps):
     arrivals: dict[int, list[float]] = {}
+    visible: dict[int, list[float]] = {}
+    failures: list = []
     ready = asyncio.Semaphore(0)
-    tasks = [asyncio.create_task(open_stream(port, encounter.pk, session, arrivals, ready)) for _ in range(pages)]
+    tasks = [asyncio.create_task(open_stream(port, encounter.pk, session, arrivals, ready, visible, failures))
+             for _ in range(pages)]
     for _ in range(pages):
         await ready.acquire()
     await asyncio.sleep(1.0)  # every stream subscribed
-    posted = []
+    posted, connections = [], 0
     for _ in range(steps):
         action, head = await asyncio.to_thread(next_action, encounter)
         if action is None:
@@ -147,21 +181,57 @@ async def fan_out(port, encounter, browser, session, pages, steps):
         await asyncio.to_thread(browser.post, f"/encounters/{encounter.pk}/step/",
                                 {"action": action, "expected_seq": head})
         posted.append(head + 1)
-        await asyncio.sleep(0.3)
-    await asyncio.sleep(1.0)
+        await asyncio.sleep(0.15)
+        connections = max(connections, await asyncio.to_thread(pg_connections))
+        await asyncio.sleep(0.35)
+    await asyncio.sleep(1.5)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return posted, arrivals
+    return posted, arrivals, visible, failures, connections
+
+
+def restore_hulls(encounter, gm, start_state):
+    """A GM override per ship setting its hull back: keeps one fight going for hundreds of steps."""
+    from encounters import log
+
+    for ship in start_state.ships:
+        now = log.current(encounter)
+        if now.state.over:
+            return
+        gm.post(f"/encounters/{encounter.pk}/step/", {"action": "override actor=gm", "p.path": f"{ship.name}.hull",
+                                                       "p.value": str(ship.hull), "expected_seq": now.head}).read()
+
+
+def long_fight_latencies(encounter, gm, events: int) -> dict[int, float]:
+    """Post steps of one fight until ``events`` rows; the request time of each, by its sequence."""
+    from encounters import log
+
+    start = log.current(encounter).state
+    by_seq = {}
+    while True:
+        now = log.current(encounter)
+        if now.head >= events:
+            return by_seq
+        if now.state.over:
+            gm.post(f"/encounters/{encounter.pk}/undo/", {"expected_seq": now.head}).read()
+            continue
+        if now.head and now.head % 15 == 0 and hasattr(start, "ships") and encounter.ruleset == "cepheus":
+            restore_hulls(encounter, gm, start)
+            continue
+        action, head = next_action(encounter)
+        t0 = time.perf_counter()
+        gm.post(f"/encounters/{encounter.pk}/step/", {"action": action, "expected_seq": head}).read()
+        by_seq[head + 1] = time.perf_counter() - t0
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ruleset", default="cepheus")
-    parser.add_argument("--steps", type=int, default=100)
-    parser.add_argument("--pages", type=int, default=50)
+    parser.add_argument("--events", type=int, default=520, help="the length of the long fight")
+    parser.add_argument("--pages", type=int, nargs="+", default=[50, 100])
     parser.add_argument("--fanout-steps", type=int, default=20)
-    parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument("--web-workers", type=int, default=1)
     args = parser.parse_args()
     if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL: this measures the real stack.")
@@ -183,36 +253,34 @@ def main():
         gm = Browser(base)
         gm.login("bench-gm", "bench-password-1")
         gm.get(f"/encounters/{encounter.pk}/")
-
-        latencies = []
-        for _ in range(args.steps):
-            action, head = next_action(encounter)
-            if action is None:
-                from encounters.models import Encounter
-
-                encounter = Encounter.objects.create(campaign=encounter.campaign, name="Bench", ruleset=args.ruleset,
-                                                     setup=encounter.setup, seed=f"bench{len(latencies)}")
-                continue
-            t0 = time.perf_counter()
-            gm.post(f"/encounters/{encounter.pk}/step/", {"action": action, "expected_seq": head}).read()
-            latencies.append(time.perf_counter() - t0)
+        load = os.getloadavg()
         print(f"ruleset {args.ruleset}, uvicorn with {args.web_workers} worker process(es), "
-              f"database {os.environ['DATABASE_URL'].split('@')[-1]}")
-        print(f"step request latency over {len(latencies)} steps: median {statistics.median(latencies) * 1000:.1f} ms, "
-              f"p95 {percentile(latencies, 95) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
+              f"database {os.environ['DATABASE_URL'].split('@')[-1]}; load average {load[0]:.2f} {load[1]:.2f}")
+
+        by_seq = long_fight_latencies(encounter, gm, args.events)
+        for around in (10, 100, 500):
+            window = [v for seq, v in by_seq.items() if abs(seq - around) <= 10]
+            if window:
+                print(f"step latency around event {around} ({len(window)} steps): "
+                      f"median {statistics.median(window) * 1000:.1f} ms, p95 {percentile(window, 95) * 1000:.1f} ms")
 
         from encounters.models import Encounter
 
-        fresh = Encounter.objects.create(campaign=encounter.campaign, name="Fan-out", ruleset=args.ruleset,
-                                         setup=encounter.setup, seed="fanout")
         player = Browser(base)
         player.login("bench-player", "bench-password-1")
-        posted, arrivals = asyncio.run(fan_out(port, fresh, gm, player.session(), args.pages, args.fanout_steps))
-        delays = [d for seq in posted for d in arrivals.get(seq, [])]
-        expected = len(posted) * args.pages
-        print(f"commit to arrival on {args.pages} live pages over {len(posted)} steps "
-              f"({len(delays)}/{expected} deliveries): median {statistics.median(delays) * 1000:.1f} ms, "
-              f"p95 {percentile(delays, 95) * 1000:.1f} ms, max {max(delays) * 1000:.1f} ms")
+        for pages in args.pages:
+            fresh = Encounter.objects.create(campaign=encounter.campaign, name=f"Fan-out {pages}",
+                                             ruleset=args.ruleset, setup=encounter.setup, seed=f"fanout{pages}")
+            posted, arrivals, visible, failures, connections = asyncio.run(
+                fan_out(port, fresh, gm, player.session(), pages, args.fanout_steps))
+            delays = [d for seq in posted for d in arrivals.get(seq, [])]
+            shown = [d for seq in posted for d in visible.get(seq, [])]
+            expected = len(posted) * pages
+            print(f"{pages} live pages over {len(posted)} steps: commit to arrival ({len(delays)}/{expected}) "
+                  f"median {statistics.median(delays) * 1000:.1f} ms, p95 {percentile(delays, 95) * 1000:.1f} ms; "
+                  f"commit to fragment fetched ({len(shown)}/{expected}) median {statistics.median(shown) * 1000:.1f} ms, "
+                  f"p95 {percentile(shown, 95) * 1000:.1f} ms, max {max(shown) * 1000:.1f} ms; "
+                  f"failed fetches {len(failures)}; PostgreSQL connections at most {connections}")
     finally:
         server.terminate()
         server.wait(timeout=20)
