@@ -7,7 +7,8 @@ Actions (the actor is the ship whose step it is):
   (a click on the board: the cheapest moves to that hex, see board.py), ``drift`` (dead controls);
   declared before moving: ``ram target=<ship>``, ``jump``, ``shutdown``, ``break_free``;
   ``evacuate`` (structural damage);
-* firing phase: ``fire weapon=<id> target=<ship>`` (a broadside if the weapon has shots > 1;
+* firing phase: ``fire weapon=<id> target=<ship> [guns=#k]`` (a battery -- shots > 1 -- fires
+  broadsides of the guns it has left, every one of them without ``guns``;
   a tractor beam captures) and ``done``;
 * ``resolve`` -- all ships have fired: the summed damage is applied (simultaneous fire).
 
@@ -294,9 +295,23 @@ class StarWarsRuleset(RulesetBase):
             if not s.queue:
                 return [Action.make("resolve", who)] if kind == "resolve" else []
             if kind == "fire":
-                return [Action.make("fire", who, weapon=w, target=t) for w, t in rules.fire_options(s)]
+                return self._fire_actions(s, who)
             return [Action.make("done", who)] if kind == "done" else []
         return []
+
+    def _fire_actions(self, s: rules.CombatState, who: str) -> list[Action]:
+        """One ``fire weapon= target=`` per shot of :func:`rules.fire_options`; for a battery that is
+        the broadside of every gun it has left, followed by the smaller broadsides ``guns=#k``
+        (seed "Factors de Foc", step 1: the gunner decides how many guns fire at one target)."""
+        shooter = s.ship(who)
+        weapons = {w.id: w for w in shooter.weapons}
+        out = []
+        for wid, target in rules.fire_options(s):
+            out.append(Action.make("fire", who, weapon=wid, target=target))
+            if weapons[wid].shots > 1:
+                left = rules.guns_left(s, shooter, weapons[wid])
+                out.extend(Action.make("fire", who, weapon=wid, target=target, guns=k) for k in range(left - 1, 0, -1))
+        return out
 
     def is_legal(self, s: rules.CombatState, action: Action) -> bool:
         """As ``action in legal_actions(s)``, listing only the actions of its kind (a course is
@@ -352,7 +367,8 @@ class StarWarsRuleset(RulesetBase):
         elif k == "break_free":
             state, log = rules.break_free(s, dice)
         elif k == "fire":
-            state, log = rules.fire(s, action.get("weapon"), action.get("target"), dice, checked=True)
+            state, log = rules.fire(s, action.get("weapon"), action.get("target"), dice, guns=action.get("guns"),
+                                    checked=True)
         elif k == "done":
             state, log = rules.end_fire(s)
         else:
@@ -463,8 +479,17 @@ class StarWarsRuleset(RulesetBase):
                 return f"{who}: {m.label}"
             return f"{who}: {action.get('how')}{ {-1: ' left', 1: ' right'}.get(action.get('side'), '')}"
         if action.kind == "fire":
-            w = next(w for w in s.ship(action.actor).weapons if w.id == action.get("weapon"))
-            return f"{who} fires {w.name} at {s.ship(action.get('target')).name}"
+            shooter = s.ship(action.actor)
+            w = next(w for w in shooter.weapons if w.id == action.get("weapon"))
+            target = s.ship(action.get("target")).name
+            if w.shots <= 1:
+                return f"{who} fires {w.name} at {target}"
+            left = rules.guns_left(s, shooter, w)
+            guns = action.get("guns") or left
+            if left == 1:
+                return f"{who} fires {w.name} at {target}: its last gun"
+            how_many = f"all its {left} guns left" if guns == left else f"{guns} of its {left} guns left"
+            return f"{who} fires {w.name} at {target}: a broadside of {how_many}"
         if action.kind == "ram":
             return f"{who} rams {s.ship(action.get('target')).name}"
         if action.kind == "override":

@@ -45,11 +45,22 @@ def holding(state: CombatState, ship: Ship, weapon: Weapon) -> Ship | None:
     return next((t for t in state.ships if t.captured_by == ship.id and t.captured_weapon == weapon.id), None)
 
 
+def guns_left(state: CombatState, ship: Ship, weapon: Weapon) -> int:
+    """Seed "Factors de Foc per les Naus Capitals", step 1: the guns of a battery (a weapon with
+    ``shots`` > 1) not yet fired in a broadside this phase; 1 for a single weapon not fired yet."""
+    key = weapon_key(ship, weapon)
+    if weapon.shots <= 1:
+        return 0 if key in state.fired else 1
+    return max(0, weapon.shots - state.guns_fired.get(key, 0))
+
+
 def fire_options(state: CombatState) -> list[tuple[str, str]]:
     """(weapon id, target id) the firing ship may still shoot this phase.
 
     Seed "2. COMBAT": each weapon system fires once; only systems that may fire together
     (tables.may_fire_together); a target of another side, in the weapon's range band.
+    Seed "Factors de Foc", step 1: a battery fires broadsides until its guns are spent, each at
+    one target (several may go at the same target); :func:`guns_left` says how many guns.
     """
     s = state
     if s.phase != "firing" or not s.queue:
@@ -60,7 +71,7 @@ def fire_options(state: CombatState) -> list[tuple[str, str]]:
     fired_types = [w.type for w in sh.weapons if weapon_key(sh, w) in s.fired]
     out = []
     for w in sh.weapons:
-        if weapon_key(sh, w) in s.fired or not weapon_operative(w):
+        if not guns_left(s, sh, w) or not weapon_operative(w):
             continue
         if not tables.may_fire_together(fired_types + [w.type]):
             continue
@@ -118,19 +129,27 @@ def broadside_hits(dice: Dice, shots: int, purpose: str = "fire factor") -> int:
     return hits
 
 
-def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *,
+def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns: int | None = None,
          checked: bool = False) -> tuple[CombatState, list[LogEntry]]:
     """One weapon system of the firing ship shoots (seed "2. COMBAT", steps 1-4).
 
     Hit when attack >= evasion (the defender rolls against each shot).  A hit rolls the
     weapon's damage now; it is applied in :func:`resolve_firing`.  ``checked``: the caller
     found the shot among :func:`fire_options` already.
+
+    A battery (``shots`` > 1) fires a broadside of ``guns`` of its guns left (seed "Factors de
+    Foc", step 1: the gunner decides how many form the broadside; None: every gun left): one
+    attack roll, one evasion, then the fire factor of that many shots (steps 2-4).
     """
     if not checked and (weapon_id, target_id) not in fire_options(state):
         raise ValueError(f"{weapon_id} at {target_id} is not a legal shot now.")
     s = thaw(state)
     sh = s.ship(s.queue[0])
     w = next(w for w in sh.weapons if w.id == weapon_id)
+    left = guns_left(s, sh, w)
+    guns = left if guns is None else guns
+    if not 1 <= guns <= left:
+        raise ValueError(f"{sh.name}'s {w.name} has {left} gun(s) left to fire, not {guns}.")
     t = s.ship(target_id)
     band = shot_band(s, sh, w, t)
     hit_cap = tables.TO_HIT_CAP.get((sh.scale, t.scale))
@@ -147,19 +166,23 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *,
                               complication=complication_choice(s), notes=notes)
     hit = a >= e
     shot = Shot(sh.id, w.id, t.id, band, a, e, hit, ion=w.type == "ion_cannon", tractor=w.type == "tractor_beam")
-    s.fired.append(weapon_key(sh, w))
+    key = weapon_key(sh, w)
+    if key not in s.fired:
+        s.fired.append(key)
+    if w.shots > 1:
+        s.guns_fired[key] = s.guns_fired.get(key, 0) + guns
     if w.ammo is not None:
-        w.ammo -= 1
-    what = f"{w.name} ({w.shots}-gun broadside)" if w.shots > 1 else w.name
+        w.ammo -= 1                        # decision: a broadside spends one round of ammunition
+    what = f"{w.name} ({guns}-gun broadside)" if w.shots > 1 else w.name
     log = [LogEntry(f"{sh.name} fires {what} at {t.name} ({band} range): {a} against {e} -- "
                     + ("hit." if hit else "miss."), SEC_PROCEDURE)] + notes
     if hit and shot.tractor:
         log.append(LogEntry(f"{t.name} is caught by the tractor beam, without damage (held after all fire).",
                             SEC_TRACTOR))
     elif hit:
-        if w.shots > 1:
-            shot.hits = broadside_hits(dice, w.shots, f"{sh.name} {w.name} fire factor")
-            log.append(LogEntry(f"Fire factor: {shot.hits} of {w.shots} shots hit.", tables.SEC_FIRE_FACTORS))
+        if guns > 1:
+            shot.hits = broadside_hits(dice, guns, f"{sh.name} {w.name} fire factor")
+            log.append(LogEntry(f"Fire factor: {shot.hits} of {guns} shots hit.", tables.SEC_FIRE_FACTORS))
         if dmg_cap == 0:
             shot.no_damage = True
             log.append(LogEntry(f"A {tables.SCALE_LABEL[sh.scale]} cannot cause significant damage to "
@@ -243,7 +266,7 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
     removed = [sh.name for sh in s.ships if sh.id in before and sh.destroyed]
     if removed:
         log.append(LogEntry(f"Removed after firing: {', '.join(removed)}.", SEC_FIRING_PHASE))
-    s.shots, s.fired = [], []
+    s.shots, s.fired, s.guns_fired = [], [], {}
     left = sides_in_play(s)
     if len(left) > 1 and s.max_rounds and s.round >= s.max_rounds:
         s.over, s.winner = True, None

@@ -518,13 +518,14 @@ def _p_hit(attack: tuple, evasion: tuple) -> float:
     return fd_at_least(skill_factor_fd(*attack), skill_factor_fd(*evasion))
 
 
-def shot(state, attacker, weapon, target, band: str | None = "auto") -> ShotOdds:
+def shot(state, attacker, weapon, target, band: str | None = "auto", guns: int | None = None) -> ShotOdds:
     """The odds of ``attacker``'s ``weapon`` firing at ``target`` now (rules.fire, then
     rules.apply_damage / apply_ion of this shot *alone*: hits of other shots on the same
     target are summed later, when the damage is resolved -- RULES-NOTES).
 
     ``band``: "auto" -- the range band of the shot as it stands (rules.shot_band); or a band
-    to ask "what if" (the bot's movement).
+    to ask "what if" (the bot's movement).  ``guns``: the guns of a battery in the broadside
+    (seed "Factors de Foc", step 1); None: every gun it has left (all of them before it fired).
     """
     if band == "auto":
         band = rules.shot_band(state, attacker, weapon, target)
@@ -553,7 +554,9 @@ def shot(state, attacker, weapon, target, band: str | None = "auto") -> ShotOdds
     if (weapon.type != "ion_cannon" and has_shields and not rules.controls_dead(target, state.round)
             and not getattr(target, "generator_shutdown", False)):
         shields = (_key(target.crew.shields), _key(target.shields), cap, wild, comp)
-    return _shot_given(band, attack, evasion, weapon.type, damage, max(1, int(weapon.shots)), hull, shields,
+    if guns is None:
+        guns = (rules.guns_left(state, attacker, weapon) or weapon.shots) if weapon.shots > 1 else 1
+    return _shot_given(band, attack, evasion, weapon.type, damage, max(1, int(guns)), hull, shields,
                        bool(target.severe), has_shields)
 
 
@@ -622,7 +625,7 @@ def shot_odds(state, action):
         w = next(w for w in me.weapons if w.id == action.get("weapon"))
     except (KeyError, StopIteration):
         return None
-    so = shot(state, me, w, target)
+    so = shot(state, me, w, target, guns=action.get("guns"))
     return Odds(_outcome_tuple(so), shot_summary(so))
 
 

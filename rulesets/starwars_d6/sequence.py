@@ -48,7 +48,7 @@ def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[L
     s.initiative = rolls
     s.phase = "movement"
     s.queue = ships_in_order(s)
-    s.fired, s.shots = [], []
+    s.fired, s.shots, s.guns_fired = [], [], {}
     log.append(LogEntry(f"Round {s.round}: {' then '.join(s.order)} (lowest first).", SEC_INITIATIVE))
     s.moving = start_moving(s)
     s.active = active_label(s)

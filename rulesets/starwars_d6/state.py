@@ -61,7 +61,7 @@ class Weapon:
     ammo: int | None = None      # None: unlimited
     disabled: bool = False
     fc_reduced: bool = False     # fire control lost dice to damage (0D then = inoperative)
-    shots: int = 1               # guns fired as one broadside (seed "Factors de Foc"); 1 = a single shot
+    shots: int = 1               # guns of a battery, fired in broadsides (seed "Factors de Foc"); 1 = one gun
 
 
 @dataclass
@@ -189,6 +189,7 @@ class CombatState:
     queue: list[str] = field(default_factory=list)             # ship ids still to move / fire
     moving: Progress | None = None
     fired: list[str] = field(default_factory=list)             # weapon ids ("ship:weapon") fired
+    guns_fired: dict[str, int] = field(default_factory=dict)   # "ship:weapon" -> guns of a battery fired
     shots: list[Shot] = field(default_factory=list)
     features: list[Feature] = field(default_factory=list)      # planets, moons, obstacles
 
@@ -231,6 +232,7 @@ def thaw(state: CombatState, *, ships: bool = True) -> CombatState:
     s.__dict__["_copied_ships"] = None if ships else set()
     s.sides, s.order, s.queue = list(state.sides), list(state.order), list(state.queue)
     s.initiative = dict(state.initiative)
+    s.guns_fired = dict(state.guns_fired)
     s.fired, s.shots, s.features = list(state.fired), list(state.shots), list(state.features)
     s.moving = shallow_copy(state.moving) if state.moving is not None else None
     return s
