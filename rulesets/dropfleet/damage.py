@@ -8,7 +8,7 @@ on a :class:`~.ships.Work` (the step's copy-on-write ships) and draws every die 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import geometry as G
 from . import ships as S
@@ -18,9 +18,9 @@ from .model import Effect, Ship, Weapon
 
 # --- to hit (RULES-NOTES: Lock, clamp, critical on Lock + 2, layers) ------------------
 
-@dataclass(frozen=True)
-class Shot:
-    """Everything about one weapon system firing at one target, declared once.
+class Shot(NamedTuple):
+    """Everything about one weapon system firing at one target, declared once (a named tuple:
+    built for every choice the bot weighs, so it must be cheap).
 
     The action list, ``apply``, the odds and the log line all read this.
     """
@@ -53,10 +53,11 @@ def shot(attacker: Ship, weapon: Weapon, target: Ship) -> Shot:
     margin = 1 if set(weapon.calibre) & {"H", "S"} else T.CRITICAL_MARGIN
     passive = S.passive_save(target)
     critical_save = 7 if (passive is None or weapon.particle) else passive
+    armour = S.armour_save(target)
     return Shot(lock=lock, critical_on=min(7, lock + margin), particle=weapon.particle, modifiers=tuple(mods),
                 damage=weapon.damage, attacks=weapon.attacks,
                 point_defence=S.point_defence(target) if weapon.point_defence_applies else 0,
-                normal_save=S.normal_save(target), critical_save=critical_save)
+                normal_save=armour if passive is None else min(armour, passive), critical_save=critical_save)
 
 
 def classify(face: int, s: Shot) -> int:

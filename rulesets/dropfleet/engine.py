@@ -12,7 +12,6 @@ from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
 from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from rulesets.core.spec import sides_in_order
-from rulesets.core.state import evolve
 
 from . import damage as D
 from . import fleets
@@ -23,7 +22,7 @@ from . import policy as P
 from . import sequence as Q
 from . import ships as S
 from . import tables as T
-from .model import Declared, DropfleetState, Effect, Ship, armour_line, profile_from_stats
+from .model import Declared, DropfleetState, Effect, Ship, evolve, profile_from_stats
 
 KINDS = ("order", "move", "stay", "fire", "open_fire", "spend_pd", "end_round", "override")
 
@@ -149,8 +148,8 @@ class DropfleetRuleset(RulesetBase):
             return
         if kind == "fire":
             Q.require(set(dict(action.params)) == {"weapon", "target"}, "Fire names a weapon and a target.")
-            ok = any(a.id == action.actor and w.id == action.get("weapon") and t.id == action.get("target")
-                     for a, w, t in Q.fire_options(state))
+            ships = {s.id: s for s in state.ships}
+            ok = Q.can_fire(state, ships[action.actor], action.get("weapon"), ships[action.get("target")])
             Q.require(ok, "That weapon system cannot fire at that target now.")
             return
         if kind == "open_fire":

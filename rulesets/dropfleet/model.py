@@ -93,7 +93,12 @@ class Ship:
         return not self.destroyed
 
     def has(self, key: str) -> bool:
-        return any(e.key == key for e in self.effects)
+        if not self.effects:
+            return False
+        for e in self.effects:
+            if e.key == key:
+                return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -142,6 +147,19 @@ class DropfleetState:
     @property
     def active(self) -> str:
         return self.group
+
+
+def evolve(obj, **changes):
+    """A changed copy of a state dataclass, sharing everything else (copy-on-write).
+
+    The same as ``rulesets.core.state.evolve`` without ``dataclasses.replace``'s per-field
+    checks: a playout makes a few hundred of these, and they were its largest cost.
+    """
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
 
 
 # --- reading stats --------------------------------------------------------------------

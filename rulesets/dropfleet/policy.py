@@ -1,10 +1,11 @@
 """The bot (simulations, auto-play).  Its policy, stated (docs/rulesets/dropfleet.md, D11):
 
-* Orders: Weapons Free when an enemy is within reach of its guns after a move (so it fires
-  everything), otherwise Standard (a smaller Signature while closing); shields up always.
-* Move: to the place, among a few (straight on, each turn limit, towards the nearest enemy;
-  full, half or no move), where its weapons can fire at the highest expected damage; with
-  nothing in reach, the place closest to the nearest enemy.
+* Orders: Weapons Free when an enemy could be within reach after a move (Scan + Thrust + the
+  enemy's Signature with the Major spike Weapons Free gives), so it fires everything;
+  otherwise Standard (a smaller Signature while closing); shields up always.
+* Move: to the place, among a few (straight on or turning as far as it may towards the
+  nearest enemy; a full, half or no move), where its weapons can fire at the highest expected
+  damage; with nothing in reach, the place closest to the nearest enemy.
 * Fire: declare the weapon system and target of the highest expected unsaved damage, one
   at a time, until nothing is left; then open fire.
 * Point defence: the target's ``pd_policy`` (``min_expected`` by default: block what is most
@@ -16,7 +17,6 @@ from __future__ import annotations
 import random
 
 from rulesets.core.engine import Action
-from rulesets.core.state import evolve
 
 from . import damage as D
 from . import geometry as G
@@ -48,8 +48,10 @@ def order_choice(state: DropfleetState) -> Action:
     enemies = _enemies(state, state.side)
     close = False
     for ship in ships:
-        reach = max((S.scan(ship) + 12 + S.thrust(ship) for _ in ship.profile.weapons), default=0)
-        if any(G.distance(ship.x, ship.y, e.x, e.y) <= reach + S.signature(e) for e in enemies):
+        if not ship.profile.weapons:
+            continue
+        reach = S.scan(ship) + S.thrust(ship)
+        if any(G.distance(ship.x, ship.y, e.x, e.y) <= reach + S.signature(e) + 12 for e in enemies):
             close = True
     options = dict(Q.order_options(state))
     key = "weapons_free" if close and "weapons_free" in options else "standard"
@@ -57,16 +59,27 @@ def order_choice(state: DropfleetState) -> Action:
     return Action.make("order", leader.id, order=key, shields=shields)
 
 
-def _firepower(ship: Ship, enemies) -> float:
-    """Expected unsaved damage of the ship's best weapon per target in reach from where it is."""
-    total = 0.0
+def _values(ship: Ship, enemies) -> list[tuple]:
+    """(weapon, [(enemy, expected unsaved damage)]) for each usable weapon: what a shot is worth
+    does not depend on where the ship stands, only whether it reaches."""
+    out = []
     for weapon in ship.profile.weapons:
-        if not S.weapon_usable(ship, weapon.id):
-            continue
+        if S.weapon_usable(ship, weapon.id):
+            out.append((weapon, [(e, expected_unsaved(D.shot(ship, weapon, e))) for e in enemies]))
+    return out
+
+
+def _firepower(values, scan: int, x: float, y: float, heading: int) -> float:
+    """Expected unsaved damage of the ship's weapons, each at its best target in reach from (x, y)."""
+    total = 0.0
+    for weapon, targets in values:
         best = 0.0
-        for enemy in enemies:
-            if Q.in_reach(ship, weapon, enemy):
-                best = max(best, expected_unsaved(D.shot(ship, weapon, enemy)))
+        for enemy, value in targets:
+            if value <= best:
+                continue
+            reach = scan + (0 if weapon.close_action else S.signature(enemy))
+            if G.within(x, y, enemy.x, enemy.y, reach) and G.in_arc(heading, x, y, enemy.x, enemy.y, weapon.arc):
+                best = value
         total += best
     return total
 
@@ -74,12 +87,13 @@ def _firepower(ship: Ship, enemies) -> float:
 def move_choice(state: DropfleetState, ship: Ship) -> Action:
     enemies = _enemies(state, ship.side)
     nearest = min(enemies, key=lambda e: G.distance(ship.x, ship.y, e.x, e.y))
+    values = _values(ship, enemies)
+    scan = S.scan(ship)
     reach = Q.allowance(ship)
     limit = Q.turn_limit(ship)
     towards = G.bearing(ship.x, ship.y, nearest.x, nearest.y)
     offset = (towards - ship.heading + 180) % 360 - 180
-    headings = {ship.heading, ship.heading + limit, ship.heading - limit,
-                ship.heading + max(-limit, min(limit, offset))}
+    headings = {ship.heading, ship.heading + max(-limit, min(limit, offset))}
     best, best_score = None, None
     for heading in sorted(headings):
         for length in (reach, reach // 2):
@@ -89,13 +103,12 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
             x, y = int(round(x)), int(round(y))
             if Q.check_move(state, ship, x, y, None) is not None:
                 continue
-            moved = evolve(ship, x=float(x), y=float(y),
-                           heading=int(round(G.bearing(ship.x, ship.y, x, y))) % 360
-                           if (x, y) != (ship.x, ship.y) else ship.heading)
-            score = (_firepower(moved, enemies), -G.distance(x, y, nearest.x, nearest.y))
+            facing = int(round(G.bearing(ship.x, ship.y, x, y))) % 360 if (x, y) != (ship.x, ship.y) else ship.heading
+            score = (_firepower(values, scan, x, y, facing), -G.distance(x, y, nearest.x, nearest.y))
             if best_score is None or score > best_score:
                 best, best_score = (x, y), score
-    stay_score = (_firepower(ship, enemies), -G.distance(ship.x, ship.y, nearest.x, nearest.y))
+    stay_score = (_firepower(values, scan, ship.x, ship.y, ship.heading),
+                  -G.distance(ship.x, ship.y, nearest.x, nearest.y))
     if best is None or stay_score >= best_score:
         return Action.make("stay", ship.id)
     return Action.make("move", ship.id, x=best[0], y=best[1])

@@ -11,13 +11,12 @@ from __future__ import annotations
 import math
 
 from rulesets.core.engine import IllegalAction
-from rulesets.core.state import evolve
 
 from . import damage as D
 from . import geometry as G
 from . import ships as S
 from . import tables as T
-from .model import Declared, DropfleetState, PendingAttack, Ship
+from .model import Declared, DropfleetState, PendingAttack, Ship, evolve
 
 #: a move may miss the allowed turn by the width of a whole-inch grid square (decision D4)
 GRID_SLACK = 0.71
@@ -214,6 +213,28 @@ def in_reach(attacker: Ship, weapon, target: Ship) -> bool:
 
 def reach_of(attacker: Ship, weapon, target: Ship | None = None) -> int:
     return S.scan(attacker) + (0 if weapon.close_action or target is None else S.signature(target))
+
+
+def can_fire(state: DropfleetState, ship: Ship, weapon_id: str, target: Ship) -> bool:
+    """Whether the active group's ``ship`` may declare ``weapon_id`` at ``target`` now (the
+    same conditions as :func:`fire_options`, for one choice)."""
+    if ship.group != state.group or ship.destroyed or ship.weapons_offline or not target.in_play:
+        return False
+    if target.side == state.side or not S.weapon_usable(ship, weapon_id):
+        return False
+    if any(d.ship == ship.id and d.weapon == weapon_id for d in state.declared):
+        return False
+    weapon = S.weapon(ship, weapon_id)
+    order = T.ORDERS[ship.order or "standard"]
+    if weapon.close_action:
+        if not order.close_action:
+            return False
+    else:
+        allowed = systems_allowed(ship)
+        used = sum(1 for d in state.declared if d.ship == ship.id and not S.weapon(ship, d.weapon).close_action)
+        if allowed is not None and used >= allowed:
+            return False
+    return in_reach(ship, weapon, target)
 
 
 def fire_options(state: DropfleetState) -> list[tuple[Ship, object, Ship]]:

@@ -7,10 +7,9 @@ import math
 
 from rulesets.core.dice import Dice, Roll
 from rulesets.core.engine import LogEntry
-from rulesets.core.state import evolve
 
 from . import tables as T
-from .model import Ship
+from .model import Ship, evolve
 
 
 # --- derived values -------------------------------------------------------------------
@@ -47,8 +46,10 @@ def thrust(ship: Ship) -> int:
 
 def armour_save(ship: Ship) -> int:
     """The best armour save after Cracked armour (+2 each; DF-06, DF-33).  Above 6: no save (decision D6)."""
-    cracks = sum(1 for e in ship.effects if e.key == "cracked_armour")
-    return min(ship.profile.armour) + 2 * cracks
+    best = min(ship.profile.armour)
+    if not ship.effects:
+        return best
+    return best + 2 * sum(1 for e in ship.effects if e.key == "cracked_armour")
 
 
 def passive_save(ship: Ship) -> int | None:
