@@ -209,7 +209,10 @@ class _Reader:
 
 
 def _read_yaml(text: str) -> tuple[Any, dict[str, int]]:
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)  # checks the characters at once
+    except yaml.YAMLError as exc:
+        raise ScenarioError(1, "", f"not valid YAML: {exc}") from None
     try:
         node = loader.get_single_node()
         if node is None:
