@@ -118,7 +118,7 @@ def resolve_fire(tx: Tx, p: Pending):
     for i in p.weapons:
         w = mount.weapons[i]
         kind = WEAPONS[w.type]
-        extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge)
+        extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, words=tx.recording)
         if used_intel:
             extra = [e for e in extra if e[0] != "intercepted intentions"]
         if p.dm:

@@ -28,7 +28,8 @@ def spend_significant(tx: Tx):
     s = tx.s
     if s.sig <= 0:
         raise IllegalAction("No significant action left (Azioni significative).")
-    crew, ship = s.acting_crew, s.acting_ship
+    ship = s.acting_ship
+    crew = ship.member(s.queue[s.pos]) if ship is not None and s.pos < len(s.queue) else None
     s.sig = s.sig - 1 if crew is not None and crew.automated == "repair" else 0
     # The turn passes on after the significant action unless a pilot's minor remains (decision).
     if crew is not None and not (crew.position == "pilot" and s.minor > 0 and bridge_ok(ship)):

@@ -107,7 +107,7 @@ def attack_value(s, ship, crew, mount, target_id: str, usable: list[int], which:
             dice = MISSILES[w.missile or "standard"]["dice"]
             value += 0.45 * expected_hits(dice, 0, target.armour) * (4 if w.type == "missile_bay" else 1)
             continue
-        mods = sum(v for _, v in attack_mods(s, ship, crew, mount, target_id, w.type))
+        mods = sum(v for _, v in attack_mods(s, ship, crew, mount, target_id, w.type, words=False))
         armour = 0 if w.type == "meson_bay" else target.armour
         value += p_hit(base + mods) * (expected_hits(kind.dice, kind.flat, armour) + 0.05)
     if target.status != "active":
@@ -136,8 +136,9 @@ def choose(s, rng: random.Random) -> Action:
         return Action.make("choose_range", p.chooser, want=want if want in allowed else allowed[0])
     if phase == "delay":
         return Action.make("act_now", s.waiting[s.asked])
-    ship, crew = s.acting_ship, s.acting_crew
-    if ship is None or crew is None:
+    ship = s.acting_ship
+    crew = ship.member(s.queue[s.pos]) if ship is not None and s.pos < len(s.queue) else None
+    if crew is None:
         return Action.make("override", GM)
     if crew.task is not None:
         return Action.make("continue_task", crew.id)

@@ -108,8 +108,12 @@ def pursuit_dm(ship: Ship, target_id: str) -> int:
 
 
 def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id: str, weapon: str,
-                launch: bool = False, dodge: int = 0, personal: bool = False) -> list:
-    """Attacco: every DM of an attack roll except skill, characteristic, hasty, coordination."""
+                launch: bool = False, dodge: int = 0, personal: bool = False, words: bool = True) -> list:
+    """Attacco: every DM of an attack roll except skill, characteristic, hasty, coordination.
+
+    ``words=False`` (the bot, a playout) leaves the difficulty and Fire Control unnamed; the values
+    are the same.
+    """
     kind = WEAPONS[weapon]
     band = band_to(s, ship, target_id)
     extra = []
@@ -117,8 +121,8 @@ def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id:
         extra.append((DIFFICULTY_LABEL["average"] + " launch", 0))
     else:
         diff = ATTACK_DIFFICULTY[kind.row][band]
-        extra.append((f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}", DIFFICULTY[diff]))
-    extra.append((f"Fire Control/{ship.fire_control}", ship.fire_control))
+        extra.append((f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}" if words else "", DIFFICULTY[diff]))
+    extra.append((f"Fire Control/{ship.fire_control}" if words else "", ship.fire_control))
     extra.append(("sensor targeting", ship.targeting.get(target_id, 0)))
     extra.append(("lined up", ship.lined_up))
     extra.append(("pursuit", pursuit_dm(ship, target_id)))
@@ -135,7 +139,7 @@ def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id:
         if target is not None:
             extra.append(("target evasive", target.evasive))
         extra.append(("target dodges", dodge))
-    return [(a, b) for a, b in extra if b or "at " in a]
+    return [(a, b) for a, b in extra if b or "at " in a] if words else extra
 
 
 def band_to(s: CombatState, ship: Ship, target_id: str) -> str:

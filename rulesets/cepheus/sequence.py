@@ -223,7 +223,8 @@ def advance(tx: Tx):
     if s.over:
         return
     if s.phase == "crew":
-        ship, crew = s.acting_ship, s.acting_crew
+        ship = s.acting_ship
+        crew = ship.member(s.queue[s.pos]) if ship is not None and s.pos < len(s.queue) else None
         if ship is None or not ship.can_act:
             end_turn(tx)
             if not s.over and s.phase != "delay":

@@ -314,15 +314,24 @@ class CombatState:
     @property
     def acting_ship(self) -> Ship | None:
         if self.phase == "crew" and self.turn < len(self.order):
-            return self.find_ship(self.order[self.turn])
+            ship_id = self.order[self.turn]
+            for ship in self.ships:
+                if ship.id == ship_id:
+                    return ship
         return None
 
     @property
     def acting_crew(self) -> Crew | None:
-        ship = self.acting_ship
-        if ship is None or self.pos >= len(self.queue):
+        if self.pos >= len(self.queue):
             return None
-        return ship.member(self.queue[self.pos])
+        ship = self.acting_ship
+        if ship is None:
+            return None
+        crew_id = self.queue[self.pos]
+        for c in ship.crew:
+            if c.id == crew_id:
+                return c
+        return None
 
     @property
     def active(self) -> str:
