@@ -156,20 +156,21 @@ class WingCommanderRuleset(RulesetBase):
                        + (" (a critical hit)" if p.critical else "") + ": countermeasure, dodge or eject.")
         acting = state.acting
         return {"round": state.round, "active": state.active, "acting": acting.name if acting else "",
-                "phase": state.phase, "order": order, "pending": pending, "over": state.over, "winner": state.winner,
+                "phase": "defence" if state.phase == "defend" else "action", "order": order, "pending": pending, "over": state.over, "winner": state.winner,
                 "max_rounds": state.max_rounds, "ships": ships}
 
     def _ship_view(self, state: DogfightState, ship: Ship, full: bool) -> dict:
-        status = {"in": "in the fight", "destroyed": "destroyed", "ejected": "pilot ejected"}[ship.status]
-        notes = []
+        """A ship in words: what anyone sees (class, shields, hull, damage, situation), and for its
+        own side's players and the GM the pilot sheet, weapons and countermeasures."""
+        situation = []
         if ship.standing_aside:
-            notes.append("standing aside (cannot be attacked)")
+            situation.append("standing aside (cannot be attacked)")
         if ship.cloak == "on":
-            notes.append("cloaked")
+            situation.append("cloaked")
         elif ship.cloak == "activating":
-            notes.append("activating its cloak")
+            situation.append("activating its cloak")
         if ship.lock_target and full:
-            notes.append(f"torpedo locked on {state.ship(ship.lock_target).name}")
+            situation.append(f"torpedo locked on {state.ship(ship.lock_target).name}")
         damage = []
         if not ship.shield_generator:
             damage.append("shield generator destroyed")
@@ -179,11 +180,11 @@ class WingCommanderRuleset(RulesetBase):
             damage.append("gun alignment failed (guns -2)")
         out = {
             "id": ship.id, "name": ship.name, "side": ship.side, "class": tables.CLASS_NAMES[ship.cls],
-            "status": status, "in_fight": ship.in_fight, "shields": ship.shields, "max_shields": ship.max_shields,
-            "hull": ship.hull, "max_hull": ship.max_hull, "notes": notes, "components": damage,
-            "acting": state.acting is not None and state.acting.id == ship.id,
-            "target_kind": ("hard torpedo target (phase shields)" if ship.hard_target
-                            else "soft torpedo target" if ship.soft_target else ""),
+            "status": {"in": "", "destroyed": "destroyed", "ejected": "pilot ejected"}[ship.status],
+            "shields": f"{ship.shields}/{ship.max_shields}", "hull": f"{ship.hull}/{ship.max_hull}",
+            "damage": damage, "situation": situation,
+            "torpedoes": ("a hard target (phase shields)" if ship.hard_target
+                          else "a soft target" if ship.soft_target else ""),
         }
         if full:
             weapons = []
