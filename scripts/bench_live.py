@@ -237,7 +237,11 @@ def main():
         sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL: this measures the real stack.")
 
     encounter = setup_data(args.ruleset)
-    port = 8765
+    import socket
+
+    with socket.socket() as probe:  # a free port
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
     env = {**os.environ, "DEBUG": "1"}
     server = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", str(args.web_workers), "--log-level", "warning"],
