@@ -17,8 +17,8 @@ GM = "gm"
 
 
 def _void(who: Combatant | None) -> tuple:
-    """Whether the check may spend a Void Point: (False,) or (False, True) (VD-N04)."""
-    return (False, True) if who is not None and who.kind == "character" and who.void > 0 else (False,)
+    """Whether the check may spend a Void Point: (None,) or (None, 1) (VD-N04)."""
+    return (None, 1) if who is not None and who.kind == "character" and who.void > 0 else (None,)
 
 
 def enemies_of(state: VoidState, s: Ship) -> list[Ship]:
@@ -31,61 +31,73 @@ def repairable(s: Ship) -> list[str]:
     return what
 
 
-def station_actions(state: VoidState, s: Ship, station: str) -> list[Action]:
-    """The actions of one station of ship ``s`` (without "pass")."""
-    out: list[Action] = []
+def station_choices(state: VoidState, s: Ship, station: str):
+    """The choices of one station of ship ``s`` (without "pass"), as (kind, params) pairs, lazily:
+    the action list builds them all, the turn order only asks whether there is a first."""
     if station == "command":
-        if station_crew(state, s, "command") is None or not powered(s):
-            return out
-        return [Action.make("command", s.id, station=st) for st in ("pilot", "sensors", "gunner", "engineer")
-                if station_crew(state, s, st) is not None]
+        if not powered(s) or station_crew(state, s, "command") is None:
+            return
+        for st in ("pilot", "sensors", "gunner", "engineer"):
+            if station_crew(state, s, st) is not None:
+                yield "command", {"station": st}
+        return
     who = station_crew(state, s, station)
     if who is None:
-        return out
+        return
     voids = _void(who)
     if station == "pilot":
         if not can_manoeuvre(s):
-            return out
+            return
         for t in enemies_of(state, s):
             b = band(state, s.id, t.id)
             jammed = "docking" in s.catastrophes or "docking" in t.catastrophes
             if b != "docked" and not (b == "close" and jammed):
-                out += [Action.make("close", s.id, target=t.id, void=int(v) or None) for v in voids]
+                for v in voids:
+                    yield "close", {"target": t.id, "void": v}
             if not (b == "docked" and (jammed or _boarding_under_way(state, s, t))):
-                out += [Action.make("break", s.id, target=t.id, void=int(v) or None) for v in voids]
-        out += [Action.make("evade", s.id, void=int(v) or None) for v in voids]
+                for v in voids:
+                    yield "break", {"target": t.id, "void": v}
+        for v in voids:
+            yield "evade", {"void": v}
     elif station == "sensors":
         if not powered(s) or s.module_out("sensors"):
-            return out
+            return
         for t in enemies_of(state, s):
             if t.id not in s.weakness:
-                out += [Action.make("scan", s.id, target=t.id, void=int(v) or None) for v in voids]
+                for v in voids:
+                    yield "scan", {"target": t.id, "void": v}
     elif station == "gunner":
         if powered(s):
             for t in enemies_of(state, s):
                 for w in s.weapons:
                     if can_fire(state, s, w, t):
-                        out += [Action.make("fire", s.id, weapon=w.id, target=t.id, void=int(v) or None) for v in voids]
+                        for v in voids:
+                            yield "fire", {"weapon": w.id, "target": t.id, "void": v}
         for t in enemies_of(state, s):
             if band(state, s.id, t.id) == "docked" and t.id not in s.breached and boarders(state, s):
-                out += [Action.make("board", s.id, target=t.id, method=m) for m in ("breach", "hack")]
+                for m in ("breach", "hack"):
+                    yield "board", {"target": t.id, "method": m}
     elif station == "engineer":
         if s.spare_parts > 0 and not s.reboot:
-            out += [Action.make("repair", s.id, what=w, void=int(v) or None) for w in repairable(s) for v in voids]
-    return out
+            for w in repairable(s):
+                for v in voids:
+                    yield "repair", {"what": w, "void": v}
+
+
+def station_actions(state: VoidState, s: Ship, station: str) -> list[Action]:
+    """The actions of one station of ship ``s`` (without "pass")."""
+    return [Action.make(kind, s.id, **params) for kind, params in station_choices(state, s, station)]
+
+
+def station_open(state: VoidState, s: Ship, station: str) -> bool:
+    """Whether a station of ``s`` has anything to do (its first choice, without building the rest)."""
+    return next(station_choices(state, s, station), None) is not None
 
 
 def _boarding_under_way(state: VoidState, s: Ship, t: Ship) -> bool:
     """Nobody breaks away while people of either ship are aboard the other."""
     return any(c.alive and ((c.ship == s.id and c.aboard == t.id) or (c.ship == t.id and c.aboard == s.id))
                for c in state.combatants)
-
-
-def ship_stations(state: VoidState, s: Ship) -> set[str]:
-    """The stations of ``s`` with something to do this round."""
-    if not s.in_space:
-        return set()
-    return {st.key for st in tables.STATIONS if station_actions(state, s, st.key)}
 
 
 # --- personal ---------------------------------------------------------------------------
@@ -105,9 +117,9 @@ def personal_actions(state: VoidState, c: Combatant) -> list[Action]:
     for t in state.combatants:
         if can_attack(c, t):
             for v in voids:
-                out.append(Action.make("attack", c.id, target=t.id, void=int(v) or None))
+                out.append(Action.make("attack", c.id, target=t.id, void=v))
                 if c.kind == "character":
-                    out.append(Action.make("attack", c.id, target=t.id, risky=1, void=int(v) or None))
+                    out.append(Action.make("attack", c.id, target=t.id, risky=1, void=v))
     kit = item_of(c, "medkit")
     if kit is not None and kit.charges > 0:
         for t in state.combatants:

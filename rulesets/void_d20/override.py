@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from rulesets.core.engine import IllegalAction
 from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
-from rulesets.core.state import evolve, set_key
+from rulesets.core.state import set_key
 
 from . import tables
-from .common import set_combatant, set_ship, ship
+from .common import evolve, set_combatant, set_ship, ship
 from .model import STANDING, DOWN, OUT, VoidState, pair_key
 
 STATUSES = (*STANDING, *DOWN, *OUT)

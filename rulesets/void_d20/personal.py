@@ -11,7 +11,7 @@ from rulesets.core.dice import Dice
 
 from . import tables
 from .checks import Check, CheckResult, roll_check, roll_one, roll_sum
-from .common import combatant, say, set_combatant
+from .common import evolve, combatant, say, set_combatant
 from .dice import parse_damage
 from .model import Combatant, Item, VoidState
 
@@ -35,9 +35,7 @@ def item_of(c: Combatant, kind: str) -> Item | None:
 
 
 def _set_item(c: Combatant, item_id: str, **changes) -> tuple[Item, ...]:
-    from dataclasses import replace
-
-    return tuple(replace(i, **changes) if i.id == item_id else i for i in c.items)
+    return tuple(evolve(i, **changes) if i.id == item_id else i for i in c.items)
 
 
 def shield_up(c: Combatant) -> bool:
@@ -306,8 +304,7 @@ def morale_trigger(state: VoidState, log: list, dice: Dice, squad: str) -> VoidS
     standing = [m for m in members if m.standing]
     if not standing or not morale_due(members):
         return state
-    from rulesets.core.state import evolve
-
+    
     state = evolve(state, morale_checked=state.morale_checked + (squad,))
     return morale_roll(state, log, dice, squad)
 

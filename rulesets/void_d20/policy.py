@@ -27,9 +27,13 @@ from . import tables
 from .common import combatant, ship
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState
-from .options import GM, enemies_of, repairable, station_actions
+from .options import GM, enemies_of, repairable, station_choices
 from .personal import can_attack, defence_of, item_of, weapon_of
 from .ships import band, boarders
+
+
+#: choices that carry a "void" parameter (a Void Point may be spent on them)
+VOIDABLE = frozenset({"close", "break", "evade", "scan", "fire", "repair"})
 
 
 def choose(state: VoidState, rng: random.Random) -> Action:
@@ -63,19 +67,20 @@ def _mean_damage(text: str) -> float:
 def _ship_step(state: VoidState, s: Ship) -> Action:
     station = tables.STATIONS[state.slot].key
     pass_ = Action.make("pass", s.id, station=station)
-    actions = station_actions(state, s, station)
-    if not actions:
+    choices = [(kind, params) for kind, params in station_choices(state, s, station) if params.get("void") is None]
+    if not choices:
         return pass_
-    t = _target(state, s)
     if station == "command":
-        return next((a for a in actions if a.get("station") == "gunner"), actions[0])
+        params = next((p for _, p in choices if p["station"] == "gunner"), choices[0][1])
+        return Action.make("command", s.id, **params)
+    t = _target(state, s)
     if t is None:
         return pass_
-    want = {a.to_str(): a for a in actions}
 
     def pick(kind: str, **params) -> Action | None:
-        a = Action.make(kind, s.id, **params)
-        return a if a.to_str() in want else None
+        """The action, if the station offers it (without spending a Void Point)."""
+        key = (kind, {**params, "void": None} if kind in VOIDABLE else params)
+        return Action.make(kind, s.id, **params) if key in choices else None
 
     if station == "pilot":
         b = band(state, s.id, t.id)
@@ -94,9 +99,9 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
             return pick("board", target=t.id, method="breach" if body >= tech else "hack") or pass_
         if t.drifting and boarders(state, s):
             return pass_
-        guns = sorted((w for w in s.weapons if pick("fire", weapon=w.id, target=t.id)),
-                      key=lambda w: -_mean_damage(w.damage))
-        return Action.make("fire", s.id, weapon=guns[0].id, target=t.id) if guns else pass_
+        guns = [(-_mean_damage(w.damage), w.id) for w in s.weapons
+                if ("fire", {"weapon": w.id, "target": t.id, "void": None}) in choices]
+        return Action.make("fire", s.id, weapon=min(guns)[1], target=t.id) if guns else pass_
     if station == "engineer":
         what = repairable(s)
         if "frame" in what and s.frame * 10 < s.max_frame * 6:

@@ -5,6 +5,9 @@ the engine, the forms, the imports and scenario files.  Pure Python.
 """
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
 from rulesets.core.lines import split_fields
 
 from . import tables
@@ -146,7 +149,15 @@ def build_ship(spec: dict) -> Ship:
 
 
 def _items(gear: dict) -> tuple[Item, ...]:
+    return _items_of(str(gear.get("weapon") or ""), str(gear.get("armour") or ""), int(gear.get("shield") or 0),
+                     int(gear.get("medkit") or 0))
+
+
+@lru_cache(maxsize=512)
+def _items_of(weapon: str, armour: str, shield: int, medkit: int) -> tuple[Item, ...]:
+    """A person's gear from their sheet's lines (cached: items are frozen, simulations set up thousands)."""
     items = []
+    gear = {"weapon": weapon, "armour": armour, "shield": shield, "medkit": medkit}
     if gear.get("weapon"):
         w = parse_personal_weapon(gear["weapon"])
         items.append(Item("weapon", w["name"], "weapon", w["condition"], w["condition"], w["attack"], w["damage"]))
@@ -216,7 +227,23 @@ def _refuse_unknown(data: dict, allowed: tuple, where: str) -> None:
             raise ValueError(f"{where}: unknown key '{key}' (known: {', '.join(allowed)}).")
 
 
+#: states built from a spec, by the spec's JSON: a state is immutable, so a simulation's thousands of
+#: trials of one setup share the first state instead of parsing the sheets again
+_BUILT: dict[str, VoidState] = {}
+
+
 def build_state(spec: dict) -> VoidState:
+    key = json.dumps(spec, sort_keys=True, default=str)
+    state = _BUILT.get(key)
+    if state is None:
+        state = _build_state(spec)
+        if len(_BUILT) > 64:
+            _BUILT.clear()
+        _BUILT[key] = state
+    return state
+
+
+def _build_state(spec: dict) -> VoidState:
     options = dict(spec.get("options") or {})
     _refuse_unknown(options, OPTION_KEYS, "options")
     for s in spec["ships"]:

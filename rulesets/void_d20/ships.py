@@ -7,11 +7,11 @@ RULES-NOTES void_d20.  Pure Python; each function returns a changed copy of the 
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
-from rulesets.core.state import evolve, set_key
+from rulesets.core.state import set_key
 
 from . import tables
 from .checks import Check, roll_check, roll_one, roll_plus, roll_sum
-from .common import crew_aboard, say, set_combatant, set_ship, ship
+from .common import evolve, crew_aboard, say, set_combatant, set_ship, ship
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -26,17 +26,34 @@ def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
     return evolve(state, bands=set_key(state.bands, pair_key(a, b), key))
 
 
+#: the last answer per ship: (the combatants tuple it was computed from, station -> person)
+_STATIONS: dict[str, tuple] = {}
+
+
 def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
     """Who works a station: the crew member at that position aboard; for the helm and the guns,
-    failing that, whoever aboard is best at it (house rule: somebody always flies and shoots)."""
-    info = tables.STATION[station]
+    failing that, whoever aboard is best at it (house rule: somebody always flies and shoots).
+
+    Kept against the state's combatants tuple (by identity), like :func:`crew_aboard`.
+    """
+    people = state.combatants
+    cached = _STATIONS.get(s.id)
+    if cached is None or cached[0] is not people:
+        cached = (people, _stations_of(state, s))
+        _STATIONS[s.id] = cached
+    return cached[1].get(station)
+
+
+def _stations_of(state: VoidState, s: Ship) -> dict:
     crew = [c for c in crew_aboard(state, s.id, s.side) if c.status == "ok"]
-    for c in crew:
-        if c.position == info.position:
-            return c
-    if station in ("pilot", "gunner") and crew:
-        return max(crew, key=lambda c: getattr(c, info.ability))
-    return None
+    out = {}
+    for info in tables.STATIONS:
+        who = next((c for c in crew if c.position == info.position), None)
+        if who is None and info.key in ("pilot", "gunner") and crew:
+            who = max(crew, key=lambda c: getattr(c, info.ability))
+        if who is not None:
+            out[info.key] = who
+    return out
 
 
 def best_technology(state: VoidState, s: Ship) -> int:

@@ -12,12 +12,11 @@ Pure Python.
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
-from rulesets.core.state import evolve
 
 from . import tables
 from .checks import roll_plus
-from .common import combatant, crew_aboard, say, set_combatant, set_ship, ship
-from .model import VoidState
+from .common import evolve, combatant, crew_aboard, say, set_combatant, set_ship, ship
+from .model import STANDING, VoidState
 
 # --- scale and order ----------------------------------------------------------------------
 
@@ -116,25 +115,28 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
 # --- whose step ----------------------------------------------------------------------------
 
 
-def advance(state: VoidState, log: list, dice: Dice) -> VoidState:
-    """Move to the next actor with something to do, or begin the next round."""
-    from .options import ship_stations, personal_can_act
+def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
+    """Move to the next actor with something to do from ``turn``/``slot`` (default: the state's),
+    or begin the next round."""
+    from .options import personal_can_act, station_open
 
     state = finish_if_over(state, log, dice)
     if state.over:
         return state
-    turn, slot = state.turn, state.slot
+    turn = state.turn if turn is None else turn
+    slot = state.slot if slot is None else slot
     while turn < len(state.order):
         actor = state.order[turn]
         if state.scale == "ship":
             s = ship(state, actor)
-            stations = ship_stations(state, s)
-            nxt = next((i for i, st in enumerate(tables.STATIONS) if i >= slot and st.key in stations), None)
-            if nxt is not None:
-                return evolve(state, turn=turn, slot=nxt)
+            if s.in_space:
+                nxt = next((i for i in range(slot, len(tables.STATIONS))
+                            if station_open(state, s, tables.STATIONS[i].key)), None)
+                if nxt is not None:
+                    return state if (turn, nxt) == (state.turn, state.slot) else evolve(state, turn=turn, slot=nxt)
         else:
             if slot < tables.SLOTS_PER_TURN and personal_can_act(state, combatant(state, actor)):
-                return evolve(state, turn=turn, slot=slot)
+                return state if (turn, slot) == (state.turn, state.slot) else evolve(state, turn=turn, slot=slot)
         turn, slot = turn + 1, 0
     # Everyone has acted: the next round begins in the same step (its dice are this step's).
     return begin_round(evolve(state, phase="initiative", turn=len(state.order), slot=0), log, dice)
@@ -142,11 +144,9 @@ def advance(state: VoidState, log: list, dice: Dice) -> VoidState:
 
 def next_step(state: VoidState, log: list, dice: Dice, *, end_turn: bool = False) -> VoidState:
     """After an action: the actor's next slot, or the next actor."""
-    if state.scale == "ship":
-        return advance(evolve(state, slot=state.slot + 1), log, dice)
-    if end_turn:
-        return advance(evolve(state, turn=state.turn + 1, slot=0), log, dice)
-    return advance(evolve(state, slot=state.slot + 1), log, dice)
+    if end_turn and state.scale == "personal":
+        return advance(state, log, dice, state.turn + 1, 0)
+    return advance(state, log, dice, state.turn, state.slot + 1)
 
 
 # --- the end --------------------------------------------------------------------------------
@@ -160,19 +160,19 @@ def sides(state: VoidState) -> list[str]:
     return out
 
 
-def side_standing(state: VoidState, side: str) -> bool:
-    """A side fights on while one of its people stands in a ship still in the fight."""
+def standing_sides(state: VoidState) -> set[str]:
+    """The sides with somebody standing in a ship still in the fight."""
     gone = {s.id for s in state.ships if not s.in_space}
-    return any(c.side == side and c.standing and c.aboard not in gone for c in state.combatants)
+    return {c.side for c in state.combatants if c.status in STANDING and (not gone or c.aboard not in gone)}
 
 
 def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
     if state.over:
         return state
-    standing = [side for side in sides(state) if side_standing(state, side)]
+    standing = standing_sides(state)
     if len(standing) > 1:
         return state
-    winner = standing[0] if standing else None
+    winner = next(iter(standing)) if standing else None
     say(log, dice, f"The fight is over: {winner} hold{'s' if winner else ''} the field." if winner
         else "The fight is over: nobody is left standing.", tables.rule("round"))
     return evolve(state, over=True, winner=winner, phase="initiative", order=(), turn=0, slot=0)
