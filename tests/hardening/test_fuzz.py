@@ -246,3 +246,22 @@ def test_a_mutated_scenario_is_played_or_refused_in_words(where, new):
 @given(text=st.text(max_size=300))
 def test_random_text_is_played_or_refused_in_words(text):
     _played("ruleset: toy\n" + text)
+
+
+@pytest.mark.parametrize("ruleset", ["cepheus", "starwars_d6"])
+def test_the_runners_step_form_with_the_gm_override(as_gm, demo, ruleset):
+    campaign = demo[ruleset]
+    ships = [s.setup_spec() for s in campaign.ships.select_related("fleet").prefetch_related("crew")]
+    encounter = Encounter.objects.create(campaign=campaign, name="Fuzz", ruleset=ruleset, seed="fuzz",
+                                         setup={"ships": ships, "options": {}})
+    url = reverse("encounters:step", args=[encounter.pk])
+    first = ships[0]["id"]
+
+    @FUZZ
+    @given(data=data_for(["dm", "faces", "p.value"]),
+           action=st.one_of(VALUE, st.just("override")),
+           path=st.one_of(VALUE, st.sampled_from([f"{first}.hull", f"{first}.name", f"{first}.stats.armour"])))
+    def fuzz(data, action, path):
+        head = str(encounter.events.count())
+        post_checked(as_gm, url, {**data, "action": action, "p.path": path, "expected_seq": head})
+    fuzz()
