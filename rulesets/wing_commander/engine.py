@@ -14,7 +14,7 @@ from rulesets.core.simulate import Sweep, SweepPoint
 from rulesets.core.spec import sides_in_order
 
 from . import checks, library, odds, override, policy, tables, turn
-from .model import DogfightState, Ship, changed, ship_from
+from .model import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, changed, ship_from
 
 FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
 KIND_WORDS = {"gun": "guns", "turret": "turret", "missile": "missile", "torpedo": "torpedo"}
@@ -259,21 +259,21 @@ class WingCommanderRuleset(RulesetBase):
         ship = state.ship(ship_id)
         out: dict = {}
         if ship.hull < ship.max_hull:
-            out["hull_lost"] = ship.max_hull - ship.hull
+            out["hull"] = ship.max_hull - ship.hull
         if not ship.shield_generator:
-            out["shield_generator"] = True
+            out["shield_generator_destroyed"] = True
         if ship.thrusters:
-            out["thrusters"] = ship.thrusters
+            out["thrusters_damaged"] = ship.thrusters
         if ship.gun_alignment:
-            out["gun_alignment"] = True
-        for kind, group in (("gun", "guns"), ("turret", "turret"), ("missile", "missiles"), ("torpedo", "torpedoes")):
+            out["gun_alignment_failed"] = True
+        for kind in ("gun", "turret", "missile", "torpedo"):
             weapons = ship.of_kind(kind)
             if any(w.broken for w in weapons):
-                out[f"{group}_out"] = True
+                out[OUT_KEYS[kind]] = True
             if any(w.halved for w in weapons):
-                out[f"{group}_halved"] = True
+                out[HALVED_KEYS[kind]] = True
         if ship.spent:
-            out["spent"] = dict(ship.spent)
+            out["ammo"] = dict(ship.spent)
         return out
 
     def outcome(self, state: DogfightState) -> BattleOutcome:

@@ -223,6 +223,13 @@ class DogfightState:
 
 # --- building the state from a setup spec -------------------------------------------------
 
+#: the keys of a ship's carried damage (engine.damage_of writes them, ship_from reads them), worded
+#: so that the ship page reads them as they stand: "Hull: 3 points lost", "Gun alignment failed"
+OUT_KEYS = {"gun": "guns_out_until_replaced", "turret": "turret_out_for_the_mission",
+            "missile": "missile_launch_circuits_failed", "torpedo": "torpedo_launch_circuits_failed"}
+HALVED_KEYS = {"gun": "guns_damage_halved", "turret": "turret_damage_halved",
+               "missile": "missile_damage_halved", "torpedo": "torpedo_damage_halved"}
+
 def weapon_from(index: int, data: dict) -> Weapon:
     count, sides, bonus = parse_damage(data["damage"])
     kind = data["kind"]
@@ -263,14 +270,14 @@ def ship_from(spec: dict) -> Ship:
     if cls not in tables.CLASS_ORDER:
         raise ValueError(f"{spec['name']}: class '{cls}' is not one of {', '.join(tables.CLASS_ORDER)}.")
     weapons = [weapon_from(i, w) for i, w in enumerate(stats.get("weapons") or [])]
-    spent = {str(k): int(v) for k, v in (damage.get("spent") or {}).items()}
+    spent = {str(k): int(v) for k, v in (damage.get("ammo") or {}).items()}
     weapons = [_carried(w, damage, spent) for w in weapons]
     crew = spec.get("crew") or []
     pilots = [c for c in crew if c.get("position", "pilot") == "pilot"]
     gunners = [c for c in crew if c.get("position") == "gunner"]
     max_shields, max_hull = int(stats.get("shields", 0)), int(stats.get("hull", 1))
     # A ship destroyed in an earlier fight starts out of this one until the GM clears its damage.
-    hull = max(0, max_hull - int(damage.get("hull_lost", 0)))
+    hull = max(0, max_hull - int(damage.get("hull", 0)))
     return Ship(
         id=spec["id"], name=spec["name"], side=spec["side"], cls=cls, mv=int(stats.get("mv", 0)),
         tw=int(stats.get("tw", 12)), shields=max_shields, max_shields=max_shields, hull=hull, max_hull=max_hull,
@@ -280,19 +287,18 @@ def ship_from(spec: dict) -> Ship:
         cloak_device=bool(stats.get("cloak", False)), phase_shields=bool(stats.get("phase_shields", False)),
         pilot=pilot_from(pilots[0]) if pilots else NO_PILOT,
         gunner=pilot_from(gunners[0]) if gunners else None,
-        shield_generator=not damage.get("shield_generator"), thrusters=int(damage.get("thrusters", 0)),
-        gun_alignment=bool(damage.get("gun_alignment", False)), spent=spent,
+        shield_generator=not damage.get("shield_generator_destroyed"), thrusters=int(damage.get("thrusters_damaged", 0)),
+        gun_alignment=bool(damage.get("gun_alignment_failed", False)), spent=spent,
         status="in" if hull > 0 else "destroyed",
     )
 
 
 def _carried(weapon: Weapon, damage: dict, spent: dict) -> Weapon:
     """Weapon damage that outlives an encounter (until replaced, or for the whole mission)."""
-    group = {"gun": "guns", "turret": "turret", "missile": "missiles", "torpedo": "torpedoes"}[weapon.kind]
     changes = {}
-    if damage.get(f"{group}_out"):
+    if damage.get(OUT_KEYS[weapon.kind]):
         changes["broken"] = True
-    if damage.get(f"{group}_halved"):
+    if damage.get(HALVED_KEYS[weapon.kind]):
         changes["halved"] = True
     if weapon.stock > 0 and spent.get(weapon.name):
         changes["stock"] = max(0, weapon.stock - spent[weapon.name])

@@ -58,7 +58,7 @@ def test_missiles_and_torpedoes_use_their_own_mv():
 
 def test_component_damage_modifies_the_attack():
     """WC-22 (2.1.4 e, Komponentenschäden): damaged thrusters lower the MV, failed gun alignment the guns."""
-    state = fight(ship("a", "blue", mv=2, damage={"thrusters": 1, "gun_alignment": True}), npc("b", tw=30, shields=20))
+    state = fight(ship("a", "blue", mv=2, damage={"thrusters_damaged": 1, "gun_alignment_failed": True}), npc("b", tw=30, shields=20))
     _, _, rolls = step(state, "attack actor=a target=b weapon=w1", 5, 5)
     roll = attack_roll(rolls)
     assert set(roll.modifiers) == {("ship MV", 2), ("damaged thrusters", -1), ("gun alignment failed", -2)}

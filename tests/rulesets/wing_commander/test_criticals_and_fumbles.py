@@ -133,7 +133,7 @@ def test_a_countermeasure_rolls_2w10_plus_its_mv_and_each_use_spends_one():
     state, _, _ = step(state, "attack actor=b target=a weapon=w1")
     stopped, log, rolls = step(state, "countermeasure actor=a", 5, 5)
     assert rolls[0].expression == "2d10" and rolls[0].modifiers == (("mines MV", 2),) and rolls[0].total == 12
-    assert stopped.ship("a").mines == 1 and RULESET.damage_of(stopped, "a") == {"spent": {"mines": 1}}
+    assert stopped.ship("a").mines == 1 and RULESET.damage_of(stopped, "a") == {"ammo": {"mines": 1}}
     weak = fight(defender(mines=1, mines_mv=-10), npc("b", tw=12))
     weak, _, _ = step(weak, "attack actor=b target=a weapon=w1")
     weak, log, _ = step(weak, "countermeasure actor=a", 10, 10)  # a natural 20 is no critical here

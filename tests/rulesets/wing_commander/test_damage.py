@@ -38,7 +38,7 @@ def test_shields_regenerate_only_while_the_generator_works():
     """WC-35 (2.1.6: "Schildpunkte können sich ... regenerieren, so lange der Schildgenerator nicht zerstört wurde")."""
     working = with_ship(fight(ship("a", shields=10), npc("b")), "a", shields=2)
     assert "regenerate" in kinds(working)
-    broken = with_ship(fight(ship("a", shields=10, damage={"shield_generator": True}), npc("b")), "a", shields=2)
+    broken = with_ship(fight(ship("a", shields=10, damage={"shield_generator_destroyed": True}), npc("b")), "a", shields=2)
     assert "regenerate" not in kinds(broken)
 
 
@@ -48,7 +48,7 @@ def test_shields_are_full_again_at_the_next_nav_point():
     spec_b = npc("b", shields=5, hull=10)
     state, _, _ = hit_for(fight(ship("a"), spec_b), 4, 4, first=(9, 9))
     carried = RULESET.damage_of(state, "b")
-    assert carried == {"hull_lost": 3}
+    assert carried == {"hull": 3}
     again = fight(ship("a"), {**spec_b, "damage": carried})
     assert (again.ship("b").shields, again.ship("b").hull) == (5, 7)
 
@@ -89,14 +89,14 @@ def test_shield_generator_destroyed_stops_regeneration_until_replaced():
     state, log, _ = hit_for(fight(ship("a"), npc("b", shields=0, hull=20, tw=12)), 1, 1, first=(1, 1))
     assert "Shield generator destroyed" in text(log)
     assert "regenerate" not in kinds(state)
-    assert RULESET.damage_of(state, "b")["shield_generator"] is True
+    assert RULESET.damage_of(state, "b")["shield_generator_destroyed"] is True
 
 
 def test_thrusters_badly_damaged_cost_two_mv_until_replaced():
     """WC-40 (2.1.8, 6-8: "Der MV des Schiffes sinkt um 2, bis die Steuerdüsen ersetzt wurden")."""
     state, _, _ = hit_for(fight(ship("a", mv=1), npc("b", shields=0, hull=20, mv=1)), 1, 1, first=(3, 3))
     assert state.ship("b").current_mv == -1
-    assert RULESET.damage_of(state, "b")["thrusters"] == 2
+    assert RULESET.damage_of(state, "b")["thrusters_damaged"] == 2
     assert fight(ship("a", mv=1), npc("b", mv=1, damage=RULESET.damage_of(state, "b"))).ship("b").current_mv == -1
 
 
@@ -112,14 +112,14 @@ def test_gun_alignment_costs_two_on_gun_attacks_for_the_mission():
     state, _, _ = step(state, "attack actor=a target=b weapon=w1", 6, 6)  # b, a character, dodges 12
     state, _, _ = step(state, "dodge actor=b", 1, 4, 1, 1, 6, 7)  # natural 5 fails; 2 damage; first damage 13
     assert state.ship("b").gun_alignment
-    assert RULESET.damage_of(state, "b")["gun_alignment"] is True
+    assert RULESET.damage_of(state, "b")["gun_alignment_failed"] is True
 
 
 def test_sixteen_or_more_no_component_damage():
     """WC-43 (2.1.8, 16+: "Keine Komponentenschäden! Glück gehabt")."""
     state, log, _ = hit_for(fight(ship("a"), npc("b", shields=0, hull=20)), 1, 1, first=(10, 10))
     assert "No component damage" in text(log)
-    assert RULESET.damage_of(state, "b") == {"hull_lost": 2}
+    assert RULESET.damage_of(state, "b") == {"hull": 2}
 
 
 def test_first_damage_is_rolled_only_once_per_encounter():

@@ -61,7 +61,7 @@ def test_the_dodge_is_against_the_attackers_tw_or_the_gms_roll():
 
 def test_the_dodge_takes_ship_mv_skills_and_component_damage():
     """WC-29 (2.1.5 a-e): ship MV against gun attacks, skills, advantages, component damage."""
-    state = fight(defender(mv=2, damage={"thrusters": 1}, crew=[pilot("D", skills={"Evasive": ["dodge", 1]})]), npc("b"))
+    state = fight(defender(mv=2, damage={"thrusters_damaged": 1}, crew=[pilot("D", skills={"Evasive": ["dodge", 1]})]), npc("b"))
     state, _, _ = step(state, "attack actor=b target=a weapon=w1")
     state, log, rolls = step(state, "dodge actor=a", 5, 5)
     assert set(rolls[0].modifiers) == {("ship MV", 2), ("damaged thrusters", -1), ("Evasive", 1)}

@@ -20,9 +20,9 @@ def test_gun_fumble_1_6_burns_the_gun_leads_until_replaced():
     """WC-N08 (RULES-NOTES gun and turret fumble 1-6: guns out until replaced, a turret for the rest of the mission)."""
     state, log, _ = fumbled("w1", (1, 2), weapons=ARMED)
     assert "Gun leads burn out" in text(log)
-    assert state.ship("a").weapon("w1").broken and RULESET.damage_of(state, "a")["guns_out"] is True
+    assert state.ship("a").weapon("w1").broken and RULESET.damage_of(state, "a")["guns_out_until_replaced"] is True
     state, log, _ = fumbled("w2", (2, 2), weapons=ARMED)
-    assert state.ship("a").weapon("w2").broken and RULESET.damage_of(state, "a")["turret_out"] is True
+    assert state.ship("a").weapon("w2").broken and RULESET.damage_of(state, "a")["turret_out_for_the_mission"] is True
 
 
 def test_gun_fumble_7_10_halves_the_weapons_damage_until_replaced():
@@ -62,7 +62,7 @@ def test_gun_fumble_14_up_overheats_the_weapon_for_one_round():
 def test_missile_fumble_1_6_launch_circuits_fail():
     """WC-N12 (RULES-NOTES missile fumble 1-6: no more missiles until replaced)."""
     state, log, _ = fumbled("w3", (3, 3), weapons=ARMED)
-    assert state.ship("a").weapon("w3").broken and RULESET.damage_of(state, "a")["missiles_out"] is True
+    assert state.ship("a").weapon("w3").broken and RULESET.damage_of(state, "a")["missile_launch_circuits_failed"] is True
 
 
 def test_missile_fumble_7_10_the_missile_hits_a_random_ship_friend_or_foe():
@@ -88,7 +88,7 @@ def test_missile_fumble_14_up_light_premature_blast_a_quarter():
 def test_torpedo_fumble_1_6_launch_circuits_fail():
     """WC-N16 (RULES-NOTES torpedo fumble 1-6: no more torpedoes until replaced)."""
     state, _, _ = fumbled("w4", (2, 4), target="d", cls="bomber", weapons=(*ARMED, TORPEDO))
-    assert state.ship("a").weapon("w4").broken and RULESET.damage_of(state, "a")["torpedoes_out"] is True
+    assert state.ship("a").weapon("w4").broken and RULESET.damage_of(state, "a")["torpedo_launch_circuits_failed"] is True
 
 
 def test_torpedo_fumble_7_up_the_torpedo_is_lost():
