@@ -1,6 +1,6 @@
 """Background work for encounters.  Tasks take ids and are idempotent.
 
-Surviving faults (docs/decisions.md, "Background work survives a killed worker"):
+Surviving faults (README, "The real stack"):
 
 - A task is sent with :func:`dispatch` right after its row is saved; when the broker
   cannot be reached the row is deleted and the GM is told (:class:`QueueUnavailable`).
