@@ -150,6 +150,7 @@ class StepView:
     gm_only: bool = False
     dropped: str = ""
     has_rolls: bool = False  # the step rolled dice (the GM may reroll it)
+    screened: bool = False  # some of its dice were rolled behind the GM's screen (this viewer reads no faces)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -210,7 +211,7 @@ def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = 
     else:
         headline, rest = Line(applied.dropped, ""), []
     return StepView(number, applied.seq, headline, rest, rolls, rerolled, cited, applied.gm_only,
-                    applied.dropped, has_rolls=bool(applied.rolls))
+                    applied.dropped, has_rolls=bool(applied.rolls), screened=len(rolls) < len(applied.rolls))
 
 
 def log_for(now, *, is_gm: bool, names: Names, system: str = "", limit: int | None = None) -> list[StepView]:

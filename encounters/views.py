@@ -174,7 +174,9 @@ def _gm_context(request, encounter, now, actions, extra) -> dict:
 def _player_context(engine, state, viewer) -> dict:
     """The players' page: whose turn, the order, their own ships (encounters/viewing.py)."""
     view = engine.view(state, viewer)
-    return {"view": view, "table": turn_and_order(engine, state, view, viewer), "own_ships": sorted(viewer.ships)}
+    own_sides = sorted({s.get("side") for s in view.get("ships", []) if s.get("id") in viewer.ships})
+    return {"view": view, "table": turn_and_order(engine, state, view, viewer), "own_ships": sorted(viewer.ships),
+            "own_sides": own_sides}
 
 
 @login_required

@@ -61,10 +61,12 @@ MISSILE_WEAPONS = ("concussion_missile", "proton_torpedo")
 
 WEAPON_TYPES = ("laser", "blaster", "ion_cannon", "concussion_missile", "proton_torpedo",
                 "turbolaser", "tractor_beam")
+#: The weapons in English (the seed's Catalan terms: làser, blàster, canó d'ions, míssil d'impacte,
+#: torpede de protons, turbolàser, raig tractor).
 WEAPON_LABEL = {
-    "laser": "Laser cannon (làser)", "blaster": "Blaster (blàster)", "ion_cannon": "Ion cannon (canó d'ions)",
-    "concussion_missile": "Concussion missile (míssil d'impacte)", "proton_torpedo": "Proton torpedo (torpede de protons)",
-    "turbolaser": "Turbolaser (turbolàser)", "tractor_beam": "Tractor beam (raig tractor)",
+    "laser": "Laser cannon", "blaster": "Blaster", "ion_cannon": "Ion cannon",
+    "concussion_missile": "Concussion missile", "proton_torpedo": "Proton torpedo",
+    "turbolaser": "Turbolaser", "tractor_beam": "Tractor beam",
 }
 
 

@@ -14,7 +14,7 @@ from tests.encounters.test_leaks import demo_campaign, play, start
 
 #: what a Python repr or an engine code looks like on a page
 REPRS = [re.compile(p) for p in (r"\['", r"\{'", r"\bactor=", r"\b[sc]\d+\.\w", r"\bweapon=", r"\bmount=",
-                                 r"\bTrue\b", r"\bFalse\b", r"\bNone\b", r"\b\d+th percentile", r"<built-in")]
+                                 r"\bTrue\b", r"\bFalse\b", r"\bNone\b", r"(?<!\d)(?:\d*[02-9])?[123]th\b", r"<built-in")]
 
 
 def text_of(page: str) -> str:
