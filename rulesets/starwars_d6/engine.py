@@ -375,6 +375,10 @@ class StarWarsRuleset(RulesetBase):
             state, log = rules.resolve_firing(s, dice)
         return Step(state, log)
 
+    def override_fields(self, s: rules.CombatState) -> list:
+        """The fields of the GM override form (override.SHIP_FIELDS, the shared grammar)."""
+        return list(override.SHIP_FIELDS)
+
     # ------------------------------------------------------------ odds and the bot
     def odds(self, s: rules.CombatState, action: Action) -> Odds | None:
         """Exact odds of a shot (miss + each damage band / ion result / capture), a ram or

@@ -10,6 +10,8 @@ import re
 
 from django import forms
 
+from rulesets.core.lines import LineError, parse_lines, split_fields
+
 from . import rules, tables
 from .dice import CodeError, DiceCode
 
@@ -53,7 +55,7 @@ _OPTION = re.compile(r"^(linked|shots|ammo)\s+(\d+)$")
 
 def parse_weapon_line(line: str) -> tuple[dict | None, list[str]]:
     """One weapon line as a stats dict, or the problems with it."""
-    parts = [p.strip() for p in line.split(",")]
+    parts = split_fields(line)
     if len(parts) < 3:
         return None, ["give at least the type, the fire control and the damage, separated by commas"]
     errors: list[str] = []
@@ -125,19 +127,10 @@ class ShipStatsForm(forms.Form):
     weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=WEAPON_HELP)
 
     def clean_weapons(self):
-        text = self.cleaned_data.get("weapons") or ""
-        out, errors = [], []
-        for n, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            weapon, errs = parse_weapon_line(line)
-            errors.extend(f"line {n}: {e}" for e in errs)
-            if weapon:
-                weapon["id"] = f"w{len(out) + 1}"
-                out.append(weapon)
-        if errors:
-            raise forms.ValidationError(errors)
-        return out
+        weapons = _lines(self.cleaned_data.get("weapons"), _weapon)
+        for number, weapon in enumerate(weapons, start=1):
+            weapon["id"] = f"w{number}"
+        return weapons
 
     def clean(self):
         data = super().clean()
@@ -207,21 +200,30 @@ def _placement(line: str) -> tuple[str, dict] | None:
     return m.group(1).strip(), place
 
 
-def _lines(text: str | None, parse, problem: str) -> list:
-    """Each non-blank line of a textarea through ``parse`` (None: not understood); every line
-    that is not understood is reported with its number."""
-    out, errors = [], []
-    for n, line in enumerate((text or "").splitlines(), start=1):
-        if not line.strip():
-            continue
+def _weapon(line: str) -> dict:
+    weapon, errors = parse_weapon_line(line)
+    if errors:
+        raise ValueError("; ".join(errors))
+    return weapon
+
+
+def _understood(parse, problem: str):
+    """``parse`` of one line, with ``problem`` as the message of a line it does not understand."""
+    def parse_line(line: str):
         item = parse(line)
         if item is None:
-            errors.append(f"line {n}: '{line.strip()}' {problem}")
-        else:
-            out.append(item)
-    if errors:
-        raise forms.ValidationError(errors)
-    return out
+            raise ValueError(f"'{line}' {problem}")
+        return item
+    return parse_line
+
+
+def _lines(text: str | None, parse_line) -> list:
+    """Each non-blank line of a textarea (rulesets.core.lines: every line not understood is
+    reported with its number, all at once, where it was typed)."""
+    try:
+        return parse_lines(text, parse_line)
+    except LineError as exc:
+        raise forms.ValidationError(exc.messages) from None
 
 
 class SetupOptionsForm(forms.Form):
@@ -242,12 +244,12 @@ class SetupOptionsForm(forms.Form):
                                  help_text=PLACEMENT_HELP)
 
     def clean_features(self):
-        return _lines(self.cleaned_data.get("features"), rules.parse_feature_line,
-                      "is not 'planet|moon|obstacle column,row [name]'")
+        return _lines(self.cleaned_data.get("features"),
+                      _understood(rules.parse_feature_line, "is not 'planet|moon|obstacle column,row [name]'"))
 
     def clean_placements(self):
-        return dict(_lines(self.cleaned_data.get("placements"), _placement,
-                           "is not 'Ship name: column,row [facing]'"))
+        return dict(_lines(self.cleaned_data.get("placements"),
+                           _understood(_placement, "is not 'Ship name: column,row [facing]'")))
 
     def clean(self):
         data = super().clean()

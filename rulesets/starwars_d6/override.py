@@ -1,8 +1,12 @@
 """The GM override for Star Wars D6: set a stat, a position or a loss by hand, as a step.
 
-Pure Python (no Django import).  The runner's "GM override" form sends a path and a value;
-the ship is named by its name or id, e.g. ``Talon.hull = 3D``, ``Kestrel 1.pos = 4,7``,
-``Talon.l.ammo = 2``, ``Warden.destroyed = yes``.
+The path is the shared grammar of :mod:`rulesets.core.override`: a ship as the GM sees it (its
+name or its id), a dot, then one of :data:`SHIP_FIELDS` (``Talon.hull = 3D``, ``Kestrel 1.pos =
+4,7``, ``Talon.l.ammo = 2``, ``Warden.destroyed = yes``), or an encounter field of
+:data:`ENCOUNTER_FIELDS` (``board.add = planet 12,8 Yavin``, ``board.remove = 12,8``).  Values are
+read by this system's schema (dice codes, hexes, facings) and errors name the path.
+
+Pure Python (no Django import).
 """
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import dataclasses
 
 from rulesets.core.citation import cite
 from rulesets.core.engine import IllegalAction, LogEntry
+from rulesets.core.override import OverrideField, parse_override, whole_number, yes_no
 
 from . import hexes, rules
 from .dice import CodeError, DiceCode
@@ -20,102 +25,116 @@ HELP = ("A ship (its name or id), a dot and what to set: hull, maneuverability, 
         "destroyed (yes/no), or <weapon id>.fire_control / damage / ammo / disabled; or 'board.add' = "
         "'planet 12,8 Yavin' (or moon, obstacle) and 'board.remove' = 12,8. "
         "Examples: 'Talon.hull' = 3D, 'Kestrel 1.pos' = 4,7.")
-_CODES = ("hull", "maneuverability", "shields")
-_CREW = {"gunnery": "gunnery", "piloting": "piloting", "shield_skill": "shields"}
-_YES = {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
 
 
-def _find_ship(s: rules.CombatState, path: str) -> tuple[rules.Ship, list[str]]:
-    """The ship a path starts with (its id or name, case-insensitive; longest match wins)."""
-    low = path.lower()
-    best = None
-    for sh in s.ships:
-        for key in (sh.id, sh.name):
-            k = key.lower()
-            if low.startswith(k + ".") and (best is None or len(k) > len(best[1])):
-                best = (sh, k)
-    if best is None:
-        raise IllegalAction(f"'{path}' does not start with a ship's name or id and a dot (e.g. 'Talon.hull').")
-    return best[0], path[len(best[1]) + 1:].split(".")
-
-
-def _code(value: str, path: str) -> str:
+# ---------------------------------------------------------------- the schema's values
+def dice_code(text: str) -> str:
     try:
-        return str(DiceCode.parse(value))
+        return str(DiceCode.parse(text))
     except CodeError:
-        raise IllegalAction(f"{path}: '{value}' is not a dice code like 4D+2.") from None
+        raise ValueError(f"'{text}' is not a dice code like 4D+2.") from None
 
 
-def _int(value: str, path: str, lo: int = 0) -> int:
+def hex_position(text: str) -> tuple[int, int]:
     try:
-        n = int(str(value).strip())
+        col, row = (int(x) for x in text.replace(" ", "").split(","))
     except ValueError:
-        raise IllegalAction(f"{path}: '{value}' is not a whole number.") from None
-    if n < lo:
-        raise IllegalAction(f"{path}: must be {lo} or more.")
-    return n
+        raise ValueError("give column,row such as 4,7.") from None
+    return col, row
 
 
-def _flag(value: str, path: str) -> bool:
-    try:
-        return _YES[str(value).strip().lower()]
-    except KeyError:
-        raise IllegalAction(f"{path}: answer yes or no.") from None
+def facing(text: str) -> int:
+    if text.strip().upper() not in hexes.FACING_NAME:
+        raise ValueError(f"a facing is one of {', '.join(hexes.FACING_NAME)}.")
+    return hexes.FACING_NAME.index(text.strip().upper())
 
 
+def ammunition(text: str) -> int | None:
+    if text.strip().lower() in ("unlimited", "none"):
+        return None
+    return whole_number(0)(text)
+
+
+def feature_line(text: str) -> dict:
+    feature = rules.parse_feature_line(text)
+    if feature is None:
+        raise ValueError("write 'planet 12,8 Yavin' (planet, moon or obstacle, column,row, a name).")
+    return feature
+
+
+def _stat(name: str):
+    return lambda ship, parts: str(getattr(ship, name))
+
+
+def _skill(name: str):
+    return lambda ship, parts: str(getattr(ship.crew, name))
+
+
+#: the ship's own crew skill fields: override name -> :class:`rules.Crew` attribute
+CREW_FIELDS = {"gunnery": "gunnery", "piloting": "piloting", "shield_skill": "shields"}
+
+#: what the GM may set on a ship (``*``: a weapon's id)
+SHIP_FIELDS: tuple[OverrideField, ...] = (
+    *(OverrideField(name, dice_code, "a dice code such as 4D+2", current=_stat(name))
+      for name in ("hull", "maneuverability", "shields")),
+    OverrideField("speed", whole_number(0), "speed points", current=_stat("speed")),
+    *(OverrideField(name, dice_code, "a crew skill code such as 5D", label=f"{attr} skill", current=_skill(attr))
+      for name, attr in CREW_FIELDS.items()),
+    OverrideField("pos", hex_position, "column,row on the board", label="position",
+                  current=lambda ship, parts: f"{ship.col},{ship.row}"),
+    OverrideField("facing", facing, ", ".join(hexes.FACING_NAME),
+                  current=lambda ship, parts: hexes.FACING_NAME[ship.facing]),
+    OverrideField("destroyed", yes_no, "yes or no", current=lambda ship, parts: "yes" if ship.destroyed else "no"),
+    OverrideField("*.fire_control", dice_code, "a weapon's fire control code", label="fire control"),
+    OverrideField("*.damage", dice_code, "a weapon's damage code", label="damage"),
+    OverrideField("*.ammo", ammunition, "rounds left (a number, or 'unlimited')", label="ammunition"),
+    OverrideField("*.disabled", yes_no, "yes or no", label="disabled"),
+)
+#: what the GM may set on the encounter: the board's planets, moons and obstacles
+ENCOUNTER_FIELDS: tuple[OverrideField, ...] = (
+    OverrideField("board.add", feature_line, "planet 12,8 Yavin (or moon, obstacle)", label="board: add"),
+    OverrideField("board.remove", hex_position, "the hex of a planet, moon or obstacle", label="board: remove"),
+)
+
+
+# ---------------------------------------------------------------- the override step
 def override(state: rules.CombatState, path: str, value: str) -> tuple[rules.CombatState, list[LogEntry]]:
-    path, value = str(path or "").strip(), str(value or "").strip()
+    """One GM override (the shared grammar: ship, path, value), as a new state and its log line."""
     s = rules.thaw(state)
-    if not path:   # the bare action (as a random playout may pick it): a ruling that changes nothing
+    if not str(path or "").strip():   # the bare action (a random playout may pick it): changes nothing
         return s, [LogEntry("GM override with nothing to change.", SEC_OVERRIDE)]
-    log: list[LogEntry] = []
-    if path.lower() in ("board.add", "board.remove"):
-        _board(s, path.lower(), value)
-        return s, [LogEntry(f"GM override: {path} = {value}.", SEC_OVERRIDE)]
-    sh, rest = _find_ship(s, path)
-    field = rest[0].lower() if rest else ""
-    if len(rest) == 1 and field in _CODES:
-        setattr(sh, field, _code(value, path))
-    elif len(rest) == 1 and field == "speed":
-        sh.speed = _int(value, path)
-    elif len(rest) == 1 and field in _CREW:
-        sh.crew = dataclasses.replace(sh.crew, **{_CREW[field]: _code(value, path)})
-    elif len(rest) == 1 and field == "pos":
-        try:
-            col, row = (int(x) for x in value.replace(" ", "").split(","))
-        except ValueError:
-            raise IllegalAction(f"{path}: give column,row such as 4,7.") from None
+    request = parse_override(path, value, [(sh.id, sh.name) for sh in s.ships], SHIP_FIELDS, ENCOUNTER_FIELDS)
+    log = [LogEntry(request.sentence() + ".", SEC_OVERRIDE)]
+    name, value = request.field.name, request.value
+    if request.ship_id is None:
+        _board(s, request.path, name, value)
+        return s, log
+    sh = s.ship(request.ship_id)
+    if name in ("hull", "maneuverability", "shields", "speed"):
+        setattr(sh, name, value)
+    elif name in CREW_FIELDS:
+        sh.crew = dataclasses.replace(sh.crew, **{CREW_FIELDS[name]: value})   # crews are shared: replaced
+    elif name == "pos":
+        col, row = value
         if not s.hboard.contains((col, row)):
-            raise IllegalAction(f"{path}: {col},{row} is off the {s.board.width}×{s.board.height} board.")
+            raise IllegalAction(f"{request.path}: {col},{row} is off the {s.board.width}×{s.board.height} board.")
         if (col, row) in rules.occupied(s, besides=(sh.id,)):
-            raise IllegalAction(f"{path}: {col},{row} holds another ship, a planet, a moon or an obstacle.")
+            raise IllegalAction(f"{request.path}: {col},{row} holds another ship, a planet, a moon or an obstacle.")
         sh.col, sh.row = col, row
-    elif len(rest) == 1 and field == "facing":
-        if value.upper() not in hexes.FACING_NAME:
-            raise IllegalAction(f"{path}: a facing is one of {', '.join(hexes.FACING_NAME)}.")
-        sh.facing = hexes.FACING_NAME.index(value.upper())
-    elif len(rest) == 1 and field == "destroyed":
-        if _flag(value, path) and sh.in_play:
+    elif name == "facing":
+        sh.facing = value
+    elif name == "destroyed":
+        if value and sh.in_play:
             _take_out(s, sh, log)
-        elif not _flag(value, path):
+        elif not value:
             sh.destroyed = False
-    elif len(rest) == 2:
-        weapon = next((w for w in sh.weapons if w.id.lower() == rest[0].lower()), None)
-        if weapon is None:
-            raise IllegalAction(f"{path}: {sh.name} has no weapon '{rest[0]}' "
-                                f"(its weapons: {', '.join(w.id for w in sh.weapons) or 'none'}).")
-        attr = rest[1].lower()
-        if attr in ("fire_control", "damage"):
-            setattr(weapon, attr, _code(value, path))
-        elif attr == "ammo":
-            weapon.ammo = None if value.lower() in ("", "unlimited", "none") else _int(value, path)
-        elif attr == "disabled":
-            weapon.disabled = _flag(value, path)
-        else:
-            raise IllegalAction(f"{path}: a weapon's fire_control, damage, ammo or disabled can be set.")
     else:
-        raise IllegalAction(f"Unknown override '{path}'. {HELP}")
-    log.insert(0, LogEntry(f"GM override: {path} = {value}.", SEC_OVERRIDE))
+        weapon_id = request.parts[0]
+        weapon = next((w for w in sh.weapons if w.id.lower() == weapon_id.lower()), None)
+        if weapon is None:
+            raise IllegalAction(f"{request.path}: {sh.name} has no weapon '{weapon_id}' "
+                                f"(its weapons: {', '.join(w.id for w in sh.weapons) or 'none'}).")
+        setattr(weapon, name.split(".")[1], value)
     s.active = rules.active_label(s)
     return s, log
 
@@ -136,23 +155,16 @@ def _take_out(s: rules.CombatState, sh: rules.Ship, log: list[LogEntry]) -> None
         log.append(LogEntry(f"The combat is over: {s.winner or 'no side'} is left.", SEC_OVERRIDE))
 
 
-def _board(s: rules.CombatState, path: str, value: str) -> None:
+def _board(s: rules.CombatState, path: str, name: str, value) -> None:
     """Place a planet, moon or obstacle mid-fight, or take one away (the GM's board)."""
-    if path == "board.remove":
-        try:
-            col, row = (int(x) for x in value.replace(" ", "").split(","))
-        except ValueError:
-            raise IllegalAction(f"{path}: give the hex as column,row such as 12,8.") from None
-        if rules.feature_at(s, (col, row)) is None:
-            raise IllegalAction(f"{path}: there is no planet, moon or obstacle at {col},{row}.")
-        s.features = [f for f in s.features if f.pos != (col, row)]
+    if name == "board.remove":
+        if rules.feature_at(s, value) is None:
+            raise IllegalAction(f"{path}: there is no planet, moon or obstacle at {value[0]},{value[1]}.")
+        s.features = [f for f in s.features if f.pos != value]
         return
-    feature = rules.parse_feature_line(value)
-    if feature is None:
-        raise IllegalAction(f"{path}: write 'planet 12,8 Yavin' (planet, moon or obstacle, column,row, a name).")
-    problems = rules.validate_features([feature], s.board.width, s.board.height)
+    problems = rules.validate_features([value], s.board.width, s.board.height)
     if problems:
         raise IllegalAction(f"{path}: {' '.join(problems)}")
-    if (feature["col"], feature["row"]) in rules.occupied(s):
-        raise IllegalAction(f"{path}: {feature['col']},{feature['row']} already holds a ship or a feature.")
-    s.features = [*s.features, *rules.build_features([feature], s.board.width, s.board.height)]
+    if (value["col"], value["row"]) in rules.occupied(s):
+        raise IllegalAction(f"{path}: {value['col']},{value['row']} already holds a ship or a feature.")
+    s.features = [*s.features, *rules.build_features([value], s.board.width, s.board.height)]

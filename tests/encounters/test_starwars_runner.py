@@ -85,7 +85,7 @@ def test_bad_setup_input_is_reported_where_it_was_typed_and_keeps_what_was_typed
     response = _start(client, campaign, features="planet 3,3\nsun 4,4", placements="Nobody: 2,2")
     assert response.status_code == 400
     page = response.content.decode()
-    assert "line 2: &#x27;sun 4,4&#x27; is not" in page
+    assert "Line 2: &#x27;sun 4,4&#x27; is not" in page
     assert "planet 3,3" in page, "what was typed is kept"
     response = _start(client, campaign, placements="Nobody: 2,2 N")
     assert response.status_code == 400
@@ -127,7 +127,7 @@ def test_the_gm_override_form_sets_a_value_and_there_is_no_dm_box(client, sw):
     assert response.status_code == 302
     state = encounter_log.current(encounter).state
     assert next(sh for sh in state.ships if sh.name == "Talon").hull == "3D"
-    assert "GM override: Talon.hull = 3D." in client.get(encounter.get_absolute_url()).content.decode()
+    assert "GM sets Talon&#x27;s hull to 3D." in client.get(encounter.get_absolute_url()).content.decode()
 
 
 def test_a_finished_fight_with_clicked_courses_is_analysed_and_replayed(client, sw):

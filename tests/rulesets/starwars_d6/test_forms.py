@@ -59,10 +59,10 @@ def test_a_bad_weapon_line_is_reported_on_its_line():
     form = post(ShipStatsForm, data)
     assert not form.is_valid()
     errors = form.errors["weapons"]
-    assert any(e.startswith("line 2:") and "'phaser' is not a weapon type" in e for e in errors)
-    assert any(e.startswith("line 3:") and "damage 'lots'" in e for e in errors)
-    assert any(e.startswith("line 4:") and "'ammo x'" in e for e in errors)
-    assert not any(e.startswith("line 1:") for e in errors)
+    assert any(e.startswith("Line 2:") and "'phaser' is not a weapon type" in e for e in errors)
+    assert any(e.startswith("Line 3:") and "damage 'lots'" in e for e in errors)
+    assert any(e.startswith("Line 4:") and "'ammo x'" in e for e in errors)
+    assert not any(e.startswith("Line 1:") for e in errors)
 
 
 def test_weapon_lines_carry_every_weapon_stat():
@@ -114,8 +114,8 @@ def test_setup_options_parse_features_and_placements():
 def test_setup_option_mistakes_are_reported_where_they_were_typed():
     form = _options(features="planet 12,8\nstar 1,1", placements="Talon 4,2")
     assert not form.is_valid()
-    assert any("line 2" in e and "star 1,1" in e for e in form.errors["features"])
-    assert any("line 1" in e for e in form.errors["placements"])
+    assert any("Line 2" in e and "star 1,1" in e for e in form.errors["features"])
+    assert any("Line 1" in e for e in form.errors["placements"])
     form = _options(features="moon 30,3", separation=19)
     assert not form.is_valid()
     assert "Off the 30×20 board" in form.errors["features"][0] and "30,3" in form.errors["features"][0]

@@ -52,8 +52,10 @@ def test_bad_paths_and_values_say_what_was_wrong():
         _set(s, "Falcon.hull", "3D")
     with pytest.raises(IllegalAction, match="has no weapon 'zz'"):
         _set(s, "Talon.zz.ammo", "1")
-    with pytest.raises(IllegalAction, match="Unknown override"):
+    with pytest.raises(IllegalAction, match="Talon.colour: Talon has no 'colour' to set. Fields: hull,"):
         _set(s, "Talon.colour", "red")
+    with pytest.raises(IllegalAction, match="Talon.speed: 'fast' is not a whole number"):
+        _set(s, "Talon.speed", "fast")
 
 
 def test_a_ship_ruled_destroyed_leaves_the_queue_and_the_fight_can_end():
