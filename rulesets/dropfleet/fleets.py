@@ -27,10 +27,10 @@ def _ship(name, tonnage, scan, signature, thrust, hull, armour, pd, weapons, **e
 TEMPLATES = [
     {"name": "Vess Lancet frigate", "notes": "Concord of Vess. A fast picket with a light railgun and flak.",
      "stats": _ship("Lancet", "L", 6, 4, 12, 4, [5], 2, [
-         _w("Light railgun", 4, 2, "1", "F"),
+         _w("Light railgun", 4, 3, "1", "F"),
          _w("Flak battery", 5, 2, "1", "A", close_action=True)], atmospheric=True)},
     {"name": "Vess Warden cruiser", "notes": "Concord of Vess. The line cruiser: mass driver, broadside lasers, a bomber bay.",
-     "stats": _ship("Warden", "M", 6, 6, 10, 10, [4], 3, [
+     "stats": _ship("Warden", "M", 6, 6, 10, 10, [3], 3, [
          _w("Mass driver", 4, 4, "1", "F"),
          _w("Broadside lasers", 3, 2, "1", "S"),
          _w("Bomber bay", 4, 3, "1", "A", launch=True)])},
@@ -45,17 +45,17 @@ TEMPLATES = [
          _w("Torpedo tubes", 4, 4, "2", "F", launch=True)], dreadnought=True)},
     {"name": "Sable Wisp frigate", "notes": "Sable Hegemony. Always-on ablative cloud (passive 5+); a particle lance.",
      "stats": _ship("Wisp", "L", 6, 3, 14, 4, [6], 1, [
-         _w("Particle lance", 4, 1, "2", "NF", particle=True),
+         _w("Particle lance", 5, 1, "2", "NF", particle=True),
          _w("Point lasers", 5, 2, "1", "A", close_action=True)], passive=5, atmospheric=True)},
     {"name": "Sable Shroud cruiser", "notes": "Sable Hegemony. Shields (passive 4+) raise its Signature by 4\" and shut its point defence.",
      "stats": _ship("Shroud", "M", 8, 5, 10, 10, [5], 3, [
-         _w("Particle array", 4, 2, "1", "F", particle=True),
+         _w("Particle array", 5, 2, "1", "F", particle=True),
          _w("Pulse turrets", 4, 4, "1", "A", close_action=True),
          _w("Scatter guns", 4, 3, "1", "S")],
          passive=4, passive_switchable=True, shield_signature=4, shields_block_pd=True)},
     {"name": "Sable Veil heavy cruiser", "notes": "Sable Hegemony. A Monitor: no Course Change or Max Thrust, no Lock penalty between Low and High orbit.",
      "stats": _ship("Veil", "H", 8, 6, 8, 13, [5], 3, [
-         _w("Heavy particle beam", 3, 2, "D3", "F", particle=True, calibre="H"),
+         _w("Heavy particle beam", 4, 1, "D6", "F", particle=True, calibre="H"),
          _w("Strike craft bay", 4, 4, "1", "A", launch=True)],
          passive=4, passive_switchable=True, shield_signature=6, monitor=True)},
     {"name": "Sable Throne dreadnought", "notes": "Sable Hegemony. Dreadnought with strong shields (passive 3+).",
@@ -87,3 +87,13 @@ def template_stats(name: str) -> dict:
         if t["name"] == name:
             return t["stats"]
     raise KeyError(name)
+
+
+def demo_spec(options: dict | None = None) -> dict:
+    """A setup spec of the two demo fleets against each other (the balance measurement)."""
+    ships = []
+    for fleet in DEMO_FLEETS:
+        for i, entry in enumerate(fleet["ships"], start=1):
+            ships.append({"id": f"{fleet['side'][0].lower()}{i}", "name": entry["name"], "side": fleet["side"],
+                          "stats": template_stats(entry["template"]), "crew": [], "damage": {}})
+    return {"ships": ships, "options": dict(options or {})}

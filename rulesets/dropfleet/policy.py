@@ -1,11 +1,12 @@
 """The bot (simulations, auto-play).  Its policy, stated (docs/rulesets/dropfleet.md, D11):
 
 * Orders: Weapons Free when an enemy could be within reach after a move (Scan + Thrust + the
-  enemy's Signature with the Major spike Weapons Free gives), so it fires everything;
-  otherwise Standard (a smaller Signature while closing); shields up always.
+  enemy's Signature), so it fires everything; otherwise Standard (no spike while closing);
+  shields up always.
 * Move: to the place, among a few (straight on or turning as far as it may towards the
   nearest enemy; a full, half or no move), where its weapons can fire at the highest expected
-  damage; with nothing in reach, the place closest to the nearest enemy.
+  damage; with nothing in reach, where the fewest enemies could reach it next, then the
+  place closest to the nearest enemy (it does not walk into reach without firing).
 * Fire: declare the weapon system and target of the highest expected unsaved damage, one
   at a time, until nothing is left; then open fire.
 * Point defence: the target's ``pd_policy`` (``min_expected`` by default: block what is most
@@ -51,7 +52,7 @@ def order_choice(state: DropfleetState) -> Action:
         if not ship.profile.weapons:
             continue
         reach = S.scan(ship) + S.thrust(ship)
-        if any(G.distance(ship.x, ship.y, e.x, e.y) <= reach + S.signature(e) + 12 for e in enemies):
+        if any(G.distance(ship.x, ship.y, e.x, e.y) <= reach + S.signature(e) for e in enemies):
             close = True
     options = dict(Q.order_options(state))
     key = "weapons_free" if close and "weapons_free" in options else "standard"
@@ -84,6 +85,12 @@ def _firepower(values, scan: int, x: float, y: float, heading: int) -> float:
     return total
 
 
+def _exposure(ship: Ship, enemies, x: float, y: float) -> int:
+    """How many enemies could reach (x, y) in their next activation (their Scan + Thrust + our Signature)."""
+    sig = S.signature(ship)
+    return sum(1 for e in enemies if G.distance(x, y, e.x, e.y) <= S.scan(e) + S.thrust(e) + sig)
+
+
 def move_choice(state: DropfleetState, ship: Ship) -> Action:
     enemies = _enemies(state, ship.side)
     nearest = min(enemies, key=lambda e: G.distance(ship.x, ship.y, e.x, e.y))
@@ -104,10 +111,11 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
             if Q.check_move(state, ship, x, y, None) is not None:
                 continue
             facing = int(round(G.bearing(ship.x, ship.y, x, y))) % 360 if (x, y) != (ship.x, ship.y) else ship.heading
-            score = (_firepower(values, scan, x, y, facing), -G.distance(x, y, nearest.x, nearest.y))
+            score = (_firepower(values, scan, x, y, facing), -_exposure(ship, enemies, x, y),
+                     -G.distance(x, y, nearest.x, nearest.y))
             if best_score is None or score > best_score:
                 best, best_score = (x, y), score
-    stay_score = (_firepower(values, scan, ship.x, ship.y, ship.heading),
+    stay_score = (_firepower(values, scan, ship.x, ship.y, ship.heading), -_exposure(ship, enemies, ship.x, ship.y),
                   -G.distance(ship.x, ship.y, nearest.x, nearest.y))
     if best is None or stay_score >= best_score:
         return Action.make("stay", ship.id)
