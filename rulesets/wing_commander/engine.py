@@ -57,7 +57,10 @@ class WingCommanderRuleset(RulesetBase):
         sides = tuple(sides_in_order(out))
         if len(sides) < 2:
             raise ValueError("A dogfight needs ships on at least two sides.")
-        first = str(options.get("first_side", "") or "")
+        first = str(options.get("first_side", "") or "").strip()
+        if first and first not in sides:
+            raise ValueError(f"the side that moves first on a tie, '{first}', is none of the sides here "
+                             f"({', '.join(sides)}).")
         state = DogfightState(ships=tuple(out), max_rounds=int(options.get("max_rounds", 20) or 20),
                               first_side=first, sides=sides)
         return turn.start(state)

@@ -91,6 +91,8 @@ class Pilot:
         return self.flown_by != "npc"
 
     def bonus(self, *targets: str) -> tuple[tuple[str, int], ...]:
+        if not self.modifiers:
+            return ()
         return tuple((m.name, m.value) for m in self.modifiers if m.on in targets and m.value)
 
 

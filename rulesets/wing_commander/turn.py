@@ -43,7 +43,7 @@ def start(state: DogfightState) -> DogfightState:
 
 
 def check_over(state: DogfightState) -> DogfightState:
-    sides = {s.side for s in state.ships if s.in_fight}
+    sides = {s.side for s in state.ships if s.status == "in"}
     if len(sides) <= 1:
         return changed(state, over=True, winner=next(iter(sides)) if sides else None, phase="act", pending=())
     if state.round > state.max_rounds:

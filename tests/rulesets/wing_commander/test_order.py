@@ -67,3 +67,11 @@ def test_rank_then_time_in_rank_then_the_squadron_leader():
                   ship("lt_old", "red", crew=[pilot("O", rank=3, months=9)]),
                   ship("ensign2", "red", crew=[pilot("E2", rank=1, months=30)]))
     assert state.order == ("captain", "lt_old", "lt_new", "ensign", "ensign2")
+
+
+def test_a_first_side_that_is_not_in_the_fight_is_refused_with_the_sides_named():
+    """WC-03 (2.1.1): the GM's choice must name a side of the fight."""
+    import pytest
+
+    with pytest.raises(ValueError, match=r"'green', is none of the sides here \(blue, red\)"):
+        fight(ship("a", "blue"), ship("b", "red"), first_side="green")
