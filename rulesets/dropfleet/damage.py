@@ -296,7 +296,8 @@ def catastrophic_damage(w: S.Work, ship: Ship) -> None:
     roll = w.roll(1, 6, f"{ship.name}: catastrophic damage", "DF-48",
                   modifiers=[("starting Hull 10+", bonus)] if bonus else ())
     row = T.catastrophic_row(roll.total, dread)
-    w.say(f"Catastrophic damage for {ship.name}: {roll.faces[0]}{' + 1' if bonus else ''} = {roll.total}: "
+    w.say(f"Catastrophic damage for {ship.name}: rolled {roll.faces[0]}"
+          f"{f' + 1 (starting Hull 10+) = {roll.total}' if bonus else ''}: "
           f"{row.name}: {row.text}." + (f" {row.house_rule}" if row.house_rule else ""), row.rule)
     if row.key in ("incineration", "violent_descent"):
         return

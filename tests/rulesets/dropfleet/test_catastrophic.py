@@ -45,7 +45,7 @@ def test_df51_hull_ten_plus_adds_one():
     """DF-51, seed 7: a starting Hull of 10+ adds 1 to the D6 (6 + 1 = Warp bubble)."""
     st = state(boom(start=10), ship("o", "blue", x=50))
     _, text = destroy(st, "x", 6, 1)  # 7: Warp bubble; radius D6 = 1: nobody near
-    assert "Warp bubble" in text and "6 + 1 = 7" in text
+    assert "Warp bubble" in text and "6 + 1 (starting Hull 10+) = 7" in text
 
 
 @pytest.mark.parametrize("start,sides", [(4, 3), (6, 3), (7, 6), (12, 6)])
