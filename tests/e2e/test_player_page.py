@@ -38,6 +38,11 @@ def assert_words(page, where: str) -> None:
         assert not found, f"{where}: {found.group(0)!r} in …{text[max(0, found.start() - 80):found.end() + 80]}…"
 
 
+def assert_no_sideways_scroll(page, where: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"] + 1, f"{where}: the page is {width} px wide"
+
+
 def assert_in_view(page, selector: str, where: str) -> None:
     """The element is wholly inside the first screen (no scrolling)."""
     box = page.locator(selector).first.bounding_box()
@@ -64,6 +69,7 @@ def test_a_player_sees_whose_turn_and_the_latest_result_on_the_first_screen(tran
         assert_in_view(page, "#turn #active", f"{key} at {name}")
         assert_in_view(page, "#latest .headline", f"{key} at {name}")
         assert_words(page, f"the {key} players' page at {name}")
+        assert_no_sideways_scroll(page, f"the {key} players' page at {name}")
         screenshot(page, f"player-page-{key}-{name}", full_page=False)
         screenshot(page, f"player-page-{key}-{name}-whole", full_page=True)
 
@@ -105,6 +111,7 @@ def test_the_pages_after_the_fight_read_as_words_at_every_size(transactional_db,
             page.goto(url)
             expect(page.locator(landmark).first).to_be_visible()
             assert_words(page, f"the {what} at {name}")
+            assert_no_sideways_scroll(page, f"the {what} at {name}")
             screenshot(page, f"{what}-{name}", full_page=True)
     gm_page.goto(run.get_absolute_url())
     expect(gm_page.locator("#damaged-notice")).to_contain_text(hurt.name)
