@@ -62,3 +62,16 @@ def test_a_destroyed_ship_carried_back_starts_the_next_fight_out_of_it():
     carried = RULESET.damage_of(state, "b")
     again = fight(ship("a"), ship("c", "red"), {**spec_b, "damage": carried})
     assert again.ship("b").status == "destroyed" and again.order == ("a", "c")
+
+
+def test_physical_dice_are_asked_for_exactly_as_rolled():
+    """The GM's physical dice: the engine asks for the dice it needs, naming the roll (2W10 here)."""
+    from rulesets.core.dice import Dice, DiceNeeded, ManualSource
+    from rulesets.core.engine import Action
+
+    state = fight(ship("a"), npc("b", shields=20))
+    with pytest.raises(DiceNeeded) as asked:
+        RULESET.apply(state, Action.parse("attack actor=a target=b weapon=w1"), Dice(ManualSource([])))
+    assert (asked.value.count, asked.value.sides) == (2, 10) and asked.value.purpose == "A attacks B with Lasers"
+    step_ = RULESET.apply(state, Action.parse("attack actor=a target=b weapon=w1"), Dice(ManualSource([6, 6, 2, 3])))
+    assert step_.state.ship("b").shields == 15
