@@ -32,6 +32,7 @@ Pure Python: no Django import.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from . import tables
 from .dice import DiceCode
@@ -287,8 +288,17 @@ def moves(state: MoveState, is_capital: bool, board: Board, blocked=frozenset())
     obstacles (decision, docs "Special cases": a ship never flies into an occupied hex on
     purpose; to hit a ship it declares a ram, "Col·lisions premeditades").
     """
+    if not isinstance(blocked, frozenset):
+        blocked = frozenset(blocked)
+    return list(_moves(state, is_capital, board, blocked))
+
+
+@lru_cache(maxsize=8192)
+def _moves(state: MoveState, is_capital: bool, board: Board, blocked: frozenset) -> tuple[Move, ...]:
+    """:func:`moves`, cached (the bot and the rules ask for the same moves in a step; the values
+    are frozen, so the cached moves are shared safely)."""
     if state.done:
-        return []
+        return ()
     # (MoveState built directly, not with dataclasses.replace: course searches call this a lot)
     p, f, s, free, af = state.pos, state.facing, state.speed_left, state.free_turns_left, state.after_forward
     out = [Move("hold", 0, tables.MOVE_COST["hold"], False, MoveState(p, f, s, free, af, True, False))]
@@ -315,7 +325,7 @@ def moves(state: MoveState, is_capital: bool, board: Board, blocked=frozenset())
             if to in blocked:
                 continue
             out.append(Move("slide", side, 2, False, MoveState(to, f, s - 2, free, False, off, off)))
-    return out
+    return tuple(out)
 
 
 def legal_moves(ship_position: Hex, facing: int, speed_left: int, free_turns_left: int,

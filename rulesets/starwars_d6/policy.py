@@ -87,6 +87,7 @@ def _target_key(s: rules.CombatState, target: rules.Ship) -> tuple:
 
 
 _WINDOWS: dict = {}   # _window's answers by what they depend on (the odds are pure)
+_GEOMETRY: dict = {}  # a goal's distances, directions, reach and facing, by what they depend on
 
 
 def _window(s: rules.CombatState, me: rules.Ship, target: rules.Ship, attacker_key: tuple | None = None) -> tuple[float, int, int]:
@@ -179,8 +180,6 @@ class _Goal:
         self.foes = [f.pos for f in foes]
         self.evade = True
         self.target = None
-        self._distances: dict = {}
-        self._directions: dict = {}
         if foes and not _badly_hurt(me):
             mine = _attacker_key(s, me)
             scored = [(_window(s, me, f, mine), f) for f in foes]
@@ -193,6 +192,16 @@ class _Goal:
                 self.lo, self.hi = lo, hi
         if self.evade:
             self.lo, self.hi = _threat_range(s, me) + 1, 10 ** 6
+        # The geometry below depends on nothing else: shared by every goal alike (a ship's
+        # steps through its movement, and the next battles), as its distances, directions,
+        # reach and facing.
+        signature = (self.target, tuple(self.foes), self.lo, self.hi, self.evade, self.capital, self.board)
+        memo = _GEOMETRY.get(signature)
+        if memo is None:
+            if len(_GEOMETRY) > 2048:
+                _GEOMETRY.clear()
+            memo = _GEOMETRY[signature] = ({}, {}, {}, {})
+        self._distances, self._directions, self._reaches, self._facings = memo
 
     def distance(self, p) -> int:
         found = self._distances.get(p)
@@ -236,6 +245,12 @@ class _Goal:
 
     def _reach(self, ms: hexes.MoveState, away: bool) -> int:
         """How far (roughly) the rest of the speed can move the ship the wanted way."""
+        found = self._reaches.get((ms, away))
+        if found is None:
+            found = self._reaches[(ms, away)] = self._compute_reach(ms, away)
+        return found
+
+    def _compute_reach(self, ms: hexes.MoveState, away: bool) -> int:
         dirs = self._dirs(ms.pos, away)
         if not dirs or ms.speed_left <= 0:
             return 0
@@ -260,6 +275,12 @@ class _Goal:
     def facing_turns(self, p, facing: int) -> int:
         """Hexsides to turn to face the target (attack) or away from the enemies (evade);
         facing off the board counts as badly as facing the wrong way."""
+        found = self._facings.get((p, facing))
+        if found is None:
+            found = self._facings[(p, facing)] = self._compute_facing_turns(p, facing)
+        return found
+
+    def _compute_facing_turns(self, p, facing: int) -> int:
         if not self.foes:
             return 0
         if not self.board.contains(hexes.neighbour(p, facing)):
