@@ -69,10 +69,6 @@ def _target(s, action):
     return s.ship(action.get("target"))
 
 
-def _pending_target(s, action):
-    return s.ship(s.pending.target)
-
-
 def _their_pilot(s, ship, action):
     other = _target(s, action)
     return other, pilot_of(other)

@@ -115,8 +115,6 @@ WEAPONS = {
     "meson_bay": WeaponKind("meson_bay", "meson gun bay", "bay", "meson_gun", 5),
     "missile_bay": WeaponKind("missile_bay", "missile bay", "bay", "", 0, missile=True, ammo=True, capacity=12),
 }
-TURRET_WEAPONS = tuple(k for k, w in WEAPONS.items() if w.mount == "turret")
-BAY_WEAPONS = tuple(k for k, w in WEAPONS.items() if w.mount == "bay")
 TURRET_CAPACITY = 3  # a triple turret holds at most three weapons
 
 #: kind -> (ship damage dice, to-hit rule); Scaled Damage table / 50.
@@ -182,9 +180,6 @@ def reactions_for(initiative: int) -> int:
         return 3
     return 4
 
-
-def reactions_row(initiative: int) -> str:
-    return ("0-4: 1", "5-8: 2", "9-12: 3", "13+: 4")[reactions_for(initiative) - 1]
 
 # ---------------------------------------------------------------- damage
 
