@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from .crew import char_of, current_chars, is_npc, skill_of
+from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
 from .queries import (
     boarding_leader, gm_dm, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
@@ -60,8 +60,6 @@ class Check:
 
     @property
     def skill_label(self) -> str:
-        from .crew import SKILL_LABEL
-
         return SKILL_LABEL.get(self.skill, self.skill)
 
 

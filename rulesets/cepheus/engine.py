@@ -20,6 +20,7 @@ import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
+from rulesets.core.simulate import Sweep, SweepPoint
 
 from . import attacks, boarding, command, electronics, engineering, manoeuvre, override, sequence
 from .actions import actor_ship, decisions
@@ -120,8 +121,6 @@ class CepheusRuleset(RulesetBase):
         return BattleOutcome(s.winner, s.round, tuple(SideResult(side, strength(side), lost(side)) for side in s.sides))
 
     def sweeps(self):
-        from rulesets.core.simulate import Sweep, SweepPoint
-
         return [
             Sweep("range", "Starting range band",
                   tuple(SweepPoint(BAND_LABEL[b], {"range": b}) for b in BANDS)),
