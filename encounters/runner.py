@@ -50,8 +50,8 @@ class _Probe(DiceSource):
     def faces(self, count, sides, purpose="", rule=""):
         out = []
         group = (count, sides, purpose)
-        if group in self.seen and len(self.asked) >= len(self.typed):
-            raise _Enough  # the same roll again (a tie rerolled): ask for it when it comes
+        if group in self.seen and len(self.asked) > len(self.typed):
+            raise _Enough  # the same roll again past the next one needed (a tie rerolled): ask when it comes
         self.seen.add(group)
         self.requests += 1
         for nth in range(1, count + 1):
@@ -117,7 +117,13 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
     for i, d in enumerate(dice):
         out.append({**d, "maybe": i >= sure_until, "bad": i == bad_index})
     focus = (bad_index + 1) if bad_index is not None else first_empty + 1
-    return {"action": action_text, "dm": dm, "gm_only": gm_only, "label": label, "dice": out,
+    groups: list[dict] = []
+    for number, d in enumerate(out, start=1):
+        d["number"] = number
+        if not groups or groups[-1]["group"] != d["group"]:
+            groups.append({"group": d["group"], "purpose": d["purpose"], "maybe": d["maybe"], "dice": []})
+        groups[-1]["dice"].append(d)
+    return {"action": action_text, "dm": dm, "gm_only": gm_only, "label": label, "dice": out, "groups": groups,
             "focus": focus, "maybe": sum(1 for d in out if d["maybe"]), "face_error": error}
 
 
@@ -207,12 +213,16 @@ def override_choices(engine, state, ships: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
-def override_path(ship_id: str, field: str) -> str:
-    """The override's path: the ship (by id: every system's grammar reads it) and the field."""
+def override_path(encounter, ship_id: str, field: str) -> str:
+    """The override's path: the ship by its name, as the GM knows it (the shared grammar,
+    rulesets/core/override.py, reads a name or an id), a dot and the field."""
     field = field.strip().strip(".")
     if not field:
         raise IllegalAction("Name the field to set, e.g. hull.")
-    return f"{ship_id}.{field}"
+    name = next((s.get("name") for s in encounter.setup.get("ships", []) if s.get("id") == ship_id), None)
+    if not name:
+        raise IllegalAction("That ship is not in this encounter.")
+    return f"{name}.{field}"
 
 
 # ---------------------------------------------------------------- undo back to a step

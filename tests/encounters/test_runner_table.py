@@ -184,3 +184,51 @@ def test_a_new_encounter_has_every_fleet_ticked(as_gm, campaign):
     page = as_gm.get(reverse("encounters:new", args=[campaign.pk])).content.decode()
     boxes = re.findall(r'<input type="checkbox" name="fleets"[^>]*>', page)
     assert len(boxes) == 2 and all("checked" in b for b in boxes)
+
+
+@pytest.fixture
+def cepheus(django_user_model):
+    from django.core.management import call_command
+
+    from campaigns.models import Campaign, Ship
+
+    call_command("seed_demo", verbosity=0)
+    campaign = Campaign.objects.get(ruleset="cepheus")
+    gm = django_user_model.objects.get(username="gm")
+    ships = [s.setup_spec() for s in Ship.objects.filter(campaign=campaign).select_related("fleet")
+             .prefetch_related("crew")]
+    encounter = Encounter.objects.create(campaign=campaign, name="Convoy", ruleset="cepheus", seed="override",
+                                         setup={"ships": ships, "options": {}}, created_by=gm)
+    return encounter, gm
+
+
+def test_the_gm_override_is_offered_on_each_ship_card_by_field_name_with_the_current_value(client, cepheus):
+    encounter, gm = cepheus
+    client.force_login(gm)
+    ship = encounter.setup["ships"][0]
+    page = client.get(encounter.get_absolute_url()).content.decode()
+    card = page[page.index(f'id="override-{ship["id"]}"'):]
+    assert re.search(r'<option value="hull" data-current="\d+">Hull \(now \d+\)</option>', card)
+    assert "s1." not in page and 'placeholder="e.g. s1.hull"' not in page
+    response = _post(client, "step", encounter, {"action": "override actor=gm", "expected_seq": "0",
+                                                 "override_ship": ship["id"], "override_field": "structure",
+                                                 "p.value": "2"})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert f"GM sets {ship['name']}&#x27;s structure to 2" in body and f"{ship['id']}.structure" not in body
+
+
+def test_a_refused_override_is_said_on_its_ship_card_with_what_was_typed(client, cepheus):
+    encounter, gm = cepheus
+    client.force_login(gm)
+    ship = encounter.setup["ships"][1]
+    response = _post(client, "step", encounter, {"action": "override actor=gm", "expected_seq": "0",
+                                                 "override_ship": ship["id"], "override_field": "structure",
+                                                 "p.value": "lots"})
+    body = response.content.decode()
+    assert response.status_code == 400 and 'id="refusal"' not in body
+    card = body[body.index(f'id="override-{ship["id"]}" open>'):]
+    message = re.search(r'<p class="error refusal" role="alert">(.*?)</p>', card).group(1)
+    assert message.startswith(f"{ship['name']}.structure:") and "lots" in message
+    assert 'value="lots"' in card[:card.index("</details>")]
+    assert encounter.events.count() == 0
