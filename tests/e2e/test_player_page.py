@@ -14,7 +14,7 @@ from campaigns.models import Ship
 from encounters import log
 from encounters.models import EncounterAnalysis, SimulationRun
 from encounters.tasks import run_analysis, run_in_process
-from tests.e2e.conftest import screenshot
+from tests.e2e.conftest import ARTIFACTS, screenshot
 from tests.encounters.test_leaks import demo_campaign, hidden_step, play, start
 
 pytestmark = [pytest.mark.e2e]
@@ -58,7 +58,7 @@ def test_a_player_sees_whose_turn_and_the_latest_result_on_the_first_screen(tran
                                                                           key):
     campaign = demo_campaign(key, gm, player)
     encounter = start(campaign, gm)
-    play(encounter, gm, 10)
+    play(encounter, gm, 10 if key == "cepheus" else 40)  # Star Wars D6: on to the firing phase
     hidden_step(encounter, gm)  # a GM-only step at the head: the player's latest result is the one before
     play(encounter, gm, 3)
     page = context_for(player, "player-password-123")
@@ -69,6 +69,7 @@ def test_a_player_sees_whose_turn_and_the_latest_result_on_the_first_screen(tran
         assert_in_view(page, "#turn #active", f"{key} at {name}")
         assert_in_view(page, "#latest .headline", f"{key} at {name}")
         assert_words(page, f"the {key} players' page at {name}")
+        page.locator("#latest").screenshot(path=str(ARTIFACTS / f"player-latest-{key}-{name}.png"))
         assert_no_sideways_scroll(page, f"the {key} players' page at {name}")
         screenshot(page, f"player-page-{key}-{name}", full_page=False)
         screenshot(page, f"player-page-{key}-{name}-whole", full_page=True)
