@@ -105,6 +105,14 @@ def player_pages(client, campaign, encounter):
     yield "the poll fragment", client.get(reverse("encounters:poll", args=[encounter.pk]) + "?seen=-1",
                                           HTTP_HX_REQUEST="true")
     yield "the campaign page", client.get(campaign.get_absolute_url())
+    for ship in Ship.objects.filter(campaign=campaign, fleet__in=campaign.visible_fleets(player_of(client), "player")):
+        yield f"the ship page of {ship.name}", client.get(reverse("campaigns:ship", args=[campaign.pk, ship.pk]))
+
+
+def player_of(client):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.get(pk=client.session["_auth_user_id"])
 
 
 @pytest.mark.django_db
