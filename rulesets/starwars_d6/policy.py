@@ -180,9 +180,9 @@ class _Goal:
         self.foes = [f.pos for f in foes]
         self.evade = True
         self.target = None
-        if foes and not _badly_hurt(me):
-            mine = _attacker_key(s, me)
-            scored = [(_window(s, me, f, mine), f) for f in foes]
+        windows, threat = _foe_windows(s, me, foes)
+        if windows:
+            scored = list(zip(windows, foes))
             # best value, then nearer, then list order
             (value, lo, hi), target = max(
                 scored, key=lambda x: (round(x[0][0], 9), -hexes.distance(me.pos, x[1].pos)))
@@ -191,7 +191,7 @@ class _Goal:
                 self.target = target.pos
                 self.lo, self.hi = lo, hi
         if self.evade:
-            self.lo, self.hi = _threat_range(s, me) + 1, 10 ** 6
+            self.lo, self.hi = threat + 1, 10 ** 6
         # The geometry below depends on nothing else: shared by every goal alike (a ship's
         # steps through its movement, and the next battles), as its distances, directions,
         # reach and facing.
@@ -303,6 +303,25 @@ def _move_key(goal: _Goal, m: hexes.Move) -> tuple:
         left = max(0, gap - goal._reach(ms, away=d < goal.lo))
     bad_end = 1 if ms.done and ms.pos in goal.occupied else 0
     return (bad_end, left, gap, goal.facing_turns(ms.pos, ms.facing), m.kind != "hold")
+
+
+def _foe_windows(s: rules.CombatState, me: rules.Ship, foes: list[rules.Ship]) -> tuple[list, int]:
+    """(the :func:`_window` against each foe -- empty when ``me`` is badly hurt --, the enemies'
+    longest range), kept while the ship moves: a move copies only the moving ship, so the other
+    ships are the very same objects from step to step (states are never changed in place), and of
+    the mover these read its stats alone, not where it is."""
+    key = (me.id, me.side, me.scale, _badly_hurt(me), _attacker_key(s, me), s.round, s.wild, s.complication)
+    cached = _LAST_WINDOWS.get("last")
+    if cached is not None and cached[0] == key and len(cached[1]) == len(foes) and all(
+            a is b for a, b in zip(cached[1], foes)):
+        return cached[2]
+    windows = [] if not foes or _badly_hurt(me) else [_window(s, me, f, key[4]) for f in foes]
+    found = (windows, _threat_range(s, me))
+    _LAST_WINDOWS["last"] = (key, tuple(foes), found)
+    return found
+
+
+_LAST_WINDOWS: dict = {}
 
 
 def _choose_move(s: rules.CombatState, me: rules.Ship, options: list[hexes.Move]) -> hexes.Move:
