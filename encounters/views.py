@@ -385,6 +385,7 @@ def encounter_replay(request, pk):
         "partials": ruleset_partials(encounter.ruleset), "replay": True,
         "view": engine.view(state, viewer), "index": index, "total": len(steps),
         "number": number, "count": now.count, "log": list(reversed(steps[:index])), "own_ships": sorted(viewer.ships),
+        "steps": list(reversed(steps[:index])), "empty_log": "The start of the fight.",
         "prev": max(0, index - 1), "next": min(len(steps), index + 1),
     })
 
