@@ -47,7 +47,6 @@ def start_round(tx: Tx):
             continue
         m = tx.ship(sh.id)
         m.boost, m.boost_next = m.boost_next, 0
-        m.acted = False
         m.fired = []
         m.reactions = 0 if m.no_reactions else reactions_for(eff_init(s, m))
         m.no_reactions = False
@@ -181,7 +180,6 @@ def end_turn(tx: Tx):
     ship = s.find_ship(s.order[s.turn]) if s.turn < len(s.order) else None
     if ship is not None and ship.alive:
         sh = tx.ship(ship.id)
-        sh.acted = True
         if sh.pursuing and not sh.pursuit_kept:
             tx.say(f"{sh.name} did not keep up the pursuit: it ends.", SEC["pursue"])
             sh.pursuing, sh.pursuit_turns = "", 0

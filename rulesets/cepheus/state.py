@@ -115,7 +115,6 @@ class Ship:
     position: str = "space"  # space | orbit | decaying | atmosphere
     avoided: bool = False
     delaying: bool = False
-    acted: bool = False
     fuel_leak: int = 0
     leak_acc: int = 0
     no_reactions: bool = False
