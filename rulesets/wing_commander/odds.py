@@ -117,6 +117,8 @@ def through_shields(weapon: Weapon, times: int, target: Ship) -> dict[str, Fract
 
 
 def attack_odds(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> Odds:
+    """The chances of an attack in words: the hit (critical, fumble) when the attacker rolls, the
+    countermeasure and the dodge the target will get, and where the damage goes."""
     c = attack_chances(state, attacker, weapon, target, dm)
     once = through_shields(weapon, 1, target)
     twice = through_shields(weapon, 2, target)
@@ -125,34 +127,37 @@ def attack_odds(state: DogfightState, attacker: Ship, weapon: Weapon, target: Sh
     hull = lands1 * (once["hull"] + once["destroyed"]) + lands2 * (twice["hull"] + twice["destroyed"])
     destroyed = lands1 * once["destroyed"] + lands2 * twice["destroyed"]
     pct = core_odds.percent
-    parts = [f"hit {pct(lands1 + lands2)}", f"critical {pct(c[LANDS_TWICE])}", f"fumble {pct(c['fumble'])}"]
-    defence = defence_words(state, attacker, weapon, target)
-    if defence:
-        parts.append(defence)
+    rolls = checks.attacker_rolls(attacker, target)
+    parts = []
+    if rolls:
+        parts.append(f"hit {pct(lands1 + lands2)} (critical {pct(c[LANDS_TWICE])}), fumble {pct(c['fumble'])}")
+    parts.append(defence_words(state, attacker, weapon, target))
+    if not rolls:
+        parts.append(f"hit {pct(lands1 + lands2)} if it only dodges")
     parts.append(f"{weapon.code}: hull damage {pct(hull)}, destroyed {pct(destroyed)}")
     outcomes = tuple(Outcome(label, float(p)) for label, p in c.items())
     return Odds(outcomes, "; ".join(parts))
 
 
 def defence_words(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship) -> str:
-    """The countermeasure and the dodge the target will get (the dodge chance against a TW value)."""
+    """The countermeasure and the dodge the target will get."""
     if not target.rolls:
         return f"vs TW {target.tw}"
     words = []
     kind = checks.countermeasure_kind(weapon)
     stock = target.chaff if kind == "chaff" else target.mines if kind == "mines" else 0
-    probe_value = checks.tw_value(attacker, weapon)[0] if not attacker.rolls else None
-    if probe_value is not None:
-        probe = PendingAttack(attacker.id, target.id, weapon.id, probe_value)
+    if not attacker.rolls:
+        value = checks.tw_value(attacker, weapon)[0]
+        probe = PendingAttack(attacker.id, target.id, weapon.id, value)
+        dodge = checks.chances(checks.dodge_check(state, target, probe))
+        words.append(f"{target.name} must reach {value}: dodges {core_odds.percent(dodge[checks.SUCCESS] + dodge[checks.CRITICAL])}")
         if stock:
             cm = checks.chances(checks.countermeasure_check(state, target, probe))
-            words.append(f"{target.name}'s {kind} ({stock} left) stops it {core_odds.percent(cm[checks.SUCCESS])}")
-        dodge = checks.chances(checks.dodge_check(state, target, probe))
-        words.append(f"dodge vs {probe_value}: {core_odds.percent(dodge[checks.SUCCESS] + dodge[checks.CRITICAL])}")
+            words.append(f"{kind} ({stock} left) stop it first {core_odds.percent(cm[checks.SUCCESS])}")
     else:
+        words.append(f"{target.name} dodges the total")
         if stock:
-            words.append(f"{target.name} may drop {kind} first ({stock} left)")
-        words.append(f"{target.name} dodges against the attack total")
+            words.append(f"may drop {kind} first ({stock} left)")
     return ", ".join(words)
 
 

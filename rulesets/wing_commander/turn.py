@@ -116,8 +116,9 @@ def turn_actions(state: DogfightState) -> list[Action]:
             if weapon.kind == "gun":
                 for turret in turrets:
                     out.append(Action.make("attack", ship.id, target=target.id, weapon=weapon.id, turret=turret.id))
-        for turret in turrets:
-            out.append(Action.make("attack", ship.id, target=target.id, weapon=turret.id))
+        if not any(w.kind == "gun" for w in ready):  # the turret alone when the guns are out
+            for turret in turrets:
+                out.append(Action.make("attack", ship.id, target=target.id, weapon=turret.id))
         for torpedo in torpedoes:
             if target.soft_target or (target.hard_target and ship.lock_target == target.id
                                       and ship.lock_round < state.round):

@@ -21,8 +21,10 @@ def test_gun_fumble_1_6_burns_the_gun_leads_until_replaced():
     state, log, _ = fumbled("w1", (1, 2), weapons=ARMED)
     assert "Gun leads burn out" in text(log)
     assert state.ship("a").weapon("w1").broken and RULESET.damage_of(state, "a")["guns_out_until_replaced"] is True
-    state, log, _ = fumbled("w2", (2, 2), weapons=ARMED)
-    assert state.ship("a").weapon("w2").broken and RULESET.damage_of(state, "a")["turret_out_for_the_mission"] is True
+    state = fight(ship("a", "blue", shields=20, weapons=ARMED), npc("b", shields=20))
+    # the guns miss (2 + 3 vs TW 12), the turret fumbles (natural 2) and burns its leads (2 + 2)
+    state, log, _ = step(state, "attack actor=a target=b weapon=w1 turret=w2", 2, 3, 1, 1, 2, 2)
+    assert state.ship("a").weapon("w2").broken and not state.ship("a").weapon("w1").broken and RULESET.damage_of(state, "a")["turret_out_for_the_mission"] is True
 
 
 def test_gun_fumble_7_10_halves_the_weapons_damage_until_replaced():

@@ -70,7 +70,7 @@ def test_a_wild_card_attack_against_a_dodging_character():
                   ship("b", "red", mv=2, crew=[pilot("D", skills={"Evasive": ["dodge", 1]})]))
     found, summary = engine_outcomes(state, "attack actor=a target=b weapon=w1")
     close(found, enumerate_attack(one_d20(), 1, dodge_rolls=two_d10(), dodge_bonus=3))
-    assert "dodges against the attack total" in summary
+    assert "B dodges the total" in summary
 
 
 def test_an_npc_missile_against_a_character_shows_the_chaff_and_the_dodge():
@@ -87,7 +87,7 @@ def test_an_npc_missile_against_a_character_shows_the_chaff_and_the_dodge():
             exact["hit"] += q
     close(found, exact)
     stops = sum(q for total, q in two_d10() if total + 1 >= 12)
-    assert f"chaff (2 left) stops it {round(float(stops) * 100)}%" in summary
+    assert f"chaff (2 left) stop it first {round(float(stops) * 100)}%" in summary
 
 
 def test_the_damage_through_shields_to_hull_agrees_with_every_face():
