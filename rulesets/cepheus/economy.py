@@ -1,13 +1,13 @@
 """A crew member's turn budget (Azioni minori, Azioni significative) and reactions spent."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulesets.core.engine import IllegalAction
 
 from .checks import use_intel
 from .queries import bridge_ok
+from .state import updated
 
 if TYPE_CHECKING:
     from .state import Tx
@@ -40,6 +40,6 @@ def spend_reaction(tx: Tx, ship_id: str, tag: str, extra):
     sh = tx.ship(ship_id)
     sh.reactions = max(0, sh.reactions - 1)
     p = tx.s.pending
-    tx.s.pending = replace(p, used=p.used + [tag])
+    tx.s.pending = updated(p, used=p.used + [tag])
     if any(src == "intercepted intentions" for src, _ in extra):
         use_intel(tx, ship_id, p.attacker)

@@ -1,12 +1,12 @@
 """The sensor operator: sensor targeting, electronic warfare, intercepts, communications."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .attacks import set_missile
 from .checks import CHECKS, contest, declared, perform
 from .economy import spend_significant
+from .state import updated
 from .tables import EXCEPTIONAL, SEC
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def do_ew_missiles(tx: Tx, a: Action):
             tx.say("The jamming fails; the sensor operator stops.", SEC["ew"])
             break
         m = smart[0]
-        set_missile(tx, replace(m, count=m.count - 1))
+        set_missile(tx, updated(m, count=m.count - 1))
         tx.say(f"A smart missile from {s.ship(m.source).name} is jammed and stops attacking.", SEC["ew"])
 
 

@@ -1,7 +1,6 @@
 """Engineers and damage control: the jump, repairs, extended tasks; reloading; the GM-adjudicated actions."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .checks import CHECKS, perform
@@ -9,7 +8,7 @@ from .crew import POSITION_LABEL
 from .damage import drop_ship_links, over_check, repair_system, system_label
 from .economy import spend_minor, spend_significant
 from .queries import jump_fuel
-from .state import SYSTEMS, Task
+from .state import SYSTEMS, Task, updated
 from .tables import SEC, SEC_REPAIR, WEAPONS, hits_repaired
 
 if TYPE_CHECKING:
@@ -66,7 +65,7 @@ def do_continue_task(tx: Tx, a: Action):
     ship, c = s.acting_ship, s.acting_crew
     s.sig, s.minor = 0, 0
     m = tx.crew(ship.id, c.id)
-    m.task = replace(m.task, done=m.task.done + 1)
+    m.task = updated(m.task, done=m.task.done + 1)
     if m.task.done >= m.task.turns:
         system = m.task.system
         sh = tx.ship(ship.id)

@@ -13,7 +13,6 @@ The turn is a sequence of steps, each a decision of one side:
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .attacks import missile_at_personal, reaction_options, resolve_fire, resolve_missiles
@@ -23,7 +22,7 @@ from .crew import POSITION_ORDER, able, char_of, skill_of
 from .damage import flush_hits, over_check
 from .manoeuvre import avoid_collision, uncontrolled_reentry
 from .queries import eff_init, find_missile, personal_target, role_active
-from .state import Pending, Suspended
+from .state import Pending, Suspended, updated
 from .tables import COLLISION_SITUATIONS, SEC, reactions_for
 
 if TYPE_CHECKING:
@@ -66,7 +65,7 @@ def start_round(tx: Tx):
     arriving = []
     missiles = []
     for m in s.missiles:
-        m = replace(m, turns=m.turns - 1)
+        m = updated(m, turns=m.turns - 1)
         if m.turns <= 0:
             arriving.append(m.id)
         missiles.append(m)

@@ -370,6 +370,15 @@ def clone(obj):
     return new
 
 
+def updated(obj, **changes):
+    """A shallow copy of a dataclass instance with ``changes`` (``dataclasses.replace``, without its
+    per-call introspection: rules call it on every hit, missile and reaction)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 class Tx:
     """The state being built by one ``apply``: copied shallowly, parts copied on first write."""
 
