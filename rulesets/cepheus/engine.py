@@ -8,7 +8,8 @@ Pure Python, no Django.  The rules live in modules named for what they do:
 * :mod:`.actions` the legal actions; :mod:`.checks` every task check, declared once;
 * the steps, by crew position: :mod:`.command` (Captain), :mod:`.manoeuvre` (pilot,
   navigator), :mod:`.electronics` (sensors), :mod:`.attacks` (gunners and reactions),
-  :mod:`.engineering` (engineers, damage control, the rest), :mod:`.boarding`;
+  :mod:`.engineering` (engineers, damage control), :mod:`.general` (anyone: reload, change
+  position, personal and miscellaneous actions), :mod:`.boarding`;
 * :mod:`.damage` damage and the end of a fight; :mod:`.override` the GM's escape hatch;
   :mod:`.carry_back` the damage carried back to the campaign;
 * :mod:`.odds`, :mod:`.policy` (the bot), :mod:`.view` (what each viewer sees) read the
@@ -22,7 +23,7 @@ from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 
-from . import attacks, boarding, command, electronics, engineering, manoeuvre, override, sequence
+from . import attacks, boarding, command, electronics, engineering, general, manoeuvre, override, sequence
 from .actions import actor_ship, decisions
 from .carry_back import damage_of
 from .library import TEMPLATES, demo_fleets, example_setup
@@ -37,7 +38,7 @@ from .view import describe, secrets, view
 #: every step kind and the function that applies it (``do_<kind>`` in the step modules)
 HANDLERS = {
     name[3:]: fn
-    for module in (sequence, command, manoeuvre, electronics, attacks, engineering, boarding, override)
+    for module in (sequence, command, manoeuvre, electronics, attacks, engineering, general, boarding, override)
     for name, fn in vars(module).items() if name.startswith("do_") and callable(fn)
 }
 

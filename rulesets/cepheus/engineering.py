@@ -1,15 +1,14 @@
-"""Engineers and damage control: the jump, repairs, extended tasks; reloading; the GM-adjudicated actions."""
+"""Engineers and damage control: the jump, repairs, extended tasks (Azioni estese)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .checks import CHECKS, perform
-from .crew import POSITION_LABEL
 from .damage import drop_ship_links, over_check, repair_system, system_label
-from .economy import spend_minor, spend_significant
+from .economy import spend_significant
 from .queries import jump_fuel
 from .state import SYSTEMS, Task, updated
-from .tables import SEC, SEC_REPAIR, WEAPONS, hits_repaired
+from .tables import SEC, SEC_REPAIR, hits_repaired
 
 if TYPE_CHECKING:
     from rulesets.core.engine import Action
@@ -89,40 +88,3 @@ def do_abandon_task(tx: Tx, a: Action):
     ship, c = s.acting_ship, s.acting_crew
     tx.crew(ship.id, c.id).task = None
     tx.say(f"{c.name} abandons the extended task and returns to the initiative order.", SEC["extended"])
-
-
-def do_reload(tx: Tx, a: Action):
-    spend_significant(tx)
-    s = tx.s
-    ship = s.acting_ship
-    m = tx.mount(ship.id, a.get("mount"))
-    w = m.weapons[int(a.get("weapon"))]
-    cap = WEAPONS[w.type].capacity
-    moved = min(cap - w.loaded, w.reserve)
-    w.loaded += moved
-    w.reserve -= moved
-    tx.say(f"{s.acting_crew.name} reloads the {WEAPONS[w.type].label} in {m.id} ({w.loaded} loaded, {w.reserve} in store).",
-           SEC["reload"])
-
-
-def do_personal(tx: Tx, a: Action):
-    spend_minor(tx)
-    c = tx.s.acting_crew
-    tx.say(f"{c.name} takes a personal action (GM adjudicates).", SEC["personal"])
-
-
-def do_misc(tx: Tx, a: Action):
-    spend_significant(tx)
-    c = tx.s.acting_crew
-    tx.say(f"{c.name} takes a miscellaneous action (GM adjudicates; use the override for effects).", SEC["misc"])
-
-
-def do_change_position(tx: Tx, a: Action):
-    spend_minor(tx)
-    s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
-    m = tx.crew(ship.id, c.id)
-    m.position = a.get("position")
-    m.station = a.get("station", "")
-    tx.say(f"{c.name} moves to {POSITION_LABEL[m.position]}{' at ' + m.station if m.station else ''}.",
-           SEC["change_position"])
