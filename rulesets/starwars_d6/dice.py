@@ -191,15 +191,20 @@ def roll_code(
     n_normal = c.dice - (1 if use_wild else 0)
     # All the dice of the code at once (physical dice are thrown together), the Wild Die last;
     # then one more for each reroll of a Wild-Die 6.
-    label = f"{purpose} ({'the Wild Die' if c.dice == 1 else 'the last die is the Wild Die'})" if use_wild else purpose
-    first = tuple(dice.faces(c.dice, 6, label.strip(), rule)) if c.dice else ()
+    recording = dice.recording
+    if recording:
+        label = (f"{purpose} ({'the Wild Die' if c.dice == 1 else 'the last die is the Wild Die'})"
+                 if use_wild else purpose).strip()
+    else:
+        label = purpose          # a playout: nobody reads the dice's labels
+    first = tuple(dice.faces(c.dice, 6, label, rule)) if c.dice else ()
     normal = first[:n_normal]
     wild_faces: list[int] = []
     if use_wild:
         face = first[-1]
         wild_faces.append(face)
         while face == 6:
-            face = dice.faces(1, 6, f"{purpose} (Wild Die again)".strip(), rule)[0]
+            face = dice.faces(1, 6, f"{purpose} (Wild Die again)".strip() if recording else purpose, rule)[0]
             wild_faces.append(face)
 
     faces = normal + tuple(wild_faces)
@@ -221,6 +226,8 @@ def roll_code(
     if c.pips:
         mods.append(("pips", c.pips))
     total = raw + sum(v for _, v in mods)
+    if not recording:
+        return CodeRoll(c, total, normal, tuple(wild_faces), removed, flagged, cap, None)
     expr = str(c) + (" (Wild Die)" if use_wild else "")
     record = dice.record(Roll(
         expr, faces, tuple(mods), total, purpose, rule or (SEC_WILD if use_wild else ""),

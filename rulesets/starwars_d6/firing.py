@@ -12,7 +12,7 @@ from . import hexes, tables
 from .dice import DiceCode, roll_code
 from .checks import note_complication, roll_skill_and_factor
 from .damage import apply_damage, apply_ion
-from .state import (active_label, CombatState, complication_choice, controls_dead, current_damage,
+from .state import (active_label, own, CombatState, complication_choice, controls_dead, current_damage,
     current_fire_control, current_maneuverability, feature_hexes, SEC_FIRING_PHASE, SEC_PROCEDURE,
     SEC_SCALE_DAMAGE, SEC_SCALE_EVASION, SEC_SCALE_TO_HIT, SEC_TRACTOR, Ship, Shot, sides_in_play, thaw,
     update_holds, Weapon, weapon_operative)
@@ -143,8 +143,8 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
     """
     if not checked and (weapon_id, target_id) not in fire_options(state):
         raise ValueError(f"{weapon_id} at {target_id} is not a legal shot now.")
-    s = thaw(state)
-    sh = s.ship(s.queue[0])
+    s = thaw(state, ships=False)         # only the shooter changes (its ammunition)
+    sh = own(s, s.queue[0])
     w = next(w for w in sh.weapons if w.id == weapon_id)
     left = guns_left(s, sh, w)
     guns = left if guns is None else guns
