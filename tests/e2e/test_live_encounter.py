@@ -24,7 +24,7 @@ def test_the_player_sees_each_step_without_reloading_and_never_a_gm_only_roll(as
     second_tab = gm_page.context.new_page()  # the same GM in a second tab
     second_tab.goto(encounter.get_absolute_url())
     player_page.goto(encounter.get_absolute_url())
-    expect(player_page.locator("h2", has_text="Following the fight")).to_be_visible()
+    expect(player_page.locator("#turn")).to_be_visible()  # the players' page (encounters/live.html)
     player_page.evaluate("window.__loaded = true")  # survives only if the page never reloads
     expected_mode = "streaming" if settings.REDIS_URL else "polling"
     expect(player_page.locator("#live")).to_have_attribute("data-mode", expected_mode)
