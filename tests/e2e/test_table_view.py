@@ -70,11 +70,13 @@ def _words_only(page):
         assert code not in text, f"{code!r} on the page: {text[max(0, text.find(code) - 80):text.find(code) + 80]}"
 
 
-def _shots(page, name):
-    """The page at each size, scrolled to the top, for a person to look at."""
+def _shots(page, name, at=None):
+    """The page at each size for a person to look at: scrolled to the top, or to ``at`` (a selector)."""
     for size, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
         page.evaluate("window.scrollTo(0, 0)")
+        if at:
+            page.locator(at).first.scroll_into_view_if_needed()
         screenshot(page, f"table-{name}-{size}", full_page=False)
     page.set_viewport_size({"width": 1280, "height": 800})
 
@@ -150,7 +152,7 @@ def test_a_refused_action_leaves_the_page_styled_with_the_message_where_the_gm_a
     assert _in_view(page, message) or message.evaluate("m => { m.scrollIntoView(); return true; }")
     expect(card.locator("input[name='p.value']")).to_have_value("3X")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == background
-    _shots(page, "override-refused")
+    _shots(page, "override-refused", at=".ship-override[open]")
     _words_only(page)
 
 
@@ -219,7 +221,7 @@ def test_keys_work_after_ticking_gm_only_and_multi_step_play_and_undo_back(asgi_
     page.locator(".end-encounter > summary").click()
     expect(page.locator(".end-encounter")).to_contain_text("keeps the damage it has now")
     assert not page.locator("#carry-damage").is_checked()
-    _shots(page, "end")
+    _shots(page, "end", at=".end-encounter[open]")
     page.once("dialog", lambda d: d.dismiss())
     page.locator(".end-encounter button.danger").click()
     encounter.refresh_from_db()
