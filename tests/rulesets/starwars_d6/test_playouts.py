@@ -1,0 +1,61 @@
+"""Playouts (issue 10): simulations play thousands of battles with dice and rules recording nothing,
+through the same rule code as the recorded steps a GM sees."""
+import random
+
+from rulesets.core.replay import play_out
+from rulesets.starwars_d6.engine import RULESET
+
+#: A short, busy fight: a broadside battery, a tractor beam, an ion cannon, torpedoes, lasers.
+MIXED = {"ships": [
+    {"id": "b", "name": "Bastion", "side": "Alliance", "template": "Bastion frigate"},
+    {"id": "w", "name": "Warden", "side": "Alliance", "template": "Warden corvette"},
+    {"id": "k", "name": "Kestrel", "side": "Empire", "template": "Kestrel interceptor"},
+    {"id": "t", "name": "Talon", "side": "Empire", "template": "Talon heavy fighter"}],
+    "options": {"width": 14, "height": 10, "separation": 4, "max_rounds": 2}}
+
+
+def test_a_playout_recording_nothing_plays_the_same_battle_over_1000_seeds():
+    """For the same seed, a playout with recording off reaches exactly the state of the recorded
+    path, step for step: the same winner, rounds and every ship's results (1,000 seeds, the first
+    round or so of each fight -- the conformance suite plays whole fights of example_setup(0))."""
+    start = RULESET.setup(MIXED)
+    kinds = set()
+    for seed in range(1000):
+        fast = play_out(RULESET, start, random.Random(f"playout:{seed}"), max_steps=20)
+        recorded = play_out(RULESET, start, random.Random(f"playout:{seed}"), max_steps=20, keep_log=True)
+        assert fast.steps == recorded.steps, f"seed {seed}"
+        assert fast.state == recorded.state, f"seed {seed}"
+        assert RULESET.outcome(fast.state) == RULESET.outcome(recorded.state)
+        assert not fast.log and recorded.log
+        kinds |= {step.action.split()[0] for step in recorded.recorded}
+    assert {"initiative", "move", "fire", "done", "resolve"} <= kinds
+
+
+def test_the_setup_is_built_once_and_every_caller_gets_its_own_copy():
+    """Setups are cached by their spec; a caller that changes its state changes nobody else's."""
+    first = RULESET.setup(MIXED)
+    first.ships[0].col = 0
+    first.ships[0].crew.gunnery = "9D"
+    first.ships[0].weapons[0].ammo = 1
+    first.features.append(None)
+    again = RULESET.setup(MIXED)
+    assert again.ships[0].col != 0 and again.ships[0].crew.gunnery != "9D"
+    assert again.ships[0].weapons[0].ammo is None and again.features == []
+
+
+def test_a_rule_copies_what_it_changes_and_shares_the_rest():
+    """Copy on write: a move copies the moving ship only; the state it was given is unchanged."""
+    state = RULESET.setup(MIXED)
+    state = RULESET.apply(state, RULESET.policy(state, random.Random(0)), _dice(1, 2, 5, 4)).state   # Alliance 3, Empire 9
+    mover = state.moving.ship
+    before = [(sh.id, sh.pos, sh.facing) for sh in state.ships]
+    after = RULESET.apply(state, RULESET.policy(state, random.Random(0)), _dice()).state
+    assert [(sh.id, sh.pos, sh.facing) for sh in state.ships] == before
+    for old, new in zip(state.ships, after.ships):
+        assert (old is new) == (old.id != mover)
+
+
+def _dice(*faces):
+    from rulesets.core.dice import Dice, ScriptedSource
+
+    return Dice(ScriptedSource(list(faces)))
