@@ -173,6 +173,7 @@ class DropfleetRuleset(RulesetBase):
         if kind == "override":
             new = overrides.apply_override(state, w, action.get("path"), action.get("value"))
         elif kind == "order":
+            w.explosions = []  # the last activation's blasts stay drawn until the next orders
             Q.give_order(w, state.group, action.get("order"), action.get("shields"))
             new = Q.finish(w, evolve(state, phase="move"))
             if not new.over and Q.mover(new) is None:

@@ -136,7 +136,7 @@ class DropfleetState:
     pending: PendingAttack | None = None
     resolving: int = 0  # index into ``declared`` being resolved
     attacked: tuple[str, ...] = ()  # ships damaged by this activation's attacks (crippling at its end)
-    explosions: tuple[tuple[float, float, float, str], ...] = ()  # this activation's blasts: x, y, radius, layer
+    explosions: tuple[tuple[float, float, float, str], ...] = ()  # blasts since the last orders: x, y, radius, layer
     over: bool = False
     winner: str | None = None
     max_rounds: int = 6

@@ -326,7 +326,7 @@ def end_activation(w: S.Work, state: DropfleetState) -> DropfleetState:
 
 
 def begin_activation(state: DropfleetState, group: str) -> DropfleetState:
-    return evolve(state, group=group, side=side_of_group(state, group), phase="orders", explosions=())
+    return evolve(state, group=group, side=side_of_group(state, group), phase="orders")
 
 
 def end_round(state: DropfleetState, w: S.Work) -> DropfleetState:

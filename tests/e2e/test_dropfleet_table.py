@@ -1,0 +1,96 @@
+"""A GM runs a Dropfleet Commander fight on the table in inches while a player follows live:
+orders, a move by clicking the table, fire with the odds on the button, then play on until a
+ship is crippled and one is destroyed with its explosion drawn.
+
+The demo campaign: the Concord of Vess picket against the Sable Hegemony raiders, 12" apart.
+"""
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from campaigns.models import Campaign
+from encounters.models import Encounter
+from tests.e2e.conftest import head, open_setup_with_every_fleet, screenshot
+
+pytestmark = [pytest.mark.e2e]
+
+
+def _step(page, click):
+    before = head(page)
+    click()
+    expect(page.locator("#runner")).to_have_attribute("data-head", str(before + 1))
+
+
+def _button(page, text):
+    return page.locator("#actions .actions button", has_text=text)
+
+
+def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_server, browser_on, django_user_model):
+    call_command("seed_demo")
+    campaign = Campaign.objects.get(ruleset="dropfleet")
+    gm = django_user_model.objects.get(username="gm")
+    page = browser_on(asgi_server, gm, "demo-gm-password")
+
+    open_setup_with_every_fleet(page, campaign)
+    page.fill("input[name=opt-separation]", "12")
+    page.click("button:has-text('Start the encounter')")
+    expect(page.locator("#df-board svg")).to_be_visible()
+    # A fixed seed (the form draws a random one), so the fight is the same on every run.
+    Encounter.objects.filter(pk=int(page.url.rstrip("/").rsplit("/", 1)[1])).update(seed="e2e-dropfleet")
+    page.reload()
+    expect(page.locator("#df-board .df-ship")).to_have_count(8)
+
+    player = django_user_model.objects.get(username="player")
+    player_page = browser_on(asgi_server, player, "demo-player-password")
+    player_page.goto(page.url)
+    expect(player_page.locator("#df-board .df-ship")).to_have_count(8)
+
+    # Orders for the first group, then its ship moves: click the lit point nearest the enemy line.
+    _step(page, _button(page, "Weapons Free orders").first.click)
+    expect(page.locator("#df-board")).to_contain_text("Moving:")
+    targets = page.locator("#df-board .df-target")
+    assert targets.count() > 10, "the reachable points are lit"
+    ys = [float(c) for c in targets.locator("circle").evaluate_all("els => els.map(e => e.getAttribute('cy'))")]
+    _step(page, targets.nth(ys.index(min(ys))).click)
+    expect(page.locator("#log")).to_contain_text("moves")
+    screenshot(page, "dropfleet-after-move")
+
+    # Fire: the buttons carry the odds; declare the first, then open fire.
+    fire = _button(page, " fires ")
+    expect(fire.first).to_be_visible()
+    expect(page.locator("#actions")).to_contain_text("destroys")
+    expect(page.locator("#actions")).to_contain_text("expected")
+    _step(page, fire.first.click)
+    _step(page, _button(page, "opens fire").first.click)
+    expect(page.locator("#log")).to_contain_text("fires")
+
+    # Play on (the app's bot) until a ship is crippled and one destroyed with its explosion drawn.
+    blast_seen = crippled = destroyed = False
+    for _ in range(250):
+        log = page.locator("#log").inner_text()
+        crippled = crippled or "is crippled" in log
+        destroyed = destroyed or "is destroyed" in log
+        if page.locator("#df-board .df-blast").count() and not blast_seen:
+            blast_seen = True
+            screenshot(page, "dropfleet-explosion")
+        if crippled and destroyed and blast_seen:
+            break
+        if not page.locator("#auto-step-button").count():
+            break
+        _step(page, page.locator("#auto-step-button").click)
+    assert crippled and destroyed and blast_seen, page.locator("#log").inner_text()[:3000]
+    assert "actor=" not in page.locator("#log").inner_text() and "Ship(" not in page.content()
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "dropfleet-gm-1280", full_page=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "dropfleet-gm-390", full_page=False)
+
+    # The player followed live: the same table and log, no controls, no lit points.
+    expect(player_page.locator("#log")).to_contain_text("is destroyed", timeout=15_000)
+    expect(player_page.locator("#actions .actions button")).to_have_count(0)
+    expect(player_page.locator("#df-board .df-target")).to_have_count(0)
+    player_page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(player_page, "dropfleet-player-1280", full_page=False)
+    player_page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(player_page, "dropfleet-player-390", full_page=False)
