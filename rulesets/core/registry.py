@@ -15,6 +15,7 @@ ENGINE_MODULES: tuple[str, ...] = (
     "rulesets.starwars_d6.engine",
     "rulesets.dropfleet.engine",
     "rulesets.wing_commander.engine",
+    "rulesets.void_d20.engine",
 )
 
 _extra: dict[str, object] = {}

@@ -81,6 +81,20 @@ def _weapon(state, a):
     return next(w for w in s.weapons if w.id == a.get("weapon"))
 
 
+def _board_words(state, a):
+    s, t, method = ship(state, a.actor), _target(state, a), a.get("method")
+    if method == "open":
+        return f"{s.name}'s crew cross into {t.name} through the broken lock"
+    how = "force the lock of" if method == "breach" else "hack the lock of"
+    return f"{s.name}'s crew {how} {t.name} ({'Body' if method == 'breach' else 'Technology'})"
+
+
+def _board_check(state, a):
+    if a.get("method") == "open":
+        return None
+    return ships.board_check(state, ship(state, a.actor), _target(state, a), a.get("method"), dm=_dm(a))
+
+
 KINDS: dict[str, Kind] = {
     "begin": Kind(lambda st, log, d, a: turns.begin_round(st, log, d),
                   lambda st, a: f"Begin round {st.round + 1}: roll initiative"),
@@ -110,9 +124,7 @@ KINDS: dict[str, Kind] = {
                  lambda st, a: ships.gunnery_check(st, ship(st, a.actor), _weapon(st, a), _target(st, a), dm=_dm(a),
                                                    void=_flag(a, "void"))),
     "board": Kind(lambda st, log, d, a: ships.board(st, log, d, a.actor, a.get("target"), a.get("method"), dm=_dm(a)),
-                  lambda st, a: f"{ship(st, a.actor).name}'s crew {'force' if a.get('method') == 'breach' else 'hack'} "
-                                f"the lock of {_target(st, a).name} ({'Body' if a.get('method') == 'breach' else 'Technology'})",
-                  lambda st, a: ships.board_check(st, ship(st, a.actor), _target(st, a), a.get("method"), dm=_dm(a))),
+                  _board_words, _board_check),
     "repair": Kind(lambda st, log, d, a: ships.repair(st, log, d, a.actor, a.get("what"), dm=_dm(a), void=_flag(a, "void")),
                    lambda st, a: f"{ship(st, a.actor).name} repairs its {a.get('what')} (one spare part){_void_words(a)}",
                    lambda st, a: ships.repair_check(st, ship(st, a.actor), a.get("what"), dm=_dm(a), void=_flag(a, "void"))),

@@ -19,7 +19,7 @@ TEMPLATES = [
                "weapons": [{"name": "Rivet cannon", "damage": "d8", "reach": "close"},
                            {"name": "Cutting beam", "damage": "d6", "reach": "standard"}]}},
     {"name": "Scrap raider", "notes": "A pirate boat welded from wrecks, made for boarding.",
-     "stats": {"frame": 10, "speed": 12, "defence": 12, "spare_parts": 2, "modules": MODULES + ["boarding tube"],
+     "stats": {"frame": 12, "speed": 12, "defence": 13, "spare_parts": 2, "modules": MODULES + ["boarding tube"],
                "weapons": [{"name": "Autocannon", "damage": "d8", "reach": "standard"},
                            {"name": "Harpoon missile", "damage": "d6", "reach": "missile"}]}},
     {"name": "Corporate picket", "notes": "A security cutter: a heavy railgun that reaches Far.",
@@ -61,13 +61,14 @@ def enemy(profile: str, position: str = "marine", **changes) -> dict:
 CREW_OF_THE_KESTREL = [
     character("Mara Voss", "captain", body=1, agility=1, mind=2, technology=1, hp=9, medkit=2),
     character("Jun Okafor", "pilot", agility=3, technology=1, hp=7, weapon="Slug pistol, ranged, d6, 3"),
-    character("Ilse Brandt", "gunner", body=2, technology=3, hp=10, weapon="Plasma carbine, tech, d10, 3", shield=2),
+    character("Ilse Brandt", "gunner", body=2, technology=2, hp=10, weapon="Plasma carbine, tech, d10, 3", shield=2),
     character("Tomas Reyes", "engineer", body=2, technology=2, hp=9, weapon="Breaching axe, melee, d8, 3"),
 ]
 CREW_OF_THE_GRINDER = [
     character("Skarn", "pilot", body=1, agility=2, technology=1, hp=8, weapon="Slug pistol, ranged, d6, 3", void=0),
-    enemy("Raider boss", "captain"),
-    enemy("Scrapper", "marine", count=3),
+    character("Vex", "gunner", agility=1, technology=2, hp=7, weapon="Scatter gun, ranged, d8, 3", void=0),
+    enemy("Raider boss", "captain", hp=12, attack=4),
+    enemy("Scrapper", "marine", count=3, morale=8),
 ]
 
 

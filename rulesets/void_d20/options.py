@@ -74,8 +74,8 @@ def station_choices(state: VoidState, s: Ship, station: str):
                         for v in voids:
                             yield "fire", {"weapon": w.id, "target": t.id, "void": v}
         for t in enemies_of(state, s):
-            if band(state, s.id, t.id) == "docked" and t.id not in s.breached and boarders(state, s):
-                for m in ("breach", "hack"):
+            if band(state, s.id, t.id) == "docked" and boarders(state, s):
+                for m in (("open",) if t.id in s.breached else ("breach", "hack")):
                     yield "board", {"target": t.id, "method": m}
     elif station == "engineer":
         if s.spare_parts > 0 and not s.reboot:

@@ -29,7 +29,7 @@ from .dice import parse_damage
 from .model import Combatant, Ship, VoidState
 from .options import GM, enemies_of, repairable, station_choices
 from .personal import can_attack, defence_of, item_of, weapon_of
-from .ships import band, boarders
+from .ships import band, boarders, can_manoeuvre
 
 
 #: choices that carry a "void" parameter (a Void Point may be spent on them)
@@ -57,6 +57,11 @@ def _target(state: VoidState, s: Ship) -> Ship | None:
         if drifting:
             return drifting[0]
     return min(foes, key=lambda t: t.frame)
+
+
+def _can_dock(s: Ship, t: Ship) -> bool:
+    """Whether ``s`` can still come alongside ``t`` (then the guns hold fire on a drifting ``t``)."""
+    return can_manoeuvre(s) and "docking" not in s.catastrophes and "docking" not in t.catastrophes
 
 
 def _mean_damage(text: str) -> float:
@@ -93,11 +98,13 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
         return pick("scan", target=t.id) or pass_
     if station == "gunner":
         if band(state, s.id, t.id) == "docked":
+            if t.id in s.breached:
+                return pick("board", target=t.id, method="open") or pass_
             party = boarders(state, s)
             body = max(c.body for c in party)
             tech = max(c.technology for c in party)
             return pick("board", target=t.id, method="breach" if body >= tech else "hack") or pass_
-        if t.drifting and boarders(state, s):
+        if t.drifting and boarders(state, s) and _can_dock(s, t):
             return pass_
         guns = [(-_mean_damage(w.damage), w.id) for w in s.weapons
                 if ("fire", {"weapon": w.id, "target": t.id, "void": None}) in choices]

@@ -370,8 +370,11 @@ def command(state: VoidState, log: list, dice: Dice, sid: str, station: str) -> 
 
 def boarders(state: VoidState, s: Ship) -> list[Combatant]:
     """Who goes across: the ship's standing crew aboard it, but the pilot stays at the helm
-    when anyone else can go (house rule)."""
-    crew = [c for c in crew_aboard(state, s.id, s.side) if c.status == "ok"]
+    when anyone else can go, and nobody while enemies are aboard (house rules)."""
+    aboard = crew_aboard(state, s.id)
+    if any(c.side != s.side for c in aboard):
+        return []  # nobody leaves a ship that is being boarded: they fight for it (house rule)
+    crew = [c for c in aboard if c.status == "ok"]
     going = [c for c in crew if c.position != "pilot"]
     return going or crew
 
@@ -390,8 +393,16 @@ def board_check(state: VoidState, s: Ship, t: Ship, method: str, *, dm=0, void=F
 
 
 def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: str, *, dm=0, void=False) -> VoidState:
-    """At Docked the crew breaks in (VD-47, VD-48); inside it is ordinary corridor combat."""
+    """At Docked the crew breaks in (VD-47, VD-48); inside it is ordinary corridor combat.
+    A lock once broken stays open: crossing again needs no check (``method="open"``, house rule)."""
     s, t = ship(state, sid), ship(state, tid)
+    if method == "open":
+        party = boarders(state, s)
+        for c in party:
+            state = set_combatant(state, c.id, aboard=tid, cover="none")
+        say(log, dice, lambda: f"{', '.join(c.name for c in party)} cross into {t.name} through the broken lock.",
+            tables.rule("boarding", "VD-47"))
+        return state
     check = board_check(state, s, t, method, dm=dm, void=void)
     if void:
         ability = "body" if method == "breach" else "technology"
@@ -404,7 +415,8 @@ def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: s
     party = boarders(state, s)
     for c in party:
         state = set_combatant(state, c.id, aboard=tid, cover="none")
-    state = set_ship(state, sid, breached=ship(state, sid).breached + (tid,))
+    if tid not in ship(state, sid).breached:
+        state = set_ship(state, sid, breached=ship(state, sid).breached + (tid,))
     say(log, dice, lambda: f"{', '.join(c.name for c in party)} break into {t.name}: the fight moves to the corridors.",
         tables.rule("boarding", "VD-47"))
     return state

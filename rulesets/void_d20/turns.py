@@ -86,6 +86,22 @@ def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
     return state
 
 
+def return_home(state: VoidState, log: list, dice: Dice) -> VoidState:
+    """Between fights (no ship contested), people standing in another side's ship docked to their own
+    go back to their own ship (house rule: otherwise two crews could sit in each other's ships for ever)."""
+    if contested_ships(state):
+        return state
+    from .ships import band
+
+    for c in state.combatants:
+        if c.aboard != c.ship and c.standing:
+            home, there = ship(state, c.ship), ship(state, c.aboard)
+            if home.in_space and there.side != c.side and band(state, home.id, there.id) == "docked":
+                state = set_combatant(state, c.id, aboard=home.id)
+                say(log, dice, f"{c.name} goes back aboard {home.name}.", tables.rule("house"))
+    return state
+
+
 def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
     """The "initiative" step: the next round's timers, scale and order."""
     from .ships import ship_initiative
@@ -98,6 +114,7 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
     state = finish_if_over(state, log, dice)
     if state.over:
         return state
+    state = return_home(state, log, dice)
     where = contested_ships(state)
     if where:
         say(log, dice, lambda: f"Round {state.round}: a boarding fight aboard "

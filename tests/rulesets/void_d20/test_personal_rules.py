@@ -196,9 +196,9 @@ def test_enemies_have_the_simplified_stat_line_and_come_in_squads():
     """Враги в бою (VD-17): HP, DR, attack with modifier, damage, morale; a squad of several."""
     spec = RULESET.example_setup(0)
     state = RULESET.setup(spec)
-    scrappers = [c for c in state.combatants if c.squad == "g3"]
+    scrappers = [c for c in state.combatants if c.squad == "g4"]
     assert [c.name for c in scrappers] == ["Scrapper 1", "Scrapper 2", "Scrapper 3"]
-    assert {(c.hp, c.dr, c.attack, c.morale, c.kind) for c in scrappers} == {(5, 11, 2, 7, "enemy")}
+    assert {(c.hp, c.dr, c.attack, c.morale, c.kind) for c in scrappers} == {(5, 11, 2, 8, "enemy")}
     assert personal.weapon_of(scrappers[0]).damage == "d6"
 
 
