@@ -101,6 +101,8 @@ def test_the_pages_after_the_fight_read_as_words_at_every_size(transactional_db,
     gm_page = context_for(gm, "gm-password-123")
     pages = [
         (player_page, "replay", f"{encounter.get_absolute_url()}replay/?step=12", "#replay-counter"),
+        (player_page, "campaign-page-player", campaign.get_absolute_url(), "h1"),
+        (gm_page, "campaign-page-gm", campaign.get_absolute_url(), "h1"),
         (player_page, "ship-page", f"/campaigns/{campaign.pk}/ships/{own.pk}/", "h1"),
         (gm_page, "ship-page-damaged", f"/campaigns/{campaign.pk}/ships/{damaged.pk}/", "h1"),
         (gm_page, "analysis", f"{encounter.get_absolute_url()}analyses/{analysis.pk}/", ".turning-points"),
