@@ -148,3 +148,27 @@ def test_a_player_removed_from_the_campaign_stops_receiving_the_stream(redis_set
         assert not any(text.startswith("id:") for text in received), received
 
     run_async(scenario)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_gm_only_step_reaches_a_players_stream_as_a_number_only(redis_settings, player, encounter):
+    """Issue 15: the stream is a payload a player reads; it carries the sequence, never content."""
+    import json
+
+    action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
+
+    async def scenario():
+        client = AsyncClient()
+        await client.aforce_login(player)
+        response = await client.get(reverse("encounters:stream", args=[encounter.pk]) + "?after=0")
+        stream = response.streaming_content.__aiter__()
+        await asyncio.wait_for(stream.__anext__(), 5)
+        await asyncio.sleep(0.2)  # subscribed
+        await sync_to_async(log.step)(encounter, action, expected_seq=0, gm_only=True)
+        event = await _next_event(stream)
+        head, _, data = event.partition("data: ")
+        assert head == "id: 1\nevent: step\n"
+        assert set(json.loads(data)) == {"seq", "t"}
+        await stream.aclose()
+
+    run_async(scenario)
