@@ -379,6 +379,11 @@ def boarders(state: VoidState, s: Ship) -> list[Combatant]:
     return going or crew
 
 
+def _names(people) -> str:
+    names = [c.name for c in people]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def board_check(state: VoidState, s: Ship, t: Ship, method: str, *, dm=0, void=False) -> Check:
     """Breaching a door is a Body check, hacking the lock a Technology check (VD-48), by the best boarder."""
     ability = "body" if method == "breach" else "technology"
@@ -400,7 +405,7 @@ def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: s
         party = boarders(state, s)
         for c in party:
             state = set_combatant(state, c.id, aboard=tid, cover="none")
-        say(log, dice, lambda: f"{', '.join(c.name for c in party)} cross into {t.name} through the broken lock.",
+        say(log, dice, lambda: f"{_names(party)} {'cross' if len(party) > 1 else 'crosses'} into {t.name} through the broken lock.",
             tables.rule("boarding", "VD-47"))
         return state
     check = board_check(state, s, t, method, dm=dm, void=void)
@@ -417,6 +422,6 @@ def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: s
         state = set_combatant(state, c.id, aboard=tid, cover="none")
     if tid not in ship(state, sid).breached:
         state = set_ship(state, sid, breached=ship(state, sid).breached + (tid,))
-    say(log, dice, lambda: f"{', '.join(c.name for c in party)} break into {t.name}: the fight moves to the corridors.",
+    say(log, dice, lambda: f"{_names(party)} {'break' if len(party) > 1 else 'breaks'} into {t.name}: the fight moves to the corridors.",
         tables.rule("boarding", "VD-47"))
     return state

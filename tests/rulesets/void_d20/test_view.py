@@ -1,0 +1,34 @@
+"""What the GM and the players read of a Void d20 fight: words, no reprs, no secrets for players."""
+from __future__ import annotations
+
+import json
+import re
+
+from django.template.loader import render_to_string
+
+from rulesets.core.engine import Viewer
+from rulesets.void_d20.engine import RULESET
+
+
+def _card(ship, view):
+    return render_to_string("void_d20/encounter.html#ship-card", {"ship": ship, "view": view})
+
+
+def test_the_ship_card_reads_in_words_for_the_gm():
+    state = RULESET.setup(RULESET.example_setup(1))
+    view = RULESET.view(state, Viewer.gm())
+    html = _card(view["ships"][1], view)
+    assert "Mara Voss" in html and "HP 9 of 9" in html and "Plasma carbine (d10)" in html
+    assert not re.search(r"\[\'|\{\'|actor=|\bs[12]\b(?!\")", html.replace('id="card-s2"', ""))
+    board = render_to_string("void_d20/encounter.html#board", {"view": view})
+    assert "Round 0" in board
+
+
+def test_a_player_sees_own_crew_in_full_and_the_enemy_by_name_and_state_only():
+    state = RULESET.setup(RULESET.example_setup(0))
+    viewer = Viewer.player({"s1"})
+    text = json.dumps(RULESET.view(state, viewer))
+    assert all(secret not in text for secret in RULESET.secrets(state, viewer))
+    grinder = RULESET.view(state, viewer)["ships"][1]
+    assert "frame" not in grinder and all("hp" not in p for p in grinder["people"])
+    assert [p["name"] for p in grinder["people"]][:2] == ["Skarn", "Vex"]
