@@ -156,7 +156,7 @@ def _emergency(s: rules.CombatState, me: rules.Ship) -> Action | None:
             return Action.make("evacuate", me.id)
     if me.generator_overload_round is not None and rules.can_shutdown(s):
         return Action.make("shutdown", me.id)
-    if rules.can_jump(s) and (me.severe or not _useful(s, me)):
+    if (me.severe or not _useful(s, me)) and rules.can_jump(s):
         return Action.make("jump", me.id)
     if rules.can_break_free(s):
         return Action.make("break_free", me.id)
@@ -165,7 +165,7 @@ def _emergency(s: rules.CombatState, me: rules.Ship) -> Action | None:
 
 def _useful(s: rules.CombatState, me: rules.Ship) -> bool:
     """Some weapon of ``me`` can hurt some enemy (at its best range)."""
-    return any(_window(s, me, f)[0] > EPS for f in _enemies(s, me))
+    return any(window[0] > EPS for window in _foe_windows(s, me, _enemies(s, me))[0])
 
 
 # ---------------------------------------------------------------- movement
@@ -181,7 +181,7 @@ class _Goal:
         self.evade = True
         self.target = None
         windows, threat = _foe_windows(s, me, foes)
-        if windows:
+        if windows and not _badly_hurt(me):
             scored = list(zip(windows, foes))
             # best value, then nearer, then list order
             (value, lo, hi), target = max(
@@ -306,16 +306,16 @@ def _move_key(goal: _Goal, m: hexes.Move) -> tuple:
 
 
 def _foe_windows(s: rules.CombatState, me: rules.Ship, foes: list[rules.Ship]) -> tuple[list, int]:
-    """(the :func:`_window` against each foe -- empty when ``me`` is badly hurt --, the enemies'
-    longest range), kept while the ship moves: a move copies only the moving ship, so the other
-    ships are the very same objects from step to step (states are never changed in place), and of
-    the mover these read its stats alone, not where it is."""
-    key = (me.id, me.side, me.scale, _badly_hurt(me), _attacker_key(s, me), s.round, s.wild, s.complication)
+    """(the :func:`_window` against each foe, the enemies' longest range), kept while the ship
+    moves: a move copies only the moving ship, so the other ships are the very same objects from
+    step to step (states are never changed in place), and of the mover these read its stats alone,
+    not where it is."""
+    key = (me.id, me.side, me.scale, _attacker_key(s, me), s.round, s.wild, s.complication)
     cached = _LAST_WINDOWS.get("last")
     if cached is not None and cached[0] == key and len(cached[1]) == len(foes) and all(
             a is b for a, b in zip(cached[1], foes)):
         return cached[2]
-    windows = [] if not foes or _badly_hurt(me) else [_window(s, me, f, key[4]) for f in foes]
+    windows = [_window(s, me, f, key[3]) for f in foes]
     found = (windows, _threat_range(s, me))
     _LAST_WINDOWS["last"] = (key, tuple(foes), found)
     return found
