@@ -283,7 +283,7 @@ class DropfleetRuleset(RulesetBase):
     def example_setup(self, variant: int = 0) -> dict:
         if variant == 0:
             names = [("a", "Steadfast", "Vess", "Vess Warden cruiser"), ("b", "Nightglass", "Sable", "Sable Shroud cruiser")]
-            options = {"separation": 30, "max_rounds": 6}
+            options = {"separation": 18, "max_rounds": 6}
         else:
             names = [("a", "Steadfast", "Vess", "Vess Warden cruiser"), ("a2", "Lancet 1", "Vess", "Vess Lancet frigate"),
                      ("b", "Nightglass", "Sable", "Sable Shroud cruiser"), ("b2", "Wisp 1", "Sable", "Sable Wisp frigate")]

@@ -85,16 +85,22 @@ def _firepower(values, scan: int, x: float, y: float, heading: int) -> float:
     return total
 
 
-def _exposure(ship: Ship, enemies, x: float, y: float) -> int:
-    """How many enemies could reach (x, y) in their next activation (their Scan + Thrust + our Signature)."""
+def _threats(ship: Ship, enemies) -> list[tuple[float, float, int]]:
+    """(x, y, reach) of each enemy: how far it could reach the ship in its next activation
+    (its Scan + Thrust + the ship's Signature)."""
     sig = S.signature(ship)
-    return sum(1 for e in enemies if G.distance(x, y, e.x, e.y) <= S.scan(e) + S.thrust(e) + sig)
+    return [(e.x, e.y, S.scan(e) + S.thrust(e) + sig) for e in enemies]
+
+
+def _exposure(threats, x: float, y: float) -> int:
+    return sum(1 for ex, ey, reach in threats if G.distance(x, y, ex, ey) <= reach)
 
 
 def move_choice(state: DropfleetState, ship: Ship) -> Action:
     enemies = _enemies(state, ship.side)
     nearest = min(enemies, key=lambda e: G.distance(ship.x, ship.y, e.x, e.y))
     values = _values(ship, enemies)
+    threats = _threats(ship, enemies)
     scan = S.scan(ship)
     reach = Q.allowance(ship)
     limit = Q.turn_limit(ship)
@@ -111,23 +117,42 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
             if Q.check_move(state, ship, x, y, None) is not None:
                 continue
             facing = int(round(G.bearing(ship.x, ship.y, x, y))) % 360 if (x, y) != (ship.x, ship.y) else ship.heading
-            score = (_firepower(values, scan, x, y, facing), -_exposure(ship, enemies, x, y),
+            score = (_firepower(values, scan, x, y, facing), -_exposure(threats, x, y),
                      -G.distance(x, y, nearest.x, nearest.y))
             if best_score is None or score > best_score:
                 best, best_score = (x, y), score
-    stay_score = (_firepower(values, scan, ship.x, ship.y, ship.heading), -_exposure(ship, enemies, ship.x, ship.y),
+    stay_score = (_firepower(values, scan, ship.x, ship.y, ship.heading), -_exposure(threats, ship.x, ship.y),
                   -G.distance(ship.x, ship.y, nearest.x, nearest.y))
     if best is None or stay_score >= best_score:
         return Action.make("stay", ship.id)
     return Action.make("move", ship.id, x=best[0], y=best[1])
 
 
+#: the last activation's choices, worth computing once: (its ships list, [(value, attacker, weapon, target)])
+_FIRE_CACHE: list = [None, []]
+
+
+def _fire_values(state: DropfleetState) -> list:
+    """Every (value, attacker, weapon, target) open to the group when its fire step began, best first.
+
+    Declaring changes no ship, so the declarations of one activation share the ships list;
+    the list is kept (a strong reference: its identity cannot be reused) and compared by identity.
+    """
+    if _FIRE_CACHE[0] is not state.ships or not state.declared:
+        values = [(expected_unsaved(D.shot(a, w, t)), a, w, t) for a, w, t in Q.fire_options(state)]
+        values.sort(key=lambda v: -v[0])
+        _FIRE_CACHE[0], _FIRE_CACHE[1] = state.ships, values
+    return _FIRE_CACHE[1]
+
+
 def fire_choice(state: DropfleetState) -> Action:
     best, best_value = None, 0.0
-    for attacker, weapon, target in Q.fire_options(state):
-        value = expected_unsaved(D.shot(attacker, weapon, target))
-        if value > best_value:
+    for value, attacker, weapon, target in _fire_values(state):
+        if value <= best_value:
+            break
+        if Q.can_fire(state, attacker, weapon.id, target):
             best, best_value = (attacker, weapon, target), value
+            break
     if best is None:
         return Action.make("open_fire", Q.lead(state, state.group).id)
     attacker, weapon, target = best
