@@ -55,6 +55,8 @@ class Names:
         ships = setup.get("ships", [])
         own_sides = {s.get("side") for s in ships if s.get("id") in viewer.ships}
         own_names = {c.get("name") for s in ships if s.get("side") in own_sides for c in s.get("crew", [])}
+        # A crew member named like a ship, a fleet or a side keeps the name: the view decides those.
+        own_names |= {s.get(k) for s in ships for k in ("name", "fleet", "side")}
         aliases: dict[str, str] = {}
         for ship in ships:
             if ship.get("side") in own_sides:

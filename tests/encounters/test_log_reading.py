@@ -33,6 +33,9 @@ def test_a_player_reads_enemy_crew_by_ship_and_position():
     assert names("Bram Oduya coordinates") == "Bram Oduya coordinates"  # their own side, by name
     assert names("Spike and Pikes") == "Spike and Pikes"  # whole names only
     assert Names.for_viewer(SETUP, Viewer.gm(), POSITIONS).hidden == []
+    same = {"ships": [*SETUP["ships"], {"id": "s4", "name": "Raven", "side": "Red Marrow",
+                                         "crew": [{"name": "Lantern", "position": "pilot"}]}]}
+    assert "Lantern" not in Names.for_viewer(same, Viewer.player(["s1"]), POSITIONS).hidden  # a ship's name stays
 
 
 def _applied(**kw):
