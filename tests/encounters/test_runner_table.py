@@ -41,11 +41,14 @@ def test_a_refused_action_answers_with_the_whole_runner_and_the_message_where_th
     assert encounter.events.count() == 0
 
 
-def test_htmx_swaps_400_and_409_answers_and_not_other_errors(as_gm, encounter):
+def test_htmx_swaps_400_and_409_answers_and_not_other_errors(as_gm, encounter, settings):
+    settings.DEBUG = True  # as ./scripts/run serves it
     page = as_gm.get(encounter.get_absolute_url()).content.decode()
     config = re.search(r'<meta name="htmx-config" content=\'(.*?)\'>', page).group(1)
     assert '{"code": "40[09]", "swap": true, "error": false}' in config
     assert '{"code": "[45]..", "swap": false, "error": true}' in config
+    # Not django-htmx's debug helper: in DEBUG it replaces the whole document with a 400 answer.
+    assert "django-htmx.js" not in page and "htmx-2.min.js" in page
 
 
 def test_reroll_is_not_offered_with_physical_dice(as_gm, encounter):
