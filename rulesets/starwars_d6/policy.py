@@ -5,7 +5,7 @@ It is deterministic (it does not even draw from ``rng``) and cheap: movement is 
 geometry (no odds per candidate move); the odds it uses are the cached ones of
 :mod:`rulesets.starwars_d6.odds`.
 
-What it does (decisions, listed in docs/rulesets/_starwars_odds_policy.md):
+What it does (decisions, listed in docs/rulesets/starwars_d6.md, "Odds and the bot"):
 
 * **Emergencies first** (whenever the action is legal): structural damage -- jump to
   hyperspace if it can, else ``evacuate``; an overloaded generator -- ``shutdown`` at once
@@ -24,7 +24,11 @@ What it does (decisions, listed in docs/rulesets/_starwars_odds_policy.md):
 * **Firing**: the group of weapons that fire together with the best summed expected
   damage; within it, each weapon at the target of its best expected damage (ties: the
   better chance to hit); ammunition is not spent on a shot with less than 25% to hit;
-  then ``done``.
+  a battery fires every gun it has left as one broadside; then ``done``.
+
+It never lists the legal actions: it weighs the moves or shots the rules offer and builds
+the one action it picks; what it weighs is cached on what it depends on (see
+docs/rulesets/starwars_d6.md, "Playouts").
 """
 from __future__ import annotations
 

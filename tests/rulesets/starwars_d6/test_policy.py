@@ -1,7 +1,7 @@
 """The bot (rulesets/starwars_d6/policy.py): legal, deterministic, sensible and fast.
 
 Scripted situations built with rules.py; playouts seeded.  Each test names the seed section
-or the decision (docs/rulesets/_starwars_odds_policy.md) it checks.
+or the decision (docs/rulesets/starwars_d6.md, "Odds and the bot") it checks.
 """
 import random
 import time
