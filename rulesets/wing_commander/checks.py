@@ -186,12 +186,19 @@ def attack_check(attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> C
                  attack_modifiers(attacker, weapon, dm), against)
 
 
-def tw_value(attacker: Ship, weapon: Weapon) -> tuple[int, str]:
+def tw_number(attacker: Ship, weapon: Weapon) -> int:
     """What an NPC attack represented by its TW sets the defence: its TW, or 11 +/- MV of a missile
     or torpedo (2.1.5 d, RULES-NOTES)."""
     if weapon.kind in ("missile", "torpedo"):
-        return tables.MISSILE_DODGE_BASE + weapon.mv, f"11 {'+' if weapon.mv >= 0 else '-'} {abs(weapon.mv)} ({weapon.name} MV)"
-    return attacker.tw, f"{attacker.name}'s TW"
+        return tables.MISSILE_DODGE_BASE + weapon.mv
+    return attacker.tw
+
+
+def tw_value(attacker: Ship, weapon: Weapon) -> tuple[int, str]:
+    """:func:`tw_number` and where it comes from, in words."""
+    if weapon.kind in ("missile", "torpedo"):
+        return tw_number(attacker, weapon), f"11 {'+' if weapon.mv >= 0 else '-'} {abs(weapon.mv)} ({weapon.name} MV)"
+    return tw_number(attacker, weapon), f"{attacker.name}'s TW"
 
 
 def dodge_modifiers(state: DogfightState, defender: Ship, pending: PendingAttack, dm: int = 0):

@@ -41,18 +41,29 @@ def _opposed(att_wild: bool, att_bonus: int, def_wild: bool, def_bonus: int) -> 
     return tuple(out.items())
 
 
-def attack_key(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> tuple:
-    """What the chances of an attack depend on, as a hashable key: the same modifiers as the checks
-    ``apply`` rolls (checks.attack_check, checks.dodge_check), without building their words."""
+def attack_side(attacker: Ship, weapon: Weapon, dm: int = 0) -> tuple[bool, int]:
+    """(Wild Card?, total modifier) of the attack roll: checks.attack_modifiers, summed."""
+    return checks.pilot_for(attacker, weapon).wild_card, sum(v for _, v in checks.attack_modifiers(attacker, weapon, dm))
+
+
+def defence_side(target: Ship, attacker_id: str, weapon: Weapon) -> tuple[bool, int]:
+    """(Wild Card?, total modifier) of the target's dodge: checks.dodge_modifiers_against, summed."""
+    return target.wild_card, sum(v for _, v in checks.dodge_modifiers_against(target, attacker_id, weapon))
+
+
+def combine(attacker: Ship, weapon: Weapon, target: Ship, attack: tuple, defence: tuple) -> tuple:
+    """What the chances of an attack depend on, as a hashable key (who rolls: checks.attacker_rolls)."""
     if checks.attacker_rolls(attacker, target):
-        wild = checks.pilot_for(attacker, weapon).wild_card
-        bonus = sum(v for _, v in checks.attack_modifiers(attacker, weapon, dm))
         if not target.rolls:
-            return ("tw", wild, bonus, target.tw)
-        dodge = sum(v for _, v in checks.dodge_modifiers_against(target, attacker.id, weapon))
-        return ("opposed", wild, bonus, target.wild_card, dodge)
-    dodge = sum(v for _, v in checks.dodge_modifiers_against(target, attacker.id, weapon))
-    return ("dodge", target.wild_card, dodge, checks.tw_value(attacker, weapon)[0])
+            return ("tw", attack[0], attack[1], target.tw)
+        return ("opposed", attack[0], attack[1], defence[0], defence[1])
+    return ("dodge", defence[0], defence[1], checks.tw_number(attacker, weapon))
+
+
+def attack_key(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> tuple:
+    """The key of an attack's chances: the same modifiers as the checks ``apply`` rolls
+    (checks.attack_check, checks.dodge_check), without building their words."""
+    return combine(attacker, weapon, target, attack_side(attacker, weapon, dm), defence_side(target, attacker.id, weapon))
 
 
 @lru_cache(maxsize=8192)

@@ -30,8 +30,19 @@ def _mean(weapon: Weapon) -> float:
     return mean / 2 if weapon.halved else mean
 
 
-def expected_damage(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship) -> float:
-    once, twice = odds.landing(odds.attack_key(state, attacker, weapon, target))
+def expected_damage(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, sides: dict | None = None) -> float:
+    """Mean damage of an attack: the chance it lands (once, or twice for a critical or a dodge
+    fumble) times the weapon's mean.  ``sides`` caches the attack and defence modifiers of one turn."""
+    if sides is None:
+        sides = {}
+    attack = sides.get(weapon.id)
+    if attack is None:
+        attack = sides[weapon.id] = odds.attack_side(attacker, weapon)
+    guns = weapon.kind in ("gun", "turret")
+    defence = sides.get((target.id, guns))
+    if defence is None:
+        defence = sides[(target.id, guns)] = odds.defence_side(target, attacker.id, weapon)
+    once, twice = odds.landing(odds.combine(attacker, weapon, target, attack, defence))
     return _mean(weapon) * (once + 2 * twice)
 
 
@@ -59,35 +70,36 @@ def choose_turn(state: DogfightState) -> Action:
     if can_regenerate and ship.shields == 0 and ship.hull * 2 <= ship.max_hull and ship.max_shields > 0:
         return Action.make("regenerate", ship.id)
     ready = turn.attack_weapons(ship, state.round)
-    turrets = [w for w in ready if w.kind == "turret"]
+    guns = [w for w in ready if w.kind == "gun"]
+    turret = next((w for w in ready if w.kind == "turret"), None)
+    missiles = [w for w in ready if w.kind == "missile"]
     best, best_score = None, 0.0
+    sides: dict = {}
     for target in targets:
         left = max(1, target.shields + target.hull)
-        guns_best = 0.0
-        gun_choice = None
-        for weapon in ready:
-            if weapon.kind == "gun":
-                value = expected_damage(state, ship, weapon, target)
-                if value > guns_best or gun_choice is None:
-                    guns_best, gun_choice = value, weapon
-        turret_value = expected_damage(state, ship, turrets[0], target) if turrets else 0.0
-        candidates = []
-        if gun_choice is not None:
-            candidates.append((guns_best + turret_value, Action.make(
-                "attack", ship.id, target=target.id, weapon=gun_choice.id, turret=turrets[0].id if turrets else None)))
-        elif turrets:
-            candidates.append((turret_value, Action.make("attack", ship.id, target=target.id, weapon=turrets[0].id)))
-        for weapon in ready:
-            if weapon.kind == "missile":
-                value = expected_damage(state, ship, weapon, target)
-                if value > 1.5 * (guns_best + turret_value):
-                    candidates.append((value, Action.make("attack", ship.id, target=target.id, weapon=weapon.id)))
-        for value, action in candidates:
+        gun, gun_value = None, 0.0
+        for weapon in guns:
+            value = expected_damage(state, ship, weapon, target, sides)
+            if gun is None or value > gun_value:
+                gun, gun_value = weapon, value
+        turret_value = expected_damage(state, ship, turret, target, sides) if turret is not None else 0.0
+        volley = gun_value + turret_value
+        options = []
+        if gun is not None:
+            options.append((volley, gun.id, turret.id if turret is not None else None))
+        elif turret is not None:
+            options.append((turret_value, turret.id, None))
+        for weapon in missiles:
+            value = expected_damage(state, ship, weapon, target, sides)
+            if value > 1.5 * volley:
+                options.append((value, weapon.id, None))
+        for value, weapon_id, turret_id in options:
             score = value / left
             if best is None or score > best_score:
-                best, best_score = action, score
+                best, best_score = (target.id, weapon_id, turret_id), score
     if best is not None:
-        return best
+        target_id, weapon_id, turret_id = best
+        return Action.make("attack", ship.id, target=target_id, weapon=weapon_id, turret=turret_id)
     if can_regenerate:
         return Action.make("regenerate", ship.id)
     return Action.make("pass", ship.id)

@@ -54,27 +54,27 @@ def check_over(state: DogfightState) -> DogfightState:
 def end_turn(state: DogfightState) -> DogfightState:
     """The next ship in the order still in the fight; after the last, a new round with the order
     worked out again (2.1.1: it stays until damage or a pilot leaving changes it)."""
-    state = changed(state, phase="act", pending=())
     state = check_over(state)
     if state.over:
         return state
+    order = state.order
     index = state.turn + 1
-    while index < len(state.order) and not state.ship(state.order[index]).in_fight:
+    while index < len(order) and state.ship(order[index]).status != "in":
         index += 1
-    if index >= len(state.order):
-        ships = tuple(changed(s, evaded=()) if s.evaded else s for s in state.ships)
-        state = changed(state, ships=ships, round=state.round + 1)
-        state = check_over(state)
-        if state.over:
-            return state
-        state = changed(state, order=compute_order(state))
-        index = 0
-    return begin_turn(changed(state, turn=index))
+    if index < len(order):
+        return begin_turn(changed(state, turn=index, phase="act", pending=()))
+    ships = tuple(changed(s, evaded=()) if s.evaded else s for s in state.ships)
+    state = check_over(changed(state, ships=ships, round=state.round + 1, phase="act", pending=()))
+    if state.over:
+        return state
+    return begin_turn(changed(state, order=compute_order(state), turn=0))
 
 
 def begin_turn(state: DogfightState) -> DogfightState:
     """A ship's turn begins: its round of standing aside is over; a cloak being activated is on."""
-    ship = state.acting
+    ship = state.ship(state.order[state.turn])
+    if not ship.standing_aside and ship.cloak != "activating":
+        return state
     changes = {}
     if ship.standing_aside:
         changes["standing_aside"] = False
