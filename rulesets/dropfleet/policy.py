@@ -146,13 +146,26 @@ def _fire_values(state: DropfleetState) -> list:
 
 
 def fire_choice(state: DropfleetState) -> Action:
-    best, best_value = None, 0.0
+    """The best shot still open: not declared yet, within the order's weapon systems (the ships
+    have not changed since the values were worked out, so reach and arc still hold)."""
+    declared = {(d.ship, d.weapon) for d in state.declared}
+    systems: dict[str, int] = {}
+    for d in state.declared:
+        ship = next(s for s in state.ships if s.id == d.ship)
+        if not S.weapon(ship, d.weapon).close_action:
+            systems[d.ship] = systems.get(d.ship, 0) + 1
+    best = None
     for value, attacker, weapon, target in _fire_values(state):
-        if value <= best_value:
+        if value <= 0.0:
             break
-        if Q.can_fire(state, attacker, weapon.id, target):
-            best, best_value = (attacker, weapon, target), value
-            break
+        if (attacker.id, weapon.id) in declared:
+            continue
+        if not weapon.close_action:
+            allowed = Q.systems_allowed(attacker)
+            if allowed is not None and systems.get(attacker.id, 0) >= allowed:
+                continue
+        best = (attacker, weapon, target)
+        break
     if best is None:
         return Action.make("open_fire", Q.lead(state, state.group).id)
     attacker, weapon, target = best
