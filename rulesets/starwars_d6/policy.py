@@ -160,7 +160,9 @@ def _emergency(s: rules.CombatState, me: rules.Ship) -> Action | None:
             return Action.make("evacuate", me.id)
     if me.generator_overload_round is not None and rules.can_shutdown(s):
         return Action.make("shutdown", me.id)
-    if (me.severe or not _useful(s, me)) and rules.can_jump(s):
+    # (a ship that has no working hyperdrive cannot jump: asked first, as it is the cheapest)
+    if (me.hyperdrive and not me.hyperdrive_out and (me.severe or not _useful(s, me))
+            and rules.can_jump(s)):
         return Action.make("jump", me.id)
     if rules.can_break_free(s):
         return Action.make("break_free", me.id)
