@@ -175,9 +175,7 @@ class DropfleetRuleset(RulesetBase):
         elif kind == "order":
             w.explosions = []  # the last activation's blasts stay drawn until the next orders
             Q.give_order(w, state.group, action.get("order"), action.get("shields"))
-            new = Q.finish(w, evolve(state, phase="move"))
-            if not new.over and Q.mover(new) is None:
-                new = evolve(new, phase="fire")
+            new = self._to_fire_if_moved(w, Q.finish(w, evolve(state, phase="move")))
         elif kind in ("move", "stay"):
             ship = w.ship(action.actor)
             if kind == "stay":
@@ -185,9 +183,7 @@ class DropfleetRuleset(RulesetBase):
                 w.say(f"{ship.name} holds its position.", "D4")
             else:
                 Q.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
-            new = Q.finish(w, state)
-            if Q.mover(new) is None:
-                new = evolve(new, phase="fire")
+            new = self._to_fire_if_moved(w, Q.finish(w, state))
         elif kind == "fire":
             ship, target = w.ship(action.actor), w.ship(action.get("target"))
             weapon = S.weapon(ship, action.get("weapon"))
@@ -202,6 +198,16 @@ class DropfleetRuleset(RulesetBase):
         else:  # end_round
             new = Q.end_round(state, w)
         return Step(new, w.log)
+
+    @staticmethod
+    def _to_fire_if_moved(w, state):
+        """On to the fire step once every ship of the group has moved; a group its own orders
+        destroyed (Power fluctuation, wrecked engines) ends its activation."""
+        if state.over or Q.mover(state) is not None:
+            return state
+        if not Q.group_ships(state, state.group):
+            return Q.end_activation(w, evolve(state, phase="fire"))
+        return evolve(state, phase="fire")
 
     # --- odds and the bot --------------------------------------------------------------
 

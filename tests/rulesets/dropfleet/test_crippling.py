@@ -264,3 +264,15 @@ def test_df46_reactor_leak_three_damage_at_the_end():
     st = state(ship(**DREAD, effects=[Effect("reactor_leak", 0)]), ship("o", "blue"), phase="end")
     after = step(st, "end_round actor=gm").state
     assert get(after, "t").hull == 21 and get(after, "t").layer == "low"
+
+
+def test_a_group_its_own_orders_destroy_ends_its_activation():
+    """DF-40 with D1: a Dreadnought killed by the D3 of its power fluctuation ends its group's turn."""
+    a = attacker(dreadnought=True, start=24, hull=1, effects=["power_fluctuation"])
+    st = state(a, ship(), phase="orders")
+    after = step(st, "order actor=a order=weapons_free", 1, 1).state  # D3 = 1; catastrophic 1 + 1: Violent descent
+    assert get(after, "a").destroyed and after.over and after.winner == "red"
+    b = attacker(dreadnought=True, start=24, hull=1, effects=["power_fluctuation"])
+    st = state(b, ship(), ship("c", "blue", group="c", x=5, y=10), phase="orders")
+    after = step(st, "order actor=a order=weapons_free", 1, 1).state  # D3 = 1; catastrophic 1 + 1: Violent descent
+    assert not after.over and after.group == "t" and after.phase == "orders"
