@@ -63,9 +63,6 @@ class Check:
             return SUCCESS
         return FAILURE
 
-    def need(self) -> str:
-        return "opposed" if self.target is None else f"{self.target}+"
-
 
 @dataclass(frozen=True)
 class Rolled:
@@ -133,11 +130,6 @@ def chance_table(wild_card: bool, bonus: int, target: int | None, special: bool)
 def chances(check: Check) -> dict[str, Fraction]:
     """{critical, success, failure, fumble: probability} of ``check``."""
     return dict(chance_table(check.wild_card, check.bonus, check.target, check.special))
-
-
-def totals(check: Check) -> tuple[tuple[int, str, Fraction], ...]:
-    """(total, outcome, probability) of each natural result: what an opposed roll may give."""
-    return tuple((n + check.bonus, check.result(n), p) for n, p in naturals(check.wild_card))
 
 
 # --- the declarations ---------------------------------------------------------------------

@@ -96,9 +96,6 @@ RANKS = (
 )
 RANK_NAMES = dict(RANKS)
 
-#: the weapon kinds a ship's weapon lines may name, in words
-WEAPON_KINDS = {"gun": "guns", "turret": "turret", "missile": "missile", "torpedo": "torpedo"}
-
 #: the value a missile dodge must reach when the attacker is represented by its TW (2.1.5 d)
 MISSILE_DODGE_BASE = 11
 #: shield points the "stand aside" action regenerates (2.1.3)

@@ -12,12 +12,10 @@ from rulesets.core.engine import Action, LogEntry
 from . import checks, damage, tables
 from .model import DogfightState, PendingAttack, Ship, Weapon, changed, replace_by_id, with_ship
 
-RULE_ORDER = "2.1.1 Die Initiative/Reihenfolge (RF)"
 RULE_TURN = "2.1.3 Der Spielzug (Rundenmodus)"
 
-#: the main actions of a turn (2.1.3) and the defender's choices (2.1.5)
+#: the main actions of a turn (2.1.3)
 TURN_KINDS = ("attack", "torpedo", "lock", "regenerate", "cloak", "eject", "pass")
-DEFENCE_KINDS = ("countermeasure", "dodge", "eject")
 
 
 # --- 2.1.1 the order ----------------------------------------------------------------------
