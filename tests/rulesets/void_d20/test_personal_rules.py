@@ -58,8 +58,8 @@ def test_characters_on_12_or_more_act_before_the_enemies_the_others_after():
 
 
 def test_the_players_own_order_is_their_roll_highest_first():
-    """Инициатива и порядок ходов (VD-04): the players settle their order; the app lists them by roll
-    (the GM reorders by hand through the override, crew.<name>.initiative)."""
+    """Инициатива и порядок ходов (VD-04): the players settle their order; the app lists them by their
+    roll, highest first (decision in docs/rulesets/void_d20.md)."""
     state = aboard_state(char("ann", "Ann", aboard="s2"), char("bo", "Bo", aboard="s2"), foe())
     state = turns.personal_initiative(state, [], dice(13, 18), ["s2"])
     assert state.order == ("bo", "ann", "r1")
