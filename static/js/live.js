@@ -195,9 +195,21 @@
     if (value && option) value.value = option.dataset.current || "";
   });
 
+  // A board wider than the screen (a phone) scrolls sideways: bring the ship that moves into view.
+  function centreBoard() {
+    document.querySelectorAll(".board-scroll").forEach(function (frame) {
+      if (frame.scrollWidth <= frame.clientWidth) return;
+      var focus = frame.querySelector(".moving, .target, [data-ship]");
+      if (!focus) return;
+      var box = focus.getBoundingClientRect(), at = frame.getBoundingClientRect();
+      frame.scrollLeft += (box.left + box.width / 2) - (at.left + at.width / 2);
+    });
+  }
+
   function settle() {
     var form = document.querySelector("form[data-remember]");
     if (form && !form.dataset.remembered) { form.dataset.remembered = "1"; remember(form); }
+    centreBoard();
   }
   document.body.addEventListener("live:updated", settle);
   settle();
