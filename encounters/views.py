@@ -128,11 +128,12 @@ def _run_context(request, encounter, role, **extra):
                             "secondary": action.kind in engine.secondary_kinds})
     steps = [a for a in now.applied if is_gm or not a.gm_only]
     older = now.count - len(now.applied)  # steps in effect before the snapshot's window
-    gm_extras = _gm_context(request, encounter, now, actions, extra) if is_gm else {}
+    view = engine.view(now.state, viewer)
+    gm_extras = _gm_context(request, encounter, now, actions, extra, view) if is_gm else {}
     return {
         "encounter": encounter, "campaign": encounter.campaign, "role": role, "is_gm": is_gm, **gm_extras,
         "streaming": bool(settings.REDIS_URL), "partials": ruleset_partials(encounter.ruleset),
-        "state": now.state, "head": now.head, "view": engine.view(now.state, viewer),
+        "state": now.state, "head": now.head, "view": view,
         "actions": [a for a in actions if not a["secondary"]],
         "more_actions": [a for a in actions if a["secondary"]], "board_actions": board_actions,
         "wide_board": engine.wide_board, "override": override,
@@ -147,13 +148,12 @@ def _run_context(request, encounter, role, **extra):
     }
 
 
-def _gm_context(request, encounter, now, actions, extra) -> dict:
+def _gm_context(request, encounter, now, actions, extra, view) -> dict:
     """The runner's GM controls: keys, whose step, what auto-play may do, the override choices,
-    and a dice prompt left open before a reload (encounters/runner.py)."""
+    and a dice prompt left open before a reload (encounters/runner.py).  ``view`` is the GM's."""
     engine = encounter.engine
     state = now.state
-    gm_view = engine.view(state, Viewer.gm())
-    ships = gm_view.get("ships", [])
+    ships = view.get("ships", [])
     runner.action_keys([a for a in actions if not a["secondary"]] + [a for a in actions if a["secondary"]])
     actor = None if state.over else engine.actor_ship(state)
     out = {
@@ -386,6 +386,7 @@ def encounter_replay(request, pk):
         "view": engine.view(state, viewer), "index": index, "total": len(steps),
         "number": number, "count": now.count, "log": list(reversed(steps[:index])), "own_ships": sorted(viewer.ships),
         "steps": list(reversed(steps[:index])), "empty_log": "The start of the fight.",
+        "own_sides": sorted({s["side"] for s in encounter.setup["ships"] if s["id"] in viewer.ships}),
         "prev": max(0, index - 1), "next": min(len(steps), index + 1),
     })
 
