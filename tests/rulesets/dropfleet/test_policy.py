@@ -1,0 +1,42 @@
+"""The bot's stated policy (policy.py, decision D11) and the simulation sweeps."""
+import random
+
+from rulesets.core.simulate import run_trial, with_options
+from rulesets.dropfleet import damage as D
+from rulesets.dropfleet.engine import RULESET
+from rulesets.dropfleet.fleets import demo_spec
+
+from .helpers import attacker, get, ship, state, step, weapon
+
+
+def test_the_bot_fires_the_shot_of_highest_expected_damage_then_opens_fire():
+    guns = (weapon(id="g", attacks=1), weapon(id="h", name="Big gun", attacks=4))
+    st = state(attacker(weapons=guns), ship())
+    choice = RULESET.policy(st, random.Random(1))
+    assert (choice.kind, choice.get("weapon")) == ("fire", "h")
+    st = step(st, str(choice)).state
+    assert RULESET.policy(st, random.Random(1)).kind == "open_fire"  # Standard orders: one system
+
+
+def test_the_bot_spends_point_defence_where_it_saves_most():
+    """D5: against 3+ armour and no passive, a blocked critical point is worth more than two normal ones."""
+    s = D.shot(attacker(), weapon(close_action=True), ship(armour=(3,)))
+    assert D.best_pd_option(D.pd_options(2, 1, 2), s) == (0, 1)
+    s = D.shot(attacker(), weapon(close_action=True), ship(armour=(6,), passive=2))
+    assert D.best_pd_option(D.pd_options(2, 1, 2), s) == (2, 0)
+    assert D.best_pd_option(D.pd_options(2, 1, 2), s, "crit_first") == (0, 1)
+
+
+def test_the_bot_takes_weapons_free_only_when_an_enemy_could_be_in_reach():
+    near = state(attacker(y=20), ship(), phase="orders")
+    far = state(attacker(y=44), ship(), phase="orders")
+    assert RULESET.policy(near, random.Random(1)).get("order") == "weapons_free"
+    assert RULESET.policy(far, random.Random(1)).get("order") == "standard"
+
+
+def test_sweeps_vary_distance_and_layers_and_the_demo_fleets_fight_to_an_end():
+    keys = {s.key: s for s in RULESET.sweeps()}
+    assert set(keys) == {"separation", "layers"}
+    for point in keys["layers"].points:
+        outcome = run_trial(RULESET, with_options(demo_spec({"separation": 12}), point.options), f"sweep:{point.label}")
+        assert outcome["rounds"] >= 1 and set(outcome["strength"]) == {"Vess", "Sable"}
