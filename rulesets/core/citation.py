@@ -114,7 +114,7 @@ def read(text: str, system: str = "") -> Citation | None:
     ruling = False
     if text.startswith("RULES-NOTES"):
         ruling = not house
-        text = _LEGACY_NOTES.sub("", text).strip() or "the rules notes"
+        text = _LEGACY_NOTES.sub("", text).strip().strip("()").strip() or "the rules notes"
         if text == "the GM's escape hatch":
             return Citation("GM override", system=system)
     elif text.lower().startswith(f"{RULING.lower()}:"):
