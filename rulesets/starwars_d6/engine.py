@@ -325,6 +325,8 @@ class StarWarsRuleset(RulesetBase):
                     and (action.get("col"), action.get("row")) in self._course_targets(s))
         if action.kind == "move":
             return self._move_of(s, action) is not None
+        if action.kind == "fire":
+            return self._fire_legal(s, action)
         return action in self._actions_of(s, action.kind)
 
     def _move_of(self, s: rules.CombatState, action: Action):
@@ -334,7 +336,28 @@ class StarWarsRuleset(RulesetBase):
         sh = s.ship(action.actor)
         if rules.controls_dead(sh, s.round) and not sh.captured_by:
             return None
-        return next((m for m in rules.move_options(s) if action.params == (("how", m.kind), ("side", m.side))), None)
+        params = action.params             # exactly (("how", kind), ("side", side)), as listed
+        if len(params) != 2 or params[0][0] != "how" or params[1][0] != "side":
+            return None
+        how, side = params[0][1], params[1][1]
+        return next((m for m in rules.move_options(s) if m.kind == how and m.side == side), None)
+
+    def _fire_legal(self, s: rules.CombatState, action: Action) -> bool:
+        """``action in`` :meth:`_fire_actions`, without listing them: a shot of
+        :func:`rules.fire_options`, and for a battery ``guns`` below the guns it has left."""
+        if s.over or s.phase != "firing" or not s.queue or action.actor != s.queue[0]:
+            return False
+        params = dict(action.params)
+        if len(params) != len(action.params) or not {"weapon", "target"} <= set(params) <= {"weapon", "target", "guns"}:
+            return False
+        weapon_id, target = params["weapon"], params["target"]
+        if not (isinstance(weapon_id, str) and isinstance(target, str)) or (weapon_id, target) not in rules.fire_options(s):
+            return False
+        if "guns" not in params:
+            return True
+        shooter = s.ship(action.actor)
+        weapon = next(w for w in shooter.weapons if w.id == weapon_id)
+        return weapon.shots > 1 and params["guns"] in range(1, rules.guns_left(s, shooter, weapon))
 
     def apply(self, s: rules.CombatState, action: Action, dice: Dice) -> Step:
         if action.kind == "move":       # the most frequent step: its legality check finds the move

@@ -12,6 +12,7 @@ Pure Python: no Django import.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rulesets.core.citation import cite
 from rulesets.core.engine import LogEntry
@@ -201,7 +202,12 @@ class CombatState:
 
     @property
     def hboard(self) -> hexes.Board:
-        return hexes.Board(self.board.width, self.board.height)
+        return _hex_board(self.board.width, self.board.height)
+
+
+@lru_cache(maxsize=64)
+def _hex_board(width: int, height: int) -> hexes.Board:
+    return hexes.Board(width, height)      # frozen: one per size, shared
 
 
 def shallow_copy(obj):
