@@ -91,6 +91,7 @@ def _target_key(s: rules.CombatState, target: rules.Ship) -> tuple:
 
 
 _WINDOWS: dict = {}   # _window's answers by what they depend on (the odds are pure)
+_SHOT_VALUES: dict = {}  # the bot's value of a shot by what it depends on (see _choose_fire)
 _GEOMETRY: dict = {}  # a goal's distances, directions, reach and facing, by what they depend on
 
 
@@ -370,7 +371,22 @@ def _choose_fire(s: rules.CombatState, me: rules.Ship) -> Action:
     if not options:
         return done
     weapons = {w.id: w for w in me.weapons}
-    scored = [(wid, tid, *_shot_value(s, me, weapons[wid], s.ship(tid))) for wid, tid in options]
+    mine = _attacker_key(s, me)
+    theirs: dict[str, tuple] = {}
+    scored = []
+    for wid, tid in options:
+        w, t = weapons[wid], s.ship(tid)
+        if tid not in theirs:
+            theirs[tid] = _target_key(s, t)
+        # what the value reads: the two ships' keys, the weapon, the band, the guns left
+        key = (mine, theirs[tid], wid, w.ammo is not None, rules.shot_band(s, me, w, t),
+               rules.guns_left(s, me, w), bool(s.wild), s.complication)
+        found = _SHOT_VALUES.get(key)
+        if found is None:
+            if len(_SHOT_VALUES) > 8192:
+                _SHOT_VALUES.clear()
+            found = _SHOT_VALUES[key] = _shot_value(s, me, w, t)
+        scored.append((wid, tid, *found))
     per_weapon: dict[str, float] = {}
     for wid, _, v, _ in scored:
         per_weapon[wid] = max(per_weapon.get(wid, 0.0), v)
