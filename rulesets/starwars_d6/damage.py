@@ -135,7 +135,13 @@ def apply_ion(state: CombatState, target_id: str, ion_damage: int, dice: Dice, *
     Hull greater: nothing; ion damage >= hull: the table on (ion - hull) -- 1-4 controls ionised
     (each as seed 5. "Controls ionitzats") or 21+ controls destroyed."""
     s = thaw(state)
-    sh = s.ship(target_id)
+    log: list[LogEntry] = []
+    ion_ship(s, s.ship(target_id), ion_damage, dice, attacker_scales, log)
+    return s, log
+
+
+def ion_ship(s: CombatState, sh: Ship, ion_damage: int, dice: Dice, attacker_scales, log: list[LogEntry]) -> None:
+    """:func:`apply_ion` on ``s`` in place (the firing phase's resolution has copied it already)."""
     cap = defence_cap(sh, attacker_scales)
     hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull against ions",
                      rule=tables.SEC_ION, complication=complication_choice(s))
@@ -143,11 +149,14 @@ def apply_ion(state: CombatState, target_id: str, ion_damage: int, dice: Dice, *
     note_complication(hull, f"{sh.name} hull against ions", notes)
     margin = ion_damage - hull.total
     if margin < 0:
-        return s, [LogEntry(f"{sh.name}'s hull ({hull.total}) is greater than the ion damage {ion_damage}: "
-                            "no effect.", tables.SEC_ION)] + notes
+        log.append(LogEntry(f"{sh.name}'s hull ({hull.total}) is greater than the ion damage {ion_damage}: "
+                            "no effect.", tables.SEC_ION))
+        log.extend(notes)
+        return
     n = tables.ion_result(margin)
-    log = [LogEntry(f"{sh.name}: ion {ion_damage} against hull {hull.total}, margin {margin} -- "
-                    + (f"{n} controls ionised." if n else "controls destroyed."), tables.SEC_ION)] + notes
+    log.append(LogEntry(f"{sh.name}: ion {ion_damage} against hull {hull.total}, margin {margin} -- "
+                        + (f"{n} controls ionised." if n else "controls destroyed."), tables.SEC_ION))
+    log.extend(notes)
     if n is None:
         sh.controls_dead_until = CONTROLS_DESTROYED
         sh.damage.append("controls_destroyed")
@@ -156,7 +165,6 @@ def apply_ion(state: CombatState, target_id: str, ion_damage: int, dice: Dice, *
     else:
         for _ in range(n):
             ionise(s, sh, log)
-    return s, log
 
 
 def apply_damage(state: CombatState, target_id: str, total: int, dice: Dice, *,

@@ -11,7 +11,7 @@ from rulesets.core.engine import LogEntry
 from . import hexes, tables
 from .dice import DiceCode, roll_code
 from .checks import note_complication, roll_skill_and_factor
-from .damage import apply_damage, apply_ion
+from .damage import damage_ship, ion_ship
 from .state import (active_label, own, CombatState, complication_choice, controls_dead, current_damage,
     current_fire_control, current_maneuverability, feature_hexes, SEC_FIRING_PHASE, SEC_PROCEDURE,
     SEC_SCALE_DAMAGE, SEC_SCALE_EVASION, SEC_SCALE_TO_HIT, SEC_TRACTOR, Ship, Shot, sides_in_play, thaw,
@@ -235,14 +235,11 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
             n = sum(x.hits for x in damaging if x.target == sh.id)
             if n > 1:
                 log.append(LogEntry(f"{n} hits on {sh.name}: damage summed to {totals[sh.id]}.", SEC_PROCEDURE))
-            s, more = apply_damage(s, sh.id, totals[sh.id], dice, attacker_scales=scales[sh.id])
-            log.extend(more)
+            damage_ship(s, sh, totals[sh.id], dice, scales[sh.id], log)   # s is this rule's copy
     # decision: ion hits after the summed damage, one hull roll per ion hit, in the order fired
     for shot in s.shots:
         if shot.hit and shot.ion and not shot.no_damage and s.ship(shot.target).in_play:
-            s, more = apply_ion(s, shot.target, shot.damage, dice,
-                                attacker_scales=[s.ship(shot.attacker).scale])
-            log.extend(more)
+            ion_ship(s, s.ship(shot.target), shot.damage, dice, [s.ship(shot.attacker).scale], log)
     # "Raigs tractors": a hit captures, after the damage (decision: not by a holder destroyed now)
     for shot in s.shots:
         if not (shot.hit and shot.tractor):

@@ -41,7 +41,7 @@ from .stats import (
     validate_stats, build_ship, parse_feature_line, validate_features, build_features, new_combat,
 )
 from .damage import (
-    ionise, considerable_applies, defence_cap, apply_ion, apply_damage, damage_ship, collision_code,
+    ionise, considerable_applies, defence_cap, apply_ion, ion_ship, apply_damage, damage_ship, collision_code,
     collision_kind_of, collide,
 )
 from .sequence import (
@@ -69,7 +69,7 @@ __all__ = [
     "movement_speed", "feature_hexes", "feature_at", "ship_at", "occupied", "TRACTOR_REACH", "holder_of",
     "release", "update_holds", "COMPLICATION_TEXT", "note_complication", "roll_skill_and_factor",
     "validate_stats", "build_ship", "parse_feature_line", "validate_features", "build_features",
-    "new_combat", "ionise", "considerable_applies", "defence_cap", "apply_ion", "apply_damage",
+    "new_combat", "ionise", "considerable_applies", "defence_cap", "apply_ion", "ion_ship", "apply_damage",
     "damage_ship", "collision_code", "collision_kind_of", "collide", "roll_initiative", "start_moving",
     "moves_from", "course_key", "move_options", "next_mover", "move", "make_move", "drift", "moving_ship",
     "ram_targets", "approach_hex", "ram", "jump_problems", "can_jump", "jump", "can_shutdown", "shutdown",
