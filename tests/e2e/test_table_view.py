@@ -118,6 +118,23 @@ def test_the_latest_result_and_the_actions_are_in_sight_at_every_size(asgi_serve
     _shots(page, ruleset)
 
 
+@pytest.mark.parametrize("ruleset", ["dropfleet", "wing_commander", "void_d20"])
+def test_the_systems_being_added_run_in_the_same_table_view(asgi_server, browser_on, demo, ruleset):
+    """The same runner and partial contract (docs/ruleset-partials.md) serve every registered system."""
+    page = browser_on(asgi_server, demo, "demo-gm-password")
+    encounter = _start(page, ruleset, f"table-{ruleset}")
+    _play(encounter, 8)
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.goto(encounter.get_absolute_url())
+        assert _in_view(page, page.locator("#actions h2")), f"whose step, at {size}"
+        assert _in_view(page, page.locator("#latest")), f"the latest result, at {size}"
+        controls = page.locator("#actions .actions button, #auto-step-button")
+        assert _in_view(page, controls.first), f"the first action, at {size}"
+        _words_only(page)
+    _shots(page, ruleset)
+
+
 def test_a_refused_action_leaves_the_page_styled_with_the_message_where_the_gm_acted(asgi_server, browser_on, demo):
     page = browser_on(asgi_server, demo, "demo-gm-password")
     encounter = _start(page, "starwars_d6", "table-refused")
