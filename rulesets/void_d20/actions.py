@@ -49,13 +49,13 @@ def _attack_check(state, a):
 
 
 def _attack(state, log, dice, a):
-    return personal.attack(state, log, dice, a.actor, a.get("target"), risky=_flag(a, "risky"),
+    return personal.attack(state, log, dice, a.actor, a.get("target"), risky=a.kind == "risky",
                            void=_flag(a, "void"), dm=_dm(a))
 
 
 def _attack_words(state, a):
     c, t = combatant(state, a.actor), combatant(state, a.get("target"))
-    risky = "Risky attack: " if _flag(a, "risky") else ""
+    risky = "Risky attack: " if a.kind == "risky" else ""
     return f"{risky}{c.name} attacks {t.name} with {personal.weapon_of(c).name}{_void_words(a)}"
 
 
@@ -99,6 +99,7 @@ KINDS: dict[str, Kind] = {
     "begin": Kind(lambda st, log, d, a: turns.begin_round(st, log, d),
                   lambda st, a: f"Begin round {st.round + 1}: roll initiative"),
     "attack": Kind(_attack, _attack_words, _attack_check),
+    "risky": Kind(_attack, _attack_words, _attack_check),
     "medkit": Kind(lambda st, log, d, a: personal.use_medkit(st, log, d, a.actor, a.get("target")), _medkit_words),
     "cover": Kind(lambda st, log, d, a: personal.take_cover(st, log, d, a.actor, a.get("level")), _cover_words),
     "end": Kind(lambda st, log, d, a: st, lambda st, a: f"{combatant(st, a.actor).name} ends their turn", end_turn=True),
@@ -139,7 +140,7 @@ KINDS: dict[str, Kind] = {
 }
 
 #: the kinds that are the acting ship's or person's own step (the rest are the GM's)
-TURN_KINDS = frozenset({"attack", "medkit", "cover", "end", "command", "close", "break", "evade", "scan", "fire",
+TURN_KINDS = frozenset({"attack", "risky", "medkit", "cover", "end", "command", "close", "break", "evade", "scan", "fire",
                         "board", "repair", "pass"})
 
 

@@ -11,13 +11,14 @@ Pure Python.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rulesets.core.dice import Dice, Roll
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(NamedTuple):
+    """A check's declaration (a named tuple: built for every roll, so it must be cheap)."""
+
     purpose: str                               # words: "Ann shoots at Raider 1"
     modifiers: tuple[tuple[str, int], ...]     # ("Agility", 2), ("cover", ...) never: cover is in the target
     target: int
@@ -30,8 +31,7 @@ class Check:
         return sum(v for _, v in self.modifiers)
 
 
-@dataclass(frozen=True)
-class CheckResult:
+class CheckResult(NamedTuple):
     natural: int
     total: int
     success: bool

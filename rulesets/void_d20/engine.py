@@ -16,7 +16,8 @@ from . import library, policy, tables, turns
 from . import odds as void_odds
 from .actions import KINDS, TURN_KINDS, check_of
 from .common import combatant, ship
-from .model import VoidState
+from .model import VoidState, pair_key
+from .names import hidden_names, shown_names
 from .options import actor_actions, gm_actions
 from .override import FIELDS, HELP, apply_override
 from .personal import damage_dice, defence_of, weapon_of
@@ -33,7 +34,7 @@ class VoidD20Ruleset(RulesetBase):
     step_limit = 3000
     strength_label = "HP left"
     free_params = ("dm", "path", "value")
-    secondary_kinds = ("catastrophe", "rest", "cover", "end", "pass")
+    secondary_kinds = ("risky", "catastrophe", "rest", "cover", "end", "pass")
     override_help = HELP
 
     # --- the fight -----------------------------------------------------------------------
@@ -70,9 +71,9 @@ class VoidD20Ruleset(RulesetBase):
         check = check_of(state, action)
         if check is None:
             return None
-        if action.kind == "attack":
+        if action.kind in ("attack", "risky"):
             c = combatant(state, action.actor)
-            return void_odds.attack_odds(check, damage_dice(c, bool(action.get("risky"))),
+            return void_odds.attack_odds(check, damage_dice(c, action.kind == "risky"),
                                          void_available=c.kind == "character" and c.void > 0)
         if action.kind == "fire":
             s = ship(state, action.actor)
@@ -109,16 +110,17 @@ class VoidD20Ruleset(RulesetBase):
     # --- what people see ------------------------------------------------------------------
 
     def view(self, state: VoidState, viewer: Viewer) -> dict:
+        names = shown_names(state, viewer)
         ships = []
         for s in state.ships:
             own = viewer.is_gm or s.id in viewer.ships
             status = ("destroyed" if s.destroyed else "gone (escaped)" if s.escaped else "drifting" if s.drifting
                       else "damaged" if s.frame < s.max_frame else "intact")
-            card = {"id": s.id, "name": s.name, "side": s.side, "own": own, "status": status,
-                    "bands": [{"ship": t.name, "band": tables.BANDS[state.bands[k]].label.split(":")[0]}
+            card = {"id": s.id, "name": s.name, "side": s.side, "status": status,
+                    "bands": [f"{tables.BANDS[state.bands[k]].label.split(':')[0]} to {t.name}"
                               for t in state.ships if t.side != s.side
-                              for k in [("|".join(sorted((s.id, t.id))))] if k in state.bands],
-                    "people": [self._person(state, c, viewer) for c in state.combatants if c.aboard == s.id]}
+                              for k in [pair_key(s.id, t.id)] if k in state.bands],
+                    "people": [self._person(state, c, viewer, names) for c in state.combatants if c.aboard == s.id]}
             if own:
                 card.update({
                     "frame": f"{s.frame} of {s.max_frame}", "speed": s.speed, "defence": s.defence,
@@ -132,20 +134,21 @@ class VoidD20Ruleset(RulesetBase):
                 if viewer.is_gm:
                     card["frame_text"] = f"{s.name}: frame {s.frame}/{s.max_frame}"
             ships.append(card)
-        order = []
-        for actor in state.order:
-            try:
-                order.append(ship(state, actor).name if state.scale == "ship" else combatant(state, actor).name)
-            except KeyError:
-                continue
-        return {"round": state.round, "scale": state.scale, "phase": state.phase, "active": state.active,
+        turns = [ship(state, a).name if state.scale == "ship" else names[a] for a in state.order]
+        active = ""
+        if state.active:
+            actor = state.order[state.turn]
+            active = state.active if state.scale == "ship" else names[actor]
+        # "order" (ships only) is what the app's players' page lists; "turns" names everyone who acts
+        return {"round": state.round, "scale": state.scale, "phase": state.phase, "active": active,
+                "turns": turns, "order": turns if state.scale == "ship" else [],
                 "station": tables.STATIONS[state.slot].label if state.scale == "ship" and state.phase == "turn"
-                and not state.over else "", "order": order, "over": state.over, "winner": state.winner,
+                and not state.over else "", "over": state.over, "winner": state.winner,
                 "ships": ships}
 
-    def _person(self, state: VoidState, c, viewer: Viewer) -> dict:
+    def _person(self, state: VoidState, c, viewer: Viewer, names: dict) -> dict:
         own = viewer.is_gm or c.ship in viewer.ships
-        out = {"id": c.id, "name": c.name, "side": c.side, "status": STATUS_WORDS[c.status], "cover": c.cover,
+        out = {"id": c.id, "name": names[c.id], "side": c.side, "status": STATUS_WORDS[c.status], "cover": c.cover,
                "kind": "enemy" if c.kind == "enemy" else "character", "own": own}
         if own:
             weapon = weapon_of(c)
@@ -170,7 +173,7 @@ class VoidD20Ruleset(RulesetBase):
         out = [f"{s.name}: frame {s.frame}/{s.max_frame}" for s in state.ships]
         out += [f"{c.name}: {c.hp}/{c.max_hp} HP" for c in state.combatants]
         out += [f"morale {c.morale}: " for c in state.combatants if c.kind == "enemy" and c.ship not in viewer.ships]
-        return out
+        return out + hidden_names(state, viewer)
 
     # --- the app's other calls -----------------------------------------------------------
 

@@ -13,15 +13,9 @@ from rulesets.core.lines import LineError, parse_lines
 from . import setup, tables
 
 #: crew positions: each ship station's crew member (Действия на корабле), boarders, passengers
-POSITIONS = [
-    ("captain", "Captain (command: +1 to another station)"),
-    ("pilot", "Pilot (piloting: Agility)"),
-    ("gunner", "Gunner (gunnery: Technology)"),
-    ("sensors", "Sensors (scan: Mind)"),
-    ("engineer", "Engineer (repair: Technology + spare parts)"),
-    ("marine", "Marine (boards and defends)"),
-    ("crew", "Crew"),
-]
+#: (the captain commands, the pilot flies on Agility, the gunner shoots on Technology, the sensors
+#: officer scans on Mind, the engineer repairs on Technology; marines board and defend)
+POSITIONS = list(tables.POSITION_WORDS.items())
 
 WEAPON_HELP = ("One weapon per line: name, damage dice, reach (standard, heavy, missile or close). Heavy weapons and "
                "missiles reach Far; close guns work only at Close. The seed gives no ship weapon damage: these figures "

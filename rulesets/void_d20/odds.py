@@ -38,9 +38,7 @@ def check_chances(check: Check) -> tuple[Fraction, Fraction, Fraction]:
 
 
 def with_void(check: Check) -> Check:
-    from dataclasses import replace
-
-    return replace(check, void=True)
+    return check._replace(void=True)
 
 
 def damage_distribution(count: int, sides: int, plus: int = 0, doubled: bool = False) -> dict[int, Fraction]:

@@ -119,7 +119,7 @@ def personal_actions(state: VoidState, c: Combatant) -> list[Action]:
             for v in voids:
                 out.append(Action.make("attack", c.id, target=t.id, void=v))
                 if c.kind == "character":
-                    out.append(Action.make("attack", c.id, target=t.id, risky=1, void=v))
+                    out.append(Action.make("risky", c.id, target=t.id, void=v))
     kit = item_of(c, "medkit")
     if kit is not None and kit.charges > 0:
         for t in state.combatants:

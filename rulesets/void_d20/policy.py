@@ -145,5 +145,5 @@ def _person_step(state: VoidState, c: Combatant) -> Action:
     t = min(targets, key=lambda t: (t.hp, t.id))
     chance = _hit_chance(c, t)
     void = 1 if c.kind == "character" and c.void > 0 and chance < 0.5 else None
-    risky = 1 if c.kind == "character" and chance >= 0.6 and void is None else None
-    return Action.make("attack", c.id, target=t.id, void=void, risky=risky)
+    risky = c.kind == "character" and chance >= 0.6 and void is None
+    return Action.make("risky" if risky else "attack", c.id, target=t.id, void=void)

@@ -6,6 +6,7 @@ reads (the Russian term is kept in ``SECTION`` for the docs and the log's rule l
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: A plain check: 1d20 + ability, 12 or more succeeds (RULES-NOTES void_d20, VD-N01).
 CHECK_TARGET = 12
@@ -47,6 +48,7 @@ SECTION = {
 }
 
 
+@lru_cache(maxsize=None)
 def rule(section: str, number: str = "") -> str:
     """The rule line of a log entry: the seed section and the inventory number."""
     text = SECTION[section]
@@ -227,6 +229,15 @@ CATASTROPHE = {c.key: c for c in CATASTROPHES}
 def catastrophe_row(face: int) -> Catastrophe:
     return CATASTROPHES[face - 1]
 
+
+# --- crew positions ------------------------------------------------------------------------
+
+#: crew positions in words: each ship station's post (Действия на корабле), boarders, the rest.
+#: A player reads enemy crew as "<ship>'s <position>" (the app's rule for enemy names).
+POSITION_WORDS = {
+    "captain": "Captain", "pilot": "Pilot", "gunner": "Gunner", "sensors": "Sensors officer",
+    "engineer": "Engineer", "marine": "Marine", "crew": "Crew",
+}
 
 # --- gear ------------------------------------------------------------------------------
 

@@ -177,10 +177,17 @@ def sides(state: VoidState) -> list[str]:
     return out
 
 
+_STANDING: list = [None, None, None]  # the last (combatants, ships, answer): states share them until changed
+
+
 def standing_sides(state: VoidState) -> set[str]:
     """The sides with somebody standing in a ship still in the fight."""
+    if _STANDING[0] is state.combatants and _STANDING[1] is state.ships:
+        return _STANDING[2]
     gone = {s.id for s in state.ships if not s.in_space}
-    return {c.side for c in state.combatants if c.status in STANDING and (not gone or c.aboard not in gone)}
+    answer = {c.side for c in state.combatants if c.status in STANDING and (not gone or c.aboard not in gone)}
+    _STANDING[:] = [state.combatants, state.ships, answer]
+    return answer
 
 
 def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:

@@ -61,7 +61,7 @@ def test_the_damage_distribution_agrees_with_every_face():
     doubled = void_odds.damage_distribution(1, 6, doubled=True)
     assert doubled == {2 * f: Fraction(1, 6) for f in range(1, 7)}
     odds = RULESET.odds(aboard_state(char(aboard="s2", technology=2), foe()),
-                        Action.make("attack", "ann", target="r1", risky=1))
+                        Action.make("risky", "ann", target="r1"))
     assert "damage 2-16" in odds.summary
 
 

@@ -56,7 +56,7 @@ def test_a_void_point_goes_on_a_hard_shot_and_a_risky_attack_on_an_easy_one():
     hard = aboard_state(char(aboard="s2", technology=0, void=1), foe(dr=15))
     assert RULESET.policy(hard, RNG) == Action.make("attack", "ann", target="r1", void=1)
     easy = aboard_state(char(aboard="s2", technology=5, void=1), foe(dr=11))
-    assert RULESET.policy(easy, RNG) == Action.make("attack", "ann", target="r1", risky=1)
+    assert RULESET.policy(easy, RNG) == Action.make("risky", "ann", target="r1")
 
 
 def test_every_bot_choice_is_legal_along_playouts():

@@ -24,11 +24,14 @@ def test_the_ship_card_reads_in_words_for_the_gm():
     assert "Round 0" in board
 
 
-def test_a_player_sees_own_crew_in_full_and_the_enemy_by_name_and_state_only():
+def test_a_player_sees_own_crew_in_full_and_the_enemy_by_ship_and_position_only():
     state = RULESET.setup(RULESET.example_setup(0))
     viewer = Viewer.player({"s1"})
     text = json.dumps(RULESET.view(state, viewer))
     assert all(secret not in text for secret in RULESET.secrets(state, viewer))
     grinder = RULESET.view(state, viewer)["ships"][1]
     assert "frame" not in grinder and all("hp" not in p for p in grinder["people"])
-    assert [p["name"] for p in grinder["people"]][:2] == ["Skarn", "Vex"]
+    assert [p["name"] for p in grinder["people"]] == ["Grinder's pilot", "Grinder's gunner", "Grinder's captain",
+                                                      "Grinder's marine 1", "Grinder's marine 2", "Grinder's marine 3"]
+    assert {"Skarn", "Vex", "Raider boss", "Scrapper 2"} <= set(RULESET.secrets(state, viewer))
+    assert "Jun Okafor" in text
