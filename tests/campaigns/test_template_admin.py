@@ -72,7 +72,7 @@ def test_a_star_wars_template_is_curated_with_dice_codes_and_weapon_lines(as_adm
     assert response.status_code == 200
     errors = response.context["adminform"].form.errors
     assert errors["stats-hull"] == ["'3X' is not a dice code like 4D+2."]
-    assert any(e.startswith("line 2:") and "phaser" in e for e in errors["stats-weapons"])
+    assert any(e.startswith("Line 2:") and "phaser" in e for e in errors["stats-weapons"])
     post.update({"stats-hull": "3d", "stats-weapons": "laser, 2D, 4D, linked 2"})
     response = as_admin.post(url, post)
     assert response.status_code == 302, response.content.decode()[:2000]
