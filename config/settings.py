@@ -220,8 +220,9 @@ TASK_LEASE_RENEW = max(1, TASK_VISIBILITY_TIMEOUT // 4)
 if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": TASK_VISIBILITY_TIMEOUT,
-        # Every worker looks for such messages every two seconds (kombu's default: ~100 s).
-        "unacked_restore_interval": 2, "unacked_restore_throttle": 1,
+        # Every worker looks for such messages every two seconds (kombu's default: ~100 s),
+        # and a worker killed while looking holds the look-up lock 5 s, not kombu's 300 s.
+        "unacked_restore_interval": 2, "unacked_restore_throttle": 1, "unacked_mutex_expire": 5,
     }
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 
