@@ -1,4 +1,4 @@
-"""Damage dice such as ``d8``, ``2d6`` or ``d6+1``, and the d20 checks of Void d20.
+"""Damage dice such as ``d8``, ``2d6`` or ``d6+1`` (the d20 checks themselves are in checks.py).
 
 Pure Python.  A :class:`DamageDice` is parsed once (setup, forms) and stored in the
 state as its text; :func:`parse_damage` is cached, so rules read it for free.
@@ -42,7 +42,3 @@ def parse_damage(text: str) -> DamageDice:
         raise ValueError(f"'{text}': a bonus from -5 to +20, please.")
     return DamageDice(count, sides, plus)
 
-
-def check_faces(void: bool) -> int:
-    """How many d20 a check rolls: two, keeping the higher, when a Void Point is spent (VD-N04)."""
-    return 2 if void else 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rulesets.core.engine import Action
 
 from . import tables
-from .common import combatant, crew_aboard, ship
+from .common import combatant, ship
 from .model import Combatant, Ship, VoidState
 from .personal import can_attack, item_of
 from .ships import band, boarders, can_fire, can_manoeuvre, powered, station_crew
@@ -105,10 +105,9 @@ def _boarding_under_way(state: VoidState, s: Ship, t: Ship) -> bool:
 
 def personal_can_act(state: VoidState, c: Combatant) -> bool:
     """A person acts in a personal round when standing, not in shock, in a ship with a fight aboard."""
-    if c.status != "ok":
-        return False
-    sides = {o.side for o in crew_aboard(state, c.aboard)}
-    return len(sides) > 1
+    from .turns import contested_ships
+
+    return c.status == "ok" and c.aboard in contested_ships(state)
 
 
 def personal_actions(state: VoidState, c: Combatant) -> list[Action]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulesets.core.dice import Dice
 
 from . import tables
-from .checks import Check, CheckResult, roll_check, roll_one, roll_sum
+from .checks import Check, roll_check, roll_one, roll_sum
 from .common import evolve, combatant, say, set_combatant
 from .dice import parse_damage
 from .model import Combatant, Item, VoidState
@@ -309,11 +309,6 @@ def morale_trigger(state: VoidState, log: list, dice: Dice, squad: str) -> VoidS
     return morale_roll(state, log, dice, squad)
 
 
-def morale_check(morale: int) -> tuple[int, int, int]:
-    """2d6 against morale: a roll *higher* than morale breaks the squad (VD-19, VD-N02)."""
-    return (*tables.MORALE_DICE, morale)
-
-
 def morale_roll(state: VoidState, log: list, dice: Dice, squad: str) -> VoidState:
     members = [m for m in squad_members(state, squad) if m.standing]
     morale = members[0].morale
@@ -328,7 +323,3 @@ def morale_roll(state: VoidState, log: list, dice: Dice, squad: str) -> VoidStat
         say(log, dice, f"{name} hold ({total} against morale {morale}).", tables.rule("morale", "VD-N02"))
     return state
 
-
-def attack_result_words(result: CheckResult) -> str:
-    return "critical hit" if result.critical else ("critical miss" if result.fumble else
-                                                   ("hit" if result.success else "miss"))

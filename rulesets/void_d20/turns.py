@@ -21,8 +21,19 @@ from .model import STANDING, VoidState
 # --- scale and order ----------------------------------------------------------------------
 
 
+_CONTESTED: list = [None, None, None]  # the last (combatants, ships, answer)
+
+
 def contested_ships(state: VoidState) -> list[str]:
     """Ships with standing people of two sides aboard: a boarding fight is under way there."""
+    if _CONTESTED[0] is state.combatants and _CONTESTED[1] is state.ships:
+        return _CONTESTED[2]
+    out = _contested(state)
+    _CONTESTED[:] = [state.combatants, state.ships, out]
+    return out
+
+
+def _contested(state: VoidState) -> list[str]:
     out = []
     for s in state.ships:
         if s.destroyed:
