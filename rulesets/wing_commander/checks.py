@@ -10,17 +10,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from rulesets.core.citation import cite
 from rulesets.core.dice import Roll
 
 from . import tables
 from .model import DogfightState, PendingAttack, Pilot, Ship, Weapon
 
-RULE_ATTACK = "2.1.4 Der Angriffswurf"
-RULE_DODGE = "2.1.5 Der Ausweichwurf"
-RULE_CM = "2.1.5 Der Ausweichwurf; RULES-NOTES (countermeasures)"
-RULE_FIRST = "2.1.7 Der Erstschadenswurf"
-RULE_CRIT = "2.1.9 Der Kritische Treffer"
-RULE_FUMBLE = "2.1.9 Der Patzer"
+# The rules cited in the log: English headings, the German ones on hover (rulesets/core/citation.py).
+RULE_ATTACK = cite("2.1.4 The attack roll", "2.1.4 Der Angriffswurf")
+RULE_DODGE = cite("2.1.5 The dodge roll", "2.1.5 Der Ausweichwurf")
+RULE_CM = cite("Countermeasures", "2.1.5 Der Ausweichwurf", ruling=True)
+RULE_FIRST = cite("2.1.7 The first-damage roll", "2.1.7 Der Erstschadenswurf")
+RULE_CRIT = cite("2.1.9 Critical hits", "2.1.9 Kritische Treffer")
+RULE_FUMBLE = cite("2.1.9 Fumbles", "2.1.9 Der Patzer")
 
 CRITICAL, SUCCESS, FAILURE, FUMBLE = "critical", "success", "failure", "fumble"
 WORDS = {CRITICAL: "critical", SUCCESS: "success", FAILURE: "failure", FUMBLE: "fumble"}

@@ -6,12 +6,13 @@ Each function takes a state and returns a changed copy with its log lines.
 """
 from __future__ import annotations
 
+from rulesets.core.citation import cite
 from rulesets.core.engine import LogEntry
 
 from . import checks, tables
 from .model import DogfightState, Ship, Weapon, changed, with_ship
 
-RULE_SHIELDS = "2.1.6 Schilde und Panzerung"
+RULE_SHIELDS = cite("2.1.6 Shields and armour", "2.1.6 Schilde und Panzerung")
 
 
 def roll_damage(dice, attacker: Ship, weapon: Weapon, target_name: str, times: int = 1) -> int:
@@ -77,7 +78,7 @@ def first_damage(state: DogfightState, ship_id: str, dice) -> tuple[DogfightStat
     log = []
     if dice.recording:
         log.append(LogEntry(f"First damage to {ship.name}: {check.dice_text} = {rolled.natural}, "
-                            f"{row.title} {row.effect}", f"{checks.RULE_FIRST}; {tables.FIRST_DAMAGE.section} {row.band}"))
+                            f"{row.title} {row.effect}", tables.FIRST_DAMAGE.section))
     return state, log
 
 

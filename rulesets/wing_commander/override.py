@@ -5,13 +5,14 @@ field of the schema below.  ``Blue 2.hull = 5``, ``Claw 1.tw = 14``, ``Blue 1.we
 """
 from __future__ import annotations
 
+from rulesets.core.citation import cite
 from rulesets.core.engine import IllegalAction, LogEntry
 from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
 
 from . import turn
 from .model import FLOWN_BY, DogfightState, changed, replace_by_id, with_ship
 
-RULE = "RULES-NOTES: the GM's escape hatch"
+RULE = cite("GM override", "RULES-NOTES: the GM's escape hatch", ruling=True)
 
 def _now(name):
     """The field's current value as text, for the runner's override form."""

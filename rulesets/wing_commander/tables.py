@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesets.core.citation import cite
+
 
 @dataclass(frozen=True)
 class Row:
@@ -39,7 +41,7 @@ class Table:
         return self.rows[0] if result < self.rows[0].low else self.rows[-1]
 
 
-FIRST_DAMAGE = Table("First-damage table", "2.1.8 Die Erstschadenstabelle", (
+FIRST_DAMAGE = Table("First-damage table", cite("2.1.8 The first-damage table", "2.1.8 Die Erstschadenstabelle"), (
     Row(1, 5, "shield_generator", "Shield generator destroyed!",
         "No shield regeneration until the shield generator is replaced."),
     Row(6, 8, "thrusters_heavy", "Thrusters badly damaged!",
@@ -51,7 +53,9 @@ FIRST_DAMAGE = Table("First-damage table", "2.1.8 Die Erstschadenstabelle", (
     Row(16, None, "none", "No component damage!", "Lucky."),
 ))
 
-GUN_FUMBLE = Table("Gun and turret fumble table", "RULES-NOTES wing_commander (fumble tables)", (
+FUMBLE_SECTION = cite("Fumble tables", "RULES-NOTES wing_commander (fumble tables)", ruling=True)
+
+GUN_FUMBLE = Table("Gun and turret fumble table", FUMBLE_SECTION, (
     Row(1, 6, "leads_burnt", "Gun leads burn out",
         "The guns are out until replaced; a turret is out for the rest of the mission."),
     Row(7, 10, "power_fault", "Power supply fault", "The weapon's damage is halved until replaced."),
@@ -59,7 +63,7 @@ GUN_FUMBLE = Table("Gun and turret fumble table", "RULES-NOTES wing_commander (f
     Row(14, None, "light_overheat", "Light overheating", "The weapon is out for one round."),
 ))
 
-MISSILE_FUMBLE = Table("Missile fumble table", "RULES-NOTES wing_commander (fumble tables)", (
+MISSILE_FUMBLE = Table("Missile fumble table", FUMBLE_SECTION, (
     Row(1, 6, "launch_circuits", "Launch circuits fail", "No more missiles until replaced."),
     Row(7, 10, "targeting", "Targeting fails",
         "The missile picks a random ship, friend or foe, and hits it."),
@@ -68,7 +72,7 @@ MISSILE_FUMBLE = Table("Missile fumble table", "RULES-NOTES wing_commander (fumb
     Row(14, None, "light_blast", "Light premature blast", "The own ship takes a quarter of the missile's damage."),
 ))
 
-TORPEDO_FUMBLE = Table("Torpedo fumble table", "RULES-NOTES wing_commander (fumble tables)", (
+TORPEDO_FUMBLE = Table("Torpedo fumble table", FUMBLE_SECTION, (
     Row(1, 6, "launch_circuits", "Launch circuits fail", "No more torpedoes until replaced."),
     Row(7, None, "lost", "Torpedo lost",
         "The torpedo is lost (house rule: the rest of the table is not available)."),
