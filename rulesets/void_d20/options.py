@@ -84,14 +84,30 @@ def station_choices(state: VoidState, s: Ship, station: str):
                     yield "repair", {"what": w, "void": v}
 
 
+#: the last choices per (ship, station), with the parts of the state they were read from
+_CHOICES: dict[tuple, tuple] = {}
+
+
+def station_list(state: VoidState, s: Ship, station: str) -> list:
+    """:func:`station_choices` as a list, kept while the state's people, ships and bands are the same
+    objects (the turn order asks first, then the bot or the action list reads the same answer)."""
+    key = (s.id, station)
+    hit = _CHOICES.get(key)
+    if hit is not None and hit[0] is state.combatants and hit[1] is state.ships and hit[2] is state.bands:
+        return hit[3]
+    out = list(station_choices(state, s, station))
+    _CHOICES[key] = (state.combatants, state.ships, state.bands, out)
+    return out
+
+
 def station_actions(state: VoidState, s: Ship, station: str) -> list[Action]:
     """The actions of one station of ship ``s`` (without "pass")."""
-    return [Action.make(kind, s.id, **params) for kind, params in station_choices(state, s, station)]
+    return [Action.make(kind, s.id, **params) for kind, params in station_list(state, s, station)]
 
 
 def station_open(state: VoidState, s: Ship, station: str) -> bool:
-    """Whether a station of ``s`` has anything to do (its first choice, without building the rest)."""
-    return next(station_choices(state, s, station), None) is not None
+    """Whether a station of ``s`` has anything to do."""
+    return bool(station_list(state, s, station))
 
 
 def _boarding_under_way(state: VoidState, s: Ship, t: Ship) -> bool:

@@ -27,7 +27,7 @@ from . import tables
 from .common import combatant, ship
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState
-from .options import GM, enemies_of, repairable, station_choices
+from .options import GM, enemies_of, repairable, station_list
 from .personal import can_attack, defence_of, item_of, weapon_of
 from .ships import band, boarders, can_manoeuvre
 
@@ -72,7 +72,7 @@ def _mean_damage(text: str) -> float:
 def _ship_step(state: VoidState, s: Ship) -> Action:
     station = tables.STATIONS[state.slot].key
     pass_ = Action.make("pass", s.id, station=station)
-    choices = [(kind, params) for kind, params in station_choices(state, s, station) if params.get("void") is None]
+    choices = [(kind, params) for kind, params in station_list(state, s, station) if params.get("void") is None]
     if not choices:
         return pass_
     if station == "command":
