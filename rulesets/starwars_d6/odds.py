@@ -419,10 +419,6 @@ def damage_total_fd(roll: tuple, shots: int) -> FDist:
     return (lo, tuple(acc.get(v, 0.0) for v in range(lo, hi + 1)))
 
 
-def _band_of(margin: int) -> str:
-    return tables.damage_band(margin) or "none"
-
-
 @lru_cache(maxsize=4096)
 def damage_bands(damage: FDist, shields: FDist | None, hull: FDist, severe: bool) -> tuple[tuple[str, float], ...]:
     """{band: P(band)} of one damage total on a ship -- exactly rules.apply_damage: shields

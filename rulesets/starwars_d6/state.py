@@ -22,15 +22,12 @@ from .dice import DiceCode
 
 
 SEC_PROCEDURE = cite("Combat: Procedure", "2. COMBAT: Procediment")
-SEC_FIRE_TOGETHER = cite("Combat: Weapon Systems Fired Together", "2. COMBAT: sistemes d'armes disparats alhora")
-SEC_MISSILE_SPEED = cite("Special cases: Missiles and Torpedoes", "3. CASOS ESPECIALS: Míssils i torpedes")
 SEC_IONISED = cite("Determining Damage: Ionised Controls", "5. DETERMINANT ELS DANYS: Controls ionitzats")
 SEC_SHIELDS_BLOWN = cite("Determining Damage: Shields Blown", "5. DETERMINANT ELS DANYS: Escuts anul·lats")
 SEC_CUMULATIVE = cite("Determining Damage: All Damage Is Cumulative",
                       "5. DETERMINANT ELS DANYS: Tots els danys es consideren acumulatius")
 SEC_SEVERE = cite("Severe Damage", "5. DETERMINANT ELS DANYS: Danys severs", ruling=True)
 SEC_INITIATIVE = cite("Sequence of Play: Initiative Phase", "4. SEQÜENCIA DE JOC: Fase d'iniciativa")
-SEC_MOVEMENT_PHASE = cite("Sequence of Play: Movement Phase", "4. SEQÜENCIA DE JOC: Fase de moviment")
 SEC_FIRING_PHASE = cite("Sequence of Play: Firing Phase", "4. SEQÜENCIA DE JOC: Fase de foc")
 SEC_SCALE_TO_HIT = cite("Scales: Scale in the To-Hit Roll", "6. ESCALES: Escala a la tirada per impactar")
 SEC_SCALE_EVASION = cite("Scales: Scale in Evasive Manoeuvres", "6. ESCALES: Escala per maniobres evasives")
