@@ -40,7 +40,7 @@ def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, brow
     Encounter.objects.filter(pk=int(url.rstrip("/").rsplit("/", 1)[1])).update(seed=SEED)
     gm_page.reload()
     player_page.goto(url)
-    expect(player_page.locator("h2", has_text="Following the fight")).to_be_visible()
+    expect(player_page.locator("#turn")).to_be_visible()  # the players' page: whose turn
     player_page.evaluate("window.__loaded = true")
 
     did = {"attack": False, "dodge": False, "undo": False, "reroll": False, "gm_only": None}
@@ -61,7 +61,7 @@ def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, brow
             gm_page.check("#gm-only-toggle")
             attack.first.click()
             expect(gm_page.locator("#log li.gm-only")).to_have_count(1)
-            did["gm_only"] = gm_page.locator("#log li.gm-only .seq").inner_text()
+            did["gm_only"] = gm_page.locator("#log li.gm-only").get_attribute("data-seq")
         else:
             gm_page.keyboard.press("n")
         expect(gm_page.locator("#runner")).to_have_attribute("data-head", str(before + 1))
@@ -70,9 +70,9 @@ def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, brow
             expect(gm_page.locator("#log .rerolled").first).to_be_visible()
             did["reroll"] = True
         if did["dodge"] and not did["undo"]:
-            last = gm_page.locator("#log .seq").first.inner_text()
+            last = gm_page.locator("#log li.step").first.get_attribute("data-seq")
             gm_page.locator("#undo-button").click()
-            expect(gm_page.locator("#log .seq").first).not_to_have_text(last)
+            expect(gm_page.locator("#log li.step").first).not_to_have_attribute("data-seq", last)
             did["undo"] = True
 
     assert _round(gm_page) >= 3, "two full rounds were played"
@@ -81,11 +81,11 @@ def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, brow
     assert "damage" in gm_log.lower()
 
     # The player's page followed without reloading, and never shows the GM-only step.
-    latest_public = gm_page.locator("#log li:not(.gm-only) .seq").first.inner_text()
+    latest_public = gm_page.locator("#log li.step:not(.gm-only)").first.get_attribute("data-seq")
     expect(player_page.locator("#runner")).to_have_attribute("data-head", str(head(gm_page)), timeout=10_000)
-    expect(player_page.locator("#log .seq").first).to_have_text(latest_public)
+    expect(player_page.locator("#log li.step").first).to_have_attribute("data-seq", latest_public)
     assert player_page.evaluate("window.__loaded") is True
-    seqs = player_page.locator("#log .seq").all_inner_texts()
+    seqs = [li.get_attribute("data-seq") for li in player_page.locator("#log li.step").all()]
     assert did["gm_only"] not in seqs
     assert "Reveal to players" not in player_page.content() and "Undo last step" not in player_page.content()
     screenshot(gm_page, "cepheus-gm", full_page=False)
