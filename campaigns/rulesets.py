@@ -108,8 +108,8 @@ def dropped_entries(given, kept, path: str) -> list[str]:
         return out
     if isinstance(given, list) and isinstance(kept, list):
         if len(kept) < len(given):
-            return [f"{path}[{len(kept)}]" if len(given) - len(kept) == 1 and len(kept) == 0 else
-                    f"{path} ({len(given)} entries given, {len(kept)} understood)"]
+            # Which entry went is not known (the cleaned list closed up): name the list.
+            return [path if kept else f"{path}[0]"]
         out = []
         for i, (a, b) in enumerate(zip(given, kept)):
             out.extend(dropped_entries(a, b, f"{path}[{i}]"))
