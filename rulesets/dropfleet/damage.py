@@ -103,7 +103,8 @@ def best_pd_option(options, s: Shot, policy: str = "min_expected") -> tuple[int,
 
 def roll_hits(w: S.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) -> tuple[int, int]:
     """(normal hits, critical hits): one D6 per Attack against the Lock (DF-03, DF-N04)."""
-    faces = w.pool(s.attacks, s.lock, f"{attacker.name}'s {weapon.name} at {target.name} (Lock {s.lock}+)", "DF-03")
+    purpose = f"{attacker.name}'s {weapon.name} at {target.name} (Lock {s.lock}+)" if w.rec else ""
+    faces = w.pool(s.attacks, s.lock, purpose, "DF-03")
     kinds = [classify(f, s) for f in faces]
     normal, critical = kinds.count(1), kinds.count(2)
     if w.rec:
@@ -124,7 +125,7 @@ def roll_damage(w: S.Work, hits: int, damage: str, purpose: str) -> int:
     sides, fixed = _damage_parts(damage)
     if not sides:
         return hits * fixed
-    roll = w.roll(hits, sides, f"{purpose}: {damage} per hit", "DF-02")
+    roll = w.roll(hits, sides, f"{purpose}: {damage} per hit" if w.rec else "", "DF-02")
     return roll.total + hits * fixed
 
 
@@ -139,10 +140,11 @@ def roll_point_defence(w: S.Work, target: Ship, s: Shot, normal: int, critical: 
     """PD successes: one D6 per PD point, each 5+ a success (DF-17)."""
     if not s.point_defence or normal + critical == 0:
         return 0
-    faces = w.pool(s.point_defence, T.PD_SUCCESS, f"{target.name}'s point defence", "DF-17")
+    faces = w.pool(s.point_defence, T.PD_SUCCESS, f"{target.name}'s point defence" if w.rec else "", "DF-17")
     successes = sum(1 for f in faces if f >= T.PD_SUCCESS)
-    w.say(f"{target.name}'s point defence rolls {', '.join(map(str, faces))}: {successes} success"
-          f"{'es' if successes != 1 else ''}.", "DF-16, DF-17")
+    if w.rec:
+        w.say(f"{target.name}'s point defence rolls {', '.join(map(str, faces))}: {successes} success"
+              f"{'es' if successes != 1 else ''}.", "DF-16, DF-17")
     return successes
 
 
@@ -157,13 +159,15 @@ def roll_saves(w: S.Work, target: Ship, normal: int, critical: int, s: Shot) -> 
             continue
         if need > 6:
             unsaved += points
-            w.say(f"{target.name} has no save against {points} {what} point{'s' if points != 1 else ''}.", rule)
+            if w.rec:
+                w.say(f"{target.name} has no save against {points} {what} point{'s' if points != 1 else ''}.", rule)
             continue
-        faces = w.pool(points, need, f"{target.name}'s saves against {what} damage ({need}+)", rule)
+        faces = w.pool(points, need, f"{target.name}'s saves against {what} damage ({need}+)" if w.rec else "", rule)
         saved = sum(1 for f in faces if f >= need)
         unsaved += points - saved
-        w.say(f"{target.name} saves {what} damage on {need}+: rolled {', '.join(map(str, faces))}, "
-              f"{saved} of {points} saved.", rule)
+        if w.rec:
+            w.say(f"{target.name} saves {what} damage on {need}+: rolled {', '.join(map(str, faces))}, "
+                  f"{saved} of {points} saved.", rule)
     return unsaved
 
 
@@ -171,12 +175,12 @@ def finish_attack(w: S.Work, attacker_name: str, target_id: str, normal: int, cr
                   blocked: tuple[int, int] = (0, 0)) -> None:
     """Point defence spent, then saves, then the Hull (DF-18, DF-07)."""
     target = w.ship(target_id)
-    if blocked != (0, 0):
+    if blocked != (0, 0) and w.rec:
         w.say(f"Point defence blocks {blocked[0]} normal and {blocked[1]} critical point"
               f"{'s' if blocked[1] != 1 else ''}.", "DF-17, DF-19, DF-20")
     normal, critical = normal - blocked[0], critical - blocked[1]
     unsaved = roll_saves(w, target, normal, critical, s)
-    hurt(w, target_id, unsaved, f"{attacker_name}'s attack")
+    hurt(w, target_id, unsaved, f"{attacker_name}'s attack" if w.rec else "")
 
 
 # --- Hull, destruction, crippling -------------------------------------------------------
@@ -191,7 +195,8 @@ def hurt(w: S.Work, ship_id: str, amount: int, cause: str, rule: str = "DF-07") 
         return
     hull = max(0, ship.hull - amount)
     ship = w.put(ship, hull=hull)
-    w.say(f"{ship.name} takes {amount} Hull damage from {cause}: {hull} of {ship.profile.hull} left.", rule)
+    if w.rec:
+        w.say(f"{ship.name} takes {amount} Hull damage from {cause}: {hull} of {ship.profile.hull} left.", rule)
     if hull == 0:
         destroy(w, ship_id, cause)
     elif w.in_attack:
@@ -206,7 +211,8 @@ def destroy(w: S.Work, ship_id: str, cause: str, catastrophic: bool = True, fate
     if ship.destroyed:
         return
     ship = w.put(ship, destroyed=True, hull=0, fate=fate, shields_up=False)
-    w.say(f"{ship.name} is {fate} ({cause}).", "DF-47")
+    if w.rec:
+        w.say(f"{ship.name} is {fate} ({cause}).", "DF-47")
     if catastrophic:
         catastrophic_damage(w, ship)
 

@@ -162,12 +162,13 @@ class DropfleetRuleset(RulesetBase):
                       "Not a way to spend those successes.")
 
     def apply(self, state: DropfleetState, action: Action, dice: Dice) -> Step:
-        try:
-            self._check(state, action)
-        except (KeyError, ValueError, TypeError) as exc:
-            if isinstance(exc, IllegalAction):
-                raise
-            raise IllegalAction(f"'{action}' is not a legal action now ({exc}).") from None
+        if not P.chosen_for(state, action):  # the bot's own choice was derived from the same rules
+            try:
+                self._check(state, action)
+            except (KeyError, ValueError, TypeError) as exc:
+                if isinstance(exc, IllegalAction):
+                    raise
+                raise IllegalAction(f"'{action}' is not a legal action now ({exc}).") from None
         w = S.Work(state, dice)
         kind = action.kind
         if kind == "override":
@@ -180,17 +181,19 @@ class DropfleetRuleset(RulesetBase):
             ship = w.ship(action.actor)
             if kind == "stay":
                 w.put(ship, moved=True)
-                w.say(f"{ship.name} holds its position.", "D4")
+                if w.rec:
+                    w.say(f"{ship.name} holds its position.", "D4")
             else:
                 Q.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
             new = self._to_fire_if_moved(w, Q.finish(w, state))
         elif kind == "fire":
             ship, target = w.ship(action.actor), w.ship(action.get("target"))
             weapon = S.weapon(ship, action.get("weapon"))
-            w.say(f"{ship.name} aims {weapon.name} at {target.name}.", "D2", gm_only=True)
+            if w.rec:
+                w.say(f"{ship.name} aims {weapon.name} at {target.name}.", "D2", gm_only=True)
             new = evolve(state, declared=state.declared + (Declared(ship.id, weapon.id, target.id),))
         elif kind == "open_fire":
-            if not state.declared:
+            if not state.declared and w.rec:
                 w.say(f"{Q.lead(state, state.group).name}'s group holds its fire.", "D2")
             new = Q.resolve(state, w)
         elif kind == "spend_pd":

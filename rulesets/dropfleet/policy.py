@@ -27,7 +27,26 @@ from .model import DropfleetState, Ship
 from .odds import expected_unsaved
 
 
+#: the bot's last choice and the state it was made for (strong references: identities stay unique)
+_CHOSEN: tuple = (None, None)
+
+
+def chosen_for(state: DropfleetState, action: Action) -> bool:
+    """Whether ``action`` is the very object this bot chose for this very state: its legality
+    was derived from the conditions the legality check reads, so ``apply`` need not check it
+    again (the runner's path, ``apply_checked``, checks every action anyway)."""
+    chosen = _CHOSEN
+    return chosen[1] is action and chosen[0] is state
+
+
 def choose(state: DropfleetState, rng: random.Random) -> Action:
+    global _CHOSEN
+    action = _choose(state, rng)
+    _CHOSEN = (state, action)
+    return action
+
+
+def _choose(state: DropfleetState, rng: random.Random) -> Action:
     if state.phase == "end":
         return Action.make("end_round", "gm")
     if state.phase == "pd":
@@ -66,8 +85,29 @@ def _values(ship: Ship, enemies) -> list[tuple]:
     out = []
     for weapon in ship.profile.weapons:
         if S.weapon_usable(ship, weapon.id):
-            out.append((weapon, [(e, expected_unsaved(D.shot(ship, weapon, e))) for e in enemies]))
+            out.append((weapon, [(e, shot_value(ship, weapon, e)) for e in enemies]))
     return out
+
+
+#: expected unsaved damage of a shot, by what :func:`damage.shot` reads of the attacker (its
+#: layer and profile), the weapon and the target (frozen: a changed ship is a new object);
+#: the entries hold the objects themselves, so an identity is never reused while cached
+_VALUES: dict = {}
+
+
+def shot_value(attacker: Ship, weapon, target: Ship) -> float:
+    """``expected_unsaved(damage.shot(attacker, weapon, target))``, worked out once per
+    activation: the move and the fire step of a group ask for the same shots."""
+    profile = attacker.profile
+    key = (attacker.layer, id(profile), id(weapon), id(target))
+    hit = _VALUES.get(key)
+    if hit is not None and hit[0] is profile and hit[1] is weapon and hit[2] is target:
+        return hit[3]
+    value = expected_unsaved(D.shot(attacker, weapon, target))
+    if len(_VALUES) > 4096:
+        _VALUES.clear()
+    _VALUES[key] = (profile, weapon, target, value)
+    return value
 
 
 def _firepower(values, scan: int, x: float, y: float, heading: int) -> float:
@@ -139,7 +179,7 @@ def _fire_values(state: DropfleetState) -> list:
     the list is kept (a strong reference: its identity cannot be reused) and compared by identity.
     """
     if _FIRE_CACHE[0] is not state.ships or not state.declared:
-        values = [(expected_unsaved(D.shot(a, w, t)), a, w, t) for a, w, t in Q.fire_options(state)]
+        values = [(shot_value(a, w, t), a, w, t) for a, w, t in Q.fire_options(state)]
         values.sort(key=lambda v: -v[0])
         _FIRE_CACHE[0], _FIRE_CACHE[1] = state.ships, values
     return _FIRE_CACHE[1]
