@@ -217,6 +217,8 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 1800)
 # seconds (encounters.tasks.Lease), so a long task is not handed out twice.
 TASK_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 20)
 TASK_LEASE_RENEW = max(1, TASK_VISIBILITY_TIMEOUT // 4)
+# A starting worker sends again a run that made no progress for this long (a lost message).
+TASK_STALLED_MINUTES = env_int("TASK_STALLED_MINUTES", 10)
 if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": TASK_VISIBILITY_TIMEOUT,

@@ -238,6 +238,42 @@ def simulate_chunk(self, run_id: int, index: int) -> bool:
     return run_chunk(run_id, index, Lease(self.request.id))
 
 
+def requeue_stalled(minutes: float | None = None) -> list[str]:
+    """Send again the work that made no progress for ``minutes`` (``TASK_STALLED_MINUTES``).
+
+    The safety net behind the visibility timeout, run by every worker as it starts: a
+    message lost outright (a worker killed in the instant between taking it off the queue
+    and noting it as unacknowledged) would leave its run "running" for ever.  A queued
+    run or analysis is sent again; a running simulation whose last chunk (or start) is
+    older than that gets its start again, which sends the chunks not stored yet.  Chunks
+    are stored once, so a run that was only slow loses nothing but some duplicated work.
+    A running analysis cannot be told from a slow one (it has no heartbeat) and is left.
+    Returns what was sent, for the log.
+    """
+    from datetime import timedelta
+
+    from django.db.models import Max
+    from django.utils import timezone
+
+    from .models import EncounterAnalysis, SimulationRun
+
+    cutoff = timezone.now() - timedelta(minutes=settings.TASK_STALLED_MINUTES if minutes is None else minutes)
+    sent = []
+    runs = (SimulationRun.objects.filter(status__in=[SimulationRun.QUEUED, SimulationRun.RUNNING])
+            .annotate(last_chunk=Max("chunks__created_at")))
+    for run in runs:
+        last = run.last_chunk or run.started_at or run.created_at
+        if last < cutoff:
+            start_simulation.delay(run.pk)
+            sent.append(f"simulation {run.pk}")
+    for analysis in EncounterAnalysis.objects.filter(status=EncounterAnalysis.QUEUED, created_at__lt=cutoff):
+        analyse_encounter.delay(analysis.pk)
+        sent.append(f"analysis {analysis.pk}")
+    if sent:
+        logger.warning("sent again, after no progress for a while: %s", ", ".join(sent))
+    return sent
+
+
 def run_in_process(run_id: int) -> None:
     """The same run without workers (tests, benchmarks, the scenario runner)."""
     from django.utils import timezone
