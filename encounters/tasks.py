@@ -11,6 +11,8 @@ Surviving faults (README, "The real stack"):
 - Every task may run twice: a chunk is stored once (unique row), a start that finds
   its run already running sends the chunks not stored yet, and an analysis found
   running is played again (it is seeded, so the result is the same).
+- A worker that starts sends again the work that made no progress for a while
+  (:func:`requeue_stalled`): the safety net for a message lost outright.
 """
 from __future__ import annotations
 
