@@ -57,8 +57,9 @@ def do_attack(tx: Tx, a: Action):
         return
     pending = Pending("fire", ship.id, target_id, crew=c.id, mount=mount.id, weapons=beams, dm=dm)
     tname = s.ship(target_id).name
-    tx.say(f"{ship.name} fires {mount.id} ({', '.join(WEAPONS[mount.weapons[i].type].label for i in beams)}) at {tname}.",
-           SEC["attack"])
+    if tx.recording:
+        tx.say(f"{ship.name} fires {mount.id} ({', '.join(WEAPONS[mount.weapons[i].type].label for i in beams)}) at {tname}.",
+               SEC["attack"])
     if reaction_options(s, pending):
         s.pending = pending
         s.phase = "react"
@@ -92,8 +93,9 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
                                     f"{ship.name} launches from {mount.id} at {tname}", SEC["missiles"],
                                     extra=extra, table=SEC_MISSILE_TO_HIT)
         to_hit, row = missile_to_hit(effect)
-        tx.say(f"Launch Effect {effect:+d}: the missile needs {to_hit}+ ({SEC_MISSILE_TO_HIT}: {row}); "
-               f"impact in {turns} round(s).", SEC["missiles"])
+        if tx.recording:
+            tx.say(f"Launch Effect {effect:+d}: the missile needs {to_hit}+ ({SEC_MISSILE_TO_HIT}: {row}); "
+                   f"impact in {turns} round(s).", SEC["missiles"])
         if any(src == "intercepted intentions" for src, _ in extra):
             use_intel(tx, ship.id, target_id)
     mid = tx.next_id("m")
@@ -122,17 +124,22 @@ def resolve_fire(tx: Tx, p: Pending):
             extra = [e for e in extra if e[0] != "intercepted intentions"]
         if p.dm:
             extra.append(("GM circumstance DM", p.dm))
-        roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "",
-                                    f"{ship.name}'s {kind.label} ({mount.id}) at {target.name}", SEC_ATTACK,
-                                    extra=extra, table=SEC_ATTACK,
-                                    row=f"{kind.row.replace('_', ' ')} at {BAND_LABEL[s.band(ship.id, target.id)]}")
+        if tx.recording:
+            purpose = f"{ship.name}'s {kind.label} ({mount.id}) at {target.name}"
+            row = f"{kind.row.replace('_', ' ')} at {BAND_LABEL[s.band(ship.id, target.id)]}"
+        else:
+            purpose = row = ""  # nobody reads them in a playout
+        roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "", purpose, SEC_ATTACK,
+                                  extra=extra, table=SEC_ATTACK, row=row)
         if any(e[0] == "intercepted intentions" for e in extra):
             used_intel = True
         if effect < 0:
-            tx.say(f"The {kind.label} misses {target.name}.", SEC["attack"])
+            if tx.recording:
+                tx.say(f"The {kind.label} misses {target.name}.", SEC["attack"])
             continue
-        tx.say(f"The {kind.label} hits {target.name} (Effect {effect:+d}); damage at the end of {ship.name}'s turn.",
-               SEC["attack"])
+        if tx.recording:
+            tx.say(f"The {kind.label} hits {target.name} (Effect {effect:+d}); damage at the end of {ship.name}'s turn.",
+                   SEC["attack"])
         s.hits = s.hits + [weapon_hit(ship, target, w.type, p)]
     if used_intel:
         use_intel(tx, ship.id, target.id)
@@ -314,7 +321,8 @@ def do_dodge(tx: Tx, a: Action):
     spend_reaction(tx, sh.id, "dodge", check.modifiers(s, sh, pilot, a))
     if effect >= 0:
         tx.s.pending = updated(tx.s.pending, dodge=-2)
-        tx.say(f"{sh.name} dodges: the attack takes DM-2.", SEC["dodge"])
+        if tx.recording:
+            tx.say(f"{sh.name} dodges: the attack takes DM-2.", SEC["dodge"])
     else:
         tx.say(f"{sh.name} fails to dodge.", SEC["dodge"])
 
@@ -369,7 +377,8 @@ def do_point_defence(tx: Tx, a: Action):
             tx.say(f"Point defence from {mount_id} misses; it stops.", SEC["point_defence"])
             break
         set_missile(tx, updated(salvo, count=salvo.count - 1))
-        tx.say(f"Point defence from {mount_id} destroys a {MISSILES[salvo.kind]['label']}.", SEC["point_defence"])
+        if tx.recording:
+            tx.say(f"Point defence from {mount_id} destroys a {MISSILES[salvo.kind]['label']}.", SEC["point_defence"])
 
 
 def next_missile_to_shoot(s: CombatState, missile_ids: list[str]) -> Missile | None:

@@ -18,7 +18,8 @@ def do_coordinate(tx: Tx, a: Action):
     roll, effect = perform(tx, CHECKS["coordinate"], ship, c, a, f"{c.name} coordinates the crew")
     if effect >= 0:
         tx.ship(ship.id).pool = max(1, effect)
-        tx.say(f"{c.name} has a pool of {max(1, effect)} DM+1 to hand out this turn.", SEC["coordinate"])
+        if tx.recording:
+            tx.say(f"{c.name} has a pool of {max(1, effect)} DM+1 to hand out this turn.", SEC["coordinate"])
     else:
         tx.say(f"{c.name} fails to coordinate the crew.", SEC["coordinate"])
 
@@ -29,7 +30,8 @@ def do_assign(tx: Tx, a: Action):
     who = a.get("crew")
     sh.pool -= 1
     sh.bonus[who] = sh.bonus.get(who, 0) + 1
-    tx.say(f"The Captain gives {sh.member(who).name} DM+1 for their next check this turn.", SEC["coordinate"])
+    if tx.recording:
+        tx.say(f"The Captain gives {sh.member(who).name} DM+1 for their next check this turn.", SEC["coordinate"])
 
 
 def do_increase_initiative(tx: Tx, a: Action):

@@ -82,6 +82,8 @@ def crew_state(c: Crew) -> str:
 
 
 def able(c: Crew) -> bool:
+    if c.automated or c.damage <= 0:
+        return True  # crew_state's "ok", without working out wounds (asked many times a step)
     return crew_state(c) in ("ok", "wounded")
 
 

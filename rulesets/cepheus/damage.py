@@ -114,14 +114,16 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
             hit_location(tx, ship_id, inner, row)
             return
         sh.hull -= 1
-        tx.say(f"{sh.name}: Hull hit, Hull {sh.hull}/{sh.hull_max}.", sec)
+        if tx.recording:
+            tx.say(f"{sh.name}: Hull hit, Hull {sh.hull}/{sh.hull_max}.", sec)
         if sh.hull <= 0 and tx.s.options.hull_zero_disables and sh.status == "active":
             sh.status = "disabled"
             tx.say(f"{sh.name} has run out of Hull and is disabled.", SEC["damage"])
         return
     if location == "structure":
         sh.structure = max(0, sh.structure - 1)
-        tx.say(f"{sh.name}: Structure hit, Structure {sh.structure}/{sh.structure_max}.", sec)
+        if tx.recording:
+            tx.say(f"{sh.name}: Structure hit, Structure {sh.structure}/{sh.structure_max}.", sec)
         if sh.structure <= 0:
             destroy(tx, ship_id)
         return
@@ -131,7 +133,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
             hit_location(tx, ship_id, "hull", row)
             return
         sh.armour -= 1
-        tx.say(f"{sh.name}: Armour hit, Armour {sh.armour}.", sec)
+        if tx.recording:
+            tx.say(f"{sh.name}: Armour hit, Armour {sh.armour}.", sec)
         return
     if location == "crew":
         crew_hit(tx, ship_id, radiation=False, dm=0, why=f"{sh.name}: Crew hit")
@@ -155,7 +158,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
             hit_location(tx, ship_id, instead, row)
             return
         m.hits += 1
-        tx.say(f"{sh.name}: {location} {m.id} hit ({_ordinal(m.hits)} hit): {LOCATION_EFFECTS[location][m.hits - 1]}.", sec)
+        if tx.recording:
+            tx.say(f"{sh.name}: {location} {m.id} hit ({_ordinal(m.hits)} hit): {LOCATION_EFFECTS[location][m.hits - 1]}.", sec)
         return
     if location == "j_drive" and sh.jump <= 0:
         tx.say(f"{sh.name} has no J-drive: counts as a Structure hit (decision).", sec)
@@ -170,7 +174,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         return
     sh.hits[location] = have + 1
     n = have + 1
-    tx.say(f"{sh.name}: {LOCATION_LABEL[location]} hit ({_ordinal(n)} hit): {LOCATION_EFFECTS[location][n - 1]}.", sec)
+    if tx.recording:
+        tx.say(f"{sh.name}: {LOCATION_LABEL[location]} hit ({_ordinal(n)} hit): {LOCATION_EFFECTS[location][n - 1]}.", sec)
     if location == "power_plant":
         if n == 2:
             crew_hit(tx, ship_id, radiation=True, dm=0, why=f"{sh.name}: power plant leak")

@@ -56,9 +56,11 @@ def do_line_up(tx: Tx, a: Action):
     roll, effect = perform(tx, CHECKS["line_up"], ship, c, a, f"{ship.name}: line up the shot")
     if effect >= 0:
         tx.ship(ship.id).lined_up = 2 if effect >= EXCEPTIONAL else 1
-        tx.say(f"{ship.name}'s gunners get DM+{tx.s.ship(ship.id).lined_up} this turn.", SEC["line_up"])
+        if tx.recording:
+            tx.say(f"{ship.name}'s gunners get DM+{tx.s.ship(ship.id).lined_up} this turn.", SEC["line_up"])
     else:
-        tx.say(f"{ship.name} cannot line up the shot.", SEC["line_up"])
+        if tx.recording:
+            tx.say(f"{ship.name} cannot line up the shot.", SEC["line_up"])
 
 
 def do_pursue(tx: Tx, a: Action):

@@ -91,15 +91,21 @@ def want_towards(current: str, goal: str) -> str:
     return "closer" if j < i else "farther" if j > i else "hold"
 
 
-def attack_value(s, ship, crew, mount, target_id: str, usable: list[int], which: str, best=None) -> float:
-    """The bot's worth of an attack: expected damage-table hits, the focus target preferred."""
-    if any(p.id == target_id for p in s.personal):
-        return 0.05
+def attack_value(s, ship, crew, mount, target_id: str, usable: list[int], which: str, best=None,
+                 base: int | None = None) -> float:
+    """The bot's worth of an attack: expected damage-table hits, the focus target preferred.
+
+    ``base`` is the gunner's skill + Dex + hasty + coordination (:func:`_gunner_base`), computed once
+    per choice by :func:`_gunner_choice`; the DMs of the attack are read once per weapon type."""
+    for p in s.personal:
+        if p.id == target_id:
+            return 0.05
     target = s.ship(target_id)
     chosen = ([i for i in usable if mount.weapons[i].type != "sandcaster"] or usable) if which == "all" else [int(which)]
-    skill, _ = skill_of(crew, gunnery_skill(mount.kind))
-    base = skill + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
+    if base is None:
+        base = _gunner_base(ship, crew, mount)
     value = 0.0
+    mods_of: dict[str, int] = {}
     for i in chosen:
         w = mount.weapons[i]
         kind = WEAPONS[w.type]
@@ -107,7 +113,12 @@ def attack_value(s, ship, crew, mount, target_id: str, usable: list[int], which:
             dice = MISSILES[w.missile or "standard"]["dice"]
             value += 0.45 * expected_hits(dice, 0, target.armour) * (4 if w.type == "missile_bay" else 1)
             continue
-        mods = sum(v for _, v in attack_mods(s, ship, crew, mount, target_id, w.type, words=False))
+        mods = mods_of.get(w.type)
+        if mods is None:
+            mods = 0
+            for _, dm in attack_mods(s, ship, crew, mount, target_id, w.type, words=False):
+                mods += dm
+            mods_of[w.type] = mods
         armour = 0 if w.type == "meson_bay" else target.armour
         value += p_hit(base + mods) * (expected_hits(kind.dice, kind.flat, armour) + 0.05)
     if target.status != "active":
@@ -115,6 +126,12 @@ def attack_value(s, ship, crew, mount, target_id: str, usable: list[int], which:
     if best is not None and target.id == best:
         value *= 1.3
     return value
+
+
+def _gunner_base(ship, crew, mount) -> int:
+    """The attack roll's DMs that do not depend on the target or weapon (Attacco)."""
+    skill, _ = skill_of(crew, gunnery_skill(mount.kind))
+    return skill + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
 
 
 def choose(s, rng: random.Random) -> Action:
@@ -292,9 +309,10 @@ def _gunner_choice(s, ship, crew, target) -> Action | None:
     candidates = [(tid, usable, "all") for tid, personal, usable in options if len(usable) > 1]
     candidates += [(tid, usable, str(i)) for tid, personal, usable in options if len(usable) == 1 for i in usable]
     best_id = target.id if target is not None else None
+    base = _gunner_base(ship, crew, mount)
     best, best_value = None, None
     for tid, usable, which in candidates:
-        value = attack_value(s, ship, crew, mount, tid, usable, which, best_id)
+        value = attack_value(s, ship, crew, mount, tid, usable, which, best_id, base)
         if best_value is None or value > best_value:
             best, best_value = (tid, which), value
     if best_value <= 0:

@@ -8,6 +8,7 @@ time a rule changes it (everything else is shared with the state before).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rulesets.core.engine import LogEntry
 
@@ -353,7 +354,9 @@ class CombatState:
         return self.phase
 
 
+@lru_cache(maxsize=4096)
 def pair(a: str, b: str) -> str:
+    """The key of two ships' range band (either order); cached: asked several times a step."""
     return f"{a}|{b}" if a <= b else f"{b}|{a}"
 
 
