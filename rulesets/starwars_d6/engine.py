@@ -26,7 +26,7 @@ from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Vi
 
 from . import hexes, odds, override, rules, tables
 from .board import course_targets
-from .policy import choose
+from .policy import choose, picked_move
 from .dice import DiceCode
 
 TEMPLATES = [
@@ -361,7 +361,9 @@ class StarWarsRuleset(RulesetBase):
 
     def apply(self, s: rules.CombatState, action: Action, dice: Dice) -> Step:
         if action.kind == "move":       # the most frequent step: its legality check finds the move
-            found = self._move_of(s, action)
+            # (the bot's own move for this very state was found among the rules' moves already;
+            # any other action -- the runner's, a scenario's -- is looked for in full)
+            found = picked_move(s, action) or self._move_of(s, action)
             if found is None:
                 raise IllegalAction(f"'{action}' is not a legal action now.")
             return Step(*rules.make_move(s, found, record=dice.recording))

@@ -179,36 +179,19 @@ def _useful(s: rules.CombatState, me: rules.Ship) -> bool:
 class _Goal:
     """What the moving ship wants: a point, a distance window, and which way it faces."""
 
-    def __init__(self, s: rules.CombatState, me: rules.Ship):
-        self.board = s.hboard
-        self.capital = me.scale != tables.STARFIGHTER
-        self.occupied = {sh.pos for sh in s.ships if sh.in_play and sh.id != me.id}
-        foes = _enemies(s, me)
-        self.foes = [f.pos for f in foes]
-        self.evade = True
-        self.target = None
-        windows, threat = _foe_windows(s, me, foes)
-        if windows and not _badly_hurt(me):
-            scored = list(zip(windows, foes))
-            # best value, then nearer, then list order
-            (value, lo, hi), target = max(
-                scored, key=lambda x: (round(x[0][0], 9), -hexes.distance(me.pos, x[1].pos)))
-            if value > EPS:
-                self.evade = False
-                self.target = target.pos
-                self.lo, self.hi = lo, hi
-        if self.evade:
-            self.lo, self.hi = threat + 1, 10 ** 6
+    def __init__(self, board, capital: bool, occupied, foes: list, evade: bool, target, lo: int, hi: int):
+        self.board, self.capital, self.occupied, self.foes = board, capital, occupied, foes
+        self.evade, self.target, self.lo, self.hi = evade, target, lo, hi
         # The geometry below depends on nothing else: shared by every goal alike (a ship's
         # steps through its movement, and the next battles), as its distances, directions,
-        # reach and facing.
-        signature = (self.target, tuple(self.foes), self.lo, self.hi, self.evade, self.capital, self.board)
+        # reach and facing, and the move chosen from a movement state (see :func:`_choose_move`).
+        signature = (target, tuple(foes), lo, hi, evade, capital, board)
         memo = _GEOMETRY.get(signature)
         if memo is None:
             if len(_GEOMETRY) > 2048:
                 _GEOMETRY.clear()
-            memo = _GEOMETRY[signature] = ({}, {}, {}, {})
-        self._distances, self._directions, self._reaches, self._facings = memo
+            memo = _GEOMETRY[signature] = ({}, {}, {}, {}, {})
+        self._distances, self._directions, self._reaches, self._facings, self.choices = memo
 
     def distance(self, p) -> int:
         found = self._distances.get(p)
@@ -331,9 +314,8 @@ def _foe_windows(s: rules.CombatState, me: rules.Ship, foes: list[rules.Ship]) -
 _LAST_WINDOWS: dict = {}
 
 
-def _choose_move(s: rules.CombatState, me: rules.Ship, options: list[hexes.Move]) -> hexes.Move:
+def _choose_move(goal: _Goal, options: list[hexes.Move]) -> hexes.Move:
     """The move with the smallest :func:`_move_key` (the first on ties), never off the board."""
-    goal = _Goal(s, me)
     best, best_key = None, None
     for m in options:
         if m.leaves_board:                      # never leave the board voluntarily
@@ -344,6 +326,78 @@ def _choose_move(s: rules.CombatState, me: rules.Ship, options: list[hexes.Move]
     if best is not None:
         return best
     return next((m for m in options if m.kind == "hold"), options[0])
+
+
+class _Plan:
+    """What a ship's movement goal is made of, besides where the ship is: computed at its first
+    step and kept through its movement (a move copies only the moving ship, so the other ships
+    are the very same objects from step to step, and of the mover the goal reads its stats, its
+    damage and -- to break a tie between equally good targets -- its position alone)."""
+
+    def __init__(self, s: rules.CombatState, me: rules.Ship, key: tuple, others: tuple):
+        self.key, self.others, self.features = key, others, tuple(s.features)
+        self.board = s.hboard
+        self.capital = me.scale != tables.STARFIGHTER
+        self.occupied = frozenset(sh.pos for sh in others if sh.in_play)
+        self.blocked = rules.occupied(s, besides=(me.id,))      # what the rules' moves avoid
+        foes = _enemies(s, me)
+        self.foes = [f.pos for f in foes]
+        windows, self.threat = _foe_windows(s, me, foes)
+        # the targets worth the most (rounded as the choice rounds them): the nearest of them is
+        # the target, so with one of them the goal does not depend on where the ship is
+        self.tied: list = []
+        if windows and not _badly_hurt(me):
+            best = max(round(w[0], 9) for w in windows)
+            self.tied = [(w, f.pos) for w, f in zip(windows, foes) if round(w[0], 9) == best]
+        self.goals: dict = {}
+
+    def fits(self, s: rules.CombatState, key: tuple) -> bool:
+        if key != self.key or len(s.ships) != len(self.others) + 1 or len(s.features) != len(self.features):
+            return False
+        others = iter(self.others)
+        mover = key[0]
+        for sh in s.ships:
+            if sh.id != mover and sh is not next(others):
+                return False
+        return all(a is b for a, b in zip(s.features, self.features))
+
+    def goal(self, pos) -> _Goal:
+        """The goal from ``pos`` (as _goal derives it: the best target, then the nearer)."""
+        index = 0
+        if len(self.tied) > 1:
+            index = min(range(len(self.tied)), key=lambda i: hexes.distance(pos, self.tied[i][1]))
+        found = self.goals.get(index)
+        if found is None:
+            evade, target, lo, hi = True, None, self.threat + 1, 10 ** 6
+            if self.tied:
+                (value, w_lo, w_hi), where = self.tied[index]
+                if value > EPS:
+                    evade, target, lo, hi = False, where, w_lo, w_hi
+            found = self.goals[index] = _Goal(self.board, self.capital, self.occupied, self.foes,
+                                              evade, target, lo, hi)
+        return found
+
+
+_PLAN: dict = {}     # "last": the _Plan of the ship moving now
+_PICKED: list = [None, None, None]   # the state, the move action the bot built for it, its hexes.Move
+
+
+def picked_move(s: rules.CombatState, action: Action) -> hexes.Move | None:
+    """The :class:`hexes.Move` of ``action`` if it is the very move action the bot has just built
+    for the very state ``s`` (found among the rules' moves for it: no need to look again), else
+    None -- an action from anywhere else (a GM's, a player's, a scenario's) is checked in full."""
+    if _PICKED[0] is s and _PICKED[1] is action:
+        return _PICKED[2]
+    return None
+
+
+def _plan_of(s: rules.CombatState, me: rules.Ship) -> _Plan:
+    key = (me.id, me.side, me.scale, _attacker_key(s, me), s.round, s.wild, s.complication,
+           _badly_hurt(me), me.captured_by, s.hboard)
+    plan = _PLAN.get("last")
+    if plan is None or not plan.fits(s, key):
+        plan = _PLAN["last"] = _Plan(s, me, key, tuple(sh for sh in s.ships if sh.id != me.id))
+    return plan
 
 
 # ---------------------------------------------------------------- firing
@@ -426,6 +480,27 @@ def choose(ruleset, s: rules.CombatState, rng: random.Random | None = None) -> A
 def _choose_movement(ruleset, s: rules.CombatState, who: str) -> Action:
     me = s.ship(who)
     drifting = rules.controls_dead(me, s.round) and not me.captured_by
+    if not drifting and not me.captured_by and s.moving.started:
+        # Under way: the special actions are declared before moving, so the only one left is
+        # evacuating (the emergency the bot takes at once); the moves are the rules' moves from
+        # here (the plan keeps what they avoid), and the choice from a movement state is shared
+        # by every goal alike.
+        if me.structural_round is not None:
+            return Action.make("evacuate", who)
+        plan = _plan_of(s, me)
+        m = s.moving
+        ms = hexes.MoveState(me.pos, me.facing, m.speed_left, m.free_turns_left, m.after_forward)
+        goal = plan.goal(ms.pos)
+        choice_key = (ms, plan.blocked, ms.pos in plan.occupied)
+        move = goal.choices.get(choice_key)
+        if move is None:
+            options = hexes.moves(ms, plan.capital, plan.board, plan.blocked)
+            if not options:
+                raise ValueError("No legal action: the combat is over.")
+            if len(goal.choices) > 4096:
+                goal.choices.clear()
+            move = goal.choices[choice_key] = _choose_move(goal, options)
+        return _picked(s, who, move)
     options = [] if drifting else rules.move_options(s)
     if drifting + len(options) <= 1:
         # few moves: the special actions decide whether there is a choice at all
@@ -440,9 +515,15 @@ def _choose_movement(ruleset, s: rules.CombatState, who: str) -> Action:
     if urgent is not None:
         return urgent
     if options:
-        m = _choose_move(s, me, options)
-        return Action.make("move", who, how=m.kind, side=m.side)
+        goal = _plan_of(s, me).goal(me.pos)
+        return _picked(s, who, _choose_move(goal, options))
     if drifting:
         return Action.make("drift", who)
     safe = [a for a in specials if a.kind != "ram"]      # decision: the bot never rams
     return safe[0] if safe else specials[0]
+
+
+def _picked(s: rules.CombatState, who: str, move: hexes.Move) -> Action:
+    action = Action.make("move", who, how=move.kind, side=move.side)
+    _PICKED[:] = (s, action, move)
+    return action
