@@ -20,6 +20,17 @@ from . import log as encounter_log
 KEYS = "1234567890abcdefghijklmopqrstvwxyz"
 
 
+def parse_dm(text: str) -> int:
+    """The GM's circumstance DM as typed ("-2", "+1"); ValueError in words otherwise."""
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise ValueError(f"The DM must be a whole number such as -2 or 3, not '{text}'.") from None
+    if abs(value) > 99:
+        raise ValueError("A DM between -99 and 99, please.")
+    return value
+
+
 def action_keys(actions: list[dict]) -> list[dict]:
     """Give each action dict a ``key`` (1-9, 0, then letters; none past the last letter)."""
     for i, a in enumerate(actions):
@@ -89,7 +100,7 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
     try:
         action = Action.parse(action_text)
         if dm:
-            action = action.with_params(dm=int(dm))
+            action = action.with_params(dm=parse_dm(dm))
         label = engine.describe(state, action)
     except (ValueError, IllegalAction):
         action, label = None, action_text

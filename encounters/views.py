@@ -240,7 +240,7 @@ def encounter_step(request, pk):
     try:
         action = Action.parse(action_text)
         if dm:
-            action = action.with_params(dm=int(dm))
+            action = action.with_params(dm=runner.parse_dm(dm))
         # Free inputs a form adds to an action, e.g. the GM override's path and value.
         extra = {k[2:]: v.strip() for k, v in request.POST.items() if k.startswith("p.") and v.strip()}
         if override_ship:

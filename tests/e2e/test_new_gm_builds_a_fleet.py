@@ -33,7 +33,9 @@ def test_a_new_gm_signs_up_and_builds_a_fleet_in_the_browser(context_for):
     expect(fleet).to_be_visible()
 
     # htmx: the fleet swaps in place, no page load.
-    fleet.locator("select[name=template]").select_option(label="Toy cutter")
+    # The picker shows each template with its stats ("Toy cutter — hull 6").
+    picker = fleet.locator("select[name=template]")
+    picker.select_option(value=picker.locator("option", has_text="Toy cutter").get_attribute("value"))
     fleet.locator("input[name=name]").fill("Wasp")
     fleet.locator("button:has-text('Add ship')").click()
     expect(page.locator("section.fleet", has_text="Home guard").locator("li.ship", has_text="Wasp")).to_be_visible()

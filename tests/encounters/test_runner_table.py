@@ -235,3 +235,14 @@ def test_a_refused_override_is_said_on_its_ship_card_with_what_was_typed(client,
     assert message.startswith(f"{ship['name']}.structure:") and "lots" in message
     assert 'value="lots"' in card[:card.index("</details>")]
     assert encounter.events.count() == 0
+
+
+@pytest.mark.parametrize("dm", ["two", "1.5", "500"])
+def test_a_dm_that_is_not_a_small_whole_number_is_refused_in_words(as_gm, encounter, dm):
+    """Issue 15: never "invalid literal for int()"; the message says what a DM is."""
+    response = _post(as_gm, "step", encounter, {"action": _fire(encounter), "dm": dm, "expected_seq": "0"})
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert "invalid literal" not in body
+    assert "The DM must be a whole number" in body or "A DM between -99 and 99" in body
+    assert encounter.events.count() == 0

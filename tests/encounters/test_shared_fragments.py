@@ -10,7 +10,11 @@ from rulesets.core.engine import Viewer
 
 
 @pytest.fixture(autouse=True)
-def empty_cache():
+def own_cache(settings):
+    """A cache of this module's own: clearing the configured one (Redis in CI) would empty the
+    Celery queue in the same database."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "shared-fragments-tests"}}
     cache.clear()
     yield
     cache.clear()
