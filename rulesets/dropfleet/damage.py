@@ -40,8 +40,28 @@ class Shot(NamedTuple):
         return (7 - self.lock) / 6
 
 
+#: shots worked out, by everything :func:`shot` reads: the attacker's layer and profile, the
+#: weapon, the target's layer, profile, shields and crippling effects.  Profiles, weapons and
+#: effect tuples are frozen; the entries hold them, so an identity is never reused while cached.
+_SHOTS: dict = {}
+
+
 def shot(attacker: Ship, weapon: Weapon, target: Ship) -> Shot:
-    """The numbers of ``weapon`` fired by ``attacker`` at ``target``."""
+    """The numbers of ``weapon`` fired by ``attacker`` at ``target`` (worked out once per
+    combination: the bot weighs the same shots at every step)."""
+    a_profile, t_profile, effects = attacker.profile, target.profile, target.effects
+    key = (attacker.layer, id(a_profile), id(weapon), target.layer, id(t_profile), target.shields_up, id(effects))
+    hit = _SHOTS.get(key)
+    if hit is not None and hit[0] is a_profile and hit[1] is weapon and hit[2] is t_profile and hit[3] is effects:
+        return hit[4]
+    value = _work_out_shot(attacker, weapon, target)
+    if len(_SHOTS) > 4096:
+        _SHOTS.clear()
+    _SHOTS[key] = (a_profile, weapon, t_profile, effects, value)
+    return value
+
+
+def _work_out_shot(attacker: Ship, weapon: Weapon, target: Ship) -> Shot:
     mods = []
     if attacker.layer != target.layer:
         crossing = {attacker.layer, target.layer}

@@ -11,11 +11,13 @@
   at a time, until nothing is left; then open fire.
 * Point defence: the target's ``pd_policy`` (``min_expected`` by default: block what is most
   likely to get through its saves).
-It chooses without listing every legal action, and uses ``rng.random()`` only to break ties.
+It chooses without listing every legal action (and builds the one it takes with its parameters
+already in ``Action.make``'s sorted order), and uses ``rng.random()`` only to break ties.
 """
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from rulesets.core.engine import Action
 
@@ -76,52 +78,51 @@ def order_choice(state: DropfleetState) -> Action:
     options = dict(Q.order_options(state))
     key = "weapons_free" if close and "weapons_free" in options else "standard"
     shields = "up" if options.get(key) is not None else None
-    return Action.make("order", leader.id, order=key, shields=shields)
+    return Action("order", leader.id, (("order", key),) if shields is None else (("order", key), ("shields", shields)))
 
 
 def _values(ship: Ship, enemies) -> list[tuple]:
-    """(weapon, [(enemy, expected unsaved damage)]) for each usable weapon: what a shot is worth
-    does not depend on where the ship stands, only whether it reaches."""
+    """(arc, [(expected unsaved damage, enemy x, enemy y, reach)], best first) for each usable
+    weapon: what a shot is worth does not depend on where the ship stands, only whether it
+    reaches (shots worth nothing are left out)."""
+    scan = S.scan(ship)
     out = []
     for weapon in ship.profile.weapons:
         if S.weapon_usable(ship, weapon.id):
-            out.append((weapon, [(e, shot_value(ship, weapon, e)) for e in enemies]))
+            targets = []
+            for e in enemies:
+                value = shot_value(ship, weapon, e)
+                if value > 0.0:
+                    targets.append((value, e.x, e.y, scan + (0 if weapon.close_action else S.signature(e))))
+            targets.sort(key=_first, reverse=True)
+            out.append((weapon.arc, targets))
     return out
 
 
-#: expected unsaved damage of a shot, by what :func:`damage.shot` reads of the attacker (its
-#: layer and profile), the weapon and the target (frozen: a changed ship is a new object);
-#: the entries hold the objects themselves, so an identity is never reused while cached
-_VALUES: dict = {}
+def _first(item):
+    return item[0]
 
 
 def shot_value(attacker: Ship, weapon, target: Ship) -> float:
-    """``expected_unsaved(damage.shot(attacker, weapon, target))``, worked out once per
-    activation: the move and the fire step of a group ask for the same shots."""
-    profile = attacker.profile
-    key = (attacker.layer, id(profile), id(weapon), id(target))
-    hit = _VALUES.get(key)
-    if hit is not None and hit[0] is profile and hit[1] is weapon and hit[2] is target:
-        return hit[3]
-    value = expected_unsaved(D.shot(attacker, weapon, target))
-    if len(_VALUES) > 4096:
-        _VALUES.clear()
-    _VALUES[key] = (profile, weapon, target, value)
-    return value
+    """The expected unsaved damage of a shot (both :func:`damage.shot` and this are cached:
+    the bot weighs the same shots at every step)."""
+    return _expected(D.shot(attacker, weapon, target))
 
 
-def _firepower(values, scan: int, x: float, y: float, heading: int) -> float:
-    """Expected unsaved damage of the ship's weapons, each at its best target in reach from (x, y)."""
+@lru_cache(maxsize=1024)
+def _expected(s: D.Shot) -> float:
+    return expected_unsaved(s)
+
+
+def _firepower(values, x: float, y: float, heading: int) -> float:
+    """Expected unsaved damage of the ship's weapons, each at its best target in reach from (x, y)
+    (the same reach and arc as :func:`sequence.in_reach`)."""
     total = 0.0
-    for weapon, targets in values:
-        best = 0.0
-        for enemy, value in targets:
-            if value <= best:
-                continue
-            reach = scan + (0 if weapon.close_action else S.signature(enemy))
-            if G.within(x, y, enemy.x, enemy.y, reach) and G.in_arc(heading, x, y, enemy.x, enemy.y, weapon.arc):
-                best = value
-        total += best
+    for arc, targets in values:
+        for value, ex, ey, reach in targets:
+            if G.within(x, y, ex, ey, reach) and G.in_arc(heading, x, y, ex, ey, arc):
+                total += value
+                break
     return total
 
 
@@ -141,7 +142,6 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
     nearest = min(enemies, key=lambda e: G.distance(ship.x, ship.y, e.x, e.y))
     values = _values(ship, enemies)
     threats = _threats(ship, enemies)
-    scan = S.scan(ship)
     reach = Q.allowance(ship)
     limit = Q.turn_limit(ship)
     towards = G.bearing(ship.x, ship.y, nearest.x, nearest.y)
@@ -157,15 +157,15 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
             if Q.check_move(state, ship, x, y, None) is not None:
                 continue
             facing = int(round(G.bearing(ship.x, ship.y, x, y))) % 360 if (x, y) != (ship.x, ship.y) else ship.heading
-            score = (_firepower(values, scan, x, y, facing), -_exposure(threats, x, y),
+            score = (_firepower(values, x, y, facing), -_exposure(threats, x, y),
                      -G.distance(x, y, nearest.x, nearest.y))
             if best_score is None or score > best_score:
                 best, best_score = (x, y), score
-    stay_score = (_firepower(values, scan, ship.x, ship.y, ship.heading), -_exposure(threats, ship.x, ship.y),
+    stay_score = (_firepower(values, ship.x, ship.y, ship.heading), -_exposure(threats, ship.x, ship.y),
                   -G.distance(ship.x, ship.y, nearest.x, nearest.y))
     if best is None or stay_score >= best_score:
-        return Action.make("stay", ship.id)
-    return Action.make("move", ship.id, x=best[0], y=best[1])
+        return Action("stay", ship.id)
+    return Action("move", ship.id, (("x", best[0]), ("y", best[1])))
 
 
 #: the last activation's choices, worth computing once: (its ships list, [(value, attacker, weapon, target)])
@@ -185,9 +185,62 @@ def _fire_values(state: DropfleetState) -> list:
     return _FIRE_CACHE[1]
 
 
+#: the group's fire step planned at its start: (its ships list, [((ship, weapon, target), Action)])
+_FIRE_PLAN: tuple = (None, [])
+
+
 def fire_choice(state: DropfleetState) -> Action:
-    """The best shot still open: not declared yet, within the order's weapon systems (the ships
-    have not changed since the values were worked out, so reach and arc still hold)."""
+    """The best shot still open: not declared yet, within the order's weapon systems.
+
+    Declaring changes no ship, so the whole step is planned once, when it begins (the same
+    choices, one at a time, as :func:`_best_shot_now` makes); a declaration the plan did not
+    make (a player's) falls back to choosing from what is declared.
+    """
+    global _FIRE_PLAN
+    declared = state.declared
+    ships, plan = _FIRE_PLAN
+    if ships is not state.ships or not declared:
+        if declared:
+            return _best_shot_now(state)
+        plan = _plan_fire(state)
+        _FIRE_PLAN = (state.ships, plan)
+    n = len(declared)
+    if n >= len(plan):
+        return _best_shot_now(state)
+    for i in range(n):
+        d = declared[i]
+        if plan[i][0] != (d.ship, d.weapon, d.target):
+            return _best_shot_now(state)
+    return plan[n][1]
+
+
+def _plan_fire(state: DropfleetState) -> list:
+    """Every declaration of the fire step, best first, then open fire: what
+    :func:`_best_shot_now` chooses step after step (each choice only narrows the next)."""
+    plan = []
+    chosen: set = set()
+    systems: dict[str, int] = {}
+    for value, attacker, weapon, target in _fire_values(state):
+        if value <= 0.0:
+            break
+        if (attacker.id, weapon.id) in chosen:
+            continue
+        if not weapon.close_action:
+            allowed = Q.systems_allowed(attacker)
+            used = systems.get(attacker.id, 0)
+            if allowed is not None and used >= allowed:
+                continue
+            systems[attacker.id] = used + 1
+        chosen.add((attacker.id, weapon.id))
+        plan.append(((attacker.id, weapon.id, target.id),
+                     Action("fire", attacker.id, (("target", target.id), ("weapon", weapon.id)))))
+    plan.append((None, Action("open_fire", Q.lead(state, state.group).id)))
+    return plan
+
+
+def _best_shot_now(state: DropfleetState) -> Action:
+    """The best shot still open given what is declared (the ships have not changed since the
+    values were worked out, so reach and arc still hold)."""
     declared = {(d.ship, d.weapon) for d in state.declared}
     systems: dict[str, int] = {}
     for d in state.declared:
@@ -207,9 +260,9 @@ def fire_choice(state: DropfleetState) -> Action:
         best = (attacker, weapon, target)
         break
     if best is None:
-        return Action.make("open_fire", Q.lead(state, state.group).id)
+        return Action("open_fire", Q.lead(state, state.group).id)
     attacker, weapon, target = best
-    return Action.make("fire", attacker.id, weapon=weapon.id, target=target.id)
+    return Action("fire", attacker.id, (("target", target.id), ("weapon", weapon.id)))
 
 
 def pd_choice(state: DropfleetState) -> Action:
@@ -218,4 +271,4 @@ def pd_choice(state: DropfleetState) -> Action:
     target = next(s for s in state.ships if s.id == p.target)
     s = D.shot(attacker, S.weapon(attacker, p.weapon), target)
     chosen = D.best_pd_option(D.pd_options(p.normal, p.critical, p.successes), s, state.pd_policy)
-    return Action.make("spend_pd", target.id, critical=chosen[1])
+    return Action("spend_pd", target.id, (("critical", chosen[1]),))

@@ -122,7 +122,7 @@ class Work:
     def __init__(self, state, dice: Dice):
         self.state = state
         self.ships: list[Ship] = list(state.ships)
-        self.index = {s.id: i for i, s in enumerate(self.ships)}
+        self._index: dict | None = None  # ship id -> place in ``ships``, built when first needed
         self.dice = dice
         self.rec = dice.recording
         self.log: list[LogEntry] = []
@@ -130,12 +130,24 @@ class Work:
         self.attacked: list[str] = list(state.attacked)
         self.explosions: list = list(state.explosions)
 
+    @property
+    def index(self) -> dict:
+        if self._index is None:
+            self._index = {s.id: i for i, s in enumerate(self.ships)}
+        return self._index
+
     def ship(self, ship_id: str) -> Ship:
-        return self.ships[self.index[ship_id]]
+        index = self._index
+        if index is None:
+            index = self.index
+        return self.ships[index[ship_id]]
 
     def put(self, ship: Ship, **changes) -> Ship:
         new = evolve(ship, **changes)
-        self.ships[self.index[ship.id]] = new
+        index = self._index
+        if index is None:
+            index = self.index
+        self.ships[index[ship.id]] = new
         return new
 
     def say(self, text: str, rule: str = "", gm_only: bool = False) -> None:
