@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rulesets.core.citation import cite
+
 #: A plain check: 1d20 + ability, 12 or more succeeds (RULES-NOTES void_d20, VD-N01).
 CHECK_TARGET = 12
 #: Void Points a character may hold (RULES-NOTES, VD-N04).
@@ -48,11 +50,39 @@ SECTION = {
 }
 
 
+#: The English heading a GM reads in the log for each section (the Russian one on hover).
+ENGLISH = {
+    "round": "The combat round",
+    "initiative": "Initiative and turn order",
+    "attack": "Attack rolls",
+    "risky": "Risky attacks",
+    "critical": "Critical hits",
+    "condition": "Loss of Condition",
+    "cover": "Cover and shields",
+    "enemies": "Enemies in combat",
+    "morale": "Morale",
+    "death": "The death table in space (d20)",
+    "healing": "Healing",
+    "space": "Space encounters",
+    "ship_round": "Ship rounds and their order",
+    "stations": "Actions aboard a ship",
+    "ranges": "Ranges",
+    "escape": "Escape",
+    "boarding": "Boarding",
+    "frame": "Fire and frame damage",
+    "catastrophe": "The ship catastrophe table (d12)",
+    "notes": "Rules notes",
+    "house": "Void d20 decisions (docs/rulesets/void_d20.md)",
+}
+
+
 @lru_cache(maxsize=None)
 def rule(section: str, number: str = "") -> str:
-    """The rule line of a log entry: the seed section and the inventory number."""
-    text = SECTION[section]
-    return f"{text} ({number})" if number else text
+    """The rule cited by a log entry or roll: the English heading, the seed's Russian one on
+    hover, rulings and house rules marked (rulesets/core/citation.py).  ``number``, the
+    inventory number, is for the reader of the code: docs/rulesets/void_d20.md maps it."""
+    original = SECTION[section] if section not in ("notes", "house") else ""
+    return cite(ENGLISH[section], original, house_rule=section == "house", ruling=section == "notes")
 
 
 # --- Укрытия и щиты ----------------------------------------------------------------
