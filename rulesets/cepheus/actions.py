@@ -29,7 +29,7 @@ def decisions(s: CombatState) -> list[Action]:
         ship_id = s.waiting[s.asked]
         last = s.turn >= len(s.order)
         return [Action.make("act_now", ship_id), Action.make("act_first" if last else "keep_waiting", ship_id)]
-    ship, crew = s.acting_ship, s.acting_crew
+    ship, crew = s.actor()
     if ship is None or crew is None:
         return []
     return crew_actions(s, ship, crew) + interruptions(s, ship)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def do_attack(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     mount = ship.mount(a.get("mount"))
     target_id = a.get("target")
     personal = personal_target(s, target_id) is not None

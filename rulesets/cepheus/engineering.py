@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def do_jump(tx: Tx, a: Action):
     spend_significant(tx)
-    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    ship, c = tx.s.actor()
     roll, effect = perform(tx, CHECKS["jump"], ship, c, a, f"{ship.name} jumps")
     if effect >= 0:
         sh = tx.ship(ship.id)
@@ -33,7 +33,7 @@ def do_jump(tx: Tx, a: Action):
 
 def do_repair(tx: Tx, a: Action):
     spend_significant(tx)
-    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    ship, c = tx.s.actor()
     system = a.get("system")
     roll, effect = perform(tx, CHECKS["repair"], ship, c, a, f"{c.name} repairs {system_label(ship, system)}")
     if effect >= 0:
@@ -47,7 +47,7 @@ def do_repair(tx: Tx, a: Action):
 
 def do_overhaul(tx: Tx, a: Action):
     spend_significant(tx)
-    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    ship, c = tx.s.actor()
     system = a.get("system")
     roll, effect = perform(tx, CHECKS["overhaul"], ship, c, a, f"{c.name} starts rebuilding {system_label(ship, system)}")
     if effect >= 0:
@@ -61,7 +61,7 @@ def do_overhaul(tx: Tx, a: Action):
 
 def do_continue_task(tx: Tx, a: Action):
     s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     s.sig, s.minor = 0, 0
     m = tx.crew(ship.id, c.id)
     m.task = updated(m.task, done=m.task.done + 1)
@@ -85,6 +85,6 @@ def do_continue_task(tx: Tx, a: Action):
 
 def do_abandon_task(tx: Tx, a: Action):
     s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     tx.crew(ship.id, c.id).task = None
     tx.say(f"{c.name} abandons the extended task and returns to the initiative order.", SEC["extended"])

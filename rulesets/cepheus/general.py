@@ -43,7 +43,7 @@ def do_misc(tx: Tx, a: Action):
 def do_change_position(tx: Tx, a: Action):
     spend_minor(tx)
     s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     m = tx.crew(ship.id, c.id)
     m.position = a.get("position")
     m.station = a.get("station", "")

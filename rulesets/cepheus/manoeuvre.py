@@ -41,7 +41,7 @@ def do_maintain_course(tx: Tx, a: Action):
 
 def do_evasive(tx: Tx, a: Action):
     spend_significant(tx)
-    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    ship, c = tx.s.actor()
     roll, effect = perform(tx, CHECKS["evasive"], ship, c, a, f"{ship.name}: evasive manoeuvres")
     if effect >= 0:
         tx.ship(ship.id).evasive = -2 if effect >= EXCEPTIONAL else -1
@@ -52,7 +52,7 @@ def do_evasive(tx: Tx, a: Action):
 
 def do_line_up(tx: Tx, a: Action):
     spend_significant(tx)
-    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    ship, c = tx.s.actor()
     roll, effect = perform(tx, CHECKS["line_up"], ship, c, a, f"{ship.name}: line up the shot")
     if effect >= 0:
         tx.ship(ship.id).lined_up = 2 if effect >= EXCEPTIONAL else 1
@@ -66,7 +66,7 @@ def do_line_up(tx: Tx, a: Action):
 def do_pursue(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     target = s.ship(a.get("target"))
     sh = tx.ship(ship.id)
     if ship.pursuing == target.id:
@@ -86,7 +86,7 @@ def do_pursue(tx: Tx, a: Action):
 def do_break_pursuit(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     chaser = s.ship(a.get("target"))
     won = contest(tx, CHECKS["break_pursuit"], ship, c, a, f"{ship.name} breaks {chaser.name}'s pursuit")
     if won:
@@ -100,7 +100,7 @@ def do_break_pursuit(tx: Tx, a: Action):
 def do_dock(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     target = s.ship(a.get("target"))
     check = declared(s, ship, a)
     if check.opponent is not None:
@@ -127,7 +127,7 @@ def do_undock(tx: Tx, a: Action):
 def do_ram(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     target = s.ship(a.get("target"))
     won = contest(tx, CHECKS["ram"], ship, c, a, f"{ship.name} rams {target.name}")
     if won:
@@ -148,7 +148,7 @@ def do_avoid_collision(tx: Tx, a: Action):
 
 def do_orbit(tx: Tx, a: Action):
     spend_significant(tx)
-    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    ship, c = tx.s.actor()
     roll, effect = perform(tx, CHECKS["orbit"], ship, c, a, f"{ship.name}: orbit insertion")
     sh = tx.ship(ship.id)
     sh.position = "orbit" if effect >= 0 else "decaying"
@@ -158,13 +158,13 @@ def do_orbit(tx: Tx, a: Action):
 
 def do_reentry(tx: Tx, a: Action):
     spend_significant(tx)
-    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    ship, c = tx.s.actor()
     reentry(tx, tx.ship(ship.id), c, a)
 
 
 def do_jump_plot(tx: Tx, a: Action):
     spend_significant(tx)
-    ship, c = tx.s.acting_ship, tx.s.acting_crew
+    ship, c = tx.s.actor()
     roll, effect = perform(tx, CHECKS["jump_plot"], ship, c, a, f"{ship.name}: hurried jump plot")
     if effect >= 0:
         tx.ship(ship.id).jump_plotted = True
@@ -176,7 +176,7 @@ def do_jump_plot(tx: Tx, a: Action):
 def do_range_check(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     other = s.ship(a.get("target"))
     want = a.get("want")
     won = contest(tx, CHECKS["range_check"], ship, c, a, f"{ship.name} manoeuvres for range on {other.name}")

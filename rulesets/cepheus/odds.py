@@ -90,7 +90,7 @@ def action_odds(s, a: Action) -> Odds | None:
     """The odds of the check ``a`` makes, read from its declaration (:data:`.checks.CHECKS`)."""
     if s.phase == "react":
         return _reaction_odds(s, a)
-    ship, c = s.acting_ship, s.acting_crew
+    ship, c = s.actor()
     if ship is None or c is None:
         return None
     kind = a.kind

@@ -322,16 +322,14 @@ class CombatState:
 
     @property
     def acting_crew(self) -> Crew | None:
-        if self.pos >= len(self.queue):
-            return None
+        return self.actor()[1]
+
+    def actor(self) -> tuple[Ship | None, Crew | None]:
+        """The acting ship and crew member, found with one look-up (rules ask for both every step)."""
         ship = self.acting_ship
-        if ship is None:
-            return None
-        crew_id = self.queue[self.pos]
-        for c in ship.crew:
-            if c.id == crew_id:
-                return c
-        return None
+        if ship is None or self.pos >= len(self.queue):
+            return ship, None
+        return ship, ship.member(self.queue[self.pos])
 
     @property
     def active(self) -> str:
