@@ -6,6 +6,8 @@ fire), ``odds``, ``policy``, ``overrides``, ``fleets``.  Pure Python: no Django 
 """
 from __future__ import annotations
 
+import copy
+
 import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
@@ -53,7 +55,7 @@ class DropfleetRuleset(RulesetBase):
         for entry in spec["ships"]:
             per_side.setdefault(entry["side"], []).append(entry)
         for entry in spec["ships"]:
-            profile = profile_from_stats(entry["stats"])
+            profile = _profile(entry["stats"])
             side_index = sides.index(entry["side"])
             mates = per_side[entry["side"]]
             slot = mates.index(entry)
@@ -335,6 +337,23 @@ class DropfleetRuleset(RulesetBase):
 
     def override_fields(self, state) -> list:
         return overrides.fields()
+
+
+#: profiles read from stats dicts: (the dict, a copy of its values, the profile) by the dict's
+#: identity, used only while the dict still equals the copy (a simulation sets up the same
+#: fleets thousands of times; a shared profile also lets ``damage.shot`` reuse its shots)
+_PROFILES: dict = {}
+
+
+def _profile(stats: dict):
+    entry = _PROFILES.get(id(stats))
+    if entry is not None and entry[0] is stats and entry[1] == stats:
+        return entry[2]
+    profile = profile_from_stats(stats)
+    if len(_PROFILES) > 256:
+        _PROFILES.clear()
+    _PROFILES[id(stats)] = (stats, copy.deepcopy(stats), profile)
+    return profile
 
 
 def declared_words(ships: dict, d: Declared) -> str:

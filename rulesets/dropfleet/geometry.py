@@ -28,16 +28,23 @@ def angle_between(a: float, b: float) -> float:
 
 def within(ax: float, ay: float, bx: float, by: float, radius: float) -> bool:
     """"Wholly within R" read as centre distance <= R (DF-N08)."""
-    return distance(ax, ay, bx, by) <= radius + 1e-9
+    return math.hypot(bx - ax, by - ay) <= radius + 1e-9
+
+
+#: each arc's wedges as (centre 0..360, half-width with the rounding slack)
+_WEDGES = {arc: tuple((centre % 360, half + 1e-9) for centre, half in wedges) for arc, wedges in T.ARCS.items()}
 
 
 def in_arc(heading: float, ax: float, ay: float, bx: float, by: float, arc: str) -> bool:
-    """Whether b lies in the arc of a ship at a facing ``heading`` (DF-N01: the target must be in the arc)."""
+    """Whether b lies in the arc of a ship at a facing ``heading`` (DF-N01: the target must be in the arc).
+
+    :func:`bearing` and :func:`angle_between`, written out: the bot asks this thousands of times a battle."""
     if ax == bx and ay == by:
         return True
-    relative = (bearing(ax, ay, bx, by) - heading) % 360
-    for centre, half in T.ARCS[arc]:
-        if angle_between(relative, centre % 360) <= half + 1e-9:
+    relative = (math.degrees(math.atan2(bx - ax, ay - by)) % 360 - heading) % 360
+    for centre, half in _WEDGES[arc]:
+        d = abs(relative - centre) % 360
+        if (360 - d if d > 180 else d) <= half:
             return True
     return False
 

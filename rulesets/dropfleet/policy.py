@@ -17,7 +17,6 @@ already in ``Action.make``'s sorted order), and uses ``rng.random()`` only to br
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 from rulesets.core.engine import Action
 
@@ -103,15 +102,23 @@ def _first(item):
     return item[0]
 
 
+#: the expected unsaved damage of each shot :func:`damage.shot` has kept, by its identity (the
+#: entry holds the shot, so an identity is never reused while cached)
+_EXPECTED: dict = {}
+
+
 def shot_value(attacker: Ship, weapon, target: Ship) -> float:
-    """The expected unsaved damage of a shot (both :func:`damage.shot` and this are cached:
-    the bot weighs the same shots at every step)."""
-    return _expected(D.shot(attacker, weapon, target))
-
-
-@lru_cache(maxsize=1024)
-def _expected(s: D.Shot) -> float:
-    return expected_unsaved(s)
+    """The expected unsaved damage of a shot (worked out once per shot: the bot weighs the
+    same shots at every step, and :func:`damage.shot` keeps them)."""
+    s = D.shot(attacker, weapon, target)
+    hit = _EXPECTED.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    value = expected_unsaved(s)
+    if len(_EXPECTED) > 4096:
+        _EXPECTED.clear()
+    _EXPECTED[id(s)] = (s, value)
+    return value
 
 
 def _firepower(values, x: float, y: float, heading: int) -> float:

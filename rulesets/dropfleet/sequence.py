@@ -33,7 +33,7 @@ def groups_in_play(state: DropfleetState, side: str | None = None) -> list[str]:
 
 
 def group_ships(state, group: str) -> list[Ship]:
-    return [s for s in state.ships if s.group == group and s.in_play]
+    return [s for s in state.ships if s.group == group and not s.destroyed]
 
 
 def lead(state, group: str) -> Ship | None:
@@ -367,7 +367,8 @@ def decide_on_points(w: S.Work, state: DropfleetState) -> DropfleetState:
 def finish(w: S.Work, state: DropfleetState) -> DropfleetState:
     """The state with the work's ships; over when at most one side has ships in play."""
     state = evolve(state, ships=w.ships, attacked=tuple(w.attacked), explosions=tuple(w.explosions))
-    alive = [side for side in state.sides if any(s.in_play and s.side == side for s in state.ships)]
+    in_play = {s.side for s in state.ships if not s.destroyed}
+    alive = [side for side in state.sides if side in in_play]
     if len(alive) <= 1 and not state.over:
         winner = alive[0] if alive else None
         w.say(f"{winner} holds the field." if winner else "No ship is left.", "DF-47")
