@@ -192,6 +192,8 @@ def roll_code(
     # All the dice of the code at once (physical dice are thrown together), the Wild Die last;
     # then one more for each reroll of a Wild-Die 6.
     recording = dice.recording
+    if not recording:
+        return _roll_quietly(dice, c, use_wild, n_normal, cap, complication)
     if recording:
         label = (f"{purpose} ({'the Wild Die' if c.dice == 1 else 'the last die is the Wild Die'})"
                  if use_wild else purpose).strip()
@@ -234,3 +236,30 @@ def roll_code(
         table="Wild Die" if flagged else "", row="complication" if flagged else "",
     ))
     return CodeRoll(c, total, normal, tuple(wild_faces), removed, flagged, cap, record)
+
+
+def _roll_quietly(dice: Dice, c: DiceCode, use_wild: bool, n_normal: int, cap: int | None,
+                  complication: str) -> CodeRoll:
+    """:func:`roll_code` in a playout (nothing recorded): the same dice drawn in the same order,
+    the same total and flags, without the words of its modifiers."""
+    first = dice.faces(c.dice, 6) if c.dice else ()
+    normal = tuple(first[:n_normal])
+    wild: tuple[int, ...] = ()
+    if use_wild:
+        face = first[-1]
+        wild_faces = [face]
+        while face == 6:
+            face = dice.faces(1, 6)[0]
+            wild_faces.append(face)
+        wild = tuple(wild_faces)
+    faces = normal + wild
+    total = sum(faces) if cap is None else sum(f if f < cap else cap for f in faces)
+    removed: tuple[int, ...] = ()
+    flagged = False
+    if use_wild and wild[0] == 1:
+        if complication == "remove":
+            removed = (1, max(normal)) if normal else (1,)
+            total -= sum(removed) if cap is None else sum(f if f < cap else cap for f in removed)
+        else:
+            flagged = True
+    return CodeRoll(c, total + c.pips, normal, wild, removed, flagged, cap, None)

@@ -62,6 +62,11 @@ def fire_options(state: CombatState) -> list[tuple[str, str]]:
     Seed "Factors de Foc", step 1: a battery fires broadsides until its guns are spent, each at
     one target (several may go at the same target); :func:`guns_left` says how many guns.
     """
+    return [(wid, tid) for wid, tid, _ in fire_options_with_bands(state)]
+
+
+def fire_options_with_bands(state: CombatState) -> list[tuple[str, str, str]]:
+    """:func:`fire_options`, each with the range band of the shot (:func:`shot_band`)."""
     s = state
     if s.phase != "firing" or not s.queue:
         return []
@@ -81,8 +86,10 @@ def fire_options(state: CombatState) -> list[tuple[str, str]]:
         for t in s.ships:
             if tractor and t.captured_by:
                 continue      # decision: one holder at a time
-            if t.side != sh.side and t.in_play and shot_band(s, sh, w, t):
-                out.append((w.id, t.id))
+            if t.side != sh.side and t.in_play:
+                band = shot_band(s, sh, w, t)
+                if band:
+                    out.append((w.id, t.id, band))
     return out
 
 
@@ -155,13 +162,14 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
     hit_cap = tables.TO_HIT_CAP.get((sh.scale, t.scale))
     evade_cap = tables.EVASION_CAP.get((t.scale, sh.scale))
     dmg_cap = tables.DAMAGE_CAP.get((sh.scale, t.scale))
-    notes: list[LogEntry] = []
+    recording = dice.recording          # a playout reads no log line and no roll's words
+    notes: list[LogEntry] | None = [] if recording else None
     a = roll_skill_and_factor(dice, sh.crew.gunnery, fire_control_code(s, sh, w, t, band), cap=hit_cap,
-                              wild=s.wild, purpose=f"{sh.name} {w.name} to hit",
+                              wild=s.wild, purpose=f"{sh.name} {w.name} to hit" if recording else "",
                               rule=SEC_SCALE_TO_HIT if hit_cap is not None else SEC_PROCEDURE,
                               complication=complication_choice(s), notes=notes)
     e = roll_skill_and_factor(dice, t.crew.piloting, current_maneuverability(t, s.round), cap=evade_cap,
-                              wild=s.wild, purpose=f"{t.name} evades",
+                              wild=s.wild, purpose=f"{t.name} evades" if recording else "",
                               rule=SEC_SCALE_EVASION if evade_cap is not None else SEC_PROCEDURE,
                               complication=complication_choice(s), notes=notes)
     hit = a >= e
@@ -173,34 +181,43 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
         s.guns_fired[key] = s.guns_fired.get(key, 0) + guns
     if w.ammo is not None:
         w.ammo -= 1                        # decision: a broadside spends one round of ammunition
-    what = f"{w.name} ({guns}-gun broadside)" if w.shots > 1 else w.name
-    log = [LogEntry(f"{sh.name} fires {what} at {t.name} ({band} range): {a} against {e} -- "
-                    + ("hit." if hit else "miss."), SEC_PROCEDURE)] + notes
+    if recording:
+        what = f"{w.name} ({guns}-gun broadside)" if w.shots > 1 else w.name
+        log = [LogEntry(f"{sh.name} fires {what} at {t.name} ({band} range): {a} against {e} -- "
+                        + ("hit." if hit else "miss."), SEC_PROCEDURE)] + notes
+    else:
+        log = []
     if hit and shot.tractor:
-        log.append(LogEntry(f"{t.name} is caught by the tractor beam, without damage (held after all fire).",
-                            SEC_TRACTOR))
+        if recording:
+            log.append(LogEntry(f"{t.name} is caught by the tractor beam, without damage (held after all fire).",
+                                SEC_TRACTOR))
     elif hit:
         if guns > 1:
-            shot.hits = broadside_hits(dice, guns, f"{sh.name} {w.name} fire factor")
-            log.append(LogEntry(f"Fire factor: {shot.hits} of {guns} shots hit.", tables.SEC_FIRE_FACTORS))
+            shot.hits = broadside_hits(dice, guns, f"{sh.name} {w.name} fire factor" if recording else "")
+            if recording:
+                log.append(LogEntry(f"Fire factor: {shot.hits} of {guns} shots hit.", tables.SEC_FIRE_FACTORS))
         if dmg_cap == 0:
             shot.no_damage = True
-            log.append(LogEntry(f"A {tables.SCALE_LABEL[sh.scale]} cannot cause significant damage to "
-                                f"{t.name}.", SEC_SCALE_DAMAGE))
+            if recording:
+                log.append(LogEntry(f"A {tables.SCALE_LABEL[sh.scale]} cannot cause significant damage to "
+                                    f"{t.name}.", SEC_SCALE_DAMAGE))
         else:
             rule = SEC_SCALE_DAMAGE if dmg_cap is not None else SEC_PROCEDURE
-            what = f"{w.name} {'ion damage' if shot.ion else 'damage'}"
-            notes = []
+            what = f"{w.name} {'ion damage' if shot.ion else 'damage'}" if recording else ""
+            notes = [] if recording else None
             rolls = [note_complication(roll_code(dice, current_damage(sh, w, s.round), wild=s.wild, cap=dmg_cap,
                                           purpose=what, rule=rule, complication=complication_choice(s)), what, notes).total
                      for _ in range(shot.hits)]
             shot.damage = sum(rolls)
-            capped_note = f" (dice over {dmg_cap} count {dmg_cap})" if dmg_cap is not None else ""
-            if shot.ion:
-                log.append(LogEntry(f"Ion damage {shot.damage}{capped_note} (applied after all fire).", tables.SEC_ION))
-            else:
-                log.append(LogEntry(f"Damage {shot.damage}{capped_note} (applied after all fire).", SEC_FIRING_PHASE))
-            log.extend(notes)
+            if recording:
+                capped_note = f" (dice over {dmg_cap} count {dmg_cap})" if dmg_cap is not None else ""
+                if shot.ion:
+                    log.append(LogEntry(f"Ion damage {shot.damage}{capped_note} (applied after all fire).",
+                                        tables.SEC_ION))
+                else:
+                    log.append(LogEntry(f"Damage {shot.damage}{capped_note} (applied after all fire).",
+                                        SEC_FIRING_PHASE))
+                log.extend(notes)
     s.shots.append(shot)
     s.active = active_label(s)
     return s, log

@@ -379,7 +379,14 @@ class _Plan:
 
 
 _PLAN: dict = {}     # "last": the _Plan of the ship moving now
-_PICKED: list = [None, None, None]   # the state, the move action the bot built for it, its hexes.Move
+_PICKED: list = [None, None, None]   # the state, the action the bot built for it, its hexes.Move (a move)
+
+
+def built_by_bot(s: rules.CombatState, action: Action) -> bool:
+    """``action`` is the very action the bot has just built for the very state ``s`` (legal by
+    construction: :func:`choose` returns one of the legal actions).  An action from anywhere else
+    -- a GM's, a player's, a scenario's -- is another object, and is checked in full."""
+    return _PICKED[0] is s and _PICKED[1] is action
 
 
 def picked_move(s: rules.CombatState, action: Action) -> hexes.Move | None:
@@ -420,20 +427,19 @@ def _shot_value(s: rules.CombatState, me: rules.Ship, w: rules.Weapon, t: rules.
 def _choose_fire(s: rules.CombatState, me: rules.Ship) -> Action:
     """The group of weapons that fire together with the best summed value; in it, the shot of
     the best value (then the better chance to hit); nothing worth firing: ``done``."""
-    done = Action.make("done", me.id)
-    options = rules.fire_options(s)
+    options = rules.fire_options_with_bands(s)
     if not options:
-        return done
+        return Action.make("done", me.id)
     weapons = {w.id: w for w in me.weapons}
     mine = _attacker_key(s, me)
     theirs: dict[str, tuple] = {}
     scored = []
-    for wid, tid in options:
+    for wid, tid, band in options:
         w, t = weapons[wid], s.ship(tid)
         if tid not in theirs:
             theirs[tid] = _target_key(s, t)
         # what the value reads: the two ships' keys, the weapon, the band, the guns left
-        key = (mine, theirs[tid], wid, w.ammo is not None, rules.shot_band(s, me, w, t),
+        key = (mine, theirs[tid], wid, w.ammo is not None, band,
                rules.guns_left(s, me, w), bool(s.wild), s.complication)
         found = _SHOT_VALUES.get(key)
         if found is None:
@@ -453,11 +459,11 @@ def _choose_fire(s: rules.CombatState, me: rules.Ship) -> Action:
         first.setdefault(tables.FIRE_GROUP[weapons[wid].type], i)
     group = max(groups, key=lambda g: (groups[g], -first[g]))
     if groups[group] <= EPS:
-        return done
+        return Action.make("done", me.id)
     wid, tid, value, _ = max((x for x in scored if tables.FIRE_GROUP[weapons[x[0]].type] == group),
                              key=lambda x: (round(x[2], 12), round(x[3], 12)))
     if value <= EPS:
-        return done
+        return Action.make("done", me.id)
     return Action.make("fire", me.id, weapon=wid, target=tid)
 
 
@@ -465,6 +471,13 @@ def _choose_fire(s: rules.CombatState, me: rules.Ship) -> Action:
 def choose(ruleset, s: rules.CombatState, rng: random.Random | None = None) -> Action:
     """The bot's action (always one of ``ruleset.legal_actions(s)``), found without listing them:
     it looks at the moves or shots it weighs and builds only the action it picks."""
+    action = _decide(ruleset, s)
+    if _PICKED[0] is not s or _PICKED[1] is not action:
+        _PICKED[:] = (s, action, None)
+    return action
+
+
+def _decide(ruleset, s: rules.CombatState) -> Action:
     if s.over:
         raise ValueError("No legal action: the combat is over.")
     who = ruleset.actor_ship(s)
