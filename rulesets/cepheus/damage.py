@@ -24,13 +24,23 @@ if TYPE_CHECKING:
 
 def table_roll(tx: Tx, count: int, purpose: str, rule: str, table: str, row_of, mods=(), target=None,
                gm_only: bool = False):
-    """Roll ``count``D6 + mods and record it with the table row its total selects."""
+    """Roll ``count``D6 + mods, record it with the table row its total selects; returns the total
+    (in a playout nothing is recorded and no :class:`Roll` is built)."""
     faces = tuple(tx.dice.faces(count, 6, purpose, rule))
-    total = sum(faces) + sum(v for _, v in mods)
-    if not tx.recording:
-        return Roll("", faces, (), total)
-    mods = tuple((str(s), int(v)) for s, v in mods if v)
-    return tx.dice.record(Roll(f"{count}D6", faces, mods, total, purpose, rule, table, row_of(total), target, gm_only))
+    total = sum(faces)
+    for _, v in mods:
+        total += v
+    if tx.recording:
+        mods = tuple((str(s), int(v)) for s, v in mods if v)
+        tx.dice.record(Roll(f"{count}D6", faces, mods, total, purpose, rule, table, row_of(total), target, gm_only))
+    return total
+
+
+def dice_total(tx: Tx, count: int, purpose: str, rule: str) -> int:
+    """``count``D6 summed: recorded as a roll, or in a playout only the faces drawn (the same dice)."""
+    if tx.recording:
+        return tx.dice.roll(count, 6, purpose=purpose, rule=rule).total
+    return sum(tx.dice.faces(count, 6, purpose, rule))
 
 
 def column_for(ship: Ship, internal: bool = False) -> str:
@@ -55,15 +65,13 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
             apply_location_hits(tx, target.id, 1, internal=True)
         return 0
     if hit.dice:
-        dmg_roll = tx.dice.roll(hit.dice, 6, purpose=f"{hit.label}: damage", rule=rule)
-        raw = dmg_roll.total
+        raw = dice_total(tx, hit.dice, f"{hit.label}: damage", rule)
     else:
         raw = hit.flat
     if not hit.ignore_armour and target.armour:
         mods.append(("armour", -target.armour))
     for _ in range(hit.sand):
-        sand = tx.dice.roll(1, 6, purpose="sand: damage reduced by 1D6", rule=SEC["sand"])
-        mods.append(("sand", -sand.total))
+        mods.append(("sand", -dice_total(tx, 1, "sand: damage reduced by 1D6", SEC["sand"])))
     if hit.screen:
         mods.append(("screens", -hit.screen))
     net = raw + sum(v for _, v in mods)
@@ -93,14 +101,14 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
 def apply_location_hits(tx: Tx, ship_id: str, count: int, internal: bool = False):
     ship = tx.s.ship(ship_id)
     column = column_for(ship, internal)
-    roll = table_roll(tx, 2, f"hit location on {ship.name}", SEC_LOCATION,
-                      f"{SEC_LOCATION} — {COLUMN_LABEL[column]}",
-                      lambda total: f"{total}: {LOCATION_LABEL[HIT_LOCATION[column][total]]}")
-    location = HIT_LOCATION[column][roll.total]
+    total = table_roll(tx, 2, f"hit location on {ship.name}", SEC_LOCATION,
+                       f"{SEC_LOCATION} — {COLUMN_LABEL[column]}",
+                       lambda total: f"{total}: {LOCATION_LABEL[HIT_LOCATION[column][total]]}")
+    location = HIT_LOCATION[column][total]
     for _ in range(count):
         if tx.s.ship(ship_id).status == "destroyed":
             return
-        hit_location(tx, ship_id, location, roll.total)
+        hit_location(tx, ship_id, location, total)
 
 
 def hit_location(tx: Tx, ship_id: str, location: str, row: int):
@@ -231,9 +239,9 @@ def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: str):
     """Tabella: Danni all'equipaggio — 2D6 on the Normal or Radiation column."""
     ship = tx.s.ship(ship_id)
     column = "Radiation Damage" if radiation else "Normal Damage"
-    roll = table_roll(tx, 2, f"{why}: crew damage", SEC_CREW_DAMAGE, f"{SEC_CREW_DAMAGE} — {column}",
-                      lambda total: crew_damage_row(total)[2], mods=[("armour", dm)] if dm else [])
-    who, dice_n, row = crew_damage_row(roll.total)
+    total = table_roll(tx, 2, f"{why}: crew damage", SEC_CREW_DAMAGE, f"{SEC_CREW_DAMAGE} — {column}",
+                       lambda total: crew_damage_row(total)[2], mods=[("armour", dm)] if dm else [])
+    who, dice_n, row = crew_damage_row(total)
     people = [c for c in ship.crew if not c.automated and crew_state(c) != "dead"]
     if who == "none" or not people:
         tx.say(f"{ship.name}: crew hit — lucky escape, no one hurt.", SEC_CREW_DAMAGE)

@@ -96,7 +96,7 @@ def attack_value(s, ship, crew, mount, target_id: str, usable: list[int], which:
     """The bot's worth of an attack: expected damage-table hits, the focus target preferred.
 
     ``base`` is the gunner's skill + Dex + hasty + coordination (:func:`_gunner_base`), computed once
-    per choice by :func:`_gunner_choice`; the DMs of the attack are read once per weapon type."""
+    per choice by :func:`_gunner_choice`; each kind of weapon in the salvo is valued once."""
     for p in s.personal:
         if p.id == target_id:
             return 0.05
@@ -105,27 +105,32 @@ def attack_value(s, ship, crew, mount, target_id: str, usable: list[int], which:
     if base is None:
         base = _gunner_base(ship, crew, mount)
     value = 0.0
-    mods_of: dict[str, int] = {}
+    worth: dict[tuple, float] = {}
     for i in chosen:
         w = mount.weapons[i]
-        kind = WEAPONS[w.type]
-        if kind.missile:
-            dice = MISSILES[w.missile or "standard"]["dice"]
-            value += 0.45 * expected_hits(dice, 0, target.armour) * (4 if w.type == "missile_bay" else 1)
-            continue
-        mods = mods_of.get(w.type)
-        if mods is None:
-            mods = 0
-            for _, dm in attack_mods(s, ship, crew, mount, target_id, w.type, words=False):
-                mods += dm
-            mods_of[w.type] = mods
-        armour = 0 if w.type == "meson_bay" else target.armour
-        value += p_hit(base + mods) * (expected_hits(kind.dice, kind.flat, armour) + 0.05)
+        key = (w.type, w.missile)
+        term = worth.get(key)
+        if term is None:
+            term = worth[key] = _weapon_worth(s, ship, crew, mount, target, w.type, w.missile, base)
+        value += term
     if target.status != "active":
         value *= 0.2
     if best is not None and target.id == best:
         value *= 1.3
     return value
+
+
+def _weapon_worth(s, ship, crew, mount, target, weapon: str, missile: str, base: int) -> float:
+    """Expected damage-table hits of one weapon of the salvo at ``target`` (missiles: of the launch)."""
+    kind = WEAPONS[weapon]
+    if kind.missile:
+        dice = MISSILES[missile or "standard"]["dice"]
+        return 0.45 * expected_hits(dice, 0, target.armour) * (4 if weapon == "missile_bay" else 1)
+    mods = 0
+    for _, dm in attack_mods(s, ship, crew, mount, target.id, weapon, words=False):
+        mods += dm
+    armour = 0 if weapon == "meson_bay" else target.armour
+    return p_hit(base + mods) * (expected_hits(kind.dice, kind.flat, armour) + 0.05)
 
 
 def _gunner_base(ship, crew, mount) -> int:

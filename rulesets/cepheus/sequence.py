@@ -227,7 +227,8 @@ def advance(tx: Tx):
             if not s.over and s.phase != "delay":
                 begin_turn(tx)
             return
-        if crew is None or not role_active(ship, crew) or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain")):
+        spent = crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain"))
+        if spent or not role_active(ship, crew):
             next_crew(tx)
 
 
