@@ -171,8 +171,11 @@ class DropfleetRuleset(RulesetBase):
                 if isinstance(exc, IllegalAction):
                     raise
                 raise IllegalAction(f"'{action}' is not a legal action now ({exc}).") from None
-        w = S.Work(state, dice)
         kind = action.kind
+        if kind == "fire" and not dice.recording:  # a declaration changes no ship and says nothing here
+            declared = Declared(action.actor, action.get("weapon"), action.get("target"))
+            return Step(evolve(state, declared=state.declared + (declared,)), [])
+        w = S.Work(state, dice)
         if kind == "override":
             new = overrides.apply_override(state, w, action.get("path"), action.get("value"))
         elif kind == "order":
