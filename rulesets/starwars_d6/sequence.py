@@ -126,8 +126,10 @@ def move(state: CombatState, kind: str, side: int = 0, *, record: bool = True) -
 
 def make_move(state: CombatState, m: hexes.Move, *, record: bool = True) -> tuple[CombatState, list[LogEntry]]:
     """:func:`move` with the move already found among :func:`move_options` (the engine's check)."""
-    s = thaw(state, ships=False)           # only the mover changes (and a ship a hold releases)
-    sh = own(s, s.moving.ship)
+    # only the mover and its progress change (and a ship a hold releases); the order, the queue
+    # and the rest only when its movement ends (next_mover)
+    s = thaw(state, ships=False, lists=m.after.done)
+    sh = own(s, s.moving.ship, fields_only=True)   # its weapons and lists do not change
     sh.col, sh.row = m.to
     sh.facing = m.facing
     p = s.moving
@@ -141,7 +143,7 @@ def make_move(state: CombatState, m: hexes.Move, *, record: bool = True) -> tupl
         log.append(LogEntry(f"{sh.name} leaves the board and the combat.", SEC_RETREAT))
     update_holds(s, log)
     if m.after.done:
-        own(s, sh.id).last_moved = p.hexes
+        own(s, sh.id, fields_only=True).last_moved = p.hexes
         next_mover(s, log)
     s.active = active_label(s)
     return s, log

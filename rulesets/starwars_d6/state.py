@@ -222,22 +222,27 @@ def _clone_ship(ship: Ship) -> Ship:
     return new
 
 
-def thaw(state: CombatState, *, ships: bool = True) -> CombatState:
+def thaw(state: CombatState, *, ships: bool = True, lists: bool = True) -> CombatState:
     """The copy of ``state`` a rule changes and returns (the argument is never changed).
 
     Copied: the state, its lists and dicts, the moving ship's progress and (``ships``) every
     ship with its weapons and its lists.  Shared, because no rule changes them in place (they
     are replaced): the crews, the board size, the features and the shots already fired.
+    ``lists=False``: the state's lists and dicts (sides, order, queue, initiative, fired, guns
+    fired, shots, features) stay shared too, for a rule that changes none of them.
     """
     s = shallow_copy(state)
     s.ships = [_clone_ship(sh) for sh in state.ships] if ships else list(state.ships)
-    # which ships this copy has copied so far (None: all of them); see :func:`own`
-    s.__dict__["_copied_ships"] = None if ships else set()
+    # which ships this copy has copied so far (None: all of them), each with whether its weapons
+    # and lists were copied too; see :func:`own`
+    s.__dict__["_copied_ships"] = None if ships else {}
+    s.moving = shallow_copy(state.moving) if state.moving is not None else None
+    if not lists:            # the rule changes none of them (a move within a ship's movement)
+        return s
     s.sides, s.order, s.queue = list(state.sides), list(state.order), list(state.queue)
     s.initiative = dict(state.initiative)
     s.guns_fired = dict(state.guns_fired)
     s.fired, s.shots, s.features = list(state.fired), list(state.shots), list(state.features)
-    s.moving = shallow_copy(state.moving) if state.moving is not None else None
     return s
 
 
@@ -248,16 +253,23 @@ def copy_ship(ship: Ship) -> Ship:
     return new
 
 
-def own(s: CombatState, ship_id: str) -> Ship:
+def own(s: CombatState, ship_id: str, *, fields_only: bool = False) -> Ship:
     """The ship ``ship_id`` of a state a rule is changing, copied first if the state still shares
-    it with the state the rule was given (``thaw(..., ships=False)``)."""
+    it with the state the rule was given (``thaw(..., ships=False)``).
+
+    ``fields_only``: the rule sets only the ship's own fields (where it is, which way it faces...),
+    so its weapons and lists stay shared (a move); a later ``own`` of the same ship without it
+    copies them too."""
     copied = s.__dict__.get("_copied_ships")
-    if copied is None or ship_id in copied:
+    if copied is None:
+        return s.ship(ship_id)
+    whole = copied.get(ship_id)
+    if whole or (whole is not None and fields_only):
         return s.ship(ship_id)
     for index, sh in enumerate(s.ships):
         if sh.id == ship_id:
-            new = s.ships[index] = _clone_ship(sh)
-            copied.add(ship_id)
+            new = s.ships[index] = shallow_copy(sh) if fields_only else _clone_ship(sh)
+            copied[ship_id] = not fields_only
             return new
     raise KeyError(ship_id)
 
@@ -282,6 +294,8 @@ def complication_choice(s: CombatState) -> str:
 
 
 def _active_ionised(ship: Ship, rnd: int) -> int:
+    if not ship.ionised:                 # (most ships: asked at every shot and every bot step)
+        return 0
     return sum(1 for last in ship.ionised if last >= rnd)
 
 
@@ -408,5 +422,5 @@ def update_holds(s: CombatState, log: list[LogEntry]) -> None:
             elif hexes.distance(holder.pos, sh.pos) > TRACTOR_REACH:
                 why = f"{holder.name} is out of the beam's reach"
         if why:
-            release(own(s, sh.id))
+            release(own(s, sh.id, fields_only=True))
             log.append(LogEntry(f"{sh.name} is released from the tractor beam: {why}.", SEC_TRACTOR))

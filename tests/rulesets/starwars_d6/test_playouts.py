@@ -55,6 +55,51 @@ def test_a_rule_copies_what_it_changes_and_shares_the_rest():
         assert (old is new) == (old.id != mover)
 
 
+def test_the_bots_own_action_is_not_checked_again_but_any_other_action_is():
+    """apply skips the legality check only for the very action the bot has just built for the very
+    state (one of the legal actions by construction); an equal action typed in (the runner's path),
+    or the bot's action on another state, is checked in full."""
+    import pytest
+    from rulesets.core.engine import Action, IllegalAction
+    from rulesets.starwars_d6.policy import built_by_bot
+
+    state = RULESET.setup(MIXED)
+    state = RULESET.apply(state, RULESET.policy(state, random.Random(0)), _dice(1, 2, 5, 4)).state
+    bot = RULESET.policy(state, random.Random(0))
+    typed = Action.parse(str(bot))
+    assert typed == bot and built_by_bot(state, bot) and not built_by_bot(state, typed)
+    assert RULESET.apply(state, typed, _dice()).state == RULESET.apply(state, bot, _dice()).state
+    # the same move, once the ship has moved on and turned: checked again, and refused if illegal
+    moved = RULESET.apply(state, bot, _dice()).state
+    other = RULESET.policy(moved, random.Random(0))
+    illegal = Action.make("move", other.actor, how="slide", side=9)
+    with pytest.raises(IllegalAction):
+        RULESET.apply(moved, illegal, _dice())
+    assert not built_by_bot(moved, bot)
+
+
+def test_a_move_shares_the_movers_weapons_and_a_shot_copies_them():
+    """A move changes where the ship is and which way it faces, not its weapons or damage: they stay
+    shared with the state before; a rule that changes them (a shot spending ammunition) copies them
+    first, so no earlier state changes."""
+    state = RULESET.setup(MIXED)
+    state = RULESET.apply(state, RULESET.policy(state, random.Random(0)), _dice(1, 2, 5, 4)).state
+    mover = state.moving.ship
+    after = RULESET.apply(state, RULESET.policy(state, random.Random(0)), _dice()).state
+    old, new = state.ship(mover), after.ship(mover)
+    assert old is not new and old.weapons is new.weapons and old.damage is new.damage
+    ammo = [(sh.id, w.id, w.ammo) for sh in state.ships for w in sh.weapons]
+    steps = 0
+    while after.phase != "firing" or not after.queue:
+        after = RULESET.apply(after, RULESET.policy(after, random.Random(0)), _dice(*[3] * 40)).state
+        steps += 1
+        assert steps < 200
+    while after.phase == "firing" and after.queue:
+        after = RULESET.apply(after, RULESET.policy(after, random.Random(0)), _dice(*[4] * 80)).state
+    assert [(sh.id, w.id, w.ammo) for sh in after.ships for w in sh.weapons] != ammo    # a shot spent some
+    assert [(sh.id, w.id, w.ammo) for sh in state.ships for w in sh.weapons] == ammo
+
+
 def _dice(*faces):
     from rulesets.core.dice import Dice, ScriptedSource
 
