@@ -493,30 +493,53 @@ def _decide(ruleset, s: rules.CombatState) -> Action:
 def _choose_movement(ruleset, s: rules.CombatState, who: str) -> Action:
     me = s.ship(who)
     drifting = rules.controls_dead(me, s.round) and not me.captured_by
-    if not drifting and not me.captured_by and s.moving.started:
-        # Under way: the special actions are declared before moving, so the only one left is
-        # evacuating (the emergency the bot takes at once); the moves are the rules' moves from
-        # here (the plan keeps what they avoid), and the choice from a movement state is shared
-        # by every goal alike.
+    if drifting or me.captured_by:
+        return _choose_held_or_drifting(s, me, drifting)
+    # The moves are the rules' moves from here (rules.move_options; the plan keeps what they
+    # avoid), and the choice from a movement state is shared by every goal alike.
+    plan = _plan_of(s, me)
+    m = s.moving
+    ms = hexes.MoveState(me.pos, me.facing, m.speed_left, m.free_turns_left, m.after_forward)
+    if m.started:
+        # under way: the special actions are declared before moving, so the only one left is
+        # evacuating (the emergency the bot takes at once)
         if me.structural_round is not None:
             return Action.make("evacuate", who)
-        plan = _plan_of(s, me)
-        m = s.moving
-        ms = hexes.MoveState(me.pos, me.facing, m.speed_left, m.free_turns_left, m.after_forward)
-        goal = plan.goal(ms.pos)
-        choice_key = (ms, plan.blocked, ms.pos in plan.occupied)
-        move = goal.choices.get(choice_key)
-        if move is None:
+        options = None
+    else:
+        options = hexes.moves(ms, plan.capital, plan.board, plan.blocked)
+        if len(options) <= 1:
+            # few moves: the special actions decide whether there is a choice at all
+            specials = [Action.make(kind, who, **params) for kind, params in rules.special_options(s)]
+            if len(options) + len(specials) == 1:
+                return _picked(s, who, options[0]) if options else specials[0]
+            if not options and not specials:
+                raise ValueError("No legal action: the combat is over.")
+        urgent = _emergency(s, me)
+        if urgent is not None:
+            return urgent
+        if not options:
+            safe = [a for a in specials if a.kind != "ram"]      # decision: the bot never rams
+            return safe[0] if safe else specials[0]
+    goal = plan.goal(ms.pos)
+    choice_key = (ms, plan.blocked, ms.pos in plan.occupied)
+    move = goal.choices.get(choice_key)
+    if move is None:
+        if options is None:
             options = hexes.moves(ms, plan.capital, plan.board, plan.blocked)
             if not options:
                 raise ValueError("No legal action: the combat is over.")
-            if len(goal.choices) > 4096:
-                goal.choices.clear()
-            move = goal.choices[choice_key] = _choose_move(goal, options)
-        return _picked(s, who, move)
+        if len(goal.choices) > 4096:
+            goal.choices.clear()
+        move = goal.choices[choice_key] = _choose_move(goal, options)
+    return _picked(s, who, move)
+
+
+def _choose_held_or_drifting(s: rules.CombatState, me: rules.Ship, drifting: bool) -> Action:
+    """A ship with dead controls drifts; one held by a tractor beam holds or breaks free."""
+    who = me.id
     options = [] if drifting else rules.move_options(s)
     if drifting + len(options) <= 1:
-        # few moves: the special actions decide whether there is a choice at all
         specials = [Action.make(kind, who, **params) for kind, params in rules.special_options(s)]
         base = [Action.make("drift", who)] if drifting else [Action.make("move", who, how=m.kind, side=m.side)
                                                              for m in options]
