@@ -390,22 +390,25 @@ class Tx:
         self.log = log
         #: False in a playout: nobody reads the log, so rules skip building its text
         self.recording = dice.recording
-        self._ships: set[str] = set()
+        #: the ships this step has copied, by id (rules ask for the same ship many times a step)
+        self._ships: dict[str, Ship] = {}
         self._crews: set[str] = set()
         self._mounts: set[str] = set()
 
     def ship(self, ship_id: str) -> Ship:
+        own = self._ships.get(ship_id)
+        if own is not None:
+            return own
         ships = self.s.ships
         for i, sh in enumerate(ships):
             if sh.id == ship_id:
-                if ship_id not in self._ships:
-                    sh = clone(sh)
-                    sh.hits = dict(sh.hits)
-                    sh.repaired = dict(sh.repaired)
-                    sh.targeting = dict(sh.targeting)
-                    sh.bonus = dict(sh.bonus)
-                    ships[i] = sh
-                    self._ships.add(ship_id)
+                sh = clone(sh)
+                sh.hits = dict(sh.hits)
+                sh.repaired = dict(sh.repaired)
+                sh.targeting = dict(sh.targeting)
+                sh.bonus = dict(sh.bonus)
+                ships[i] = sh
+                self._ships[ship_id] = sh
                 return sh
         raise KeyError(ship_id)
 
