@@ -124,7 +124,7 @@ def best_pd_option(options, s: Shot, policy: str = "min_expected") -> tuple[int,
 def roll_hits(w: S.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) -> tuple[int, int]:
     """(normal hits, critical hits): one D6 per Attack against the Lock (DF-03, DF-N04)."""
     purpose = f"{attacker.name}'s {weapon.name} at {target.name} (Lock {s.lock}+)" if w.rec else ""
-    faces = w.pool(s.attacks, s.lock, purpose, "DF-03")
+    faces = w.pool(s.attacks, s.lock, purpose, T.TO_HIT)
     kinds = [classify(f, s) for f in faces]
     normal, critical = kinds.count(1), kinds.count(2)
     if w.rec:
@@ -133,7 +133,7 @@ def roll_hits(w: S.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) 
             f"critical on {s.critical_on}+" if s.critical_on <= 6 else "no critical possible")
         w.say(f"{attacker.name} fires {weapon.name} at {target.name}: Lock {s.lock}+{mods}, {crit}; "
               f"rolled {', '.join(map(str, faces))}: {normal} hit{'s' if normal != 1 else ''}, "
-              f"{critical} critical.", "DF-03, DF-N04")
+              f"{critical} critical.", T.TO_HIT)
     return normal, critical
 
 
@@ -145,7 +145,7 @@ def roll_damage(w: S.Work, hits: int, damage: str, purpose: str) -> int:
     sides, fixed = _damage_parts(damage)
     if not sides:
         return hits * fixed
-    roll = w.roll(hits, sides, f"{purpose}: {damage} per hit" if w.rec else "", "DF-02")
+    roll = w.roll(hits, sides, f"{purpose}: {damage} per hit" if w.rec else "", T.TOTAL_DAMAGE)
     return roll.total + hits * fixed
 
 
@@ -160,11 +160,11 @@ def roll_point_defence(w: S.Work, target: Ship, s: Shot, normal: int, critical: 
     """PD successes: one D6 per PD point, each 5+ a success (DF-17)."""
     if not s.point_defence or normal + critical == 0:
         return 0
-    faces = w.pool(s.point_defence, T.PD_SUCCESS, f"{target.name}'s point defence" if w.rec else "", "DF-17")
+    faces = w.pool(s.point_defence, T.PD_SUCCESS, f"{target.name}'s point defence" if w.rec else "", T.POINT_DEFENCE)
     successes = sum(1 for f in faces if f >= T.PD_SUCCESS)
     if w.rec:
         w.say(f"{target.name}'s point defence rolls {', '.join(map(str, faces))}: {successes} success"
-              f"{'es' if successes != 1 else ''}.", "DF-16, DF-17")
+              f"{'es' if successes != 1 else ''}.", T.POINT_DEFENCE)
     return successes
 
 
@@ -173,8 +173,8 @@ def roll_saves(w: S.Work, target: Ship, normal: int, critical: int, s: Shot) -> 
     point against the passive save only (DF-05, DF-06, DF-10, DF-12, DF-13).  A save that
     cannot be made (7+) rolls no dice (decision D6)."""
     unsaved = 0
-    for points, need, what, rule in ((normal, s.normal_save, "normal", "DF-05, DF-12"),
-                                     (critical, s.critical_save, "critical", "DF-10, DF-13")):
+    for points, need, what, rule in ((normal, s.normal_save, "normal", T.ARMOUR_SAVES),
+                                     (critical, s.critical_save, "critical", T.PASSIVE)):
         if points <= 0:
             continue
         if need > 6:
@@ -197,7 +197,7 @@ def finish_attack(w: S.Work, attacker_name: str, target_id: str, normal: int, cr
     target = w.ship(target_id)
     if blocked != (0, 0) and w.rec:
         w.say(f"Point defence blocks {blocked[0]} normal and {blocked[1]} critical point"
-              f"{'s' if blocked[1] != 1 else ''}.", "DF-17, DF-19, DF-20")
+              f"{'s' if blocked[1] != 1 else ''}.", T.POINT_DEFENCE)
     normal, critical = normal - blocked[0], critical - blocked[1]
     unsaved = roll_saves(w, target, normal, critical, s)
     hurt(w, target_id, unsaved, f"{attacker_name}'s attack" if w.rec else "")
@@ -205,7 +205,7 @@ def finish_attack(w: S.Work, attacker_name: str, target_id: str, normal: int, cr
 
 # --- Hull, destruction, crippling -------------------------------------------------------
 
-def hurt(w: S.Work, ship_id: str, amount: int, cause: str, rule: str = "DF-07") -> None:
+def hurt(w: S.Work, ship_id: str, amount: int, cause: str, rule: str = T.ARMOUR_SAVES) -> None:
     """Take ``amount`` Hull damage.  A ship at 0 is destroyed (DF-08, DF-47); crippling from an
     attack waits for the end of the activation (DF-26), any other is rolled now."""
     ship = w.ship(ship_id)
@@ -232,7 +232,7 @@ def destroy(w: S.Work, ship_id: str, cause: str, catastrophic: bool = True, fate
         return
     ship = w.put(ship, destroyed=True, hull=0, fate=fate, shields_up=False)
     if w.rec:
-        w.say(f"{ship.name} is {fate} ({cause}).", "DF-47")
+        w.say(f"{ship.name} is {fate} ({cause}).", T.CATASTROPHIC_DAMAGE)
     if catastrophic:
         catastrophic_damage(w, ship)
 
@@ -246,7 +246,7 @@ def settle_crippling(w: S.Work, ship_id: str) -> None:
             return
         ship = w.put(ship, cripple_rolled=ship.cripple_rolled + (due[0],))
         label = "50% of its Hull lost" if due[0] == "half" else f"{due[0]} Hull or less"
-        w.say(f"{ship.name} is crippled ({label}).", "DF-22" if ship.profile.dreadnought else "DF-21")
+        w.say(f"{ship.name} is crippled ({label}).", T.CRIPPLING_DAMAGE)
         roll_crippling(w, ship_id)
 
 
@@ -255,7 +255,7 @@ def roll_crippling(w: S.Work, ship_id: str) -> None:
     ship = w.ship(ship_id)
     dread = ship.profile.dreadnought
     table = "Dreadnought crippling damage" if dread else "Crippling damage"
-    roll = w.roll(2, 6, f"{ship.name}: {table}", "DF-23")
+    roll = w.roll(2, 6, f"{ship.name}: {table}", T.CRIPPLING_DAMAGE)
     first, second = roll.faces
     row = T.crippling_row(first, second, dread)
     w.say(f"{ship.name} rolls {first} ({T.SUBTABLES[first]}) and {second} on the {table} table: "
@@ -264,7 +264,7 @@ def roll_crippling(w: S.Work, ship_id: str) -> None:
           + ("; repairable" if row.repairable else "") + ("; orbital decay" if row.decay else "") + ".", row.rule)
     apply_effect(w, ship_id, row)
     if row.extra:
-        hurt(w, ship_id, row.extra, row.name, "DF-28, DF-N12")
+        hurt(w, ship_id, row.extra, row.name, T.CRIPPLING_EXTRA)
     if row.effect == "reactor_overload" and not w.ship(ship_id).destroyed:
         roll_crippling(w, ship_id)  # DF-37: roll again
 
@@ -284,9 +284,9 @@ def apply_effect(w: S.Work, ship_id: str, row: T.CripplingRow) -> None:
     if key == "weapon_destroyed":
         weapons = ship.profile.weapons
         if weapons:
-            face = w.roll(1, len(weapons), f"{ship.name}: which weapon system is destroyed", "DF-45").total
+            face = w.roll(1, len(weapons), f"{ship.name}: which weapon system is destroyed", row.rule).total
             weapon_id = weapons[face - 1].id
-            w.say(f"{ship.name}'s {weapons[face - 1].name} is destroyed.", "DF-45")
+            w.say(f"{ship.name}'s {weapons[face - 1].name} is destroyed.", row.rule)
     if key == "power_fluctuation" and ship.silent:
         extra["silent"] = False  # DF-40: Silent Running ends
     effect = Effect(key, row.repairs if row.repairable else 0, weapon_id)
@@ -312,14 +312,14 @@ def catastrophic_damage(w: S.Work, ship: Ship) -> None:
     """DF-48..DF-64: roll for ships of starting Hull 4+, not in the Atmosphere."""
     start = ship.profile.hull
     if start <= T.SMALL_SHIP_HULL:
-        w.say(f"{ship.name} (starting Hull {start}) is removed without a catastrophic roll.", "DF-49")
+        w.say(f"{ship.name} (starting Hull {start}) is removed without a catastrophic roll.", T.CATASTROPHIC_DAMAGE)
         return
     if ship.layer == T.ATMOSPHERE:
-        w.say(f"{ship.name} was in the Atmosphere: removed without a catastrophic roll.", "DF-50")
+        w.say(f"{ship.name} was in the Atmosphere: removed without a catastrophic roll.", T.CATASTROPHIC_DAMAGE)
         return
     dread = ship.profile.dreadnought
     bonus = 1 if start >= T.CATASTROPHIC_BIG_HULL else 0
-    roll = w.roll(1, 6, f"{ship.name}: catastrophic damage", "DF-48",
+    roll = w.roll(1, 6, f"{ship.name}: catastrophic damage", T.CATASTROPHIC_DAMAGE,
                   modifiers=[("starting Hull 10+", bonus)] if bonus else ())
     row = T.catastrophic_row(roll.total, dread)
     w.say(f"Catastrophic damage for {ship.name}: rolled {roll.faces[0]}"
@@ -331,13 +331,13 @@ def catastrophic_damage(w: S.Work, ship: Ship) -> None:
         radius = row.reach
     else:
         sides = T.explosion_die(start)
-        radius = w.roll(1, sides, f"{ship.name}: explosion radius (D{sides}\")", "DF-52").total
-        w.say(f"The explosion reaches {radius}\" in {T.LAYER_LABEL[ship.layer]}.", "DF-52, DF-53")
+        radius = w.roll(1, sides, f"{ship.name}: explosion radius (D{sides}\")", T.CATASTROPHIC_DAMAGE).total
+        w.say(f"The explosion reaches {radius}\" in {T.LAYER_LABEL[ship.layer]}.", T.CATASTROPHIC_DAMAGE)
     w.explosions.append((ship.x, ship.y, float(radius), ship.layer))
     caught = [s.id for s in w.ships if s.in_play and s.id != ship.id and s.layer == ship.layer
               and G.within(ship.x, ship.y, s.x, s.y, radius)]
     if not caught:
-        w.say("No ship is caught in it.", "DF-53")
+        w.say("No ship is caught in it.", T.CATASTROPHIC_DAMAGE)
     for other in caught:
         blast(w, other, row, ship.name)
 
@@ -394,10 +394,10 @@ def end_phase(w: S.Work) -> None:
             continue
         fires = sum(1 for e in ship.effects if e.key == "fire")
         if fires:
-            hurt(w, ship.id, fires, f"{fires} fire{'s' if fires != 1 else ''}", "DF-30")
+            hurt(w, ship.id, fires, f"{fires} fire{'s' if fires != 1 else ''}", T.CRIPPLING_ROWS["fire"].rule)
         if ship.has("containment_failure") and not w.ship(ship.id).destroyed:
             count = sum(2 for e in ship.effects if e.key == "containment_failure")
-            hurt(w, ship.id, count, "atmospheric containment failure", "DF-39")
+            hurt(w, ship.id, count, "atmospheric containment failure", T.CRIPPLING_ROWS["containment_failure"].rule)
     for ship in list(w.ships):
         damage_control(w, ship.id)
     for ship in list(w.ships):
@@ -406,7 +406,7 @@ def end_phase(w: S.Work) -> None:
         ship = w.ship(ship.id)
         leaks = sum(1 for e in ship.effects if e.key == "reactor_leak")
         if leaks and not ship.destroyed:
-            hurt(w, ship.id, 3 * leaks, "its primary reactor leak", "DF-46")
+            hurt(w, ship.id, 3 * leaks, "its primary reactor leak", T.CRIPPLING_ROWS["reactor_leak"].rule)
 
 
 def damage_control(w: S.Work, ship_id: str) -> None:
@@ -417,7 +417,7 @@ def damage_control(w: S.Work, ship_id: str) -> None:
     repairable = [i for i, e in enumerate(ship.effects) if e.repairs_left > 0]
     if not repairable:
         return
-    faces = w.roll(len(repairable), 6, f"{ship.name}: damage control", "DF-68").faces
+    faces = w.roll(len(repairable), 6, f"{ship.name}: damage control", T.DAMAGE_CONTROL).faces
     effects = list(ship.effects)
     hull_damage = 0
     words = []
@@ -433,9 +433,9 @@ def damage_control(w: S.Work, ship_id: str) -> None:
         else:
             words.append(f"{face}: {name} not repaired" + (" and 1 Hull damage" if damage else ""))
     w.put(ship, effects=tuple(e for e in effects if e is not None))
-    w.say(f"{ship.name}'s damage control: " + "; ".join(words) + ".", "DF-65, DF-66, DF-68")
+    w.say(f"{ship.name}'s damage control: " + "; ".join(words) + ".", T.DAMAGE_CONTROL)
     if hull_damage:
-        hurt(w, ship_id, hull_damage, "damage control", "DF-67, DF-68")
+        hurt(w, ship_id, hull_damage, "damage control", T.DAMAGE_CONTROL)
 
 
 def decaying(ship: Ship) -> bool:
@@ -450,6 +450,6 @@ def orbital_decay(w: S.Work, ship_id: str) -> None:
         return
     layer = T.LAYERS[G.layer_index(ship.layer) + 1]
     ship = w.put(ship, layer=layer)
-    w.say(f"{ship.name} decays to {T.LAYER_LABEL[layer]}.", "DF-70")
+    w.say(f"{ship.name} decays to {T.LAYER_LABEL[layer]}.", T.ORBITAL_DECAY)
     if layer == T.ATMOSPHERE and not ship.profile.atmospheric:
         destroy(w, ship_id, "orbital decay into the Atmosphere", catastrophic=False, fate="burnt up in the Atmosphere")

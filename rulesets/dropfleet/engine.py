@@ -187,7 +187,7 @@ class DropfleetRuleset(RulesetBase):
             if kind == "stay":
                 w.put(ship, moved=True)
                 if w.rec:
-                    w.say(f"{ship.name} holds its position.", "D4")
+                    w.say(f"{ship.name} holds its position.", T.MOVEMENT)
             else:
                 Q.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
             new = self._to_fire_if_moved(w, Q.finish(w, state))
@@ -195,11 +195,11 @@ class DropfleetRuleset(RulesetBase):
             ship, target = w.ship(action.actor), w.ship(action.get("target"))
             weapon = S.weapon(ship, action.get("weapon"))
             if w.rec:
-                w.say(f"{ship.name} aims {weapon.name} at {target.name}.", "D2", gm_only=True)
+                w.say(f"{ship.name} aims {weapon.name} at {target.name}.", T.FIRE, gm_only=True)
             new = evolve(state, declared=state.declared + (Declared(ship.id, weapon.id, target.id),))
         elif kind == "open_fire":
             if not state.declared and w.rec:
-                w.say(f"{Q.lead(state, state.group).name}'s group holds its fire.", "D2")
+                w.say(f"{Q.lead(state, state.group).name}'s group holds its fire.", T.FIRE)
             new = Q.resolve(state, w)
         elif kind == "spend_pd":
             new = Q.spend_pd(state, w, action.get("critical"))

@@ -79,7 +79,7 @@ def apply_override(state, w, path, value):
     from . import sequence as Q
 
     if not str(path or "").strip():  # the bare action (as a random playout may pick it): changes nothing
-        w.say("GM override with nothing to change.", "GM override")
+        w.say("GM override with nothing to change.", T.GM_OVERRIDE)
         return state
     request = parse_override(path, value, [(s.id, s.name) for s in state.ships], fields())
     ship = w.ship(request.ship_id)
@@ -109,5 +109,5 @@ def apply_override(state, w, path, value):
         new_value = (v,) if field == "armour" else v
         changes = {"profile": dataclasses.replace(ship.profile, **{profile_field: new_value})}
     w.put(ship, **changes)
-    w.say(request.sentence() + ".", "GM override")
+    w.say(request.sentence() + ".", T.GM_OVERRIDE)
     return Q.finish(w, state)

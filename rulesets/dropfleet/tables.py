@@ -9,6 +9,46 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesets.core.citation import cite
+
+# --- the rules cited in the log: English headings, the seed's Spanish ones on hover
+# (rulesets/core/citation.py); RULES-NOTES and this system's decisions (D1..) are rulings.
+#: seed 4 (DF-01..DF-03): hits and their Damage
+TOTAL_DAMAGE = cite("4. Total Hull damage", "4. Daño total infligido al casco")
+#: seed 5 (DF-04..DF-08): armour saves, unsaved damage off the Hull
+ARMOUR_SAVES = cite("5. Armour saves and Hull loss", "5. Lanzar tiradas de salvación por armadura y reducir puntos de casco")
+#: seed 5 (DF-09..DF-13)
+PASSIVE = cite("Passive countermeasures", "Contramedidas pasivas")
+#: seed 5 (DF-16..DF-20)
+POINT_DEFENCE = cite("Point Defence (PD)", "Defensa de Punto (PD)")
+#: seed 6 (DF-21..DF-27)
+CRIPPLING_DAMAGE = cite("6. Crippling damage roll", "6. Tirada de Daño incapacitante")
+#: seed 6 (DF-28; RULES-NOTES DF-N12)
+CRIPPLING_EXTRA = cite("Extra damage and armour saves", "Resultado de daño adicional y tiradas de salvación por armadura")
+#: seed 6 tables (DF-29..DF-37, DF-38..DF-46)
+CRIPPLING_TABLE = cite("Crippling damage table", "Tabla de Daño incapacitante")
+DREADNOUGHT_CRIPPLING_TABLE = cite("Dreadnought crippling damage table", "Tabla de Daño incapacitante en Dreadnoughts")
+#: seed 7 (DF-47..DF-53)
+CATASTROPHIC_DAMAGE = cite("7. Catastrophic damage roll", "7. Tirada de daño catastrófico")
+#: seed 7 tables (DF-54..DF-59, DF-60..DF-64)
+CATASTROPHIC_TABLE = cite("Catastrophic damage table", "Tabla de Daño catastrófico")
+DREADNOUGHT_CATASTROPHIC_TABLE = cite("Dreadnought catastrophic damage table", "Tabla de daño catastrófico de Dreadnoughts")
+#: RULES-NOTES DF-N10, a house rule: the Dreadnought table has no 6
+DREADNOUGHT_SIX = cite("A 6 on the Dreadnought catastrophic table", "Tabla de daño catastrófico de Dreadnoughts", house_rule=True)
+#: seed "Control de daños" (DF-65..DF-68)
+DAMAGE_CONTROL = cite("Damage control", "Control de daños")
+#: seed "Caída Orbital" (DF-69..DF-71)
+ORBITAL_DECAY = cite("Orbital decay", "Caída Orbital")
+#: RULES-NOTES DF-N04 (with seed 4's DF-03): Lock, its clamp, critical hits
+TO_HIT = cite("To hit: Lock and critical hits", ruling=True)
+#: RULES-NOTES DF-N02, DF-N03 and seed 5's shields (DF-15)
+ORDERS_AND_SPIKES = cite("Orders, spikes and shields", ruling=True)
+#: decisions in docs/rulesets/dropfleet.md
+MOVEMENT = cite("Movement", ruling=True)  # D4
+FIRE = cite("Declaring fire", ruling=True)  # D2
+ROUND_LIMIT = cite("The round limit", ruling=True)  # D10
+GM_OVERRIDE = cite("GM override")
+
 # --- orbital layers (RULES-NOTES: "Orbital layers: High, Low, Atmosphere")
 HIGH, LOW, ATMOSPHERE = "high", "low", "atmosphere"
 LAYERS: tuple[str, ...] = (HIGH, LOW, ATMOSPHERE)  # top to bottom
@@ -99,28 +139,28 @@ def _band(face: int) -> int:
 
 #: seed 6, "Tabla de Daño incapacitante": [sub-table][row]
 CRIPPLING: tuple[tuple[CripplingRow, ...], ...] = (
-    (CripplingRow("bright_flash", "Bright flash", "gains a Minor spike (under Silent Running its Signature returns to normal instead)", 0, False, False, rule="DF-29"),
-     CripplingRow("fire", "Fire", "1 extra Hull damage in each End phase, before damage control", 0, True, False, rule="DF-30"),
-     CripplingRow("power_leak", "Power leak", "cannot use special orders", 2, True, True, rule="DF-31")),
-    (CripplingRow("scanner_disabled", "Scanner disabled", "Scan becomes 1\"", 0, True, False, rule="DF-32"),
-     CripplingRow("cracked_armour", "Cracked armour", "Armour +2 for the rest of the game", 2, False, False, rule="DF-33"),
-     CripplingRow("hull_breach", "Hull breach", "no further effect", 2, False, True, rule="DF-34")),
-    (CripplingRow("engines_disabled", "Engines disabled", "Thrust halved (round up), cannot turn or change orbit", 2, True, True, rule="DF-35"),
-     CripplingRow("weapons_disabled", "Weapons disabled", "cannot fire or launch at its next activation", 3, False, False, rule="DF-36"),
-     CripplingRow("reactor_overload", "Reactor overload", "rolls again on the crippling table", 3, False, True, rule="DF-37")),
+    (CripplingRow("bright_flash", "Bright flash", "gains a Minor spike (under Silent Running its Signature returns to normal instead)", 0, False, False, rule=CRIPPLING_TABLE),
+     CripplingRow("fire", "Fire", "1 extra Hull damage in each End phase, before damage control", 0, True, False, rule=CRIPPLING_TABLE),
+     CripplingRow("power_leak", "Power leak", "cannot use special orders", 2, True, True, rule=CRIPPLING_TABLE)),
+    (CripplingRow("scanner_disabled", "Scanner disabled", "Scan becomes 1\"", 0, True, False, rule=CRIPPLING_TABLE),
+     CripplingRow("cracked_armour", "Cracked armour", "Armour +2 for the rest of the game", 2, False, False, rule=CRIPPLING_TABLE),
+     CripplingRow("hull_breach", "Hull breach", "no further effect", 2, False, True, rule=CRIPPLING_TABLE)),
+    (CripplingRow("engines_disabled", "Engines disabled", "Thrust halved (round up), cannot turn or change orbit", 2, True, True, rule=CRIPPLING_TABLE),
+     CripplingRow("weapons_disabled", "Weapons disabled", "cannot fire or launch at its next activation", 3, False, False, rule=CRIPPLING_TABLE),
+     CripplingRow("reactor_overload", "Reactor overload", "rolls again on the crippling table", 3, False, True, rule=CRIPPLING_TABLE)),
 )
 
 #: seed 6, "Tabla de Daño incapacitante en Dreadnoughts"
 DREADNOUGHT_CRIPPLING: tuple[tuple[CripplingRow, ...], ...] = (
-    (CripplingRow("bright_flash", "Bright flash", "gains a Minor spike (under Silent Running its Signature returns to normal instead)", 0, False, False, rule="DF-38"),
-     CripplingRow("containment_failure", "Atmospheric containment failure", "2 extra Hull damage in each End phase, before damage control; 2 repairs needed", 0, True, False, repairs=2, rule="DF-39"),
-     CripplingRow("power_fluctuation", "Power fluctuation", "D3 Hull damage when it takes a special order; cannot run silent", 0, True, False, rule="DF-40")),
-    (CripplingRow("scanner_damage", "Scanner damage", "Scan reduced to 6\"", 0, True, False, rule="DF-41"),
-     CripplingRow("broken_bulkhead", "Broken bulkhead", "no further effect", 1, False, False, rule="DF-42"),
-     CripplingRow("auxiliary_damage", "Auxiliary systems damage", "no further effect", 2, False, True, rule="DF-43")),
-    (CripplingRow("engines_destroyed", "Engines destroyed", "Thrust -2\"; D3 Hull damage when at Max Thrust or Course Change", 0, False, False, rule="DF-44"),
-     CripplingRow("weapon_destroyed", "Weapon destroyed", "a random weapon system is out for the rest of the game", 0, False, False, rule="DF-45"),
-     CripplingRow("reactor_leak", "Primary reactor leak", "3 extra Hull damage at the end of each End phase", 0, False, True, rule="DF-46")),
+    (CripplingRow("bright_flash", "Bright flash", "gains a Minor spike (under Silent Running its Signature returns to normal instead)", 0, False, False, rule=DREADNOUGHT_CRIPPLING_TABLE),
+     CripplingRow("containment_failure", "Atmospheric containment failure", "2 extra Hull damage in each End phase, before damage control; 2 repairs needed", 0, True, False, repairs=2, rule=DREADNOUGHT_CRIPPLING_TABLE),
+     CripplingRow("power_fluctuation", "Power fluctuation", "D3 Hull damage when it takes a special order; cannot run silent", 0, True, False, rule=DREADNOUGHT_CRIPPLING_TABLE)),
+    (CripplingRow("scanner_damage", "Scanner damage", "Scan reduced to 6\"", 0, True, False, rule=DREADNOUGHT_CRIPPLING_TABLE),
+     CripplingRow("broken_bulkhead", "Broken bulkhead", "no further effect", 1, False, False, rule=DREADNOUGHT_CRIPPLING_TABLE),
+     CripplingRow("auxiliary_damage", "Auxiliary systems damage", "no further effect", 2, False, True, rule=DREADNOUGHT_CRIPPLING_TABLE)),
+    (CripplingRow("engines_destroyed", "Engines destroyed", "Thrust -2\"; D3 Hull damage when at Max Thrust or Course Change", 0, False, False, rule=DREADNOUGHT_CRIPPLING_TABLE),
+     CripplingRow("weapon_destroyed", "Weapon destroyed", "a random weapon system is out for the rest of the game", 0, False, False, rule=DREADNOUGHT_CRIPPLING_TABLE),
+     CripplingRow("reactor_leak", "Primary reactor leak", "3 extra Hull damage at the end of each End phase", 0, False, True, rule=DREADNOUGHT_CRIPPLING_TABLE)),
 )
 
 CRIPPLING_ROWS: dict[str, CripplingRow] = {row.effect: row for table in (CRIPPLING, DREADNOUGHT_CRIPPLING)
@@ -158,23 +198,23 @@ class CatastrophicRow:
 
 
 CATASTROPHIC: dict[int, CatastrophicRow] = {
-    1: CatastrophicRow("incineration", "Incineration", "no further effect", rule="DF-54"),
-    2: CatastrophicRow("incineration", "Incineration", "no further effect", rule="DF-54"),
-    3: CatastrophicRow("burning_wreck", "Burning wreck", "ships gain a Minor spike (Silent Running ends instead)", spike=MINOR, rule="DF-55"),
-    4: CatastrophicRow("crushed", "Crushed", "1 Hull damage, saves allowed", "1", True, rule="DF-56"),
-    5: CatastrophicRow("explosion", "Explosion", "2 Hull damage, saves allowed", "2", True, rule="DF-57"),
-    6: CatastrophicRow("radiation_burst", "Radiation burst", "2 Hull damage, no saves", "2", False, rule="DF-58"),
-    7: CatastrophicRow("warp_bubble", "Warp bubble", "D6 Hull damage rolled per ship, no saves", "D6", False, rule="DF-59"),
+    1: CatastrophicRow("incineration", "Incineration", "no further effect", rule=CATASTROPHIC_TABLE),
+    2: CatastrophicRow("incineration", "Incineration", "no further effect", rule=CATASTROPHIC_TABLE),
+    3: CatastrophicRow("burning_wreck", "Burning wreck", "ships gain a Minor spike (Silent Running ends instead)", spike=MINOR, rule=CATASTROPHIC_TABLE),
+    4: CatastrophicRow("crushed", "Crushed", "1 Hull damage, saves allowed", "1", True, rule=CATASTROPHIC_TABLE),
+    5: CatastrophicRow("explosion", "Explosion", "2 Hull damage, saves allowed", "2", True, rule=CATASTROPHIC_TABLE),
+    6: CatastrophicRow("radiation_burst", "Radiation burst", "2 Hull damage, no saves", "2", False, rule=CATASTROPHIC_TABLE),
+    7: CatastrophicRow("warp_bubble", "Warp bubble", "D6 Hull damage rolled per ship, no saves", "D6", False, rule=CATASTROPHIC_TABLE),
 }
 
 DREADNOUGHT_CATASTROPHIC: dict[int, CatastrophicRow] = {
-    2: CatastrophicRow("violent_descent", "Violent descent", "sectors within 8\" take D6 damage (no sectors on this table: no effect)", reach=8, rule="DF-60"),
-    3: CatastrophicRow("immolation", "Immolation", "ships within 8\" gain a Major spike and D3 Fires", spike=MAJOR, fires="D3", reach=8, rule="DF-61"),
-    4: CatastrophicRow("superstructure_failure", "Superstructure failure", "ships within 12\" take 2D6 Hull damage on a 5+, saves allowed", "2D6", True, needs=5, reach=12, rule="DF-62"),
-    5: CatastrophicRow("magazine_detonation", "Magazine detonation", "ships within 12\" take 2 Hull damage, saves allowed", "2", True, reach=12, rule="DF-63"),
-    6: CatastrophicRow("magazine_detonation", "Magazine detonation", "ships within 12\" take 2 Hull damage, saves allowed", "2", True, reach=12, rule="DF-N10",
+    2: CatastrophicRow("violent_descent", "Violent descent", "sectors within 8\" take D6 damage (no sectors on this table: no effect)", reach=8, rule=DREADNOUGHT_CATASTROPHIC_TABLE),
+    3: CatastrophicRow("immolation", "Immolation", "ships within 8\" gain a Major spike and D3 Fires", spike=MAJOR, fires="D3", reach=8, rule=DREADNOUGHT_CATASTROPHIC_TABLE),
+    4: CatastrophicRow("superstructure_failure", "Superstructure failure", "ships within 12\" take 2D6 Hull damage on a 5+, saves allowed", "2D6", True, needs=5, reach=12, rule=DREADNOUGHT_CATASTROPHIC_TABLE),
+    5: CatastrophicRow("magazine_detonation", "Magazine detonation", "ships within 12\" take 2 Hull damage, saves allowed", "2", True, reach=12, rule=DREADNOUGHT_CATASTROPHIC_TABLE),
+    6: CatastrophicRow("magazine_detonation", "Magazine detonation", "ships within 12\" take 2 Hull damage, saves allowed", "2", True, reach=12, rule=DREADNOUGHT_SIX,
                        house_rule="House rule: the Dreadnought table has no 6; a 6 reads as 5 (RULES-NOTES)."),
-    7: CatastrophicRow("space_time_rupture", "Space-time rupture", "ships of Hull 6+ within 8\" take 3+D3 damage, saves allowed; ships of Hull 5 or less are removed", "3+D3", True, reach=8, removes_small=5, big_from=6, rule="DF-64"),
+    7: CatastrophicRow("space_time_rupture", "Space-time rupture", "ships of Hull 6+ within 8\" take 3+D3 damage, saves allowed; ships of Hull 5 or less are removed", "3+D3", True, reach=8, removes_small=5, big_from=6, rule=DREADNOUGHT_CATASTROPHIC_TABLE),
 }
 
 CATASTROPHIC_BIG_HULL = 10  # DF-51: a starting Hull of 10+ adds 1

@@ -3,6 +3,7 @@ RULES-NOTES (dropfleet) settles when it is rolled (DF-N09) and that extra damage
 """
 import pytest
 
+from rulesets.core import citation
 from rulesets.core.engine import Action
 from rulesets.dropfleet import damage as D
 from rulesets.dropfleet import sequence as Q
@@ -133,7 +134,12 @@ def test_crippling_table_rows(rule, dread, first, second, effect, extra, repaira
     """DF-29..DF-46, seed 6 "Tabla de Daño incapacitante" (and "… en Dreadnoughts"): each row's
     effect, extra Hull damage, whether it is repairable and whether it decays the orbit."""
     row = T.crippling_row(first, second, dread)
-    assert (row.effect, row.extra, row.repairable, row.decay, row.rule) == (effect, extra, repairable, decay, rule)
+    assert (row.effect, row.extra, row.repairable, row.decay) == (effect, extra, repairable, decay)
+    cited = citation.read(row.rule, "dropfleet")  # the table cited in English, its Spanish heading on hover
+    if dread:
+        assert (cited.english, cited.original) == ("Dreadnought crippling damage table", "Tabla de Daño incapacitante en Dreadnoughts")
+    else:
+        assert (cited.english, cited.original) == ("Crippling damage table", "Tabla de Daño incapacitante")
     start = 24 if dread else 10
     st = state(ship(start=start, armour=(6,), dreadnought=dread, hull=start), ship("o", "blue"))
     w = work(st, first, second, *([1] if effect == "weapon_destroyed" else []),

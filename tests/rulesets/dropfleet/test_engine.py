@@ -128,3 +128,28 @@ def test_hull_never_rises_from_damage_and_thresholds_roll_once(seed, variant):
             assert len(now.cripple_rolled) == len(set(now.cripple_rolled))
         st = after
     assert serial.from_json(type(st), json.loads(json.dumps(serial.to_json(st)))) == st
+
+
+def test_the_log_cites_every_rule_in_english_with_the_seed_heading_on_hover():
+    """docs/ruleset-partials.md "citing the rules": every log line and roll of a played battle
+    cites a rule registered by this system (no inventory codes such as "DF-47"); the seed's
+    rules carry their Spanish heading, the RULES-NOTES readings and decisions say "Ruling"."""
+    from rulesets.core import citation
+
+    cited = set()
+    for seed in range(12):
+        for variant in (0, 1):
+            rng = random.Random(seed)
+            s = start(variant)
+            while not s.over:
+                dice_used = Dice(RandomSource(rng))
+                result = RULESET.apply(s, RULESET.policy(s, rng), dice_used)
+                s = result.state
+                cited |= {entry.rule for entry in result.log if entry.rule}
+                cited |= {roll.rule for roll in dice_used.rolls if roll.rule}
+    assert "Ruling: Declaring fire" in cited and "5. Armour saves and Hull loss" in cited
+    for text in cited:
+        assert "DF-" not in text and text not in ("D2", "D4", "D10")
+        found = citation.read(text, "dropfleet")
+        assert found.system == "dropfleet", text
+        assert found.original or found.ruling or found.house_rule or text == "GM override", text
