@@ -181,7 +181,7 @@ class DropfleetRuleset(RulesetBase):
         elif kind == "order":
             w.explosions = []  # the last activation's blasts stay drawn until the next orders
             Q.give_order(w, state.group, action.get("order"), action.get("shields"))
-            new = self._to_fire_if_moved(w, Q.finish(w, evolve(state, phase="move")))
+            new = self._to_fire_if_moved(w, Q.finish(w, state, phase="move"))
         elif kind in ("move", "stay"):
             ship = w.ship(action.actor)
             if kind == "stay":

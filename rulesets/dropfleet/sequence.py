@@ -43,7 +43,13 @@ def lead(state, group: str) -> Ship | None:
 
 def next_group(state: DropfleetState, after_side: str | None) -> str | None:
     """The next group to activate: the other side's if it has one waiting, else the same side's (D1)."""
-    waiting = {side: [g for g in groups_in_play(state, side) if g not in state.activated] for side in state.sides}
+    waiting: dict[str, list[str]] = {}
+    activated = state.activated
+    for s in state.ships:  # each side's groups in play not activated yet, in the ships' order
+        if not s.destroyed and s.group not in activated:
+            groups = waiting.setdefault(s.side, [])
+            if s.group not in groups:
+                groups.append(s.group)
     order = list(state.sides)
     if after_side in order:
         i = order.index(after_side)
@@ -285,9 +291,9 @@ def resolve(state: DropfleetState, w: S.Work) -> DropfleetState:
         options = D.pd_options(normal, critical, successes) if successes else [(0, 0)]
         if len(options) > 1 and normal and critical:
             pending = PendingAttack(d.ship, d.weapon, d.target, normal, critical, successes)
-            return finish(w, evolve(state, phase="pd", pending=pending, resolving=index))
+            return finish(w, state, phase="pd", pending=pending, resolving=index)
         D.finish_attack(w, attacker.name, target.id, normal, critical, s, max(options))
-    return end_activation(w, evolve(state, resolving=index))
+    return end_activation(w, state)  # it sets ``resolving`` back to 0
 
 
 def spend_pd(state: DropfleetState, w: S.Work, critical_blocked: int) -> DropfleetState:
@@ -315,8 +321,8 @@ def end_activation(w: S.Work, state: DropfleetState) -> DropfleetState:
         elif ship.weapons_offline:
             w.put(ship, weapons_offline=False)
     w.attacked = []
-    state = finish(w, evolve(state, activated=state.activated + (state.group,), declared=(), resolving=0,
-                             pending=None, phase="orders"))
+    state = finish(w, state, activated=state.activated + (state.group,), declared=(), resolving=0,
+                   pending=None, phase="orders")
     if state.over:
         return state
     following = next_group(state, state.side)
@@ -364,9 +370,9 @@ def decide_on_points(w: S.Work, state: DropfleetState) -> DropfleetState:
     return evolve(state, over=True, winner=winner, phase="over")
 
 
-def finish(w: S.Work, state: DropfleetState) -> DropfleetState:
-    """The state with the work's ships; over when at most one side has ships in play."""
-    state = evolve(state, ships=w.ships, attacked=tuple(w.attacked), explosions=tuple(w.explosions))
+def finish(w: S.Work, state: DropfleetState, **changes) -> DropfleetState:
+    """The state with the work's ships (and ``changes``); over when at most one side has ships in play."""
+    state = evolve(state, ships=w.ships, attacked=tuple(w.attacked), explosions=tuple(w.explosions), **changes)
     in_play = {s.side for s in state.ships if not s.destroyed}
     alive = [side for side in state.sides if side in in_play]
     if len(alive) <= 1 and not state.over:
