@@ -13,7 +13,7 @@ from . import tables
 from .checks import Check, roll_check, roll_one, roll_sum
 from .common import evolve, combatant, say, set_combatant
 from .dice import parse_damage
-from .model import Combatant, Item, VoidState
+from .model import STANDING, Combatant, Item, VoidState
 
 # --- gear -----------------------------------------------------------------------------
 
@@ -57,10 +57,15 @@ def defence_of(c: Combatant) -> tuple[int, tuple[tuple[str, int], ...]]:
     return sum(v for _, v in parts), tuple(parts)
 
 
+def can_attack_from(attacker: Combatant) -> bool:
+    """The attacker's part of :func:`can_attack`: in the fight, not in shock, not in full cover."""
+    return attacker.status == "ok" and attacker.cover != "full"
+
+
 def can_attack(attacker: Combatant, target: Combatant) -> bool:
     """Full cover: no attack possible, at or from it (VD-15 and house rule)."""
-    return (attacker.standing and attacker.status == "ok" and target.standing and target.side != attacker.side
-            and target.aboard == attacker.aboard and target.cover != "full" and attacker.cover != "full")
+    return (can_attack_from(attacker) and target.status in STANDING and target.side != attacker.side
+            and target.aboard == attacker.aboard and target.cover != "full")
 
 
 # --- the attack -----------------------------------------------------------------------

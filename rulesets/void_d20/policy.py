@@ -26,9 +26,9 @@ from rulesets.core.engine import Action
 from . import tables
 from .common import combatant, ship
 from .dice import parse_damage
-from .model import Combatant, Ship, VoidState
+from .model import STANDING, Combatant, Ship, VoidState
 from .options import GM, enemies_of, repairable, station_list
-from .personal import can_attack, defence_of, item_of, weapon_of
+from .personal import can_attack_from, defence_of, item_of, weapon_of
 from .ships import band, boarders, can_manoeuvre
 
 
@@ -48,7 +48,22 @@ def choose(state: VoidState, rng: random.Random) -> Action:
 # --- ships ------------------------------------------------------------------------------------
 
 
+#: the last target per ship: (the combatants and ships tuples it was read from, the target)
+_TARGETS: dict[str, tuple] = {}
+
+
 def _target(state: VoidState, s: Ship) -> Ship | None:
+    """The ship ``s`` goes for, kept while the state's people and ships are the same objects
+    (a ship's five stations ask in turn; it reads nothing else)."""
+    hit = _TARGETS.get(s.id)
+    if hit is not None and hit[0] is state.combatants and hit[1] is state.ships:
+        return hit[2]
+    t = _choose_target(state, s)
+    _TARGETS[s.id] = (state.combatants, state.ships, t)
+    return t
+
+
+def _choose_target(state: VoidState, s: Ship) -> Ship | None:
     foes = [t for t in enemies_of(state, s) if any(c.side == t.side and c.standing for c in state.combatants)]
     if not foes:
         return None
@@ -129,6 +144,19 @@ def _hit_chance(c: Combatant, t: Combatant) -> float:
     return min(19, max(1, 21 - need)) / 20
 
 
+def _weakest_target(state: VoidState, c: Combatant) -> Combatant | None:
+    """The standing enemy with the fewest HP (then the first id) that ``c`` can attack
+    (:func:`personal.can_attack`, read in one pass: the attacker's part once, then each target's)."""
+    if not can_attack_from(c):
+        return None
+    side, aboard, best = c.side, c.aboard, None
+    for t in state.combatants:
+        if (t.aboard == aboard and t.side != side and t.status in STANDING and t.cover != "full"
+                and (best is None or t.hp < best.hp or (t.hp == best.hp and t.id < best.id))):
+            best = t
+    return best
+
+
 def _person_step(state: VoidState, c: Combatant) -> Action:
     kit = item_of(c, "medkit")
     if kit is not None and kit.charges > 0:
@@ -139,10 +167,9 @@ def _person_step(state: VoidState, c: Combatant) -> Action:
             return Action.make("medkit", c.id, target=c.id)
     if c.cover == "full":
         return Action.make("cover", c.id, level="medium")
-    targets = [t for t in state.combatants if can_attack(c, t)]
-    if not targets:
+    t = _weakest_target(state, c)
+    if t is None:
         return Action.make("end", c.id)
-    t = min(targets, key=lambda t: (t.hp, t.id))
     chance = _hit_chance(c, t)
     void = 1 if c.kind == "character" and c.void > 0 and chance < 0.5 else None
     risky = c.kind == "character" and chance >= 0.6 and void is None

@@ -142,6 +142,9 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
 
 # --- whose step ----------------------------------------------------------------------------
 
+#: the stations' keys in their order (a ship's step is one station)
+_STATION_KEYS = tuple(info.key for info in tables.STATIONS)
+
 
 def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
     """Move to the next actor with something to do from ``turn``/``slot`` (default: the state's),
@@ -153,19 +156,21 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
         return state
     turn = state.turn if turn is None else turn
     slot = state.slot if slot is None else slot
-    while turn < len(state.order):
-        actor = state.order[turn]
-        if state.scale == "ship":
-            s = ship(state, actor)
+    order = state.order
+    if state.scale == "ship":
+        stations = _STATION_KEYS
+        while turn < len(order):
+            s = ship(state, order[turn])
             if s.in_space:
-                nxt = next((i for i in range(slot, len(tables.STATIONS))
-                            if station_open(state, s, tables.STATIONS[i].key)), None)
-                if nxt is not None:
-                    return state if (turn, nxt) == (state.turn, state.slot) else evolve(state, turn=turn, slot=nxt)
-        else:
-            if slot < tables.SLOTS_PER_TURN and personal_can_act(state, combatant(state, actor)):
-                return state if (turn, slot) == (state.turn, state.slot) else evolve(state, turn=turn, slot=slot)
-        turn, slot = turn + 1, 0
+                for nxt in range(slot, len(stations)):
+                    if station_open(state, s, stations[nxt]):
+                        return state if turn == state.turn and nxt == state.slot else evolve(state, turn=turn, slot=nxt)
+            turn, slot = turn + 1, 0
+    else:
+        while turn < len(order):
+            if slot < tables.SLOTS_PER_TURN and personal_can_act(state, combatant(state, order[turn])):
+                return state if turn == state.turn and slot == state.slot else evolve(state, turn=turn, slot=slot)
+            turn, slot = turn + 1, 0
     # Everyone has acted: the next round begins in the same step (its dice are this step's).
     return begin_round(evolve(state, phase="initiative", turn=len(state.order), slot=0), log, dice)
 
