@@ -246,7 +246,8 @@ def settle_crippling(w: S.Work, ship_id: str) -> None:
             return
         ship = w.put(ship, cripple_rolled=ship.cripple_rolled + (due[0],))
         label = "50% of its Hull lost" if due[0] == "half" else f"{due[0]} Hull or less"
-        w.say(f"{ship.name} is crippled ({label}).", T.CRIPPLING_DAMAGE)
+        if w.rec:
+            w.say(f"{ship.name} is crippled ({label}).", T.CRIPPLING_DAMAGE)
         roll_crippling(w, ship_id)
 
 
@@ -255,7 +256,7 @@ def roll_crippling(w: S.Work, ship_id: str) -> None:
     ship = w.ship(ship_id)
     dread = ship.profile.dreadnought
     table = "Dreadnought crippling damage" if dread else "Crippling damage"
-    roll = w.roll(2, 6, f"{ship.name}: {table}", T.CRIPPLING_DAMAGE)
+    roll = w.roll(2, 6, f"{ship.name}: {table}" if w.rec else "", T.CRIPPLING_DAMAGE)
     first, second = roll.faces
     row = T.crippling_row(first, second, dread)
     w.say(f"{ship.name} rolls {first} ({T.SUBTABLES[first]}) and {second} on the {table} table: "
@@ -284,9 +285,10 @@ def apply_effect(w: S.Work, ship_id: str, row: T.CripplingRow) -> None:
     if key == "weapon_destroyed":
         weapons = ship.profile.weapons
         if weapons:
-            face = w.roll(1, len(weapons), f"{ship.name}: which weapon system is destroyed", row.rule).total
+            face = w.roll(1, len(weapons), f"{ship.name}: which weapon system is destroyed" if w.rec else "", row.rule).total
             weapon_id = weapons[face - 1].id
-            w.say(f"{ship.name}'s {weapons[face - 1].name} is destroyed.", row.rule)
+            if w.rec:
+                w.say(f"{ship.name}'s {weapons[face - 1].name} is destroyed.", row.rule)
     if key == "power_fluctuation" and ship.silent:
         extra["silent"] = False  # DF-40: Silent Running ends
     effect = Effect(key, row.repairs if row.repairable else 0, weapon_id)
@@ -299,11 +301,13 @@ def gain_spike(w: S.Work, ship_id: str, size: int, rule: str) -> None:
     ship = w.ship(ship_id)
     if ship.silent and size == T.MINOR:
         w.put(ship, silent=False)
-        w.say(f"{ship.name}'s Silent Running ends: its Signature returns to normal.", rule)
+        if w.rec:
+            w.say(f"{ship.name}'s Silent Running ends: its Signature returns to normal.", rule)
         return
     spike = T.MAJOR if size == T.MAJOR else min(T.MAJOR, ship.spike + 1)
     w.put(ship, spike=spike, silent=False)
-    w.say(f"{ship.name} now has a {T.SPIKE_LABEL[spike]} spike.", rule)
+    if w.rec:
+        w.say(f"{ship.name} now has a {T.SPIKE_LABEL[spike]} spike.", rule)
 
 
 # --- catastrophic damage (seed 7) -----------------------------------------------------
@@ -312,14 +316,16 @@ def catastrophic_damage(w: S.Work, ship: Ship) -> None:
     """DF-48..DF-64: roll for ships of starting Hull 4+, not in the Atmosphere."""
     start = ship.profile.hull
     if start <= T.SMALL_SHIP_HULL:
-        w.say(f"{ship.name} (starting Hull {start}) is removed without a catastrophic roll.", T.CATASTROPHIC_DAMAGE)
+        if w.rec:
+            w.say(f"{ship.name} (starting Hull {start}) is removed without a catastrophic roll.", T.CATASTROPHIC_DAMAGE)
         return
     if ship.layer == T.ATMOSPHERE:
-        w.say(f"{ship.name} was in the Atmosphere: removed without a catastrophic roll.", T.CATASTROPHIC_DAMAGE)
+        if w.rec:
+            w.say(f"{ship.name} was in the Atmosphere: removed without a catastrophic roll.", T.CATASTROPHIC_DAMAGE)
         return
     dread = ship.profile.dreadnought
     bonus = 1 if start >= T.CATASTROPHIC_BIG_HULL else 0
-    roll = w.roll(1, 6, f"{ship.name}: catastrophic damage", T.CATASTROPHIC_DAMAGE,
+    roll = w.roll(1, 6, f"{ship.name}: catastrophic damage" if w.rec else "", T.CATASTROPHIC_DAMAGE,
                   modifiers=[("starting Hull 10+", bonus)] if bonus else ())
     row = T.catastrophic_row(roll.total, dread)
     w.say(f"Catastrophic damage for {ship.name}: rolled {roll.faces[0]}"
@@ -331,8 +337,9 @@ def catastrophic_damage(w: S.Work, ship: Ship) -> None:
         radius = row.reach
     else:
         sides = T.explosion_die(start)
-        radius = w.roll(1, sides, f"{ship.name}: explosion radius (D{sides}\")", T.CATASTROPHIC_DAMAGE).total
-        w.say(f"The explosion reaches {radius}\" in {T.LAYER_LABEL[ship.layer]}.", T.CATASTROPHIC_DAMAGE)
+        radius = w.roll(1, sides, f"{ship.name}: explosion radius (D{sides}\")" if w.rec else "", T.CATASTROPHIC_DAMAGE).total
+        if w.rec:
+            w.say(f"The explosion reaches {radius}\" in {T.LAYER_LABEL[ship.layer]}.", T.CATASTROPHIC_DAMAGE)
     w.explosions.append((ship.x, ship.y, float(radius), ship.layer))
     caught = [s.id for s in w.ships if s.in_play and s.id != ship.id and s.layer == ship.layer
               and G.within(ship.x, ship.y, s.x, s.y, radius)]
@@ -354,16 +361,18 @@ def blast(w: S.Work, ship_id: str, row: T.CatastrophicRow, source: str) -> None:
     if row.spike:
         gain_spike(w, ship_id, row.spike, row.rule)
     if row.fires:
-        fires = w.roll(1, 3, f"{ship.name}: fires from {cause}", row.rule).total
+        fires = w.roll(1, 3, f"{ship.name}: fires from {cause}" if w.rec else "", row.rule).total
         ship = w.ship(ship_id)
         w.put(ship, effects=ship.effects + tuple(Effect("fire", 1) for _ in range(fires)))
-        w.say(f"{ship.name} catches {fires} fire{'s' if fires != 1 else ''}.", row.rule)
+        if w.rec:
+            w.say(f"{ship.name} catches {fires} fire{'s' if fires != 1 else ''}.", row.rule)
     if not row.damage or (row.big_from and ship.profile.hull < row.big_from):
         return
     if row.needs:
-        face = w.roll(1, 6, f"{ship.name}: caught by {cause} ({row.needs}+)", row.rule).total
+        face = w.roll(1, 6, f"{ship.name}: caught by {cause} ({row.needs}+)" if w.rec else "", row.rule).total
         if face < row.needs:
-            w.say(f"{ship.name} escapes {cause} (rolled {face}).", row.rule)
+            if w.rec:
+                w.say(f"{ship.name} escapes {cause} (rolled {face}).", row.rule)
             return
     amount = explosion_amount(w, row.damage, f"{ship.name}: damage from {cause}", row.rule)
     if row.saves:
@@ -417,7 +426,7 @@ def damage_control(w: S.Work, ship_id: str) -> None:
     repairable = [i for i, e in enumerate(ship.effects) if e.repairs_left > 0]
     if not repairable:
         return
-    faces = w.roll(len(repairable), 6, f"{ship.name}: damage control", T.DAMAGE_CONTROL).faces
+    faces = w.roll(len(repairable), 6, f"{ship.name}: damage control" if w.rec else "", T.DAMAGE_CONTROL).faces
     effects = list(ship.effects)
     hull_damage = 0
     words = []
@@ -433,7 +442,8 @@ def damage_control(w: S.Work, ship_id: str) -> None:
         else:
             words.append(f"{face}: {name} not repaired" + (" and 1 Hull damage" if damage else ""))
     w.put(ship, effects=tuple(e for e in effects if e is not None))
-    w.say(f"{ship.name}'s damage control: " + "; ".join(words) + ".", T.DAMAGE_CONTROL)
+    if w.rec:
+        w.say(f"{ship.name}'s damage control: " + "; ".join(words) + ".", T.DAMAGE_CONTROL)
     if hull_damage:
         hurt(w, ship_id, hull_damage, "damage control", T.DAMAGE_CONTROL)
 
@@ -450,6 +460,7 @@ def orbital_decay(w: S.Work, ship_id: str) -> None:
         return
     layer = T.LAYERS[G.layer_index(ship.layer) + 1]
     ship = w.put(ship, layer=layer)
-    w.say(f"{ship.name} decays to {T.LAYER_LABEL[layer]}.", T.ORBITAL_DECAY)
+    if w.rec:
+        w.say(f"{ship.name} decays to {T.LAYER_LABEL[layer]}.", T.ORBITAL_DECAY)
     if layer == T.ATMOSPHERE and not ship.profile.atmospheric:
         destroy(w, ship_id, "orbital decay into the Atmosphere", catastrophic=False, fate="burnt up in the Atmosphere")

@@ -117,10 +117,10 @@ def give_order(w: S.Work, group: str, key: str, shields: str | None) -> None:
                   f" ({T.SPIKE_LABEL[ship.spike]} spike{', silent' if ship.silent else ''}){shield_note}.",
                   T.ORDERS_AND_SPIKES)
         if ship.has("power_fluctuation") and order.special:
-            amount = w.roll(1, 3, f"{ship.name}: power fluctuation (D3)", T.CRIPPLING_ROWS["power_fluctuation"].rule).total
+            amount = w.roll(1, 3, f"{ship.name}: power fluctuation (D3)" if w.rec else "", T.CRIPPLING_ROWS["power_fluctuation"].rule).total
             D.hurt(w, ship.id, amount, "power fluctuation", T.CRIPPLING_ROWS["power_fluctuation"].rule)
         if ship.has("engines_destroyed") and own in ("max_thrust", "course_change") and not w.ship(ship.id).destroyed:
-            amount = w.roll(1, 3, f"{ship.name}: strained wrecked engines (D3)", T.CRIPPLING_ROWS["engines_destroyed"].rule).total
+            amount = w.roll(1, 3, f"{ship.name}: strained wrecked engines (D3)" if w.rec else "", T.CRIPPLING_ROWS["engines_destroyed"].rule).total
             D.hurt(w, ship.id, amount, "its destroyed engines", T.CRIPPLING_ROWS["engines_destroyed"].rule)
 
 
@@ -194,7 +194,8 @@ def do_move(w: S.Work, ship: Ship, x: int, y: int, layer: str | None) -> None:
     ship = w.put(ship, x=float(x), y=float(y), heading=heading, layer=new_layer, moved=True)
     if w.rec:
         change = f", to {T.LAYER_LABEL[new_layer]}" if layer and layer != w.state.ships[w.index[ship.id]].layer else ""
-        w.say(f"{ship.name} moves {dist:.1f}\" to {x},{y}, heading {heading}°{change}.", T.MOVEMENT)
+        if w.rec:
+            w.say(f"{ship.name} moves {dist:.1f}\" to {x},{y}, heading {heading}°{change}.", T.MOVEMENT)
 
 
 def mover(state: DropfleetState) -> Ship | None:
@@ -279,12 +280,13 @@ def resolve(state: DropfleetState, w: S.Work) -> DropfleetState:
         attacker, target = w.ship(d.ship), w.ship(d.target)
         weapon = S.weapon(attacker, d.weapon)
         if target.destroyed:
-            w.say(f"{attacker.name}'s {weapon.name} has no target left: {target.name} is gone.", T.FIRE)
+            if w.rec:
+                w.say(f"{attacker.name}'s {weapon.name} has no target left: {target.name} is gone.", T.FIRE)
             continue
         s = D.shot(attacker, weapon, target)
         normal_hits, critical_hits = D.roll_hits(w, attacker, weapon, target, s)
-        normal = D.roll_damage(w, normal_hits, weapon.damage, f"{weapon.name} damage")
-        critical = D.roll_damage(w, critical_hits, weapon.damage, f"{weapon.name} critical damage")
+        normal = D.roll_damage(w, normal_hits, weapon.damage, f"{weapon.name} damage" if w.rec else "")
+        critical = D.roll_damage(w, critical_hits, weapon.damage, f"{weapon.name} critical damage" if w.rec else "")
         if normal_hits + critical_hits and w.rec:
             w.say(f"{weapon.name} deals {normal} normal and {critical} critical Hull damage before saves.", T.TOTAL_DAMAGE)
         successes = D.roll_point_defence(w, target, s, normal, critical)
@@ -336,7 +338,8 @@ def begin_activation(state: DropfleetState, group: str) -> DropfleetState:
 
 
 def end_round(state: DropfleetState, w: S.Work) -> DropfleetState:
-    w.say(f"End phase of round {state.round}.", T.DAMAGE_CONTROL)
+    if w.rec:
+        w.say(f"End phase of round {state.round}.", T.DAMAGE_CONTROL)
     D.end_phase(w)
     state = finish(w, state)
     if state.over:
@@ -377,7 +380,8 @@ def finish(w: S.Work, state: DropfleetState, **changes) -> DropfleetState:
     alive = [side for side in state.sides if side in in_play]
     if len(alive) <= 1 and not state.over:
         winner = alive[0] if alive else None
-        w.say(f"{winner} holds the field." if winner else "No ship is left.", T.CATASTROPHIC_DAMAGE)
+        if w.rec:
+            w.say(f"{winner} holds the field." if winner else "No ship is left.", T.CATASTROPHIC_DAMAGE)
         return evolve(state, over=True, winner=winner, phase="over")
     return state
 
