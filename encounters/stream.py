@@ -10,6 +10,7 @@ It subscribes before it reads the head, so a step committed in between is not
 lost, and works with any number of web processes (each subscribes for its own
 streams).  Membership is checked again before every event and heartbeat, so a player
 removed from the campaign stops receiving anything on a stream they already had open.
+Each check gives its database connection back at once: an open stream holds none.
 Without Redis there is no stream (404) and pages poll.
 """
 from __future__ import annotations
@@ -27,6 +28,24 @@ HEARTBEAT_SECONDS = 15
 MAX_STREAM_SECONDS = 600  # the browser reconnects (with Last-Event-ID) after this
 
 
+def _released(fn):
+    """Run ``fn`` and give its database connection back at once.
+
+    A stream lives for minutes; Django returns a request's connection (to the pool, on
+    PostgreSQL) only when the request ends.  Without this, every open live page would hold
+    a connection for as long as it is open, and fifty pages would exhaust the pool.
+    """
+    def run(*args):
+        from django.db import connection
+
+        try:
+            return fn(*args)
+        finally:
+            connection.close()
+    return run
+
+
+@_released
 def _authorise(request, pk):
     from .log import head_seq
     from .models import Encounter
@@ -40,6 +59,7 @@ def _authorise(request, pk):
     return head_seq(encounter)
 
 
+@_released
 def _still_allowed(user, pk) -> bool:
     """Whether ``user`` may still follow encounter ``pk`` (a player removed from the campaign may not)."""
     from .models import Encounter
