@@ -51,7 +51,8 @@ def fleeing(s, ship) -> bool:
 
 
 def focus(s, ship):
-    foes = [f for f in enemies(s, ship) if f.status == "active"] or enemies(s, ship)
+    alive = enemies(s, ship)
+    foes = [f for f in alive if f.status == "active"] or alive
     if not foes:
         return None
     return min(foes, key=lambda f: (_health(f), f.id))
@@ -229,14 +230,14 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
     aid = crew.id
     if pos in _IDLE_POSITIONS:
         return None
-    run = fleeing(s, ship)
-    target = focus(s, ship) if pos in _AIMING_POSITIONS else None
     if pos == "captain" and ship.pool > 0:
         choice = _assign(s, ship, crew)
         if choice is not None:
             return choice
     if s.sig <= 0:
         return None  # only minors left: the pilot has already manoeuvred
+    run = fleeing(s, ship)
+    target = focus(s, ship) if pos in _AIMING_POSITIONS else None
     if pos == "captain":
         if can_exploit(s, ship):
             return Action.make("exploit", aid)
