@@ -211,9 +211,16 @@ def systems_allowed(ship: Ship) -> int | None:
     return order.systems * (2 if ship.profile.dreadnought and order.systems else 1)
 
 
-def in_reach(attacker: Ship, weapon, target: Ship) -> bool:
-    """Range (Scan + target Signature; Close Action: Scan alone) and arc (DF-N01)."""
-    reach = S.scan(attacker) + (0 if weapon.close_action else S.signature(target))
+def in_reach(attacker: Ship, weapon, target: Ship, scan: int | None = None, signature: int | None = None) -> bool:
+    """Range (Scan + target Signature; Close Action: Scan alone) and arc (DF-N01).  ``scan`` and
+    ``signature``, when given, are the attacker's :func:`ships.scan` and the target's
+    :func:`ships.signature` (worked out once by a caller that asks for many weapons)."""
+    if scan is None:
+        scan = S.scan(attacker)
+    if weapon.close_action:
+        reach = scan
+    else:
+        reach = scan + (S.signature(target) if signature is None else signature)
     return (G.within(attacker.x, attacker.y, target.x, target.y, reach)
             and G.in_arc(attacker.heading, attacker.x, attacker.y, target.x, target.y, weapon.arc))
 
@@ -248,6 +255,7 @@ def fire_options(state: DropfleetState) -> list[tuple[Ship, object, Ship]]:
     """(attacker, weapon, target) for every weapon system the group may still declare."""
     out = []
     enemies = [s for s in state.ships if s.in_play and s.side != state.side]
+    signatures = [S.signature(e) for e in enemies]
     declared = {(d.ship, d.weapon) for d in state.declared}
     for ship in group_ships(state, state.group):
         if ship.weapons_offline:
@@ -255,16 +263,18 @@ def fire_options(state: DropfleetState) -> list[tuple[Ship, object, Ship]]:
         order = T.ORDERS[ship.order or "standard"]
         allowed = systems_allowed(ship)
         used = sum(1 for d in state.declared if d.ship == ship.id and not S.weapon(ship, d.weapon).close_action)
+        scan = S.scan(ship)
+        damaged = bool(ship.effects)
         for weapon in ship.profile.weapons:
-            if (ship.id, weapon.id) in declared or not S.weapon_usable(ship, weapon.id):
+            if (ship.id, weapon.id) in declared or (damaged and not S.weapon_usable(ship, weapon.id)):
                 continue
             if weapon.close_action:
                 if not order.close_action:
                     continue
             elif allowed is not None and used >= allowed:
                 continue
-            for target in enemies:
-                if in_reach(ship, weapon, target):
+            for target, signature in zip(enemies, signatures):
+                if in_reach(ship, weapon, target, scan, signature):
                     out.append((ship, weapon, target))
     return out
 
