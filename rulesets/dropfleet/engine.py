@@ -211,9 +211,12 @@ class DropfleetRuleset(RulesetBase):
     def _to_fire_if_moved(w, state):
         """On to the fire step once every ship of the group has moved; a group its own orders
         destroyed (Power fluctuation, wrecked engines) ends its activation."""
-        if state.over or Q.mover(state) is not None:
+        if state.over:
             return state
-        if not Q.group_ships(state, state.group):
+        ships = Q.group_ships(state, state.group)
+        if any(not s.moved for s in ships):  # a ship still to move (``sequence.mover``)
+            return state
+        if not ships:
             return Q.end_activation(w, evolve(state, phase="fire"))
         return evolve(state, phase="fire")
 

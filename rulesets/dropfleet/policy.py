@@ -42,21 +42,21 @@ def chosen_for(state: DropfleetState, action: Action) -> bool:
 
 def choose(state: DropfleetState, rng: random.Random) -> Action:
     global _CHOSEN
-    action = _choose(state, rng)
+    phase = state.phase
+    if phase == "fire":  # the most frequent step
+        action = fire_choice(state)
+    elif phase == "move":
+        action = move_choice(state, Q.mover(state))
+    elif phase == "orders":
+        action = order_choice(state)
+    elif phase == "pd":
+        action = pd_choice(state)
+    elif phase == "end":
+        action = Action("end_round", "gm")
+    else:
+        action = fire_choice(state)
     _CHOSEN = (state, action)
     return action
-
-
-def _choose(state: DropfleetState, rng: random.Random) -> Action:
-    if state.phase == "end":
-        return Action.make("end_round", "gm")
-    if state.phase == "pd":
-        return pd_choice(state)
-    if state.phase == "orders":
-        return order_choice(state)
-    if state.phase == "move":
-        return move_choice(state, Q.mover(state))
-    return fire_choice(state)
 
 
 def _enemies(state, side):
