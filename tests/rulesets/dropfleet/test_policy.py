@@ -1,6 +1,8 @@
 """The bot's stated policy (policy.py, decision D11) and the simulation sweeps."""
 import random
 
+import pytest
+
 from rulesets.core.simulate import run_trial, with_options
 from rulesets.dropfleet import damage as D
 from rulesets.dropfleet.engine import RULESET
@@ -40,3 +42,50 @@ def test_sweeps_vary_distance_and_layers_and_the_demo_fleets_fight_to_an_end():
     for point in keys["layers"].points:
         outcome = run_trial(RULESET, with_options(demo_spec({"separation": 12}), point.options), f"sweep:{point.label}")
         assert outcome["rounds"] >= 1 and set(outcome["strength"]) == {"Vess", "Sable"}
+
+
+def test_the_bots_own_choice_is_not_checked_again_but_any_other_action_is(monkeypatch):
+    """Issue 10, fast playouts: ``apply`` skips the legality check only for the very action the
+    bot chose for the very state; an equal action parsed from its text (the runner's path), or
+    the bot's action on another state object, is checked in full."""
+    from rulesets.core.dice import Dice, RandomSource
+    from rulesets.core.engine import Action, IllegalAction
+    from rulesets.dropfleet.model import evolve
+
+    checked = []
+    original = type(RULESET)._check
+    monkeypatch.setattr(type(RULESET), "_check", lambda self, s, a: (checked.append(a), original(self, s, a)))
+    st = RULESET.setup(RULESET.example_setup(0))
+    rng = random.Random(3)
+    choice = RULESET.policy(st, rng)
+    RULESET.apply(st, choice, Dice(RandomSource(rng), recording=False))
+    assert checked == []
+    RULESET.apply(st, Action.parse(str(choice)), Dice(RandomSource(rng), recording=False))
+    RULESET.apply(evolve(st), choice, Dice(RandomSource(rng), recording=False))
+    assert len(checked) == 2
+    with pytest.raises(IllegalAction):
+        RULESET.apply(st, Action.make("end_round", "gm"), Dice(RandomSource(rng), recording=False))
+
+
+def test_the_planned_fire_step_declares_what_choosing_one_at_a_time_declares():
+    """Issue 10: the bot plans a group's fire step once when it begins; each declaration it
+    returns is the one ``_best_shot_now`` (the step-by-step choice) gives for that state."""
+    from rulesets.dropfleet import policy as P
+
+    compared = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        st = RULESET.setup(RULESET.example_setup(seed % 2))
+        while not st.over:
+            choice = RULESET.policy(st, rng)
+            if st.phase == "fire":
+                assert str(choice) == str(P._best_shot_now(st))
+                compared += 1
+            st = RULESET.apply(st, choice, _quiet(rng)).state
+    assert compared > 100
+
+
+def _quiet(rng):
+    from rulesets.core.dice import Dice, RandomSource
+
+    return Dice(RandomSource(rng), recording=False)
