@@ -41,7 +41,12 @@ def in_arc(heading: float, ax: float, ay: float, bx: float, by: float, arc: str)
     :func:`bearing` and :func:`angle_between`, written out: the bot asks this thousands of times a battle."""
     if ax == bx and ay == by:
         return True
-    relative = (math.degrees(math.atan2(bx - ax, ay - by)) % 360 - heading) % 360
+    return arc_covers(arc, (math.degrees(math.atan2(bx - ax, ay - by)) % 360 - heading) % 360)
+
+
+def arc_covers(arc: str, relative: float) -> bool:
+    """Whether a direction ``relative`` degrees clockwise from a ship's facing lies in ``arc``
+    (the second half of :func:`in_arc`, for a caller that checks several arcs at once)."""
     for centre, half in _WEDGES[arc]:
         d = abs(relative - centre) % 360
         if (360 - d if d > 180 else d) <= half:

@@ -128,11 +128,18 @@ def shot_value(attacker: Ship, weapon, target: Ship) -> float:
 
 def _firepower(values, x: float, y: float, heading: int) -> float:
     """Expected unsaved damage of the ship's weapons, each at its best target in reach from (x, y)
-    (the same reach and arc as :func:`sequence.in_reach`)."""
+    (the same reach and arc as :func:`sequence.in_reach`; each enemy's distance and direction
+    worked out once for all the weapons)."""
     total = 0.0
+    seen: dict = {}
     for arc, targets in values:
         for value, ex, ey, reach in targets:
-            if G.within(x, y, ex, ey, reach) and G.in_arc(heading, x, y, ex, ey, arc):
+            found = seen.get((ex, ey))
+            if found is None:
+                same = ex == x and ey == y
+                relative = 0.0 if same else (G.bearing(x, y, ex, ey) - heading) % 360
+                found = seen[(ex, ey)] = (G.distance(x, y, ex, ey), relative, same)
+            if found[0] <= reach + 1e-9 and (found[2] or G.arc_covers(arc, found[1])):
                 total += value
                 break
     return total
