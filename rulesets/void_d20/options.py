@@ -121,9 +121,17 @@ def _boarding_under_way(state: VoidState, s: Ship, t: Ship) -> bool:
 
 def personal_can_act(state: VoidState, c: Combatant) -> bool:
     """A person acts in a personal round when standing, not in shock, in a ship with a fight aboard."""
+    return c.status == "ok" and c.aboard in _contested_ships(state)
+
+
+def _contested_ships(state: VoidState) -> list[str]:
+    """:func:`turns.contested_ships` (turns imports this module, so it is bound on first use,
+    not looked up by an import statement at every call)."""
+    global _contested_ships
     from .turns import contested_ships
 
-    return c.status == "ok" and c.aboard in contested_ships(state)
+    _contested_ships = contested_ships
+    return contested_ships(state)
 
 
 def personal_actions(state: VoidState, c: Combatant) -> list[Action]:

@@ -17,6 +17,8 @@ from . import tables
 from .checks import roll_plus
 from .common import evolve, combatant, crew_aboard, say, set_combatant, set_ship, ship
 from .model import STANDING, VoidState
+from .options import personal_can_act, station_open
+from .ships import band, explode, ship_initiative
 
 # --- scale and order ----------------------------------------------------------------------
 
@@ -78,8 +80,6 @@ def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
         else:                                                             # VD-24, VD-26
             state = set_combatant(state, c.id, status="ok")
             say(log, dice, f"{c.name} is back on their feet.", tables.rule("death", "VD-24" if c.status == "unconscious" else "VD-26"))
-    from .ships import explode
-
     for s in state.ships:
         if s.destroyed:
             continue
@@ -102,8 +102,6 @@ def return_home(state: VoidState, log: list, dice: Dice) -> VoidState:
     go back to their own ship (house rule: otherwise two crews could sit in each other's ships for ever)."""
     if contested_ships(state):
         return state
-    from .ships import band
-
     for c in state.combatants:
         if c.aboard != c.ship and c.standing:
             home, there = ship(state, c.ship), ship(state, c.aboard)
@@ -115,8 +113,6 @@ def return_home(state: VoidState, log: list, dice: Dice) -> VoidState:
 
 def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
     """The "initiative" step: the next round's timers, scale and order."""
-    from .ships import ship_initiative
-
     state = evolve(state, round=state.round + 1)
     if state.round > state.max_rounds:
         say(log, dice, f"The round limit ({state.max_rounds}) is reached: the fight is broken off.", tables.rule("house"))
@@ -149,8 +145,6 @@ _STATION_KEYS = tuple(info.key for info in tables.STATIONS)
 def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
     """Move to the next actor with something to do from ``turn``/``slot`` (default: the state's),
     or begin the next round."""
-    from .options import personal_can_act, station_open
-
     state = finish_if_over(state, log, dice)
     if state.over:
         return state
