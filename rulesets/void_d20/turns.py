@@ -23,15 +23,19 @@ from .ships import band, explode, ship_initiative
 # --- scale and order ----------------------------------------------------------------------
 
 
-_CONTESTED: list = [None, None, None]  # the last (combatants, ships, answer)
+_CONTESTED: list = [None, None, None, None]  # the last (combatants, ships, answer, ids of destroyed ships)
 
 
 def contested_ships(state: VoidState) -> list[str]:
     """Ships with standing people of two sides aboard: a boarding fight is under way there."""
     if _CONTESTED[0] is state.combatants and _CONTESTED[1] is state.ships:
         return _CONTESTED[2]
-    out = _contested(state)
-    _CONTESTED[:] = [state.combatants, state.ships, out]
+    destroyed = [s.id for s in state.ships if s.destroyed]
+    if _CONTESTED[0] is state.combatants and _CONTESTED[3] == destroyed:  # a ship changed, none was destroyed
+        out = _CONTESTED[2]
+    else:
+        out = _contested(state)
+    _CONTESTED[:] = [state.combatants, state.ships, out, destroyed]
     return out
 
 
@@ -187,16 +191,19 @@ def sides(state: VoidState) -> list[str]:
     return out
 
 
-_STANDING: list = [None, None, None]  # the last (combatants, ships, answer): states share them until changed
+_STANDING: list = [None, None, None, None]  # the last (combatants, ships, answer, ships gone): states share them
 
 
 def standing_sides(state: VoidState) -> set[str]:
     """The sides with somebody standing in a ship still in the fight."""
     if _STANDING[0] is state.combatants and _STANDING[1] is state.ships:
         return _STANDING[2]
-    gone = {s.id for s in state.ships if not s.in_space}
-    answer = {c.side for c in state.combatants if c.status in STANDING and (not gone or c.aboard not in gone)}
-    _STANDING[:] = [state.combatants, state.ships, answer]
+    gone = {s.id for s in state.ships if s.destroyed or s.escaped}
+    if _STANDING[0] is state.combatants and _STANDING[3] == gone:   # a ship changed, not who is gone
+        answer = _STANDING[2]
+    else:
+        answer = {c.side for c in state.combatants if c.status in STANDING and (not gone or c.aboard not in gone)}
+    _STANDING[:] = [state.combatants, state.ships, answer, gone]
     return answer
 
 
