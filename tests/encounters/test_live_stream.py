@@ -124,6 +124,17 @@ def test_without_redis_there_is_no_stream_and_pages_poll(settings, as_player, en
     assert "data-stream" not in page and "data-poll" in page
 
 
+async def _open_stream(player, encounter):
+    """A player's live stream, open (its retry line read) and subscribed."""
+    client = AsyncClient()
+    await client.aforce_login(player)
+    response = await client.get(reverse("encounters:stream", args=[encounter.pk]) + "?after=0")
+    stream = response.streaming_content.__aiter__()
+    await asyncio.wait_for(stream.__anext__(), 5)  # the retry line: the stream is open
+    await asyncio.sleep(0.2)  # subscribed
+    return stream
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_player_removed_from_the_campaign_stops_receiving_the_stream(redis_settings, player, encounter):
     """Issue 15: a player removed while their live page is open gets no further step numbers."""
@@ -132,12 +143,7 @@ def test_a_player_removed_from_the_campaign_stops_receiving_the_stream(redis_set
     action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
 
     async def scenario():
-        client = AsyncClient()
-        await client.aforce_login(player)
-        response = await client.get(reverse("encounters:stream", args=[encounter.pk]) + "?after=0")
-        stream = response.streaming_content.__aiter__()
-        await asyncio.wait_for(stream.__anext__(), 5)  # the retry line: the stream is open
-        await asyncio.sleep(0.2)  # subscribed
+        stream = await _open_stream(player, encounter)
         await sync_to_async(Membership.objects.filter(campaign=encounter.campaign, user=player).delete)()
         await sync_to_async(log.step)(encounter, action, expected_seq=0)
         received = []
@@ -158,12 +164,7 @@ def test_a_gm_only_step_reaches_a_players_stream_as_a_number_only(redis_settings
     action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
 
     async def scenario():
-        client = AsyncClient()
-        await client.aforce_login(player)
-        response = await client.get(reverse("encounters:stream", args=[encounter.pk]) + "?after=0")
-        stream = response.streaming_content.__aiter__()
-        await asyncio.wait_for(stream.__anext__(), 5)
-        await asyncio.sleep(0.2)  # subscribed
+        stream = await _open_stream(player, encounter)
         await sync_to_async(log.step)(encounter, action, expected_seq=0, gm_only=True)
         event = await _next_event(stream)
         head, _, data = event.partition("data: ")
