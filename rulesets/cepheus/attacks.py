@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.words import count as count_of
+
 from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
@@ -84,8 +86,8 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
     tname = target_name(s, target_id)
     if kind == "smart":
         to_hit = SMART_TO_HIT
-        tx.say(f"{ship.name} launches {count} smart missile(s) at {tname} ({SEC_SMART}: always 8+); "
-               f"impact in {turns} round(s).", SEC["missiles"])
+        tx.say(f"{ship.name} launches {count_of(count, 'smart missile')} at {tname} ({SEC_SMART}: always 8+); "
+               f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
     else:
         extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal)
         extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
@@ -95,7 +97,7 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
         to_hit, row = missile_to_hit(effect)
         if tx.recording:
             tx.say(f"Launch Effect {effect:+d}: the missile needs {to_hit}+ ({SEC_MISSILE_TO_HIT}: {row}); "
-                   f"impact in {turns} round(s).", SEC["missiles"])
+                   f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
         if any(src == "intercepted intentions" for src, _ in extra):
             use_intel(tx, ship.id, target_id)
     mid = tx.next_id("m")
@@ -199,7 +201,7 @@ def resolve_salvo(tx: Tx, p: Pending, mid: str):
             tx.say(f"A {kind['label']} misses {target.name}.", SEC["missiles"])
     if m.kind == "smart" and misses and m.fuel > 1:
         set_missile(tx, updated(m, count=misses, turns=1, fuel=m.fuel - 1))
-        tx.say(f"{misses} smart missile(s) come round for another attack next round ({SEC_SMART}).", SEC_SMART)
+        tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
     else:
         s.missiles = [x for x in s.missiles if x.id != m.id]
 
@@ -225,7 +227,7 @@ def missile_at_personal(tx: Tx, m: Missile):
             tx.say(f"A {kind['label']} misses {target.name}.", SEC["scaled"])
     if m.kind == "smart" and misses and m.fuel > 1:
         set_missile(tx, updated(m, count=misses, turns=1, fuel=m.fuel - 1))
-        tx.say(f"{misses} smart missile(s) come round for another attack next round ({SEC_SMART}).", SEC_SMART)
+        tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
     else:
         s.missiles = [x for x in s.missiles if x.id != m.id]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.core.dice import Roll
+from rulesets.core.words import count as count_of
 
 from .checks import roll_check
 from .crew import able, crew_state
@@ -60,7 +61,7 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
     rule = SEC["damage"]
     mods = []
     if hit.single:
-        tx.say(f"{hit.label}: {hit.single} single internal hit(s) on {target.name}.", SEC["abstract_boarding"])
+        tx.say(f"{hit.label}: {count_of(hit.single, 'single internal hit')} on {target.name}.", SEC["abstract_boarding"])
         for _ in range(hit.single):
             apply_location_hits(tx, target.id, 1, internal=True)
         return 0

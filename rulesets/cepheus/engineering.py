@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.words import count
+
 from .checks import CHECKS, perform
 from .damage import drop_ship_links, over_check, repair_system, system_label
 from .economy import spend_significant
@@ -39,7 +41,7 @@ def do_repair(tx: Tx, a: Action):
     if effect >= 0:
         n, row = hits_repaired(effect)
         fixed = repair_system(tx, ship.id, system, n)
-        tx.say(f"{c.name} repairs {fixed} hit(s) on {system_label(ship, system)} ({SEC_REPAIR}: {row}); "
+        tx.say(f"{c.name} repairs {count(fixed, 'hit')} on {system_label(ship, system)} ({SEC_REPAIR}: {row}); "
                f"a battlefield repair, undone after the battle.", SEC["repair"])
     else:
         tx.say(f"{c.name}'s repair fails.", SEC["repair"])
@@ -54,7 +56,7 @@ def do_overhaul(tx: Tx, a: Action):
         timing = tx.dice.roll(1, 6, purpose="timing: turns of work", rule=SEC["extended"])
         turns = max(1, timing.total - effect // 2)
         tx.crew(ship.id, c.id).task = Task("overhaul", system, turns)
-        tx.say(f"{c.name} begins an extended repair of {system_label(ship, system)}: {turns} turn(s).", SEC["extended"])
+        tx.say(f"{c.name} begins an extended repair of {system_label(ship, system)}: {count(turns, 'turn')}.", SEC["extended"])
     else:
         tx.say(f"{c.name} cannot find a way to rebuild {system_label(ship, system)}.", SEC["extended"])
 

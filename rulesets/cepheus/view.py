@@ -8,6 +8,7 @@ Enemy crew skills and characteristics are never shown to players.
 from __future__ import annotations
 
 from rulesets.core.engine import Action, Viewer
+from rulesets.core.words import count
 
 from .checks import CHECKS
 from .crew import POSITION_LABEL, able, crew_state
@@ -84,7 +85,8 @@ def sensed(s, ship, details: set[str]) -> dict:
     if "silhouette" in details:
         d["size"] = "small craft" if ship.small_craft else f"about {round(ship.tonnage, -2) or ship.tonnage} t"
     if "configuration" in details:
-        d["mounts"] = f"{sum(1 for m in ship.mounts if m.kind == 'turret')} turret(s), {sum(1 for m in ship.mounts if m.kind == 'bay')} bay(s)"
+        d["mounts"] = (f"{count(sum(1 for m in ship.mounts if m.kind == 'turret'), 'turret')}, "
+                       f"{count(sum(1 for m in ship.mounts if m.kind == 'bay'), 'bay')}")
     if "thermal" in details:
         d["drive"] = "thrusting" if ship.speed else "coasting"
     if "emissions" in details:
