@@ -84,9 +84,13 @@ def classify(face: int, s: Shot) -> int:
     """0 miss, 1 hit, 2 critical hit (DF-03, DF-N04)."""
     if face < s.lock:
         return 0
-    if s.particle or face >= s.critical_on:
-        return 2
-    return 1
+    return 2 if face >= critical_from(s) else 1
+
+
+def critical_from(s: Shot) -> int:
+    """The lowest face that is a critical hit: every hit of a particle weapon, else the
+    weapon's critical value or better (DF-03, DF-N04)."""
+    return s.lock if s.particle else max(s.lock, s.critical_on)
 
 
 def pd_options(normal: int, critical: int, successes: int) -> list[tuple[int, int]]:
@@ -124,9 +128,16 @@ def best_pd_option(options, s: Shot, policy: str = "min_expected") -> tuple[int,
 def roll_hits(w: S.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) -> tuple[int, int]:
     """(normal hits, critical hits): one D6 per Attack against the Lock (DF-03, DF-N04)."""
     purpose = f"{attacker.name}'s {weapon.name} at {target.name} (Lock {s.lock}+)" if w.rec else ""
-    faces = w.pool(s.attacks, s.lock, purpose, T.TO_HIT)
-    kinds = [classify(f, s) for f in faces]
-    normal, critical = kinds.count(1), kinds.count(2)
+    lock = s.lock
+    faces = w.pool(s.attacks, lock, purpose, T.TO_HIT)
+    least_critical = critical_from(s)  # as :func:`classify` reads a face
+    normal = critical = 0
+    for f in faces:
+        if f >= lock:
+            if f >= least_critical:
+                critical += 1
+            else:
+                normal += 1
     if w.rec:
         mods = "".join(f", {why} {v:+d}" for why, v in s.modifiers)
         crit = "every hit critical (particle)" if s.particle else (

@@ -386,14 +386,18 @@ def decide_on_points(w: S.Work, state: DropfleetState) -> DropfleetState:
 def finish(w: S.Work, state: DropfleetState, **changes) -> DropfleetState:
     """The state with the work's ships (and ``changes``); over when at most one side has ships in play."""
     state = evolve(state, ships=w.ships, attacked=tuple(w.attacked), explosions=tuple(w.explosions), **changes)
-    in_play = {s.side for s in state.ships if not s.destroyed}
-    alive = [side for side in state.sides if side in in_play]
-    if len(alive) <= 1 and not state.over:
-        winner = alive[0] if alive else None
-        if w.rec:
-            w.say(f"{winner} holds the field." if winner else "No ship is left.", T.CATASTROPHIC_DAMAGE)
-        return evolve(state, over=True, winner=winner, phase="over")
-    return state
+    if state.over:
+        return state
+    sides, winner = state.sides, None  # the one side with ships in play, unless two have
+    for s in state.ships:
+        if not s.destroyed and s.side in sides:
+            if winner is None:
+                winner = s.side
+            elif s.side != winner:
+                return state
+    if w.rec:
+        w.say(f"{winner} holds the field." if winner else "No ship is left.", T.CATASTROPHIC_DAMAGE)
+    return evolve(state, over=True, winner=winner, phase="over")
 
 
 def require(condition: bool, message: str) -> None:
