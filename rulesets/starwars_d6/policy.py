@@ -146,7 +146,7 @@ def _threat_range(s: rules.CombatState, me: rules.Ship) -> int:
         if (f.scale, me.scale) in tables.CANNOT_FIRE:
             continue
         for w in _fireable(f):
-            far = max(far, max(hi for _, hi in tables.range_bands(w.type, me.scale).values()))
+            far = max(far, tables.farthest(w.type, me.scale))
     return far
 
 
@@ -295,12 +295,13 @@ def _move_key(goal: _Goal, m: hexes.Move) -> tuple:
     return (bad_end, left, gap, goal.facing_turns(ms.pos, ms.facing), m.kind != "hold")
 
 
-def _foe_windows(s: rules.CombatState, me: rules.Ship, foes: list[rules.Ship]) -> tuple[list, int]:
+def _foe_windows(s: rules.CombatState, me: rules.Ship, foes: list[rules.Ship],
+                 attacker_key: tuple | None = None) -> tuple[list, int]:
     """(the :func:`_window` against each foe, the enemies' longest range), kept while the ship
     moves: a move copies only the moving ship, so the other ships are the very same objects from
     step to step (states are never changed in place), and of the mover these read its stats alone,
     not where it is."""
-    key = (me.id, me.side, me.scale, _attacker_key(s, me), s.round, s.wild, s.complication)
+    key = (me.id, me.side, me.scale, attacker_key or _attacker_key(s, me), s.round, s.wild, s.complication)
     cached = _LAST_WINDOWS.get("last")
     if cached is not None and cached[0] == key and len(cached[1]) == len(foes) and all(
             a is b for a, b in zip(cached[1], foes)):
@@ -342,7 +343,7 @@ class _Plan:
         self.blocked = rules.occupied(s, besides=(me.id,))      # what the rules' moves avoid
         foes = _enemies(s, me)
         self.foes = [f.pos for f in foes]
-        windows, self.threat = _foe_windows(s, me, foes)
+        windows, self.threat = _foe_windows(s, me, foes, key[3])    # (key[3]: _attacker_key of me)
         # the targets worth the most (rounded as the choice rounds them): the nearest of them is
         # the target, so with one of them the goal does not depend on where the ship is
         self.tied: list = []

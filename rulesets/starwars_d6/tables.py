@@ -10,6 +10,8 @@ Bands are inclusive (low, high) ranges; ``None`` as high means "and more".
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rulesets.core.citation import cite
 
 # ---------------------------------------------------------------- scales
@@ -77,8 +79,10 @@ def range_bands(weapon: str, target_scale: str = STARFIGHTER) -> dict:
     return RANGES[weapon]
 
 
+@lru_cache(maxsize=4096)
 def range_band(weapon: str, distance: int, target_scale: str = STARFIGHTER) -> str | None:
-    """"short" / "medium" / "long", or None when out of range (or distance 0)."""
+    """"short" / "medium" / "long", or None when out of range (or distance 0).  Pure (the tables
+    never change), so cached: a shot's band is asked at every firing step."""
     for band, (lo, hi) in range_bands(weapon, target_scale).items():
         if lo <= distance <= hi:
             return band
@@ -94,6 +98,12 @@ FIRE_GROUP = {
     "laser": "energy", "blaster": "energy", "turbolaser": "energy", "tractor_beam": "energy",
     "ion_cannon": "ion", "concussion_missile": "missile", "proton_torpedo": "torpedo",
 }
+
+
+@lru_cache(maxsize=256)
+def farthest(weapon: str, target_scale: str = STARFIGHTER) -> int:
+    """The longest range (hexes) of a weapon type at a target of ``target_scale``."""
+    return max(hi for _, hi in range_bands(weapon, target_scale).values())
 
 
 def may_fire_together(weapons) -> bool:
