@@ -337,6 +337,7 @@ class _Plan:
 
     def __init__(self, s: rules.CombatState, me: rules.Ship, key: tuple, others: tuple):
         self.key, self.others, self.features = key, others, tuple(s.features)
+        self.mover_parts = (me.weapons, me.ionised, me.crew)     # see _plan_of
         self.board = s.hboard
         self.capital = me.scale != tables.STARFIGHTER
         self.occupied = frozenset(sh.pos for sh in others if sh.in_play)
@@ -400,9 +401,17 @@ def picked_move(s: rules.CombatState, action: Action) -> hexes.Move | None:
 
 
 def _plan_of(s: rules.CombatState, me: rules.Ship) -> _Plan:
-    key = (me.id, me.side, me.scale, _attacker_key(s, me), s.round, s.wild, s.complication,
-           _badly_hurt(me), me.captured_by, s.hboard)
     plan = _PLAN.get("last")
+    # A move copies the mover's own fields only: through its movement its weapons, ionised
+    # results and crew are the very same objects (never changed in place), and so is what
+    # _attacker_key reads of them (with the round and the scale).
+    if (plan is not None and plan.mover_parts[0] is me.weapons and plan.mover_parts[1] is me.ionised
+            and plan.mover_parts[2] is me.crew and plan.key[2] == me.scale and plan.key[4] == s.round):
+        attacker = plan.key[3]
+    else:
+        attacker = _attacker_key(s, me)
+    key = (me.id, me.side, me.scale, attacker, s.round, s.wild, s.complication,
+           _badly_hurt(me), me.captured_by, s.hboard)
     if plan is None or not plan.fits(s, key):
         plan = _PLAN["last"] = _Plan(s, me, key, tuple(sh for sh in s.ships if sh.id != me.id))
     return plan

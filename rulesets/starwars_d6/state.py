@@ -306,6 +306,8 @@ def controls_dead(ship: Ship, rnd: int) -> bool:
 
 def penalty(ship: Ship, rnd: int) -> int:
     """Pips lost to controls ionised (1D per result still lasting)."""
+    if not ship.ionised:                 # (most ships)
+        return 0
     return _active_ionised(ship, rnd) * tables.IONISED_PENALTY
 
 
