@@ -44,6 +44,19 @@ def in_arc(heading: float, ax: float, ay: float, bx: float, by: float, arc: str)
     return arc_covers(arc, (math.degrees(math.atan2(bx - ax, ay - by)) % 360 - heading) % 360)
 
 
+def sight(ax: float, ay: float, heading: float, bx: float, by: float) -> tuple[float, float | None]:
+    """(distance, direction of b clockwise from a's facing; None when both stand on the same
+    spot): what :func:`within` and :func:`in_arc` read, worked out once for all of a ship's weapons."""
+    if ax == bx and ay == by:
+        return math.hypot(bx - ax, by - ay), None
+    return math.hypot(bx - ax, by - ay), (math.degrees(math.atan2(bx - ax, ay - by)) % 360 - heading) % 360
+
+
+def seen_within(seen: tuple[float, float | None], arc: str, radius: float) -> bool:
+    """:func:`within` ``radius`` and :func:`in_arc` ``arc``, read from a :func:`sight`."""
+    return seen[0] <= radius + 1e-9 and (seen[1] is None or arc_covers(arc, seen[1]))
+
+
 def arc_covers(arc: str, relative: float) -> bool:
     """Whether a direction ``relative`` degrees clockwise from a ship's facing lies in ``arc``
     (the second half of :func:`in_arc`, for a caller that checks several arcs at once)."""

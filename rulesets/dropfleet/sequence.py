@@ -217,12 +217,15 @@ def in_reach(attacker: Ship, weapon, target: Ship, scan: int | None = None, sign
     :func:`ships.signature` (worked out once by a caller that asks for many weapons)."""
     if scan is None:
         scan = S.scan(attacker)
-    if weapon.close_action:
-        reach = scan
-    else:
-        reach = scan + (S.signature(target) if signature is None else signature)
-    return (G.within(attacker.x, attacker.y, target.x, target.y, reach)
-            and G.in_arc(attacker.heading, attacker.x, attacker.y, target.x, target.y, weapon.arc))
+    if signature is None and not weapon.close_action:
+        signature = S.signature(target)
+    return reaches(G.sight(attacker.x, attacker.y, attacker.heading, target.x, target.y), weapon, scan, signature)
+
+
+def reaches(seen: tuple, weapon, scan: int, signature: int | None) -> bool:
+    """Whether a target seen at ``seen`` (:func:`geometry.sight`) with that ``signature`` is
+    within the weapon's range (Scan + Signature; Close Action: Scan alone) and in its arc (DF-N01)."""
+    return G.seen_within(seen, weapon.arc, scan if weapon.close_action else scan + signature)
 
 
 def reach_of(attacker: Ship, weapon, target: Ship | None = None) -> int:
@@ -265,16 +268,20 @@ def fire_options(state: DropfleetState) -> list[tuple[Ship, object, Ship]]:
         used = sum(1 for d in state.declared if d.ship == ship.id and not S.weapon(ship, d.weapon).close_action)
         scan = S.scan(ship)
         damaged = bool(ship.effects)
+        sights = None  # each enemy's distance and direction, once for all the ship's weapons
         for weapon in ship.profile.weapons:
             if (ship.id, weapon.id) in declared or (damaged and not S.weapon_usable(ship, weapon.id)):
                 continue
-            if weapon.close_action:
+            close = weapon.close_action
+            if close:
                 if not order.close_action:
                     continue
             elif allowed is not None and used >= allowed:
                 continue
-            for target, signature in zip(enemies, signatures):
-                if in_reach(ship, weapon, target, scan, signature):
+            if sights is None:
+                sights = [G.sight(ship.x, ship.y, ship.heading, e.x, e.y) for e in enemies]
+            for target, signature, seen in zip(enemies, signatures, sights):
+                if reaches(seen, weapon, scan, signature):
                     out.append((ship, weapon, target))
     return out
 
