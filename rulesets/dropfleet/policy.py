@@ -86,15 +86,16 @@ def _values(ship: Ship, enemies) -> list[tuple]:
     reaches (shots worth nothing are left out)."""
     scan = S.scan(ship)
     signatures = [S.signature(e) for e in enemies]
+    per_enemy = [_pair_values(ship, e) for e in enemies]
     damaged = bool(ship.effects)
     out = []
-    for weapon in ship.profile.weapons:
+    for i, weapon in enumerate(ship.profile.weapons):
         if damaged and not S.weapon_usable(ship, weapon.id):
             continue
         close = weapon.close_action
         targets = []
-        for e, signature in zip(enemies, signatures):
-            value = shot_value(ship, weapon, e)
+        for e, signature, values in zip(enemies, signatures, per_enemy):
+            value = values[i]
             if value > 0.0:
                 targets.append((value, e.x, e.y, scan if close else scan + signature))
         if len(targets) > 1:
@@ -124,6 +125,25 @@ def shot_value(attacker: Ship, weapon, target: Ship) -> float:
         _EXPECTED.clear()
     _EXPECTED[id(s)] = (s, value)
     return value
+
+
+#: :func:`shot_value` of each of an attacker's weapons at a target, by what :func:`damage.shot`
+#: reads apart from the weapon (the entries hold the profiles and effects: identities stay unique)
+_PAIRS: dict = {}
+
+
+def _pair_values(attacker: Ship, target: Ship) -> tuple:
+    """:func:`shot_value` of each weapon of the attacker's profile, in its order, at ``target``."""
+    a_profile, t_profile, effects = attacker.profile, target.profile, target.effects
+    key = (attacker.layer, id(a_profile), target.layer, id(t_profile), target.shields_up, id(effects))
+    hit = _PAIRS.get(key)
+    if hit is not None and hit[0] is a_profile and hit[1] is t_profile and hit[2] is effects:
+        return hit[3]
+    values = tuple(shot_value(attacker, weapon, target) for weapon in a_profile.weapons)
+    if len(_PAIRS) > 4096:
+        _PAIRS.clear()
+    _PAIRS[key] = (a_profile, t_profile, effects, values)
+    return values
 
 
 def _firepower(values, x: float, y: float, heading: int) -> float:
