@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rulesets.core.dice import Dice
 from rulesets.core.engine import LogEntry
+from rulesets.core.words import count
 
 from . import hexes, tables
 from .dice import DiceCode, roll_code
@@ -116,7 +117,7 @@ def _apply_considerable(s, sh, dice, log) -> None:
     elif result == "structural_damage":
         n = dice.faces(1, 6, f"{sh.name} rounds to evacuate", tables.SEC_CONSIDERABLE)[0]
         sh.structural_round = s.round + n
-        extra = f" ({n} round(s) to evacuate: it breaks up at the end of round {sh.structural_round})"
+        extra = f" ({count(n, 'round')} to evacuate: it breaks up at the end of round {sh.structural_round})"
     elif result == "destroyed":
         sh.destroyed = True
     log.append(LogEntry(f"{sh.name}: considerable damage -- {tables.RESULT_LABEL[result]}{extra}.", tables.SEC_CONSIDERABLE))

@@ -23,6 +23,7 @@ from dataclasses import asdict
 from rulesets.core.dice import Dice
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
+from rulesets.core.words import count
 
 from . import hexes, odds, override, rules, tables
 from .board import course_targets
@@ -443,8 +444,9 @@ class StarWarsRuleset(RulesetBase):
         col, row = action.get("col"), action.get("row")
         after, moves = self._course_targets(s)[(col, row)]
         who = s.ship(s.moving.ship).name
-        state, log = s, [LogEntry(f"{who} flies to {col},{row}: {len(moves)} move(s), {after.speed_left} speed "
-                                  f"point(s) and {after.free_turns_left} free turn(s) left.", tables.SEC_MOVEMENT)]
+        state, log = s, [LogEntry(f"{who} flies to {col},{row}: {count(len(moves), 'move')}, "
+                                  f"{count(after.speed_left, 'speed point')} and "
+                                  f"{count(after.free_turns_left, 'free turn')} left.", tables.SEC_MOVEMENT)]
         for mv in moves:
             state, lines = rules.move(state, mv.kind, mv.side)
             log.extend(lines)
@@ -502,7 +504,7 @@ class StarWarsRuleset(RulesetBase):
         who = s.ship(action.actor).name if action.actor else "GM"
         if action.kind == "course":
             return f"{who}: move to {action.get('col')},{action.get('row')}"
-        if action.kind == "move":   # with its cost and what is left, e.g. "Talon: slide left: 2 point(s), 5 left"
+        if action.kind == "move":   # with its cost and what is left, e.g. "Talon: slide left: 2 points, 5 left"
             m = next((m for m in rules.move_options(s) if (m.kind, m.side) == (action.get("how"), action.get("side"))), None)
             if m is not None:
                 return f"{who}: {m.label}"

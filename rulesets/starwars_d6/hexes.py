@@ -34,6 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from rulesets.core.words import count
+
 from . import tables
 from .dice import DiceCode
 
@@ -278,7 +280,7 @@ class Move:
     def label(self) -> str:
         side = {LEFT: " left", RIGHT: " right", 0: ""}[self.side]
         extra = " (leaves the board)" if self.leaves_board else ""
-        return f"{self.kind}{side}{extra}: {self.cost} point(s), {self.speed_left} left"
+        return f"{self.kind}{side}{extra}: {count(self.cost, 'point')}, {self.speed_left} left"
 
 
 def moves(state: MoveState, is_capital: bool, board: Board, blocked=frozenset()) -> list[Move]:
