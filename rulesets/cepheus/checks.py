@@ -134,7 +134,7 @@ CHECKS: dict[str, Check] = {
     "dodge": Check("pilot", "dex", "average", SEC["dodge"], "to dodge (attack DM-2)",
                    dms=lambda s, ship, crew, a: intel_dm(ship, s.pending.attacker)),
     "sand": Check("gunnery_turret", "dex", "average", SEC["sand"], "for sand (-1D6 per beam)", dms=_mount_dms),
-    "point_defence": Check("gunnery_turret", "dex", "average", SEC["point_defence"], "missile(s) destroyed",
+    "point_defence": Check("gunnery_turret", "dex", "average", SEC["point_defence"], "a missile destroyed",
                            dms=_mount_dms),
     # the Captain
     "coordinate": Check("leadership", "soc", "average", SEC["coordinate"]),
@@ -164,7 +164,7 @@ CHECKS: dict[str, Check] = {
     "jam": Check("comms", "int", "", SEC["ew"], "to jam",
                  dms=lambda s, ship, crew, a: sensor_dm(ship) + intel_dm(ship, a.get("target")),
                  opponent=_their_sensor_operator, their_dms=_their_sensors),
-    "ew_missiles": Check("comms", "int", "difficult", SEC["ew"], "smart missile(s) jammed", dms=_own_sensors),
+    "ew_missiles": Check("comms", "int", "difficult", SEC["ew"], "smart missiles jammed", dms=_own_sensors),
     "intercept": Check("comms", "int", "difficult", SEC["intercept"], "to intercept",
                        dms=lambda s, ship, crew, a: sensor_dm(ship) + (
                            [("encryption", -2)] if s.options.encrypted else [])),
