@@ -8,6 +8,7 @@ bot alike.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 from rulesets.core.engine import IllegalAction
@@ -75,13 +76,18 @@ def order_options(state: DropfleetState) -> list[tuple[str, str | None]]:
     ships = group_ships(state, state.group)
     monitor = any(s.profile.monitor for s in ships)
     switchable = any(s.profile.passive_switchable for s in ships)
+    return list(_order_options(monitor, switchable))
+
+
+@functools.lru_cache(maxsize=None)
+def _order_options(monitor: bool, switchable: bool) -> tuple[tuple[str, str | None], ...]:
     out = []
     for key in T.ORDERS:
         if monitor and key in ("course_change", "max_thrust"):
             continue
         for shields in (("up", "down") if switchable else (None,)):
             out.append((key, shields))
-    return out
+    return tuple(out)
 
 
 def effective_order(ship: Ship, key: str) -> str:
