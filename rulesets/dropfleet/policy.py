@@ -81,7 +81,7 @@ def order_choice(state: DropfleetState) -> Action:
 
 
 def _values(ship: Ship, enemies) -> list[tuple]:
-    """(arc, [(expected unsaved damage, enemy x, enemy y, reach)], best first) for each usable
+    """(arc, [(expected unsaved damage, the enemy's place in ``enemies``, reach)], best first) for each usable
     weapon: what a shot is worth does not depend on where the ship stands, only whether it
     reaches (shots worth nothing are left out)."""
     scan = S.scan(ship)
@@ -94,10 +94,10 @@ def _values(ship: Ship, enemies) -> list[tuple]:
             continue
         close = weapon.close_action
         targets = []
-        for e, signature, values in zip(enemies, signatures, per_enemy):
+        for k, (signature, values) in enumerate(zip(signatures, per_enemy)):
             value = values[i]
             if value > 0.0:
-                targets.append((value, e.x, e.y, scan if close else scan + signature))
+                targets.append((value, k, scan if close else scan + signature))
         if len(targets) > 1:
             targets.sort(key=_first, reverse=True)
         out.append((weapon.arc, targets))
@@ -146,19 +146,20 @@ def _pair_values(attacker: Ship, target: Ship) -> tuple:
     return values
 
 
-def _firepower(values, x: float, y: float, heading: int) -> float:
+def _firepower(values, spots, x: float, y: float, heading: int) -> float:
     """Expected unsaved damage of the ship's weapons, each at its best target in reach from (x, y)
     (the same reach and arc as :func:`sequence.in_reach`; each enemy's distance and direction
     worked out once for all the weapons)."""
     total = 0.0
-    seen: dict = {}
+    seen = [None] * len(spots)
     for arc, targets in values:
-        for value, ex, ey, reach in targets:
-            found = seen.get((ex, ey))
+        for value, k, reach in targets:
+            found = seen[k]
             if found is None:
+                ex, ey = spots[k]
                 same = ex == x and ey == y
                 relative = 0.0 if same else (G.bearing(x, y, ex, ey) - heading) % 360
-                found = seen[(ex, ey)] = (G.distance(x, y, ex, ey), relative, same)
+                found = seen[k] = (G.distance(x, y, ex, ey), relative, same)
             if found[0] <= reach + 1e-9 and (found[2] or G.arc_covers(arc, found[1])):
                 total += value
                 break
@@ -186,6 +187,7 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
     enemies = _enemies(state, ship.side)
     nearest = min(enemies, key=lambda e: G.distance(ship.x, ship.y, e.x, e.y))
     values = _values(ship, enemies)
+    spots = [(e.x, e.y) for e in enemies]
     threats = _threats(ship, enemies)
     reach = Q.allowance(ship)
     limit = Q.turn_limit(ship)
@@ -194,7 +196,7 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
     headings = {ship.heading, ship.heading + max(-limit, min(limit, offset))}
     nx, ny = nearest.x, nearest.y
     best = None
-    best_score = (_firepower(values, ship.x, ship.y, ship.heading), -_exposure(threats, ship.x, ship.y),
+    best_score = (_firepower(values, spots, ship.x, ship.y, ship.heading), -_exposure(threats, ship.x, ship.y),
                   -G.distance(ship.x, ship.y, nx, ny))  # staying put
     for heading in sorted(headings):
         for length in (reach, reach // 2):
@@ -203,7 +205,7 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
             x, y = G.point_at(ship.x, ship.y, heading, length)
             x, y = int(round(x)), int(round(y))
             facing = int(round(G.bearing(ship.x, ship.y, x, y))) % 360 if (x, y) != (ship.x, ship.y) else ship.heading
-            firepower = _firepower(values, x, y, facing)
+            firepower = _firepower(values, spots, x, y, facing)
             if firepower < best_score[0]:
                 continue
             score = (firepower, -_exposure(threats, x, y), -G.distance(x, y, nx, ny))
