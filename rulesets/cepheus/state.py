@@ -380,6 +380,19 @@ def updated(obj, **changes):
     return new
 
 
+def _copy_crew(c: Crew) -> Crew:
+    c = clone(c)
+    if c.task is not None:
+        c.task = clone(c.task)
+    return c
+
+
+def _copy_mount(m: Mount) -> Mount:
+    m = clone(m)
+    m.weapons = [clone(w) for w in m.weapons]
+    return m
+
+
 class Tx:
     """The state being built by one ``apply``: copied shallowly, parts copied on first write."""
 
@@ -413,37 +426,28 @@ class Tx:
         raise KeyError(ship_id)
 
     def crew(self, ship_id: str, crew_id: str) -> Crew:
-        sh = self.ship(ship_id)
-        key = f"{ship_id}/{crew_id}"
-        if f"{ship_id}/" not in self._crews:
-            sh.crew = list(sh.crew)
-            self._crews.add(f"{ship_id}/")
-        for i, c in enumerate(sh.crew):
-            if c.id == crew_id:
-                if key not in self._crews:
-                    c = clone(c)
-                    if c.task is not None:
-                        c.task = clone(c.task)
-                    sh.crew[i] = c
-                    self._crews.add(key)
-                return c
-        raise KeyError(crew_id)
+        return self._own(ship_id, "crew", crew_id, self._crews, _copy_crew)
 
     def mount(self, ship_id: str, mount_id: str) -> Mount:
+        return self._own(ship_id, "mounts", mount_id, self._mounts, _copy_mount)
+
+    def _own(self, ship_id: str, attr: str, item_id: str, owned: set[str], copy):
+        """The step's own copy of item ``item_id`` of the ship's list ``attr`` (crew, mounts):
+        the list is copied the first time this step touches it, the item the first time it is asked for."""
         sh = self.ship(ship_id)
-        key = f"{ship_id}/{mount_id}"
-        if f"{ship_id}/" not in self._mounts:
-            sh.mounts = list(sh.mounts)
-            self._mounts.add(f"{ship_id}/")
-        for i, m in enumerate(sh.mounts):
-            if m.id == mount_id:
-                if key not in self._mounts:
-                    m = clone(m)
-                    m.weapons = [clone(w) for w in m.weapons]
-                    sh.mounts[i] = m
-                    self._mounts.add(key)
-                return m
-        raise KeyError(mount_id)
+        key = f"{ship_id}/{item_id}"
+        if f"{ship_id}/" not in owned:
+            setattr(sh, attr, list(getattr(sh, attr)))
+            owned.add(f"{ship_id}/")
+        items = getattr(sh, attr)
+        for i, item in enumerate(items):
+            if item.id == item_id:
+                if key not in owned:
+                    item = copy(item)
+                    items[i] = item
+                    owned.add(key)
+                return item
+        raise KeyError(item_id)
 
     def say(self, text: str, rule: str = "", gm_only: bool = False):
         if self.recording:
