@@ -84,7 +84,7 @@ def test_a_run_finishes_within_seconds_after_its_worker_is_killed_outright(campa
 
 def test_a_chunk_longer_than_the_visibility_timeout_is_not_handed_to_a_second_worker(campaign):
     """Its lease is renewed while it runs, so the idle worker beside it never receives it."""
-    run = make_run(campaign, trials=50000, chunk=50000, seed="long", sweep="none")
+    run = make_run(campaign, trials=150000, chunk=150000, seed="long", sweep="none")
     workers = [_worker(), _worker()]
     try:
         _send_start(run)
