@@ -112,14 +112,22 @@ def attack_options(s: CombatState, ship: Ship, mount) -> list[tuple[str, bool, l
     if mount is None or mount.id in ship.fired or mount.hits >= 2:
         return []
     out = []
-    targets = [(f.id, s.band(ship.id, f.id), False) for f in enemies(s, ship)]
-    targets += [(p.id, p.band, True) for p in s.personal if p.side != ship.side]
-    for tid, band, personal in targets:
-        if not sensors_ok(ship) and band != "adjacent":
-            continue  # Sensori, second hit: no attacks beyond Adjacent
-        usable = usable_weapons(s, ship, mount, band, personal)
+    blind = not sensors_ok(ship)  # Sensori, second hit: no attacks beyond Adjacent
+    usable_at: dict[str, list[int]] = {}  # the weapons that reach a band, worked out once a band
+    for foe in enemies(s, ship):
+        band = s.band(ship.id, foe.id)
+        if blind and band != "adjacent":
+            continue
+        usable = usable_at.get(band)
+        if usable is None:
+            usable = usable_at[band] = usable_weapons(s, ship, mount, band)
         if usable:
-            out.append((tid, personal, usable))
+            out.append((foe.id, False, usable))
+    for p in s.personal:
+        if p.side != ship.side and not (blind and p.band != "adjacent"):
+            usable = usable_weapons(s, ship, mount, p.band, True)
+            if usable:
+                out.append((p.id, True, usable))
     return out
 
 

@@ -11,7 +11,7 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    attack_mods, band_to, bridge_ok, find_missile, gm_dm, manned, personal_target, pilot_of, target_name,
+    attack_mods, band_to, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, target_name,
     usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair, updated
@@ -26,9 +26,8 @@ if TYPE_CHECKING:
 
 
 def do_attack(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     mount = ship.mount(a.get("mount"))
     target_id = a.get("target")
     personal = personal_target(s, target_id) is not None
@@ -273,39 +272,46 @@ def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
     if target is None or not target.can_act or target.reactions <= 0:
         return []
     out = []
-    if p.kind in ("fire", "missiles") and "dodge" not in p.used and bridge_ok(target):
+    kind, used = p.kind, p.used
+    if kind in ("fire", "missiles") and "dodge" not in used and bridge_ok(target):
         pilot = pilot_of(target)
         if pilot is not None:
             out.append(("dodge", pilot.id, {}))
-    attacker = s.find_ship(p.attacker)
-    docked = pair(p.attacker, p.target) in s.docked
     beams = False
     heavy = ""
-    if p.kind == "fire" and attacker is not None:
-        mount = attacker.mount(p.mount)
-        types = [mount.weapons[i].type for i in p.weapons]
-        beams = any(WEAPONS[t].beam for t in types)
-        if any(t in ("fusion_gun", "fusion_bay") for t in types):
-            heavy = "damper"
-        if "meson_bay" in types:
-            heavy = "meson"
-    if p.kind == "missiles" and any((m := find_missile(s, mid)) is not None and m.kind == "nuclear"
+    if kind == "fire":
+        attacker = s.find_ship(p.attacker)
+        if attacker is not None:
+            weapons = attacker.mount(p.mount).weapons
+            types = [weapons[i].type for i in p.weapons]
+            beams = any(WEAPONS[t].beam for t in types)
+            if "fusion_gun" in types or "fusion_bay" in types:
+                heavy = "damper"
+            if "meson_bay" in types:
+                heavy = "meson"
+    elif kind == "missiles" and any((m := find_missile(s, mid)) is not None and m.kind == "nuclear"
                                     for mid in p.missiles):
         heavy = "damper"
-    for mount in target.mounts:
-        if mount.kind != "turret" or mount.hits >= 2:
-            continue
-        gunner = manned(target, mount.id)
-        if gunner is None:
-            continue
-        if (beams or (p.kind == "board" and not docked)) and f"sand:{mount.id}" not in p.used and any(
-                w.type == "sandcaster" and w.loaded > 0 for w in mount.weapons):
-            out.append(("sand", gunner.id, {"mount": mount.id}))
-        if (p.kind == "missiles" or (p.kind == "board" and not docked)) and f"pd:{mount.id}" not in p.used and any(
-                w.type in ("pulse_laser", "beam_laser") for w in mount.weapons):
-            out.append(("point_defence", gunner.id, {"mount": mount.id}))
-    if heavy and "screens" not in p.used and ((heavy == "damper" and target.nuclear_damper) or
-                                              (heavy == "meson" and target.meson_screen)):
+    boarders = kind == "board" and pair(p.attacker, p.target) not in s.docked  # crossing open space
+    sand, point_defence = beams or boarders, kind == "missiles" or boarders
+    if sand or point_defence:
+        gunners = None
+        for mount in target.mounts:
+            if mount.kind != "turret" or mount.hits >= 2:
+                continue
+            if gunners is None:
+                gunners = gunners_by_mount(target)
+            gunner = gunners.get(mount.id)
+            if gunner is None:
+                continue
+            if sand and f"sand:{mount.id}" not in used and any(
+                    w.type == "sandcaster" and w.loaded > 0 for w in mount.weapons):
+                out.append(("sand", gunner.id, {"mount": mount.id}))
+            if point_defence and f"pd:{mount.id}" not in used and any(
+                    w.type in ("pulse_laser", "beam_laser") for w in mount.weapons):
+                out.append(("point_defence", gunner.id, {"mount": mount.id}))
+    if heavy and "screens" not in used and ((heavy == "damper" and target.nuclear_damper) or
+                                            (heavy == "meson" and target.meson_screen)):
         ops = [c for c in target.crew if c.position in ("captain", *GUNNER_POSITIONS) and "screens" in c.skills
                and able(c) and not c.automated]
         if ops:

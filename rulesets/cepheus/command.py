@@ -13,8 +13,7 @@ if TYPE_CHECKING:
 
 
 def do_coordinate(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     roll, effect = perform(tx, CHECKS["coordinate"], ship, c, a, f"{c.name} coordinates the crew")
     if effect >= 0:
         tx.ship(ship.id).pool = max(1, effect)
@@ -35,8 +34,7 @@ def do_assign(tx: Tx, a: Action):
 
 
 def do_increase_initiative(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     roll, effect = perform(tx, CHECKS["increase_initiative"], ship, c, a, f"{c.name} pushes for initiative")
     if effect > 0:
         tx.ship(ship.id).boost_next += effect
@@ -46,8 +44,7 @@ def do_increase_initiative(tx: Tx, a: Action):
 
 
 def do_exploit(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     enemy = ship.intercepted
     roll, effect = perform(tx, CHECKS["exploit"], ship, c, a, f"{c.name} reads the intercepted traffic")
     sh = tx.ship(ship.id)

@@ -25,15 +25,16 @@ def spend_minor(tx: Tx):
 
 
 def spend_significant(tx: Tx):
+    """Spend the acting crew member's significant action; returns (the acting ship, the crew member)."""
     s = tx.s
     if s.sig <= 0:
         raise IllegalAction("No significant action left (Azioni significative).")
-    ship = s.acting_ship
-    crew = ship.member(s.queue[s.pos]) if ship is not None and s.pos < len(s.queue) else None
+    ship, crew = s.actor()
     s.sig = s.sig - 1 if crew is not None and crew.automated == "repair" else 0
     # The turn passes on after the significant action unless a pilot's minor remains (decision).
     if crew is not None and not (crew.position == "pilot" and s.minor > 0 and bridge_ok(ship)):
         s.minor = 0
+    return ship, crew
 
 
 def spend_reaction(tx: Tx, ship_id: str, tag: str, extra):

@@ -15,9 +15,8 @@ if TYPE_CHECKING:
 
 
 def do_sensor_target(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     target = s.ship(a.get("target"))
     roll, effect = perform(tx, CHECKS["sensor_target"], ship, c, a, f"{ship.name}: sensor lock on {target.name}")
     if effect >= 0:
@@ -29,9 +28,8 @@ def do_sensor_target(tx: Tx, a: Action):
 
 
 def do_jam(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     target = s.ship(a.get("target"))
     won = contest(tx, CHECKS["jam"], ship, c, a, f"{ship.name} jams {target.name}")
     if won:
@@ -44,9 +42,8 @@ def do_jam(tx: Tx, a: Action):
 
 
 def do_ew_missiles(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     attempt = 0
     while True:
         smart = [m for m in tx.s.missiles if m.target == ship.id and m.kind == "smart" and m.count > 0]
@@ -65,9 +62,8 @@ def do_ew_missiles(tx: Tx, a: Action):
 
 
 def do_intercept(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     target = s.ship(a.get("target"))
     roll, effect = perform(tx, CHECKS["intercept"], ship, c, a, f"{ship.name} intercepts {target.name}'s traffic")
     if effect >= 0:
@@ -78,9 +74,8 @@ def do_intercept(tx: Tx, a: Action):
 
 
 def do_maintain_comms(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     check = declared(s, ship, a)
     if check.opponent is not None:
         won = contest(tx, check, ship, c, a, f"{ship.name} restores comms through the jamming")

@@ -18,8 +18,7 @@ if TYPE_CHECKING:
 
 
 def do_jump(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     roll, effect = perform(tx, CHECKS["jump"], ship, c, a, f"{ship.name} jumps")
     if effect >= 0:
         sh = tx.ship(ship.id)
@@ -34,8 +33,7 @@ def do_jump(tx: Tx, a: Action):
 
 
 def do_repair(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     system = a.get("system")
     roll, effect = perform(tx, CHECKS["repair"], ship, c, a, f"{c.name} repairs {system_label(ship, system)}")
     if effect >= 0:
@@ -48,8 +46,7 @@ def do_repair(tx: Tx, a: Action):
 
 
 def do_overhaul(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     system = a.get("system")
     roll, effect = perform(tx, CHECKS["overhaul"], ship, c, a, f"{c.name} starts rebuilding {system_label(ship, system)}")
     if effect >= 0:

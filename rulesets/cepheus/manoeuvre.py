@@ -40,8 +40,7 @@ def do_maintain_course(tx: Tx, a: Action):
 
 
 def do_evasive(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     roll, effect = perform(tx, CHECKS["evasive"], ship, c, a, f"{ship.name}: evasive manoeuvres")
     if effect >= 0:
         tx.ship(ship.id).evasive = -2 if effect >= EXCEPTIONAL else -1
@@ -51,8 +50,7 @@ def do_evasive(tx: Tx, a: Action):
 
 
 def do_line_up(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     roll, effect = perform(tx, CHECKS["line_up"], ship, c, a, f"{ship.name}: line up the shot")
     if effect >= 0:
         tx.ship(ship.id).lined_up = 2 if effect >= EXCEPTIONAL else 1
@@ -64,9 +62,8 @@ def do_line_up(tx: Tx, a: Action):
 
 
 def do_pursue(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     target = s.ship(a.get("target"))
     sh = tx.ship(ship.id)
     if ship.pursuing == target.id:
@@ -84,9 +81,8 @@ def do_pursue(tx: Tx, a: Action):
 
 
 def do_break_pursuit(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     chaser = s.ship(a.get("target"))
     won = contest(tx, CHECKS["break_pursuit"], ship, c, a, f"{ship.name} breaks {chaser.name}'s pursuit")
     if won:
@@ -98,9 +94,8 @@ def do_break_pursuit(tx: Tx, a: Action):
 
 
 def do_dock(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     target = s.ship(a.get("target"))
     check = declared(s, ship, a)
     if check.opponent is not None:
@@ -125,9 +120,8 @@ def do_undock(tx: Tx, a: Action):
 
 
 def do_ram(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     target = s.ship(a.get("target"))
     won = contest(tx, CHECKS["ram"], ship, c, a, f"{ship.name} rams {target.name}")
     if won:
@@ -147,8 +141,7 @@ def do_avoid_collision(tx: Tx, a: Action):
 
 
 def do_orbit(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     roll, effect = perform(tx, CHECKS["orbit"], ship, c, a, f"{ship.name}: orbit insertion")
     sh = tx.ship(ship.id)
     sh.position = "orbit" if effect >= 0 else "decaying"
@@ -157,14 +150,12 @@ def do_orbit(tx: Tx, a: Action):
 
 
 def do_reentry(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     reentry(tx, tx.ship(ship.id), c, a)
 
 
 def do_jump_plot(tx: Tx, a: Action):
-    spend_significant(tx)
-    ship, c = tx.s.actor()
+    ship, c = spend_significant(tx)
     roll, effect = perform(tx, CHECKS["jump_plot"], ship, c, a, f"{ship.name}: hurried jump plot")
     if effect >= 0:
         tx.ship(ship.id).jump_plotted = True
@@ -174,9 +165,8 @@ def do_jump_plot(tx: Tx, a: Action):
 
 
 def do_range_check(tx: Tx, a: Action):
-    spend_significant(tx)
+    ship, c = spend_significant(tx)
     s = tx.s
-    ship, c = s.actor()
     other = s.ship(a.get("target"))
     want = a.get("want")
     won = contest(tx, CHECKS["range_check"], ship, c, a, f"{ship.name} manoeuvres for range on {other.name}")

@@ -51,11 +51,19 @@ def fleeing(s, ship) -> bool:
 
 
 def focus(s, ship):
-    alive = enemies(s, ship)
-    foes = [f for f in alive if f.status == "active"] or alive
-    if not foes:
-        return None
-    return min(foes, key=lambda f: (_health(f), f.id))
+    """The enemy to concentrate on: the weakest active one (else the weakest still in the fight)."""
+    side = ship.side
+    best = best_key = weakest = weakest_key = None
+    for foe in s.ships:
+        status = foe.status
+        if foe.side == side or status not in ("active", "disabled"):
+            continue
+        key = (_health(foe), foe.id)
+        if status == "active" and (best is None or key < best_key):
+            best, best_key = foe, key
+        if weakest is None or key < weakest_key:
+            weakest, weakest_key = foe, key
+    return best if best is not None else weakest
 
 
 @lru_cache(maxsize=None)
@@ -92,15 +100,14 @@ def want_towards(current: str, goal: str) -> str:
     return "closer" if j < i else "farther" if j > i else "hold"
 
 
-def attack_value(s, ship, crew, mount, target_id: str, usable: list[int], which: str, best=None,
+def attack_value(s, ship, crew, mount, target_id: str, personal: bool, usable: list[int], which: str, best=None,
                  base: int | None = None) -> float:
     """The bot's worth of an attack: expected damage-table hits, the focus target preferred.
 
     ``base`` is the gunner's skill + Dex + hasty + coordination (:func:`_gunner_base`), computed once
     per choice by :func:`_gunner_choice`; each kind of weapon in the salvo is valued once."""
-    for p in s.personal:
-        if p.id == target_id:
-            return 0.05
+    if personal:
+        return 0.05
     target = s.ship(target_id)
     chosen = ([i for i in usable if mount.weapons[i].type != "sandcaster"] or usable) if which == "all" else [int(which)]
     if base is None:
@@ -145,9 +152,9 @@ def choose(s, rng: random.Random) -> Action:
     action list (:mod:`.actions`), so it never picks an action the rules do not allow."""
     phase = s.phase
     if s.over:
-        return Action.make("override", GM)
+        return Action("override", GM)
     if phase == "initiative":
-        return Action.make("initiative", actor_ship(s))
+        return Action("initiative", actor_ship(s))
     if phase == "react":
         return _react(s)
     if phase == "range":
@@ -158,17 +165,17 @@ def choose(s, rng: random.Random) -> Action:
         allowed = [w for w in ("closer", "hold", "farther") if range_ok(s, p, w)]
         return Action.make("choose_range", p.chooser, want=want if want in allowed else allowed[0])
     if phase == "delay":
-        return Action.make("act_now", s.waiting[s.asked])
+        return Action("act_now", s.waiting[s.asked])
     ship = s.acting_ship
     crew = ship.member(s.queue[s.pos]) if ship is not None and s.pos < len(s.queue) else None
     if crew is None:
-        return Action.make("override", GM)
+        return Action("override", GM)
     if crew.task is not None:
-        return Action.make("continue_task", crew.id)
+        return Action("continue_task", crew.id)
     choice = _crew_choice(s, ship, crew, rng)
     if choice is not None:
         return choice
-    return Action.make("end_turn" if _rest_idle(s, ship) else "done", crew.id)
+    return Action("end_turn" if _rest_idle(s, ship) else "done", crew.id)
 
 
 def _react(s) -> Action:
@@ -182,8 +189,8 @@ def _react(s) -> Action:
         if wanted == "sand" and target.reactions <= 1 and "dodge" in kinds:
             continue
         kind, actor, params = next(o for o in options if o[0] == wanted)
-        return Action.make(kind, actor, **params)
-    return Action.make("no_reaction", p.target)
+        return Action(kind, actor, tuple(sorted(params.items())))
+    return Action("no_reaction", p.target)
 
 
 def _rest_idle(s, ship) -> bool:
@@ -212,10 +219,10 @@ def _assign(s, ship, crew) -> Action | None:
     for fresh in (True, False):
         for who in takers:
             if who.id in later and who.position in GUNNER_POSITIONS and (not fresh or not ship.bonus.get(who.id)):
-                return Action.make("assign", crew.id, crew=who.id)
+                return Action("assign", crew.id, (("crew", who.id),))
     for who in takers:
         if who.id in later:
-            return Action.make("assign", crew.id, crew=who.id)
+            return Action("assign", crew.id, (("crew", who.id),))
     return None
 
 
@@ -240,24 +247,24 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
     target = focus(s, ship) if pos in _AIMING_POSITIONS else None
     if pos == "captain":
         if can_exploit(s, ship):
-            return Action.make("exploit", aid)
+            return Action("exploit", aid)
         gunners = sum(1 for c in ship.crew if c.position in GUNNER_POSITIONS and able(c))
-        return Action.make("coordinate" if gunners >= 2 else "increase_initiative", aid)
+        return Action("coordinate" if gunners >= 2 else "increase_initiative", aid)
     if pos == "sensors":
         if not sensors_work(ship):
             return None
         if smart_missiles_incoming(s, ship):
-            return Action.make("ew_missiles", aid)
+            return Action("ew_missiles", aid)
         if ship.jammed:
-            return Action.make("maintain_comms", aid)
+            return Action("maintain_comms", aid)
         if target is not None:
-            return Action.make("sensor_target", aid, target=target.id)
+            return Action("sensor_target", aid, (("target", target.id),))
         return None
     if pos == "pilot":
         return _pilot_choice(s, ship, crew, target, run, rng)
     if pos == "navigator":
         if run and can_plot_jump(ship):
-            return Action.make("jump_plot", aid)
+            return Action("jump_plot", aid)
         if target is None:
             return None
         goal = "distant" if run else preferred_band(ship)
@@ -267,13 +274,13 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
     if pos in GUNNER_POSITIONS:
         return _gunner_choice(s, ship, crew, target)
     if pos == "engineer":
-        return Action.make("jump", aid) if run and can_jump(s, ship) else None
+        return Action("jump", aid) if run and can_jump(s, ship) else None
     if pos == "damage_control":
         systems = repairable(ship)
         if systems:
             def rank(system):
                 return _REPAIR_PRIORITY.index(system) if system in _REPAIR_PRIORITY else 2.5
-            return Action.make("repair", aid, system=min(systems, key=rank))
+            return Action("repair", aid, (("system", min(systems, key=rank)),))
         return None
     if pos in ("security", "marine") and leads_boarders(ship, crew):
         for f in enemies(s, ship):
@@ -287,13 +294,13 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
     if not bridge_ok(ship):
         return None
     if helm_forced_to_avoid(s, ship) or COLLISION_SITUATIONS[s.options.hazard][1]:
-        return Action.make("avoid_collision", aid)
+        return Action("avoid_collision", aid)
     foes = enemies(s, ship)
     for f in foes:
         if f.pursuing == ship.id:
             return Action.make("break_pursuit", aid, target=f.id)
     if run:
-        return Action.make("evasive", aid)
+        return Action("evasive", aid)
     for f in foes:
         if ship.pursuing == f.id:
             return Action.make("pursue", aid, target=f.id)
@@ -301,8 +308,8 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
         return Action.make("pursue", aid, target=target.id)
     gunners = any(c.position in GUNNER_POSITIONS and able(c) for c in ship.crew)
     if gunners and not _threatened(s, ship):
-        return Action.make("line_up", aid)
-    return Action.make("evasive", aid)
+        return Action("line_up", aid)
+    return Action("evasive", aid)
 
 
 def _gunner_choice(s, ship, crew, target) -> Action | None:
@@ -312,18 +319,20 @@ def _gunner_choice(s, ship, crew, target) -> Action | None:
         return None
     # "all" beats any one weapon: a salvo for every target with two or more weapons, single
     # weapons only where the target can be reached by one
-    candidates = [(tid, usable, "all") for tid, personal, usable in options if len(usable) > 1]
-    candidates += [(tid, usable, str(i)) for tid, personal, usable in options if len(usable) == 1 for i in usable]
     best_id = target.id if target is not None else None
     base = _gunner_base(ship, crew, mount)
     best, best_value = None, None
-    for tid, usable, which in candidates:
-        value = attack_value(s, ship, crew, mount, tid, usable, which, best_id, base)
-        if best_value is None or value > best_value:
-            best, best_value = (tid, which), value
+    for salvo in (True, False):
+        for tid, personal, usable in options:
+            if (len(usable) > 1) != salvo:
+                continue
+            which = "all" if salvo else str(usable[0])
+            value = attack_value(s, ship, crew, mount, tid, personal, usable, which, best_id, base)
+            if best_value is None or value > best_value:
+                best, best_value = (tid, which), value
     if best_value <= 0:
         return None
-    return Action.make("attack", crew.id, mount=mount.id, target=best[0], weapon=best[1])
+    return Action("attack", crew.id, (("mount", mount.id), ("target", best[0]), ("weapon", best[1])))
 
 
 def _threatened(s, ship) -> bool:

@@ -62,6 +62,17 @@ def manned(ship: Ship, mount_id: str) -> Crew | None:
     return best
 
 
+def gunners_by_mount(ship: Ship) -> dict[str, Crew]:
+    """:func:`manned` for every mount at once, by mount id (one pass over the crew)."""
+    out: dict[str, Crew] = {}
+    for c in ship.crew:
+        if c.position in GUNNER_POSITIONS and able(c):
+            have = out.get(c.station)
+            if have is None or (have.automated and not c.automated):
+                out[c.station] = c
+    return out
+
+
 def pilot_of(ship: Ship) -> Crew | None:
     auto = None
     for c in ship.crew:

@@ -396,17 +396,20 @@ def _copy_mount(m: Mount) -> Mount:
 class Tx:
     """The state being built by one ``apply``: copied shallowly, parts copied on first write."""
 
+    __slots__ = ("s", "dice", "log", "recording", "_ships", "_owned")
+
     def __init__(self, state: CombatState, dice, log: list):
-        self.s = clone(state)
-        self.s.ships = list(state.ships)
+        self.s = s = clone(state)
+        s.ships = list(state.ships)
         self.dice = dice
         self.log = log
         #: False in a playout: nobody reads the log, so rules skip building its text
         self.recording = dice.recording
         #: the ships this step has copied, by id (rules ask for the same ship many times a step)
         self._ships: dict[str, Ship] = {}
-        self._crews: set[str] = set()
-        self._mounts: set[str] = set()
+        #: (ship id, list name) of the crew and mount lists this step copied, (ship id, list name, item id)
+        #: of their items
+        self._owned: set[tuple] | None = None
 
     def ship(self, ship_id: str) -> Ship:
         own = self._ships.get(ship_id)
@@ -426,20 +429,23 @@ class Tx:
         raise KeyError(ship_id)
 
     def crew(self, ship_id: str, crew_id: str) -> Crew:
-        return self._own(ship_id, "crew", crew_id, self._crews, _copy_crew)
+        return self._own(ship_id, "crew", crew_id, _copy_crew)
 
     def mount(self, ship_id: str, mount_id: str) -> Mount:
-        return self._own(ship_id, "mounts", mount_id, self._mounts, _copy_mount)
+        return self._own(ship_id, "mounts", mount_id, _copy_mount)
 
-    def _own(self, ship_id: str, attr: str, item_id: str, owned: set[str], copy):
+    def _own(self, ship_id: str, attr: str, item_id: str, copy):
         """The step's own copy of item ``item_id`` of the ship's list ``attr`` (crew, mounts):
         the list is copied the first time this step touches it, the item the first time it is asked for."""
         sh = self.ship(ship_id)
-        key = f"{ship_id}/{item_id}"
-        if f"{ship_id}/" not in owned:
+        owned = self._owned
+        if owned is None:
+            owned = self._owned = set()
+        if (ship_id, attr) not in owned:
             setattr(sh, attr, list(getattr(sh, attr)))
-            owned.add(f"{ship_id}/")
+            owned.add((ship_id, attr))
         items = getattr(sh, attr)
+        key = (ship_id, attr, item_id)
         for i, item in enumerate(items):
             if item.id == item_id:
                 if key not in owned:
