@@ -1,22 +1,30 @@
 """Server-sent events for live pages, through Redis pub/sub.
 
 A live page opens ``/encounters/<id>/stream/`` with the last sequence it has
-(``?after=N`` or the browser's ``Last-Event-ID`` on reconnect).  The stream sends
-one ``step`` event per new sequence -- only the number, never content: the page
-then fetches its own fragment through the permission-checked poll view, so what a
-viewer sees always comes from ``view(state, viewer)``.
+(``?after=N`` or the browser's ``Last-Event-ID`` on reconnect) and gets one ``step``
+event per new head.  A player's event carries the page itself: the runner fragment that
+the poll view would answer them (``views.player_fragment``: what their characters know,
+through ``encounters/viewing.py``), so fifty pages show a step without fifty requests.
+The GM's event carries only the number (the GM's fragment holds the GM's controls and
+session), and the GM's page fetches it.
 
-It subscribes before it reads the head, so a step committed in between is not
-lost, and works with any number of web processes (each subscribes for its own
-streams).  Membership is checked again before every event and heartbeat, so a player
-removed from the campaign stops receiving anything on a stream they already had open.
-Each check gives its database connection back at once: an open stream holds none.
-Without Redis there is no stream (404) and pages poll.
+Within one web process, all the live pages of an encounter share a *room*: one Redis
+subscription, and on each step one database round for all of them (who may still follow
+the encounter, their viewers in one query) and one render per kind of viewer (the cache
+shares it with other processes and with the poll view).  A page that reconnects gets the
+current fragment once, not a render per step it missed.
+
+A stream subscribes (through its room) before it reads the head, so a step committed in
+between is not lost.  A player removed from the campaign gets nothing more: membership is
+read again for every step and heartbeat.  The checks give their database connection back at
+once: an open stream holds none.  Without Redis there is no stream (404) and pages poll.
 """
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
+import logging
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -24,8 +32,12 @@ from django.http import Http404, HttpResponse, StreamingHttpResponse
 
 from .live import channel
 
+log = logging.getLogger(__name__)
+
 HEARTBEAT_SECONDS = 15
 MAX_STREAM_SECONDS = 600  # the browser reconnects (with Last-Event-ID) after this
+#: a page that stops reading (a dead connection) is dropped once this many steps wait for it
+BACKLOG = 50
 
 
 def _released(fn):
@@ -67,8 +79,142 @@ def _still_allowed(user, pk) -> bool:
     return Encounter.objects.for_user(user).filter(pk=pk).exists()
 
 
-def _event(seq: int, published: float | None = None) -> str:
-    data = {"seq": seq} if published is None else {"seq": seq, "t": published}
+class _Page:
+    """One open live page: who looks, and the steps waiting to be written to it."""
+
+    __slots__ = ("request", "queue")
+
+    def __init__(self, request):
+        self.request = request
+        self.queue: asyncio.Queue = asyncio.Queue()
+
+
+#: what a page is told when it may no longer follow the encounter
+GONE = object()
+
+
+@_released
+def _deliveries(pk: int, pages: list[_Page]) -> tuple[int | None, dict[_Page, str | None]]:
+    """The head now, and for each page what its event carries (GONE for who left the campaign).
+
+    One round for every page of the room: the encounter, the roles and the viewers are
+    read once; each kind of viewer is rendered once.
+    """
+    from campaigns.models import Membership
+
+    from .log import head_seq
+    from .models import Encounter
+    from .viewers import viewers_for
+    from .views import player_fragment
+
+    encounter = Encounter.objects.select_related("campaign").filter(pk=pk).first()
+    if encounter is None:
+        return None, {page: GONE for page in pages}
+    users = {page.request.user.pk for page in pages}
+    roles = dict(Membership.objects.filter(campaign=encounter.campaign_id, user__in=users)
+                 .values_list("user_id", "role"))
+    viewers = viewers_for(encounter, {user: role for user, role in roles.items()})
+    head = head_seq(encounter)
+    out: dict[_Page, str | None] = {}
+    for page in pages:
+        user = page.request.user.pk
+        role = roles.get(user)
+        if role is None:
+            out[page] = GONE
+        elif role == Membership.GM:
+            out[page] = ""  # the number only: the GM's page fetches its own controls
+        else:
+            out[page] = player_fragment(page.request, encounter, role, head, viewers[user])
+    return head, out
+
+
+class _Room:
+    """The live pages of one encounter in this process: one subscription, one round a step."""
+
+    def __init__(self, pk: int):
+        self.pk = pk
+        self.key = (asyncio.get_running_loop(), pk)
+        self.pages: set[_Page] = set()
+        self.closing = False
+        self.subscribed = asyncio.Event()
+        # A context of its own: the room outlives the request of the page that opened it, and
+        # must not run its database rounds in that request's (closed) thread.
+        self.task = asyncio.get_running_loop().create_task(self._run(), context=contextvars.Context())
+
+    async def _run(self):
+        import redis.asyncio as aioredis
+
+        client = aioredis.Redis.from_url(settings.REDIS_URL)
+        pubsub = client.pubsub()
+        try:
+            await pubsub.subscribe(channel(self.pk))
+            self.subscribed.set()
+            while True:
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if not self.pages:
+                    self.closing = True  # no await between the check and the flag: no page joins in between
+                    return
+                if not (message and message.get("type") == "message"):
+                    continue
+                published = json.loads(message["data"]).get("t")
+                # Steps that came while the last round ran are one round: pages want the latest.
+                while (more := await pubsub.get_message(ignore_subscribe_messages=True, timeout=0)) is not None:
+                    if more.get("type") == "message":
+                        published = json.loads(more["data"]).get("t")
+                await self._deliver(published)
+        except Exception:  # Redis gone: the pages' streams end and the browsers reconnect
+            log.exception("Live room of encounter %s stopped", self.pk)
+            self.closing = True
+            for page in list(self.pages):
+                page.queue.put_nowait(GONE)
+        finally:
+            self.closing = True
+            self.subscribed.set()
+            if _rooms.get(self.key) is self:
+                del _rooms[self.key]
+            try:
+                await pubsub.unsubscribe(channel(self.pk))
+                await pubsub.aclose()
+                await client.aclose()
+            except Exception:
+                pass
+
+    async def _deliver(self, published: float | None):
+        pages = list(self.pages)
+        head, carried = await sync_to_async(_deliveries)(self.pk, pages)
+        for page in pages:
+            if page.queue.qsize() > BACKLOG:
+                self.pages.discard(page)
+                continue
+            what = carried.get(page, GONE)
+            page.queue.put_nowait(GONE if what is GONE else (head, published, what))
+
+    async def catch_up(self, page: _Page):
+        """What a page that joins behind the head reads first: the current step, once."""
+        head, carried = await sync_to_async(_deliveries)(self.pk, [page])
+        what = carried.get(page, GONE)
+        return GONE if what is GONE else (head, None, what)
+
+
+_rooms: dict[tuple, _Room] = {}
+
+
+async def _join(pk: int, page: _Page) -> _Room:
+    key = (asyncio.get_running_loop(), pk)
+    room = _rooms.get(key)
+    if room is None or room.closing:
+        room = _rooms[key] = _Room(pk)
+    room.pages.add(page)
+    await room.subscribed.wait()
+    return room
+
+
+def _event(seq: int, published: float | None = None, html: str = "") -> str:
+    data = {"seq": seq}
+    if published is not None:
+        data["t"] = published
+    if html:
+        data["html"] = html
     return f"id: {seq}\nevent: step\ndata: {json.dumps(data)}\n\n"
 
 
@@ -83,43 +229,40 @@ async def encounter_stream(request, pk):
     except ValueError:
         return HttpResponse("after must be a sequence number.", status=400)
 
-    import redis.asyncio as aioredis
-
-    client = aioredis.Redis.from_url(settings.REDIS_URL)
-    pubsub = client.pubsub()
-    await pubsub.subscribe(channel(pk))
+    page = _Page(request)
+    room = await _join(pk, page)
     # Read the head after subscribing: nothing committed in between is missed.
-    head = await sync_to_async(_authorise)(request, pk)
+    first = await room.catch_up(page)
 
     async def events():
-        last = after
         try:
             yield "retry: 1000\n\n"
-            if head is not None and head != last:
-                last = head
-                yield _event(head)
+            if first is GONE:
+                return
+            if first[0] is not None and first[0] != after:
+                yield _event(*first)
             loop = asyncio.get_running_loop()
             started = idle = loop.time()
             while loop.time() - started < MAX_STREAM_SECONDS:
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
-                if message and message.get("type") == "message":
-                    # Every publish is news (a status change re-sends the head).  Whoever left the
-                    # campaign since the stream opened (a removed player) gets nothing more.
-                    if not await sync_to_async(_still_allowed)(request.user, pk):
-                        return
-                    payload = json.loads(message["data"])
-                    last = payload["seq"]
-                    yield _event(last, payload.get("t"))
-                    idle = loop.time()
-                elif loop.time() - idle > HEARTBEAT_SECONDS:
-                    idle = loop.time()
-                    if not await sync_to_async(_still_allowed)(request.user, pk):
-                        return
-                    yield ": keep-alive\n\n"
+                try:
+                    news = await asyncio.wait_for(page.queue.get(), timeout=1.0)
+                except asyncio.TimeoutError:
+                    if page not in room.pages or room.closing:
+                        return  # dropped (fell behind, or Redis went): the browser reconnects and catches up
+                    if loop.time() - idle > HEARTBEAT_SECONDS:
+                        idle = loop.time()
+                        if not await sync_to_async(_still_allowed)(request.user, pk):
+                            return
+                        yield ": keep-alive\n\n"
+                    continue
+                if news is GONE:
+                    return  # no longer in the campaign (or the encounter is gone): nothing more
+                head, published, html = news
+                # Every publish is news (a status change re-sends the head).
+                yield _event(head, published, html)
+                idle = loop.time()
         finally:
-            await pubsub.unsubscribe(channel(pk))
-            await pubsub.aclose()
-            await client.aclose()
+            room.pages.discard(page)
 
     response = StreamingHttpResponse(events(), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"

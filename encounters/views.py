@@ -409,14 +409,21 @@ def encounter_poll(request, pk):
         if role == Membership.GM or request.GET.get("log"):
             # The GM's controls carry the GM's session (forms, a dice prompt): never shared.
             return render(request, template, _run_context(request, encounter, role))
-        # Every player who sees through the same ships gets the same fragment at this head:
-        # rendered once, shared through the cache (encounters/fragments.py).
-        kind = viewer_kind(_viewer(request, encounter, role), request.user.pk)
-        key = fragment_key(encounter.pk, head, encounter.status, kind, template)
-        html = shared_render(key, lambda: render_to_string(template, _run_context(request, encounter, role),
-                                                           request=request))
-        return HttpResponse(html)
+        return HttpResponse(player_fragment(request, encounter, role, head, _viewer(request, encounter, role)))
     return JsonResponse({"head": head, "status": encounter.status})
+
+
+def player_fragment(request, encounter, role, head: int, viewer: Viewer) -> str:
+    """A player's runner fragment at ``head``, as the poll view and the live stream send it.
+
+    Every player who sees through the same ships gets the same fragment at this head:
+    rendered once, shared through the cache (encounters/fragments.py).  Never the GM's.
+    """
+    assert role != Membership.GM, "the GM's fragment carries the GM's controls: never shared"
+    template = _page(role) + "#runner"
+    key = fragment_key(encounter.pk, head, encounter.status, viewer_kind(viewer, request.user.pk), template)
+    return shared_render(key, lambda: render_to_string(template, _run_context(request, encounter, role),
+                                                       request=request))
 
 
 @login_required

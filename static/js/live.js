@@ -1,9 +1,11 @@
 /* Live encounter pages: follow new steps over server-sent events, or poll.
  *
- * The stream carries only sequence numbers; on each one the page fetches its own
- * fragment from the poll URL (permission-checked, rendered from the viewer's view).
- * A dropped stream reconnects with Last-Event-ID and catches up; where there is
- * no stream (no Redis, or EventSource failing) the page polls every second.
+ * A player's stream carries the page itself: each step event holds the runner fragment
+ * the poll URL would answer (permission-checked, rendered once per kind of viewer), and the
+ * page swaps it in.  The GM's stream carries only sequence numbers: the GM's page fetches
+ * its own fragment (it holds the GM's controls).  A dropped stream reconnects with
+ * Last-Event-ID and catches up; where there is no stream (no Redis, or EventSource
+ * failing) the page polls every second.
  * Keyboard shortcuts for the GM: each listed action has a key (1-9, 0, then letters, shown
  * beside it), u undoes, n auto-plays one step; they work whatever has focus but a text box.
  *
@@ -28,30 +30,31 @@
     return runner ? parseInt(runner.dataset.head, 10) : -1;
   }
 
+  function swap(html, reason) {
+    var runner = document.getElementById("runner");
+    var tmp = document.createElement("div");
+    tmp.innerHTML = html.trim();
+    var fresh = tmp.firstElementChild;
+    if (!fresh || !runner) return;
+    runner.replaceWith(fresh);
+    if (window.htmx) window.htmx.process(fresh);
+    if (reason === "moved" && live.dataset.role === "gm") {
+      var note = document.createElement("p");
+      note.className = "notice";
+      note.setAttribute("role", "status");
+      note.textContent = "The encounter moved on in another tab or window; this page has been refreshed.";
+      fresh.prepend(note);
+    }
+    fresh.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));
+  }
+
   function refresh(reason) {
     if (fetching) return;
     fetching = true;
     var before = head();
     fetch(pollUrl + "?seen=" + before, {headers: {"HX-Request": "true"}, credentials: "same-origin"})
       .then(function (r) { return r.status === 200 ? r.text() : null; })
-      .then(function (html) {
-        if (html === null) return;
-        var runner = document.getElementById("runner");
-        var tmp = document.createElement("div");
-        tmp.innerHTML = html.trim();
-        var fresh = tmp.firstElementChild;
-        if (!fresh || !runner) return;
-        runner.replaceWith(fresh);
-        if (window.htmx) window.htmx.process(fresh);
-        if (reason === "moved" && live.dataset.role === "gm") {
-          var note = document.createElement("p");
-          note.className = "notice";
-          note.setAttribute("role", "status");
-          note.textContent = "The encounter moved on in another tab or window; this page has been refreshed.";
-          fresh.prepend(note);
-        }
-        fresh.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));
-      })
+      .then(function (html) { if (html !== null) swap(html, reason); })
       .catch(function () {})
       .finally(function () { fetching = false; });
   }
@@ -68,9 +71,12 @@
     live.dataset.mode = "streaming";
     source.addEventListener("step", function (e) {
       failures = 0;
-      latest = JSON.parse(e.data).seq;
+      var data = JSON.parse(e.data);
+      latest = data.seq;
       // A step this page is posting right now comes back in its own response.
-      if (!pending && (latest !== head() || live.dataset.role !== "gm")) refresh("moved");
+      if (pending) return;
+      if (data.html) swap(data.html, "moved");  // a player's page, pushed whole
+      else if (latest !== head() || live.dataset.role !== "gm") refresh("moved");
     });
     source.onerror = function () {
       failures += 1;

@@ -25,11 +25,11 @@ def run_async(scenario):
     (The browser tests' Playwright keeps an event loop on the main thread, where
     async_to_sync refuses to run.)
     """
-    errors = []
+    errors, results = [], []
 
     async def closing():
         try:
-            await scenario()
+            results.append(await scenario())
         finally:
             # The executor thread that ran the ORM calls keeps its connection otherwise.
             await sync_to_async(connections.close_all)()
@@ -46,6 +46,7 @@ def run_async(scenario):
     if errors:
         raise errors[0]
     assert not thread.is_alive(), "the stream scenario hung"
+    return results[0]
 
 
 @pytest.fixture
@@ -83,6 +84,8 @@ def test_a_step_committed_elsewhere_arrives_on_the_stream(redis_settings, player
         await sync_to_async(log.step)(encounter, action, expected_seq=0)
         event = await _next_event(stream)
         assert event.startswith('id: 1\nevent: step\ndata: {"seq": 1, "t": ')
+        # A player's event carries their page at that step: no fetch needed to show it.
+        assert 'data-head=\\"1\\"' in event
         await stream.aclose()
 
     run_async(scenario)
@@ -99,7 +102,11 @@ def test_a_reconnecting_page_catches_up_from_its_last_event_id(redis_settings, p
         await client.aforce_login(player)
         response = await client.get(reverse("encounters:stream", args=[encounter.pk]), headers={"Last-Event-ID": "1"})
         stream = response.streaming_content.__aiter__()
-        assert await _next_event(stream) == 'id: 2\nevent: step\ndata: {"seq": 2}\n\n'
+        event = _data(await _next_event(stream))
+        # One event with the page as it is now, not one per missed step.
+        assert event["seq"] == 2 and 'data-head="2"' in event["html"]
+        with pytest.raises(asyncio.TimeoutError):
+            await _next_event(stream, timeout=1.5)
         await stream.aclose()
 
     run_async(scenario)
@@ -156,20 +163,88 @@ def test_a_player_removed_from_the_campaign_stops_receiving_the_stream(redis_set
     run_async(scenario)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_gm_only_step_reaches_a_players_stream_as_a_number_only(redis_settings, player, encounter):
-    """Issue 15: the stream is a payload a player reads; it carries the sequence, never content."""
+def _data(event: str) -> dict:
     import json
 
+    head, _, data = event.partition("data: ")
+    assert head.startswith("id: ") and head.endswith("\nevent: step\n"), event
+    return json.loads(data)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_gm_only_step_reaches_a_players_stream_as_their_own_page_only(redis_settings, client, player, encounter):
+    """Issue 15: the stream is a payload a player reads; it carries exactly the fragment the
+    poll view answers that player (what their characters know: tests/encounters/test_leaks.py)."""
     action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
 
     async def scenario():
         stream = await _open_stream(player, encounter)
         await sync_to_async(log.step)(encounter, action, expected_seq=0, gm_only=True)
-        event = await _next_event(stream)
-        head, _, data = event.partition("data: ")
-        assert head == "id: 1\nevent: step\n"
-        assert set(json.loads(data)) == {"seq", "t"}
+        event = _data(await _next_event(stream))
+        assert set(event) == {"seq", "t", "html"} and event["seq"] == 1
+        await stream.aclose()
+        return event["html"]
+
+    pushed = run_async(scenario)
+    client.force_login(player)
+    polled = client.get(reverse("encounters:poll", args=[encounter.pk]) + "?seen=0", HTTP_HX_REQUEST="true")
+    assert pushed == polled.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_gms_stream_carries_the_number_only(redis_settings, gm, encounter):
+    """The GM's fragment holds the GM's controls and session: the GM's page fetches it itself."""
+    action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
+
+    async def scenario():
+        stream = await _open_stream(gm, encounter)
+        await sync_to_async(log.step)(encounter, action, expected_seq=0)
+        assert set(_data(await _next_event(stream))) == {"seq", "t"}
         await stream.aclose()
 
     run_async(scenario)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_many_pages_of_one_encounter_share_one_round_and_one_render_per_viewer_kind(
+        redis_settings, monkeypatch, gm, player, encounter, django_user_model):
+    """Issue 14: twenty players' pages and the GM's get a step from one database round, with
+    one render for the players of a side, another for a player of the other side, none shared
+    with the GM."""
+    from campaigns.models import CrewMember, Membership
+    from django.core.cache import cache
+    from encounters import stream as live_stream
+    from encounters import views
+
+    cache.clear()
+    rival = django_user_model.objects.create_user("rival", "rival@example.com", "rival-password-123")
+    Membership.objects.create(campaign=encounter.campaign, user=rival, role=Membership.PLAYER)
+    bob = CrewMember.objects.get(name="Bob")
+    bob.player = rival
+    bob.save()
+    rounds, renders = [], []
+    deliveries = live_stream._deliveries
+    monkeypatch.setattr(live_stream, "_deliveries", lambda pk, pages: rounds.append(len(pages)) or deliveries(pk, pages))
+    render = views.render_to_string
+    monkeypatch.setattr(views, "render_to_string", lambda *a, **k: renders.append(a[0]) or render(*a, **k))
+    action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
+
+    async def scenario():
+        streams = [await _open_stream(player, encounter) for _ in range(20)]
+        streams.append(await _open_stream(rival, encounter))
+        streams.append(await _open_stream(gm, encounter))
+        rounds.clear()
+        renders.clear()
+        await sync_to_async(log.step)(encounter, action, expected_seq=0)
+        events = [_data(await _next_event(s)) for s in streams]
+        for s in streams:
+            await s.aclose()
+        return events
+
+    events = run_async(scenario)
+    assert rounds == [22]  # one round for every page of the room
+    assert len(renders) == 2  # Alpha's side, Bravo's side; the GM's page fetches its own
+    ours, theirs, gms = events[0]["html"], events[20]["html"], events[21]
+    assert all(e["html"] == ours for e in events[:20])
+    assert theirs != ours and "html" not in gms
+    assert 'data-head="1"' in ours and 'data-head="1"' in theirs
