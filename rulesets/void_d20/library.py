@@ -15,11 +15,11 @@ TEMPLATES = [
      "stats": {"frame": 8, "speed": 15, "defence": 14, "spare_parts": 1, "modules": MODULES,
                "weapons": [{"name": "Pulse gun", "damage": "d6", "reach": "standard"}]}},
     {"name": "Salvage tug", "notes": "Built to grab wrecks: a grapple gun and a strong docking clamp.",
-     "stats": {"frame": 12, "speed": 10, "defence": 12, "spare_parts": 3, "modules": MODULES + ["grapple arm"],
+     "stats": {"frame": 14, "speed": 10, "defence": 12, "spare_parts": 3, "modules": MODULES + ["grapple arm"],
                "weapons": [{"name": "Rivet cannon", "damage": "d8", "reach": "close"},
                            {"name": "Cutting beam", "damage": "d6", "reach": "standard"}]}},
     {"name": "Scrap raider", "notes": "A pirate boat welded from wrecks, made for boarding.",
-     "stats": {"frame": 12, "speed": 12, "defence": 13, "spare_parts": 2, "modules": MODULES + ["boarding tube"],
+     "stats": {"frame": 12, "speed": 12, "defence": 12, "spare_parts": 2, "modules": MODULES + ["boarding tube"],
                "weapons": [{"name": "Autocannon", "damage": "d8", "reach": "standard"},
                            {"name": "Harpoon missile", "damage": "d6", "reach": "missile"}]}},
     {"name": "Corporate picket", "notes": "A security cutter: a heavy railgun that reaches Far.",
@@ -88,9 +88,12 @@ def _spec_ship(sid: str, name: str, side: str, template: str, crew: list[dict], 
 
 
 def example_setup(variant: int = 0) -> dict:
-    """0: the demo duel (Kestrel against Grinder) at Medium; 1: the corridors scene, already boarded."""
+    """0: the demo duel (Kestrel against Grinder) at Medium; 1: the corridors scene, already boarded.
+
+    The duel may last 60 rounds: a crew that will not board a drifting wreck shoots at it until its
+    reactor goes (the catastrophe table, 1 in 12 a hit), which 30 rounds often do not reach."""
     ships = [_spec_ship("s1", "Kestrel", "crew", "Salvage tug", CREW_OF_THE_KESTREL, "k"),
              _spec_ship("s2", "Grinder", "raiders", "Scrap raider", CREW_OF_THE_GRINDER, "g")]
     if variant % 2:
         return {"ships": ships, "options": {"scene": "corridors", "max_rounds": 30}}
-    return {"ships": ships, "options": {"scene": "space", "start_band": "medium", "max_rounds": 30}}
+    return {"ships": ships, "options": {"scene": "space", "start_band": "medium", "max_rounds": 60}}

@@ -2,14 +2,16 @@
 
 Stated policy (docs/rulesets/void_d20.md, "The bot"):
 
-* Ships pick one enemy ship: a drifting one first when they have boarders (to board it),
-  else the one with the least frame left.  The captain urges the guns.  The pilot runs
-  when the ship is down to a quarter of its frame and the enemy is not drifting, closes on
-  a drifting enemy (to dock and board) or while beyond Medium, and evades otherwise.
-  Sensors scan the target.  The guns fire the weapon with the most damage at the target,
-  but hold fire on a drifting ship they mean to board; docked, the crew breaks in by Body
-  or hacks by Technology, whichever the best boarder is better at.  The engineer mends the
-  frame below 60%, else the engines, else any knocked-out system.
+* Ships pick one enemy ship: a drifting one they mean to board first, else the one with the
+  least frame left.  A ship *means to board* when its boarding party's strength is at least
+  BOARDING_NERVE of the defenders' (:func:`worth_boarding`).  The captain urges the guns.  The
+  pilot runs when the ship is down to a quarter of its frame and the enemy is not drifting,
+  closes on a drifting enemy it means to board (to dock), while at Far, or while its
+  hardest-hitting gun cannot reach, and evades otherwise.  Sensors scan the target.  The guns
+  fire the weapon with the most damage at the target, but hold fire on a drifting ship they
+  mean to board; docked, the crew breaks in (if it means to board) by Body or hacks by
+  Technology, whichever the best boarder is better at.  The engineer mends the frame below
+  60%, else the engines, else any knocked-out system.
 * People: a medkit for a bleeding friend, or for themselves below a third of their HP; else
   they attack the standing enemy with the fewest HP (two actions a turn), spending a Void
   Point when the hit chance is under 50% and making a risky attack when it is 60% or better.
@@ -24,7 +26,7 @@ import random
 from rulesets.core.engine import Action
 
 from . import tables
-from .common import combatant, ship
+from .common import combatant, crew_aboard, ship
 from .dice import parse_damage
 from .model import STANDING, Combatant, Ship, VoidState
 from .options import GM, enemies_of, repairable, station_list
@@ -67,10 +69,9 @@ def _choose_target(state: VoidState, s: Ship) -> Ship | None:
     foes = [t for t in enemies_of(state, s) if any(c.side == t.side and c.standing for c in state.combatants)]
     if not foes:
         return None
-    if boarders(state, s):
-        drifting = [t for t in foes if t.drifting]
-        if drifting:
-            return drifting[0]
+    for t in foes:
+        if t.drifting and worth_boarding(state, s, t):
+            return t
     return min(foes, key=lambda t: t.frame)
 
 
@@ -79,9 +80,73 @@ def _can_dock(s: Ship, t: Ship) -> bool:
     return can_manoeuvre(s) and "docking" not in s.catastrophes and "docking" not in t.catastrophes
 
 
+def _best_gun_out_of_reach(s: Ship, b: str) -> bool:
+    """Whether the ship's hardest-hitting working gun cannot reach at band ``b`` (short of Docked):
+    then the pilot closes in (a Close-only gun is worth nothing at Medium)."""
+    best = None
+    for w in s.weapons:
+        if not w.out and (best is None or _mean_damage(w.damage) > _mean_damage(best.damage)):
+            best = w
+    return best is not None and b != "docked" and best.reach not in tables.BANDS[b].reaches
+
+
 def _mean_damage(text: str) -> float:
     dd = parse_damage(text)
     return dd.count * (dd.sides + 1) / 2 + dd.plus
+
+
+# --- weighing a boarding party ---------------------------------------------------------------
+
+#: the bot boards when its party's strength is at least this share of the defenders' (see
+#: :func:`worth_boarding`): the estimate leaves out what favours characters in a fight (initiative
+#: on 12+, Void Points, risky attacks), so a party a third weaker by it still has an even fight
+#: (docs/rulesets/void_d20.md, "The bot")
+BOARDING_NERVE = 2 / 3
+
+#: death-table rows (VD-25..VD-29) after which a character is soon standing again
+_BACK_ON_FEET = ("wounded", "shock", "scratched", "miracle", "vision")
+_BACK = sum(row.high - row.low + 1 for row in tables.DEATH_TABLE if row.key in _BACK_ON_FEET) / 20
+#: hits a character takes beyond their HP on average: each fall is got over with chance _BACK
+EXTRA_HITS = _BACK / (1 - _BACK)
+#: what a medkit charge heals on average (d6+1, VD-30)
+MEDKIT_MEAN = (lambda n, sides, plus: n * (sides + 1) / 2 + plus)(*tables.HEALING["medkit"].dice)
+
+
+def _hold_chance(morale: int) -> float:
+    """P(2d6 <= morale): a squad's morale holds (VD-N02)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= morale) / 36
+
+
+def _takes(c: Combatant, incoming: float) -> float:
+    """What ``c`` can take before they are out of the fight, in HP: their HP left, plus a
+    character's death-table second chances (EXTRA_HITS hits of the foes' mean damage); an enemy's
+    second half of HP counts only as far as its morale holds (it is checked at half, VD-19)."""
+    hp = max(0, c.hp)
+    if c.kind == "character":
+        return hp + EXTRA_HITS * incoming
+    return hp * (1 + _hold_chance(c.morale)) / 2
+
+
+def fighting_strength(party: list[Combatant], foes: list[Combatant]) -> float:
+    """A party's expected strength against ``foes`` (Lanchester's square law): the damage it deals
+    an action (hit chance times mean damage, against each foe in turn) times what it can take
+    (:func:`_takes`, plus its medkit charges)."""
+    if not party or not foes:
+        return 0.0
+    incoming = sum(_mean_damage(weapon_of(f).damage) for f in foes) / len(foes)
+    dealt = sum(_hit_chance(c, f) * _mean_damage(weapon_of(c).damage) for c in party for f in foes) / len(foes)
+    kits = sum(k.charges for c in party for k in [item_of(c, "medkit")] if k is not None)
+    return dealt * (sum(_takes(c, incoming) for c in party) + kits * MEDKIT_MEAN)
+
+
+def worth_boarding(state: VoidState, s: Ship, t: Ship) -> bool:
+    """Whether ``s`` means to board ``t``: it has a boarding party, and the party's strength is at
+    least BOARDING_NERVE of the strength of the people of other sides standing aboard ``t``."""
+    party = boarders(state, s)
+    if not party:
+        return False
+    defenders = [c for c in crew_aboard(state, t.id) if c.side != s.side]
+    return not defenders or fighting_strength(party, defenders) >= BOARDING_NERVE * fighting_strength(defenders, party)
 
 
 def _ship_step(state: VoidState, s: Ship) -> Action:
@@ -106,20 +171,22 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
         b = band(state, s.id, t.id)
         if s.frame * 4 <= s.max_frame and not t.drifting:
             return pick("break", target=t.id) or pass_
-        if (t.drifting and boarders(state, s)) or b == "far":
+        if (t.drifting and worth_boarding(state, s, t)) or b == "far" or _best_gun_out_of_reach(s, b):
             return pick("close", target=t.id) or pass_
         return pick("evade") or pass_
     if station == "sensors":
         return pick("scan", target=t.id) or pass_
     if station == "gunner":
         if band(state, s.id, t.id) == "docked":
+            if not worth_boarding(state, s, t):
+                return pass_
             if t.id in s.breached:
                 return pick("board", target=t.id, method="open") or pass_
             party = boarders(state, s)
             body = max(c.body for c in party)
             tech = max(c.technology for c in party)
             return pick("board", target=t.id, method="breach" if body >= tech else "hack") or pass_
-        if t.drifting and boarders(state, s) and _can_dock(s, t):
+        if t.drifting and _can_dock(s, t) and worth_boarding(state, s, t):
             return pass_
         guns = [(-_mean_damage(w.damage), w.id) for w in s.weapons
                 if ("fire", {"weapon": w.id, "target": t.id, "void": None}) in choices]

@@ -7,9 +7,9 @@ from rulesets.core.engine import Action, is_legal
 from rulesets.core.replay import play_out
 from rulesets.core.simulate import with_options
 from rulesets.void_d20.engine import RULESET
-from rulesets.void_d20.model import pair_key
+from rulesets.void_d20.model import ShipWeapon, pair_key
 
-from .helpers import aboard_state, char, foe, medkit, space_state, vessel
+from .helpers import aboard_state, char, foe, medkit, person, space_state, vessel
 
 RNG = random.Random(0)
 
@@ -83,3 +83,52 @@ def test_each_sweep_point_sets_up_and_plays_out():
     assert sum(1 for c in bigger.combatants if c.squad == "g4") == 5
     rich = RULESET.setup(with_options(spec, {"void_points": 4}))
     assert {c.void for c in rich.combatants if c.kind == "character"} == {4}
+
+
+def _boarding(defenders, band="docked"):
+    """The Kestrel (Tom and Ilse to go across, Jun at the helm) docked with a Grinder whose frame is
+    at 0, with ``defenders`` aboard it; the Kestrel's gunner to act."""
+    k = vessel("s1", "Kestrel", "crew")
+    g = vessel("s2", "Grinder", "raiders", frame=0, max_frame=10)
+    people = (char("jun", "Jun", position="pilot", agility=3), char("tom", "Tom", position="marine", body=3),
+              char("ilse", "Ilse", position="gunner", technology=3), *defenders)
+    return _at(space_state(k, g, people=people, band=band), "gunner")
+
+
+def _raiders(count):
+    return tuple(foe(f"r{i}", f"Raider {i}", squad="r", hp=6, attack=2) for i in range(1, count + 1))
+
+
+def test_the_bot_weighs_its_boarding_party_against_the_defenders_before_boarding():
+    """docs "The bot": board only when the party's strength (policy.fighting_strength: Lanchester,
+    hit chance x mean damage x what each can take) is at least BOARDING_NERVE of the defenders'."""
+    from rulesets.void_d20 import policy
+
+    weak = _boarding(_raiders(1))
+    party = [person(weak, "tom"), person(weak, "ilse")]
+    assert policy.fighting_strength(party, list(_raiders(1))) > policy.fighting_strength(list(_raiders(1)), party)
+    assert RULESET.policy(weak, RNG) == Action.make("board", "s1", target="s2", method="breach")
+
+    strong = _boarding(_raiders(6))
+    assert (policy.fighting_strength(party, list(_raiders(6)))
+            < policy.BOARDING_NERVE * policy.fighting_strength(list(_raiders(6)), party))
+    assert RULESET.policy(strong, RNG).kind == "pass"
+
+
+def test_a_drifting_ship_too_well_defended_to_board_is_shot_at_not_closed_on():
+    """docs "The bot": a drifting enemy the party will not board is not a reason to close or to hold fire."""
+    close = _boarding(_raiders(6), band="close")
+    assert RULESET.policy(close, RNG) == Action.make("fire", "s1", weapon="w1", target="s2")
+    medium = _at(_boarding(_raiders(6), band="medium"), "pilot")
+    assert RULESET.policy(medium, RNG) == Action.make("evade", "s1")
+    weak = _at(_boarding(_raiders(1), band="medium"), "pilot")
+    assert RULESET.policy(weak, RNG) == Action.make("close", "s1", target="s2")
+
+
+def test_the_pilot_closes_until_the_hardest_hitting_gun_reaches():
+    """docs "The bot": a gun that works only at Close (VD-44) brings the pilot in from Medium."""
+    rivets = (ShipWeapon("w1", "Rivet cannon", "2d6", "close"), ShipWeapon("w2", "Cutting beam", "d6", "standard"))
+    state = _at(_duel(weapons=rivets), "pilot")
+    assert RULESET.policy(state, RNG) == Action.make("close", "s1", target="s2")
+    state = _at(_duel(band="close", weapons=rivets), "pilot")
+    assert RULESET.policy(state, RNG) == Action.make("evade", "s1")
