@@ -32,11 +32,11 @@ TEMPLATES = [
     {"name": "Vess Warden cruiser", "notes": "Concord of Vess. The line cruiser: mass driver, broadside lasers, a bomber bay.",
      "stats": _ship("Warden", "M", 6, 6, 10, 10, [3], 3, [
          _w("Mass driver", 4, 4, "1", "F"),
-         _w("Broadside lasers", 3, 2, "1", "S"),
+         _w("Broadside lasers", 4, 2, "1", "S"),
          _w("Bomber bay", 4, 3, "1", "A", launch=True)])},
     {"name": "Vess Bastion heavy cruiser", "notes": "Concord of Vess. A siege cannon built to crack heavy hulls (Calibre H).",
      "stats": _ship("Bastion", "H", 8, 8, 8, 14, [3], 4, [
-         _w("Siege cannon", 3, 2, "D6", "NF", calibre="H"),
+         _w("Siege cannon", 3, 2, "D3", "NF", calibre="H"),
          _w("Missile racks", 4, 6, "1", "FS", close_action=True)])},
     {"name": "Vess Colossus dreadnought", "notes": "Concord of Vess. Dreadnought: crippled at 18 and at 10 Hull.",
      "stats": _ship("Colossus", "S", 12, 10, 6, 26, [3], 6, [
@@ -45,12 +45,12 @@ TEMPLATES = [
          _w("Torpedo tubes", 4, 4, "2", "F", launch=True)], dreadnought=True)},
     {"name": "Sable Wisp frigate", "notes": "Sable Hegemony. Always-on ablative cloud (passive 5+); a particle lance.",
      "stats": _ship("Wisp", "L", 6, 3, 14, 4, [6], 1, [
-         _w("Particle lance", 5, 1, "2", "NF", particle=True),
+         _w("Particle lance", 5, 2, "2", "NF", particle=True),
          _w("Point lasers", 5, 2, "1", "A", close_action=True)], passive=5, atmospheric=True)},
     {"name": "Sable Shroud cruiser", "notes": "Sable Hegemony. Shields (passive 4+) raise its Signature by 4\" and shut its point defence.",
      "stats": _ship("Shroud", "M", 8, 5, 10, 10, [5], 3, [
          _w("Particle array", 5, 2, "1", "F", particle=True),
-         _w("Pulse turrets", 4, 4, "1", "A", close_action=True),
+         _w("Pulse turrets", 4, 5, "1", "A", close_action=True),
          _w("Scatter guns", 4, 3, "1", "S")],
          passive=4, passive_switchable=True, shield_signature=4, shields_block_pd=True)},
     {"name": "Sable Veil heavy cruiser", "notes": "Sable Hegemony. A Monitor: no Course Change or Max Thrust, no Lock penalty between Low and High orbit.",

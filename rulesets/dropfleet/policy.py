@@ -1,12 +1,13 @@
 """The bot (simulations, auto-play).  Its policy, stated (docs/rulesets/dropfleet.md, D11):
 
-* Orders: Weapons Free when an enemy could be within reach after a move (Scan + Thrust + the
-  enemy's Signature), so it fires everything; otherwise Standard (no spike while closing);
-  shields up always.
-* Move: to the place, among a few (straight on or turning as far as it may towards the
-  nearest enemy; a full, half or no move), where its weapons can fire at the highest expected
-  damage; with nothing in reach, where the fewest enemies could reach it next, then the
-  place closest to the nearest enemy (it does not walk into reach without firing).
+* Orders: Weapons Free when one of the group's moves (as the move rule below weighs them) brings
+  a weapon system to bear on an enemy, so it fires everything; otherwise Silent Running (it would
+  fire nothing anyway, and Signature 0 keeps it out of the enemy's reach while it closes); shields
+  up always.
+* Move: to the place, among a few (straight on, or turning as far as it may towards each enemy;
+  a full, half or no move), where its weapons can fire at the highest expected damage; with
+  nothing in reach, where the fewest enemies could reach it next (in the first half of the
+  battle only: from then on it closes in), then the place closest to the nearest enemy.
 * Fire: declare the weapon system and target of the highest expected unsaved damage, one
   at a time, until nothing is left; then open fire.
 * Point defence: the target's ``pd_policy`` (``min_expected`` by default: block what is most
@@ -24,6 +25,7 @@ from . import damage as D
 from . import geometry as G
 from . import sequence as Q
 from . import ships as S
+from . import tables as T
 from .model import DropfleetState, Ship
 from .odds import expected_unsaved
 
@@ -73,9 +75,17 @@ def order_choice(state: DropfleetState) -> Action:
             continue
         reach = S.scan(ship) + S.thrust(ship)
         if any(G.distance(ship.x, ship.y, e.x, e.y) <= reach + S.signature(e) for e in enemies):
-            close = True
+            limit = 0 if ship.has("engines_disabled") else T.ORDERS["weapons_free"].turn
+            if _best_place(state, ship, S.thrust(ship), limit)[1] > 0.0:
+                close = True
+                break
     options = dict(Q.order_options(state))
-    key = "weapons_free" if close and "weapons_free" in options else "standard"
+    if close and "weapons_free" in options:
+        key = "weapons_free"
+    elif not close and "silent_running" in options:
+        key = "silent_running"
+    else:
+        key = "standard"
     shields = "up" if options.get(key) is not None else None
     return Action("order", leader.id, (("order", key),) if shields is None else (("order", key), ("shields", shields)))
 
@@ -179,7 +189,16 @@ def _exposure(threats, x: float, y: float) -> int:
 
 def move_choice(state: DropfleetState, ship: Ship) -> Action:
     """The place of the highest (firepower, -exposure, -distance to the nearest enemy), staying
-    put unless a legal place beats it; the first such place among equals.
+    put unless a legal place beats it; the first such place among equals."""
+    best, _ = _best_place(state, ship, Q.allowance(ship), Q.turn_limit(ship))
+    if best is None:
+        return Action("stay", ship.id)
+    return Action("move", ship.id, (("x", best[0]), ("y", best[1])))
+
+
+def _best_place(state: DropfleetState, ship: Ship, reach: int, limit: int):
+    """(the place to move to or None to stay, its firepower) among straight on and turning as far
+    as ``limit`` allows towards each enemy, a full (``reach``) or half move.
 
     The score is compared lazily (firepower first), and a place is checked against the move
     rule only when it would beat the best so far: the same choice, fewer rule checks.
@@ -188,12 +207,12 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
     nearest = min(enemies, key=lambda e: G.distance(ship.x, ship.y, e.x, e.y))
     values = _values(ship, enemies)
     spots = [(e.x, e.y) for e in enemies]
-    threats = _threats(ship, enemies)
-    reach = Q.allowance(ship)
-    limit = Q.turn_limit(ship)
-    towards = G.bearing(ship.x, ship.y, nearest.x, nearest.y)
-    offset = (towards - ship.heading + 180) % 360 - 180
-    headings = {ship.heading, ship.heading + max(-limit, min(limit, offset))}
+    threats = _threats(ship, enemies) if 2 * state.round <= state.max_rounds else ()
+    headings = {ship.heading}
+    for e in enemies:
+        towards = G.bearing(ship.x, ship.y, e.x, e.y)
+        offset = (towards - ship.heading + 180) % 360 - 180
+        headings.add(ship.heading + max(-limit, min(limit, round(offset))))
     nx, ny = nearest.x, nearest.y
     best = None
     best_score = (_firepower(values, spots, ship.x, ship.y, ship.heading), -_exposure(threats, ship.x, ship.y),
@@ -209,11 +228,9 @@ def move_choice(state: DropfleetState, ship: Ship) -> Action:
             if firepower < best_score[0]:
                 continue
             score = (firepower, -_exposure(threats, x, y), -G.distance(x, y, nx, ny))
-            if score > best_score and Q.check_move(state, ship, x, y, None) is None:
+            if score > best_score and Q.check_move(state, ship, x, y, None, reach, limit) is None:
                 best, best_score = (x, y), score
-    if best is None:
-        return Action("stay", ship.id)
-    return Action("move", ship.id, (("x", best[0]), ("y", best[1])))
+    return best, best_score[0]
 
 
 #: the last activation's choices, worth computing once: (its ships list, [(value, attacker, weapon, target)])

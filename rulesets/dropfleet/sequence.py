@@ -159,11 +159,14 @@ def layer_choices(ship: Ship) -> list[str]:
     return out
 
 
-def check_move(state: DropfleetState, ship: Ship, x: int, y: int, layer: str | None) -> str | None:
-    """Why the move is not allowed (None: it is)."""
+def check_move(state: DropfleetState, ship: Ship, x: int, y: int, layer: str | None,
+               budget: int | None = None, limit: int | None = None) -> str | None:
+    """Why the move is not allowed (None: it is).  ``budget`` and ``limit``, when given, stand for
+    the ship's :func:`allowance` and :func:`turn_limit` (the bot weighing an order before giving it)."""
     if not (0 <= x <= state.width and 0 <= y <= state.height):
         return f"{x},{y} is off the {state.width}\" x {state.height}\" table."
-    budget = allowance(ship)
+    if budget is None:
+        budget = allowance(ship)
     if layer and layer != ship.layer:
         if layer not in layer_choices(ship):
             return f"{ship.name} cannot change to {T.LAYER_LABEL.get(layer, layer)} now."
@@ -173,7 +176,8 @@ def check_move(state: DropfleetState, ship: Ship, x: int, y: int, layer: str | N
     if dist > budget + 1e-9:
         return f"{ship.name} can move {budget}\" now; {x},{y} is {dist:.1f}\" away."
     if dist > 0:
-        limit = turn_limit(ship)
+        if limit is None:
+            limit = turn_limit(ship)
         slack = math.degrees(math.asin(min(1.0, GRID_SLACK / dist)))
         if G.angle_between(G.bearing(ship.x, ship.y, x, y), ship.heading) > limit + slack:
             return f"{ship.name} may turn at most {limit}° under {T.ORDERS[ship.order or 'standard'].label} orders."

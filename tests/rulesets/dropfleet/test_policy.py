@@ -5,6 +5,7 @@ import pytest
 
 from rulesets.core.simulate import run_trial, with_options
 from rulesets.dropfleet import damage as D
+from rulesets.dropfleet import sequence as Q
 from rulesets.dropfleet.engine import RULESET
 from rulesets.dropfleet.fleets import demo_spec
 
@@ -29,11 +30,29 @@ def test_the_bot_spends_point_defence_where_it_saves_most():
     assert D.best_pd_option(D.pd_options(2, 1, 2), s, "crit_first") == (0, 1)
 
 
-def test_the_bot_takes_weapons_free_only_when_an_enemy_could_be_in_reach():
+def test_the_bot_takes_weapons_free_when_its_move_brings_a_weapon_to_bear_else_silent_running():
+    """D11: Weapons Free when a move can bring a weapon system to bear; otherwise Silent Running
+    (it fires nothing this activation anyway, and Signature 0 keeps it out of the enemy's reach)."""
     near = state(attacker(y=20), ship(), phase="orders")
     far = state(attacker(y=44), ship(), phase="orders")
     assert RULESET.policy(near, random.Random(1)).get("order") == "weapons_free"
-    assert RULESET.policy(far, random.Random(1)).get("order") == "standard"
+    assert RULESET.policy(far, random.Random(1)).get("order") == "silent_running"
+    # 20" behind a narrow front arc: within Scan + Thrust + Signature, but a 45° turn cannot bring it to bear.
+    behind = state(attacker(x=0, y=10, weapons=weapon(arc="NF")), ship(x=0, y=30), phase="orders")
+    assert RULESET.policy(behind, random.Random(1)).get("order") == "silent_running"
+
+
+def test_the_bot_turns_towards_the_enemy_its_narrow_arc_can_reach_not_only_the_nearest():
+    """D11: the places weighed turn towards each enemy (as far as the order allows), so a
+    narrow-front weapon is brought to bear on a farther enemy when the nearest is behind."""
+    behind = ship("t", x=20, y=34)
+    ahead = ship("u", x=12, y=16)
+    st = state(attacker(x=20, y=30, weapons=weapon(arc="NF"), order="weapons_free"), behind, ahead, phase="move")
+    choice = RULESET.policy(st, random.Random(1))
+    # heading 330° towards "u": half a move (18,26) brings it to bear as well as a full one, nearer "t"
+    assert (choice.kind, choice.get("x"), choice.get("y")) == ("move", 18, 26)
+    st = step(st, str(choice)).state
+    assert [t.id for _, _, t in Q.fire_options(st)] == ["u"]
 
 
 def test_sweeps_vary_distance_and_layers_and_the_demo_fleets_fight_to_an_end():
