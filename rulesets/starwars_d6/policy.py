@@ -92,7 +92,11 @@ def _target_key(s: rules.CombatState, target: rules.Ship) -> tuple:
 
 _WINDOWS: dict = {}   # _window's answers by what they depend on (the odds are pure)
 _SHOT_VALUES: dict = {}  # the bot's value of a shot by what it depends on (see _choose_fire)
-_GEOMETRY: dict = {}  # a goal's distances, directions, reach and facing, by what they depend on
+# A goal's distances, directions, reach and facing, and its moves chosen, by what they depend on.
+# Its memos hold plain tuples of numbers only (no MoveState or Move, no list or frozenset): such
+# tuples are left alone by the garbage collector, which otherwise walks every object these long-
+# lived memos hold at each full collection (most of a playout's collector time).
+_GEOMETRY: dict = {}
 
 
 def _window(s: rules.CombatState, me: rules.Ship, target: rules.Ship, attacker_key: tuple | None = None) -> tuple[float, int, int]:
@@ -208,7 +212,7 @@ class _Goal:
     def gap(self, d: int) -> int:
         return self.lo - d if d < self.lo else (d - self.hi if d > self.hi else 0)
 
-    def _dirs(self, p, away: bool) -> list[int]:
+    def _dirs(self, p, away: bool) -> tuple[int, ...]:
         """Facings whose next hex brings the ship nearer (or farther, ``away``), on the board."""
         found = self._directions.get((p, away))
         if found is not None:
@@ -222,7 +226,7 @@ class _Goal:
             nd = self.distance(n)
             if (nd > d) if away else (nd < d):
                 out.append(f)
-        self._directions[(p, away)] = out
+        out = self._directions[(p, away)] = tuple(out)
         return out
 
     def _turn_cost(self, k: int, ms: hexes.MoveState) -> int | None:
@@ -235,9 +239,10 @@ class _Goal:
 
     def _reach(self, ms: hexes.MoveState, away: bool) -> int:
         """How far (roughly) the rest of the speed can move the ship the wanted way."""
-        found = self._reaches.get((ms, away))
+        key = ms + (away,)          # (a plain tuple: see _GEOMETRY)
+        found = self._reaches.get(key)
         if found is None:
-            found = self._reaches[(ms, away)] = self._compute_reach(ms, away)
+            found = self._reaches[key] = self._compute_reach(ms, away)
         return found
 
     def _compute_reach(self, ms: hexes.MoveState, away: bool) -> int:
@@ -342,6 +347,7 @@ class _Plan:
         self.capital = me.scale != tables.STARFIGHTER
         self.occupied = frozenset(sh.pos for sh in others if sh.in_play)
         self.blocked = rules.occupied(s, besides=(me.id,))      # what the rules' moves avoid
+        self.blocked_key = tuple(sorted(self.blocked))          # ... as a plain tuple (see _GEOMETRY)
         foes = _enemies(s, me)
         self.foes = [f.pos for f in foes]
         windows, self.threat = _foe_windows(s, me, foes, key[3])    # (key[3]: _attacker_key of me)
@@ -532,17 +538,20 @@ def _choose_movement(ruleset, s: rules.CombatState, who: str) -> Action:
             safe = [a for a in specials if a.kind != "ram"]      # decision: the bot never rams
             return safe[0] if safe else specials[0]
     goal = plan.goal(ms.pos)
-    choice_key = (ms, plan.blocked, ms.pos in plan.occupied)
-    move = goal.choices.get(choice_key)
-    if move is None:
+    choice_key = ms + (plan.blocked_key, ms.pos in plan.occupied)    # (plain tuples: see _GEOMETRY)
+    choice = goal.choices.get(choice_key)
+    if choice is None:
         if options is None:
             options = hexes.moves(ms, plan.capital, plan.board, plan.blocked)
             if not options:
                 raise ValueError("No legal action: the combat is over.")
         if len(goal.choices) > 4096:
             goal.choices.clear()
-        move = goal.choices[choice_key] = _choose_move(goal, options)
-    return _picked(s, who, move)
+        move = _choose_move(goal, options)
+        goal.choices[choice_key] = move[:4] + (tuple(move.after),)
+        return _picked(s, who, move)
+    kind, side, cost, free_turn, after = choice
+    return _picked(s, who, hexes.Move(kind, side, cost, free_turn, hexes.MoveState(*after)))
 
 
 def _choose_held_or_drifting(s: rules.CombatState, me: rules.Ship, drifting: bool) -> Action:
