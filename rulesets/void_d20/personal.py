@@ -121,8 +121,9 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
     if result.fumble:
         state = fumble(state, log, dice, attacker, weapon)
     if not result.success:
-        say(log, dice, lambda: f"{attacker.name} misses {target.name} ({result.total} against DR {check.target}).",
-            check.rule)
+        if dice.recording:
+            say(log, dice, lambda: f"{attacker.name} misses {target.name} ({result.total} against DR {check.target}).",
+                check.rule)
         if risky:
             state = answer_risky(state, log, dice, attacker_id, target_id)
         return state
@@ -132,10 +133,11 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
     if result.critical:
         damage *= 2                                                   # VD-07: roll once, double
     damage = max(0, damage)
-    say(log, dice, lambda: (f"Critical hit! {attacker.name} hits {target.name} for {damage} (doubled). "
-                            "The GM describes something special." if result.critical
-                            else f"{attacker.name} hits {target.name} for {damage}."),
-        tables.rule("critical", "VD-07") if result.critical else tables.rule("attack", "VD-06"))
+    if dice.recording:
+        say(log, dice, lambda: (f"Critical hit! {attacker.name} hits {target.name} for {damage} (doubled). "
+                                "The GM describes something special." if result.critical
+                                else f"{attacker.name} hits {target.name} for {damage}."),
+            tables.rule("critical", "VD-07") if result.critical else tables.rule("attack", "VD-06"))
     if shield_up(target):
         state = drain_shield(state, log, dice, target_id)
     return wound(state, log, dice, target_id, damage)
@@ -146,12 +148,14 @@ def fumble(state: VoidState, log: list, dice: Dice, attacker: Combatant, weapon:
     if attacker.kind == "character" and weapon.id != "fists":
         left = max(0, weapon.condition - 1)
         state = set_combatant(state, attacker.id, items=_set_item(attacker, weapon.id, condition=left))
-        say(log, dice, lambda: f"Natural 1: {attacker.name}'s {weapon.name} loses 1 Condition ({left} left"
-                               + ("; it is broken" if left == 0 else "") + "). The GM may add a complication.",
-            tables.rule("critical", "VD-09"))
+        if dice.recording:
+            say(log, dice, lambda: f"Natural 1: {attacker.name}'s {weapon.name} loses 1 Condition ({left} left"
+                                   + ("; it is broken" if left == 0 else "") + "). The GM may add a complication.",
+                tables.rule("critical", "VD-09"))
     else:
-        say(log, dice, f"Natural 1: {attacker.name} fumbles. The GM may add a complication.",
-            tables.rule("critical", "VD-10"))
+        if dice.recording:
+            say(log, dice, f"Natural 1: {attacker.name} fumbles. The GM may add a complication.",
+                tables.rule("critical", "VD-10"))
     return state
 
 
@@ -160,9 +164,11 @@ def answer_risky(state: VoidState, log: list, dice: Dice, attacker_id: str, targ
     attacker = combatant(state, attacker_id)
     target = combatant(state, target_id)
     if not can_attack(target, attacker):
-        say(log, dice, f"{target.name} cannot answer the risky attack.", tables.rule("risky", "VD-N03"))
+        if dice.recording:
+            say(log, dice, f"{target.name} cannot answer the risky attack.", tables.rule("risky", "VD-N03"))
         return state
-    say(log, dice, f"The risky attack missed: {target.name} answers at once.", tables.rule("risky", "VD-N03"))
+    if dice.recording:
+        say(log, dice, f"The risky attack missed: {target.name} answers at once.", tables.rule("risky", "VD-N03"))
     return attack(state, log, dice, target_id, attacker_id, answer=True)
 
 
@@ -171,8 +177,9 @@ def drain_shield(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState
     c = combatant(state, cid)
     shield = item_of(c, "shield")
     left = shield.charges - 1
-    say(log, dice, lambda: f"{c.name}'s energy shield loses a charge ({left} left"
-                           + ("; it switches off" if left == 0 else "") + ").", tables.rule("cover", "VD-16"))
+    if dice.recording:
+        say(log, dice, lambda: f"{c.name}'s energy shield loses a charge ({left} left"
+                               + ("; it switches off" if left == 0 else "") + ").", tables.rule("cover", "VD-16"))
     return set_combatant(state, cid, items=_set_item(c, shield.id, charges=left))
 
 
@@ -196,7 +203,8 @@ def wound(state: VoidState, log: list, dice: Dice, cid: str, damage: int) -> Voi
             state = death_roll(state, log, dice, cid)
     elif hp <= 0:
         state = set_combatant(state, cid, hp=0, status="dead")           # house rule: enemies die at 0
-        say(log, dice, f"{c.name} goes down for good.", tables.rule("enemies", "VD-17"))
+        if dice.recording:
+            say(log, dice, f"{c.name} goes down for good.", tables.rule("enemies", "VD-17"))
     if c.kind == "enemy" and c.squad:
         state = morale_trigger(state, log, dice, c.squad)
     return state
@@ -210,11 +218,13 @@ def wear(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
         return state
     worn = [i for i in c.items if i.condition > 0]
     if not worn:
-        say(log, dice, f"{c.name} has no gear left to damage.", tables.rule("condition", "VD-11"))
+        if dice.recording:
+            say(log, dice, f"{c.name} has no gear left to damage.", tables.rule("condition", "VD-11"))
         return state
     pick = worn[roll_one(dice, len(worn), "which item", tables.rule("condition", "VD-11")) - 1] if len(worn) > 1 else worn[0]
     left = pick.condition - 1
-    say(log, dice, lambda: f"{c.name}'s {pick.name} loses 1 Condition ({left} left).", tables.rule("condition", "VD-11"))
+    if dice.recording:
+        say(log, dice, lambda: f"{c.name}'s {pick.name} loses 1 Condition ({left} left).", tables.rule("condition", "VD-11"))
     return set_combatant(state, cid, items=_set_item(c, pick.id, condition=left))
 
 
@@ -223,7 +233,8 @@ def death_roll(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
     c = combatant(state, cid)
     face = roll_one(dice, 20, f"{c.name} at {c.hp} HP: the death table", tables.rule("death", "VD-21"))
     row = tables.death_row(face)
-    say(log, dice, lambda: f"Death table, d20 = {face}: {row.label}.", tables.rule("death", row.number))
+    if dice.recording:
+        say(log, dice, lambda: f"Death table, d20 = {face}: {row.label}.", tables.rule("death", row.number))
     return apply_death_row(state, log, dice, cid, row.key)
 
 
@@ -246,7 +257,8 @@ def apply_death_row(state: VoidState, log: list, dice: Dice, cid: str, key: str)
     if key == "miracle":                                                   # VD-28, VD-N05
         return set_combatant(state, cid, hp=c.max_hp, void=min(tables.MAX_VOID_POINTS, c.void + 1))
     # "vision", VD-29: full HP and an omen from the GM
-    say(log, dice, f"The GM gives {c.name} an omen.", tables.rule("death", "VD-29"), gm_only=True)
+    if dice.recording:
+        say(log, dice, f"The GM gives {c.name} an omen.", tables.rule("death", "VD-29"), gm_only=True)
     return set_combatant(state, cid, hp=c.max_hp, notes=_noted(c, "omen from the GM"))
 
 
@@ -268,9 +280,10 @@ def use_medkit(state: VoidState, log: list, dice: Dice, user_id: str, target_id:
     changes = {"hp": hp}
     if target.status == "bleeding":
         changes.update(status="ok", timer=0)
-    say(log, dice, lambda: f"{user.name} uses a medkit on {target.name}: +{healed} HP ({hp} of {target.max_hp})"
-                           + (", the bleeding stops" if target.status == "bleeding" else "") + ".",
-        tables.rule("healing", "VD-30"))
+    if dice.recording:
+        say(log, dice, lambda: f"{user.name} uses a medkit on {target.name}: +{healed} HP ({hp} of {target.max_hp})"
+                               + (", the bleeding stops" if target.status == "bleeding" else "") + ".",
+            tables.rule("healing", "VD-30"))
     return set_combatant(state, target_id, **changes)
 
 
@@ -287,7 +300,8 @@ def rest(state: VoidState, log: list, dice: Dice, kind: str) -> VoidState:
             state = set_combatant(state, c.id, hp=min(c.max_hp, max(0, c.hp) + got))
         elif kind == "week":
             state = set_combatant(state, c.id, notes=tuple(n for n in c.notes if n not in tables.LONG_TERM_NOTES))
-    say(log, dice, f"{heal.label}.", tables.rule("healing", heal.number))
+    if dice.recording:
+        say(log, dice, f"{heal.label}.", tables.rule("healing", heal.number))
     return state
 
 
@@ -297,7 +311,8 @@ def rest(state: VoidState, log: list, dice: Dice, kind: str) -> VoidState:
 def take_cover(state: VoidState, log: list, dice: Dice, cid: str, level: str) -> VoidState:
     """A move into (or out of) cover the GM says is there (VD-13..VD-15)."""
     c = combatant(state, cid)
-    say(log, dice, f"{c.name} moves: {tables.COVER[level].label}.", tables.rule("cover"))
+    if dice.recording:
+        say(log, dice, f"{c.name} moves: {tables.COVER[level].label}.", tables.rule("cover"))
     return set_combatant(state, cid, cover=level)
 
 
@@ -336,9 +351,11 @@ def morale_roll(state: VoidState, log: list, dice: Dice, squad: str) -> VoidStat
     if total > morale:
         for m in members:
             state = set_combatant(state, m.id, status="fled")
-        say(log, dice, f"Morale breaks: {name} flee or surrender, as the GM tells it "
-                       f"({total} against morale {morale}).", tables.rule("morale", "VD-N02"))
+        if dice.recording:
+            say(log, dice, f"Morale breaks: {name} flee or surrender, as the GM tells it "
+                           f"({total} against morale {morale}).", tables.rule("morale", "VD-N02"))
     else:
-        say(log, dice, f"{name} hold ({total} against morale {morale}).", tables.rule("morale", "VD-N02"))
+        if dice.recording:
+            say(log, dice, f"{name} hold ({total} against morale {morale}).", tables.rule("morale", "VD-N02"))
     return state
 

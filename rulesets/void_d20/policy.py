@@ -22,6 +22,7 @@ the dice carry all the chance.  Pure Python.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from rulesets.core.engine import Action
 
@@ -112,6 +113,7 @@ EXTRA_HITS = _BACK / (1 - _BACK)
 MEDKIT_MEAN = (lambda n, sides, plus: n * (sides + 1) / 2 + plus)(*tables.HEALING["medkit"].dice)
 
 
+@lru_cache(maxsize=None)
 def _hold_chance(morale: int) -> float:
     """P(2d6 <= morale): a squad's morale holds (VD-N02)."""
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= morale) / 36
@@ -139,14 +141,27 @@ def fighting_strength(party: list[Combatant], foes: list[Combatant]) -> float:
     return dealt * (sum(_takes(c, incoming) for c in party) + kits * MEDKIT_MEAN)
 
 
+#: the last answer per (ship, enemy ship): (the combatants tuple it was read from, the answer)
+_WORTH: dict[tuple, tuple] = {}
+
+
 def worth_boarding(state: VoidState, s: Ship, t: Ship) -> bool:
     """Whether ``s`` means to board ``t``: it has a boarding party, and the party's strength is at
-    least BOARDING_NERVE of the strength of the people of other sides standing aboard ``t``."""
+    least BOARDING_NERVE of the strength of the people of other sides standing aboard ``t``.
+    It reads the people only, so it is kept while the state's combatants are the same tuple."""
+    key = (s.id, t.id)
+    hit = _WORTH.get(key)
+    if hit is not None and hit[0] is state.combatants:
+        return hit[1]
     party = boarders(state, s)
     if not party:
-        return False
-    defenders = [c for c in crew_aboard(state, t.id) if c.side != s.side]
-    return not defenders or fighting_strength(party, defenders) >= BOARDING_NERVE * fighting_strength(defenders, party)
+        answer = False
+    else:
+        defenders = [c for c in crew_aboard(state, t.id) if c.side != s.side]
+        answer = not defenders or (fighting_strength(party, defenders)
+                                   >= BOARDING_NERVE * fighting_strength(defenders, party))
+    _WORTH[key] = (state.combatants, answer)
+    return answer
 
 
 def _ship_step(state: VoidState, s: Ship) -> Action:

@@ -119,8 +119,9 @@ def ship_initiative(state: VoidState, log: list, dice: Dice) -> VoidState:
         ships.append(evolve(s, initiative=total, command=""))
     order = tuple(sid for _, _, sid in sorted(rolls))
     state = evolve(state, ships=tuple(ships), order=order)
-    say(log, dice, lambda: "Ship round order: " + ", ".join(f"{ship(state, sid).name} ({ship(state, sid).initiative})"
-                                                            for sid in order) + ".", tables.rule("ship_round", "VD-N07"))
+    if dice.recording:
+        say(log, dice, lambda: "Ship round order: " + ", ".join(f"{ship(state, sid).name} ({ship(state, sid).initiative})"
+                                                                for sid in order) + ".", tables.rule("ship_round", "VD-N07"))
     return state
 
 
@@ -149,10 +150,12 @@ def close_in(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=
     check = close_check(state, s, t, dm=dm, void=void)
     state = _spend_void_of(state, s, "pilot", void)
     if not roll_check(dice, check).success:
-        say(log, dice, f"{s.name} fails to close on {t.name}.", check.rule)
+        if dice.recording:
+            say(log, dice, f"{s.name} fails to close on {t.name}.", check.rule)
         return state
     new = tables.band_closer(band(state, sid, tid))
-    say(log, dice, f"{s.name} closes on {t.name}: {tables.BANDS[new].label}.", tables.rule("ranges", tables.BANDS[new].number))
+    if dice.recording:
+        say(log, dice, f"{s.name} closes on {t.name}: {tables.BANDS[new].label}.", tables.rule("ranges", tables.BANDS[new].number))
     return set_band(state, sid, tid, new)
 
 
@@ -165,12 +168,15 @@ def break_away(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, d
     if roll_check(dice, check).success:
         new = tables.band_further(current)
         if new is None:
-            say(log, dice, f"{s.name} breaks away from {t.name} and is gone.", check.rule)
+            if dice.recording:
+                say(log, dice, f"{s.name} breaks away from {t.name} and is gone.", check.rule)
             return set_ship(state, sid, escaped=True)
-        say(log, dice, f"{s.name} breaks away from {t.name}: {tables.BANDS[new].label}.", check.rule)
+        if dice.recording:
+            say(log, dice, f"{s.name} breaks away from {t.name}: {tables.BANDS[new].label}.", check.rule)
         return set_band(state, sid, tid, new)
     new = tables.band_closer(current)
-    say(log, dice, f"{s.name} fails to break away; {t.name} closes: {tables.BANDS[new].label}.", check.rule)
+    if dice.recording:
+        say(log, dice, f"{s.name} fails to break away; {t.name} closes: {tables.BANDS[new].label}.", check.rule)
     return set_band(state, sid, tid, new)
 
 
@@ -180,8 +186,9 @@ def evade(state: VoidState, log: list, dice: Dice, sid: str, *, dm=0, void=False
     check = evade_check(state, s, dm=dm, void=void)
     state = _spend_void_of(state, s, "pilot", void)
     ok = roll_check(dice, check).success
-    say(log, dice, f"{s.name} {'jinks: +' + str(tables.EVADE_BONUS) + ' Defence this round' if ok else 'fails to evade'}.",
-        check.rule)
+    if dice.recording:
+        say(log, dice, f"{s.name} {'jinks: +' + str(tables.EVADE_BONUS) + ' Defence this round' if ok else 'fails to evade'}.",
+            check.rule)
     return set_ship(state, sid, evading=ok) if ok else state
 
 
@@ -214,7 +221,8 @@ def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid:
         state = set_ship(state, sid, weakness=tuple(w for w in s.weakness if w != t.id))
     result = roll_check(dice, check)
     if not result.success:
-        say(log, dice, f"{s.name}'s {weapon.name} misses {t.name}.", check.rule)
+        if dice.recording:
+            say(log, dice, f"{s.name}'s {weapon.name} misses {t.name}.", check.rule)
         return state
     dd = parse_damage(weapon.damage)
     damage = roll_sum(dice, dd.count, dd.sides, dd.plus, purpose=f"frame damage of {weapon.name}",
@@ -222,8 +230,9 @@ def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid:
     if result.critical:
         damage *= 2
     damage = max(0, damage)
-    say(log, dice, lambda: f"{'Critical hit! ' if result.critical else ''}{s.name}'s {weapon.name} hits {t.name} "
-                           f"for {damage} Condition{' (doubled)' if result.critical else ''}.", tables.rule("frame", "VD-49"))
+    if dice.recording:
+        say(log, dice, lambda: f"{'Critical hit! ' if result.critical else ''}{s.name}'s {weapon.name} hits {t.name} "
+                               f"for {damage} Condition{' (doubled)' if result.critical else ''}.", tables.rule("frame", "VD-49"))
     return frame_hit(state, log, dice, tid, damage)
 
 
@@ -235,8 +244,9 @@ def frame_hit(state: VoidState, log: list, dice: Dice, tid: str, damage: int) ->
     frame = max(0, t.frame - damage)
     state = set_ship(state, tid, frame=frame)
     if frame == 0 and not was_zero:
-        say(log, dice, f"{t.name}'s frame is at 0: it drifts, no engines, no life support; everyone aboard "
-                       "starts to suffocate.", tables.rule("frame", "VD-50"))
+        if dice.recording:
+            say(log, dice, f"{t.name}'s frame is at 0: it drifts, no engines, no life support; everyone aboard "
+                           "starts to suffocate.", tables.rule("frame", "VD-50"))
     state = module_roll(state, log, dice, tid)
     if frame == 0:
         state = catastrophe(state, log, dice, tid)
@@ -259,10 +269,12 @@ def module_roll(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
 def knock_out(state: VoidState, log: list, dice: Dice, tid: str, kind: str, key: str, rule: str) -> VoidState:
     t = ship(state, tid)
     if kind == "module":
-        say(log, dice, f"{t.name}'s {key} is knocked out.", rule)
+        if dice.recording:
+            say(log, dice, f"{t.name}'s {key} is knocked out.", rule)
         return set_ship(state, tid, modules=tuple(evolve(m, out=True) if m.name == key else m for m in t.modules))
     name = next(w.name for w in t.weapons if w.id == key)
-    say(log, dice, f"{t.name}'s {name} is knocked out.", rule)
+    if dice.recording:
+        say(log, dice, f"{t.name}'s {name} is knocked out.", rule)
     return set_ship(state, tid, weapons=tuple(evolve(w, out=True) if w.id == key else w for w in t.weapons))
 
 
@@ -272,7 +284,8 @@ def catastrophe(state: VoidState, log: list, dice: Dice, tid: str, *, called: bo
     face = roll_one(dice, 12, f"catastrophe aboard {t.name}" + (" (the GM calls for it)" if called else ""),
                     tables.rule("catastrophe", "VD-N09"))
     row = tables.catastrophe_row(face)
-    say(log, dice, f"Catastrophe, d12 = {face}: {row.label} ({row.effect}).", tables.rule("catastrophe", row.number))
+    if dice.recording:
+        say(log, dice, f"Catastrophe, d12 = {face}: {row.label} ({row.effect}).", tables.rule("catastrophe", row.number))
     return apply_catastrophe(state, log, dice, tid, row.key)
 
 
@@ -299,7 +312,8 @@ def apply_catastrophe(state: VoidState, log: list, dice: Dice, tid: str, key: st
 def explode(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
     """The reactor goes (VD-54, house rule): the ship is lost with everyone aboard; docked ships come loose."""
     t = ship(state, tid)
-    say(log, dice, f"{t.name}'s reactor explodes: the ship is lost with everyone aboard.", tables.rule("catastrophe", "VD-54"))
+    if dice.recording:
+        say(log, dice, f"{t.name}'s reactor explodes: the ship is lost with everyone aboard.", tables.rule("catastrophe", "VD-54"))
     state = set_ship(state, tid, destroyed=True, frame=0, reactor=None)
     for c in state.combatants:
         if c.aboard == tid and c.alive:
@@ -324,10 +338,12 @@ def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, v
     check = scan_check(state, s, t, dm=dm, void=void)
     state = _spend_void_of(state, s, "sensors", void)
     if not roll_check(dice, check).success:
-        say(log, dice, f"{s.name}'s sensors find nothing on {t.name}.", check.rule)
+        if dice.recording:
+            say(log, dice, f"{s.name}'s sensors find nothing on {t.name}.", check.rule)
         return state
-    say(log, dice, f"{s.name}'s sensors find a weakness in {t.name}: +{tables.WEAKNESS_BONUS} to the next shot at it.",
-        check.rule)
+    if dice.recording:
+        say(log, dice, f"{s.name}'s sensors find a weakness in {t.name}: +{tables.WEAKNESS_BONUS} to the next shot at it.",
+            check.rule)
     return set_ship(state, sid, weakness=s.weakness + (tid,)) if tid not in s.weakness else state
 
 
@@ -344,24 +360,28 @@ def repair(state: VoidState, log: list, dice: Dice, sid: str, what: str, *, dm=0
     state = _spend_void_of(state, s, "engineer", void)
     state = set_ship(state, sid, spare_parts=s.spare_parts - 1)
     if not roll_check(dice, check).success:
-        say(log, dice, f"{s.name}'s repair of its {what} fails; a spare part is spent.", check.rule)
+        if dice.recording:
+            say(log, dice, f"{s.name}'s repair of its {what} fails; a spare part is spent.", check.rule)
         return state
     s = ship(state, sid)
     if what == "frame":
         got = roll_sum(dice, 1, 6, purpose=f"Condition {s.name}'s frame gets back", rule=check.rule)
         frame = min(s.max_frame, s.frame + got)
-        say(log, dice, f"{s.name}'s frame gets {frame - s.frame} Condition back ({frame} of {s.max_frame}).", check.rule)
+        if dice.recording:
+            say(log, dice, f"{s.name}'s frame gets {frame - s.frame} Condition back ({frame} of {s.max_frame}).", check.rule)
         return set_ship(state, sid, frame=frame)
     weapons = tuple(evolve(w, out=False) if w.name == what else w for w in s.weapons)
     modules = tuple(evolve(m, out=False) if m.name == what else m for m in s.modules)
-    say(log, dice, f"{s.name}'s {what} is back on line.", check.rule)
+    if dice.recording:
+        say(log, dice, f"{s.name}'s {what} is back on line.", check.rule)
     return set_ship(state, sid, weapons=weapons, modules=modules)
 
 
 def command(state: VoidState, log: list, dice: Dice, sid: str, station: str) -> VoidState:
     """Command: +1 to another station this round (VD-41)."""
     s = ship(state, sid)
-    say(log, dice, f"{s.name}'s captain urges the {tables.STATION[station].key}: +1 this round.", tables.rule("stations", "VD-41"))
+    if dice.recording:
+        say(log, dice, f"{s.name}'s captain urges the {tables.STATION[station].key}: +1 this round.", tables.rule("stations", "VD-41"))
     return set_ship(state, sid, command=station)
 
 
@@ -405,8 +425,9 @@ def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: s
         party = boarders(state, s)
         for c in party:
             state = set_combatant(state, c.id, aboard=tid, cover="none")
-        say(log, dice, lambda: f"{_names(party)} {'cross' if len(party) > 1 else 'crosses'} into {t.name} through the broken lock.",
-            tables.rule("boarding", "VD-47"))
+        if dice.recording:
+            say(log, dice, lambda: f"{_names(party)} {'cross' if len(party) > 1 else 'crosses'} into {t.name} through the broken lock.",
+                tables.rule("boarding", "VD-47"))
         return state
     check = board_check(state, s, t, method, dm=dm, void=void)
     if void:
@@ -415,13 +436,15 @@ def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: s
         if best.void > 0:
             state = set_combatant(state, best.id, void=best.void - 1)
     if not roll_check(dice, check).success:
-        say(log, dice, f"The lock of {t.name} holds.", check.rule)
+        if dice.recording:
+            say(log, dice, f"The lock of {t.name} holds.", check.rule)
         return state
     party = boarders(state, s)
     for c in party:
         state = set_combatant(state, c.id, aboard=tid, cover="none")
     if tid not in ship(state, sid).breached:
         state = set_ship(state, sid, breached=ship(state, sid).breached + (tid,))
-    say(log, dice, lambda: f"{_names(party)} {'break' if len(party) > 1 else 'breaks'} into {t.name}: the fight moves to the corridors.",
-        tables.rule("boarding", "VD-47"))
+    if dice.recording:
+        say(log, dice, lambda: f"{_names(party)} {'break' if len(party) > 1 else 'breaks'} into {t.name}: the fight moves to the corridors.",
+            tables.rule("boarding", "VD-47"))
     return state

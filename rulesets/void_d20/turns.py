@@ -66,8 +66,9 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
         (early if total >= tables.INITIATIVE_SPLIT else late).append((-total, index, c.id))
     order = tuple([cid for _, _, cid in sorted(early)] + enemies + [cid for _, _, cid in sorted(late)])
     state = evolve(state, order=order)
-    say(log, dice, lambda: "Round order: " + ", ".join(combatant(state, cid).name for cid in order)
-        + " (characters on 12+ before the enemies, the rest after).", tables.rule("initiative", "VD-03"))
+    if dice.recording:
+        say(log, dice, lambda: "Round order: " + ", ".join(combatant(state, cid).name for cid in order)
+            + " (characters on 12+ before the enemies, the rest after).", tables.rule("initiative", "VD-03"))
     return state
 
 
@@ -80,10 +81,12 @@ def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
             state = set_combatant(state, c.id, timer=c.timer - 1)
         elif c.status == "bleeding":                                      # VD-23: nobody helped
             state = set_combatant(state, c.id, status="dead")
-            say(log, dice, f"Nobody helped {c.name} in time: dead.", tables.rule("death", "VD-23"))
+            if dice.recording:
+                say(log, dice, f"Nobody helped {c.name} in time: dead.", tables.rule("death", "VD-23"))
         else:                                                             # VD-24, VD-26
             state = set_combatant(state, c.id, status="ok")
-            say(log, dice, f"{c.name} is back on their feet.", tables.rule("death", "VD-24" if c.status == "unconscious" else "VD-26"))
+            if dice.recording:
+                say(log, dice, f"{c.name} is back on their feet.", tables.rule("death", "VD-24" if c.status == "unconscious" else "VD-26"))
     for s in state.ships:
         if s.destroyed:
             continue
@@ -93,11 +96,13 @@ def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
                 state = explode(state, log, dice, s.id)
                 continue
             state = set_ship(state, s.id, reactor=left)
-            say(log, dice, f"{s.name}'s reactor: {left} round{'s' if left != 1 else ''} left.", tables.rule("catastrophe", "VD-54"))
+            if dice.recording:
+                say(log, dice, f"{s.name}'s reactor: {left} round{'s' if left != 1 else ''} left.", tables.rule("catastrophe", "VD-54"))
         if s.reboot:
             state = set_ship(state, s.id, reboot=s.reboot - 1)
             if s.reboot == 1:
-                say(log, dice, f"{s.name}'s systems are back.", tables.rule("catastrophe", "VD-63"))
+                if dice.recording:
+                    say(log, dice, f"{s.name}'s systems are back.", tables.rule("catastrophe", "VD-63"))
     return state
 
 
@@ -111,7 +116,8 @@ def return_home(state: VoidState, log: list, dice: Dice) -> VoidState:
             home, there = ship(state, c.ship), ship(state, c.aboard)
             if home.in_space and there.side != c.side and band(state, home.id, there.id) == "docked":
                 state = set_combatant(state, c.id, aboard=home.id)
-                say(log, dice, f"{c.name} goes back aboard {home.name}.", tables.rule("house"))
+                if dice.recording:
+                    say(log, dice, f"{c.name} goes back aboard {home.name}.", tables.rule("house"))
     return state
 
 
@@ -119,7 +125,8 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
     """The "initiative" step: the next round's timers, scale and order."""
     state = evolve(state, round=state.round + 1)
     if state.round > state.max_rounds:
-        say(log, dice, f"The round limit ({state.max_rounds}) is reached: the fight is broken off.", tables.rule("house"))
+        if dice.recording:
+            say(log, dice, f"The round limit ({state.max_rounds}) is reached: the fight is broken off.", tables.rule("house"))
         return evolve(state, over=True, winner=None, order=(), phase="initiative", round=state.max_rounds)
     state = tick_timers(state, log, dice)
     state = finish_if_over(state, log, dice)
@@ -128,12 +135,14 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
     state = return_home(state, log, dice)
     where = contested_ships(state)
     if where:
-        say(log, dice, lambda: f"Round {state.round}: a boarding fight aboard "
-                               + ", ".join(ship(state, s).name for s in where) + "; the ships wait.", tables.rule("boarding", "VD-48"))
+        if dice.recording:
+            say(log, dice, lambda: f"Round {state.round}: a boarding fight aboard "
+                                   + ", ".join(ship(state, s).name for s in where) + "; the ships wait.", tables.rule("boarding", "VD-48"))
         state = evolve(state, scale="personal")
         state = personal_initiative(state, log, dice, where)
     else:
-        say(log, dice, f"Round {state.round}: an encounter round between the ships.", tables.rule("space", "VD-34"))
+        if dice.recording:
+            say(log, dice, f"Round {state.round}: an encounter round between the ships.", tables.rule("space", "VD-34"))
         state = evolve(state, scale="ship", ships=tuple(evolve(s, evading=False) if s.evading else s for s in state.ships))
         state = ship_initiative(state, log, dice)
     state = evolve(state, phase="turn", turn=0, slot=0)
@@ -214,6 +223,7 @@ def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
     if len(standing) > 1:
         return state
     winner = next(iter(standing)) if standing else None
-    say(log, dice, f"The fight is over: {winner} hold{'s' if winner else ''} the field." if winner
-        else "The fight is over: nobody is left standing.", tables.rule("round"))
+    if dice.recording:
+        say(log, dice, f"The fight is over: {winner} hold{'s' if winner else ''} the field." if winner
+            else "The fight is over: nobody is left standing.", tables.rule("round"))
     return evolve(state, over=True, winner=winner, phase="initiative", order=(), turn=0, slot=0)
