@@ -270,10 +270,11 @@ def roll_crippling(w: S.Work, ship_id: str) -> None:
     roll = w.roll(2, 6, f"{ship.name}: {table}" if w.rec else "", T.CRIPPLING_DAMAGE)
     first, second = roll.faces
     row = T.crippling_row(first, second, dread)
-    w.say(f"{ship.name} rolls {first} ({T.SUBTABLES[first]}) and {second} on the {table} table: "
-          f"{row.name}: {row.text}"
-          + (f"; {row.extra} extra Hull damage, no saves" if row.extra else "")
-          + ("; repairable" if row.repairable else "") + ("; orbital decay" if row.decay else "") + ".", row.rule)
+    if w.rec:
+        w.say(f"{ship.name} rolls {first} ({T.SUBTABLES[first]}) and {second} on the {table} table: "
+              f"{row.name}: {row.text}"
+              + (f"; {row.extra} extra Hull damage, no saves" if row.extra else "")
+              + ("; repairable" if row.repairable else "") + ("; orbital decay" if row.decay else "") + ".", row.rule)
     apply_effect(w, ship_id, row)
     if row.extra:
         hurt(w, ship_id, row.extra, row.name, T.CRIPPLING_EXTRA)
@@ -339,9 +340,10 @@ def catastrophic_damage(w: S.Work, ship: Ship) -> None:
     roll = w.roll(1, 6, f"{ship.name}: catastrophic damage" if w.rec else "", T.CATASTROPHIC_DAMAGE,
                   modifiers=[("starting Hull 10+", bonus)] if bonus else ())
     row = T.catastrophic_row(roll.total, dread)
-    w.say(f"Catastrophic damage for {ship.name}: rolled {roll.faces[0]}"
-          f"{f' + 1 (starting Hull 10+) = {roll.total}' if bonus else ''}: "
-          f"{row.name}: {row.text}." + (f" {row.house_rule}" if row.house_rule else ""), row.rule)
+    if w.rec:
+        w.say(f"Catastrophic damage for {ship.name}: rolled {roll.faces[0]}"
+              f"{f' + 1 (starting Hull 10+) = {roll.total}' if bonus else ''}: "
+              f"{row.name}: {row.text}." + (f" {row.house_rule}" if row.house_rule else ""), row.rule)
     if row.key in ("incineration", "violent_descent"):
         return
     if row.reach is not None:
@@ -354,7 +356,7 @@ def catastrophic_damage(w: S.Work, ship: Ship) -> None:
     w.explosions.append((ship.x, ship.y, float(radius), ship.layer))
     caught = [s.id for s in w.ships if s.in_play and s.id != ship.id and s.layer == ship.layer
               and G.within(ship.x, ship.y, s.x, s.y, radius)]
-    if not caught:
+    if not caught and w.rec:
         w.say("No ship is caught in it.", T.CATASTROPHIC_DAMAGE)
     for other in caught:
         blast(w, other, row, ship.name)
@@ -365,7 +367,7 @@ def blast(w: S.Work, ship_id: str, row: T.CatastrophicRow, source: str) -> None:
     ship = w.ship(ship_id)
     if ship.destroyed:
         return
-    cause = f"{source}'s {row.name.lower()}"
+    cause = f"{source}'s {row.name.lower()}" if w.rec else ""
     if row.removes_small and ship.profile.hull <= row.removes_small:
         destroy(w, ship_id, cause, catastrophic=False, fate="removed")
         return
@@ -385,7 +387,7 @@ def blast(w: S.Work, ship_id: str, row: T.CatastrophicRow, source: str) -> None:
             if w.rec:
                 w.say(f"{ship.name} escapes {cause} (rolled {face}).", row.rule)
             return
-    amount = explosion_amount(w, row.damage, f"{ship.name}: damage from {cause}", row.rule)
+    amount = explosion_amount(w, row.damage, f"{ship.name}: damage from {cause}" if w.rec else "", row.rule)
     if row.saves:
         target = w.ship(ship_id)
         need = S.normal_save(target)

@@ -76,7 +76,7 @@ def order_choice(state: DropfleetState) -> Action:
         reach = S.scan(ship) + S.thrust(ship)
         if any(G.distance(ship.x, ship.y, e.x, e.y) <= reach + S.signature(e) for e in enemies):
             limit = 0 if ship.has("engines_disabled") else T.ORDERS["weapons_free"].turn
-            if _best_place(state, ship, S.thrust(ship), limit)[1] > 0.0:
+            if _brings_to_bear(state, ship, S.thrust(ship), limit):
                 close = True
                 break
     options = dict(Q.order_options(state))
@@ -204,19 +204,57 @@ def _best_place(state: DropfleetState, ship: Ship, reach: int, limit: int):
     rule only when it would beat the best so far: the same choice, fewer rule checks.
     """
     enemies = _enemies(state, ship.side)
+    here, places = _places(ship, enemies, reach, limit)
     nearest = min(enemies, key=lambda e: G.distance(ship.x, ship.y, e.x, e.y))
-    values = _values(ship, enemies)
-    spots = [(e.x, e.y) for e in enemies]
     threats = _threats(ship, enemies) if 2 * state.round <= state.max_rounds else ()
+    nx, ny = nearest.x, nearest.y
+    best = None
+    best_score = (here, -_exposure(threats, ship.x, ship.y), -G.distance(ship.x, ship.y, nx, ny))  # staying put
+    for x, y, firepower in places:
+        if firepower < best_score[0]:
+            continue
+        score = (firepower, -_exposure(threats, x, y), -G.distance(x, y, nx, ny))
+        if score > best_score and Q.check_move(state, ship, x, y, None, reach, limit) is None:
+            best, best_score = (x, y), score
+    return best, best_score[0]
+
+
+def _brings_to_bear(state: DropfleetState, ship: Ship, reach: int, limit: int) -> bool:
+    """Whether one of the places :func:`_best_place` weighs (staying put included) lets a weapon
+    fire: its best place's firepower is above nothing."""
+    here, places = _places(ship, _enemies(state, ship.side), reach, limit)
+    if here > 0.0:
+        return True
+    return any(firepower > 0.0 and Q.check_move(state, ship, x, y, None, reach, limit) is None
+               for x, y, firepower in places)
+
+
+#: each ship's places weighed last: {ship id: (what they depend on, the result)}; the key holds
+#: the objects it names, and tuples compare by identity first, so a hit costs a few comparisons
+_PLACES: dict = {}
+
+
+def _places(ship: Ship, enemies, reach: int, limit: int) -> tuple[float, list]:
+    """(firepower where the ship stands, [(x, y, firepower)] of each place it may move to, in the
+    order :func:`_best_place` weighs them).  The orders step and the move step weigh the same
+    places (the order changes neither the ship's place nor its weapons): worked out once."""
+    scan = S.scan(ship)
+    key = (ship.x, ship.y, ship.heading, ship.layer, ship.profile, ship.effects, scan, reach, limit, *enemies)
+    hit = _PLACES.get(ship.id)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    # no enemy within Scan + its Signature of any place the move reaches (a whole-inch place is at
+    # most an inch past ``reach``): nothing can fire from any of them, so no weapon is weighed
+    sx, sy = ship.x, ship.y
+    far = all(G.distance(sx, sy, e.x, e.y) > scan + S.signature(e) + reach + 1 for e in enemies)
+    values = () if far else _values(ship, enemies)
+    spots = [(e.x, e.y) for e in enemies]
     headings = {ship.heading}
     for e in enemies:
         towards = G.bearing(ship.x, ship.y, e.x, e.y)
         offset = (towards - ship.heading + 180) % 360 - 180
         headings.add(ship.heading + max(-limit, min(limit, round(offset))))
-    nx, ny = nearest.x, nearest.y
-    best = None
-    best_score = (_firepower(values, spots, ship.x, ship.y, ship.heading), -_exposure(threats, ship.x, ship.y),
-                  -G.distance(ship.x, ship.y, nx, ny))  # staying put
+    places = []
     for heading in sorted(headings):
         for length in (reach, reach // 2):
             if length <= 0:
@@ -224,13 +262,12 @@ def _best_place(state: DropfleetState, ship: Ship, reach: int, limit: int):
             x, y = G.point_at(ship.x, ship.y, heading, length)
             x, y = int(round(x)), int(round(y))
             facing = int(round(G.bearing(ship.x, ship.y, x, y))) % 360 if (x, y) != (ship.x, ship.y) else ship.heading
-            firepower = _firepower(values, spots, x, y, facing)
-            if firepower < best_score[0]:
-                continue
-            score = (firepower, -_exposure(threats, x, y), -G.distance(x, y, nx, ny))
-            if score > best_score and Q.check_move(state, ship, x, y, None, reach, limit) is None:
-                best, best_score = (x, y), score
-    return best, best_score[0]
+            places.append((x, y, _firepower(values, spots, x, y, facing) if values else 0.0))
+    result = (_firepower(values, spots, ship.x, ship.y, ship.heading) if values else 0.0, places)
+    if len(_PLACES) > 256:
+        _PLACES.clear()
+    _PLACES[ship.id] = (key, result)
+    return result
 
 
 #: the last activation's choices, worth computing once: (its ships list, [(value, attacker, weapon, target)])
@@ -244,7 +281,14 @@ def _fire_values(state: DropfleetState) -> list:
     the list is kept (a strong reference: its identity cannot be reused) and compared by identity.
     """
     if _FIRE_CACHE[0] is not state.ships or not state.declared:
-        values = [(shot_value(a, w, t), a, w, t) for a, w, t in Q.fire_options(state)]
+        values = []
+        pairs: dict = {}  # each (attacker, target)'s values for all the attacker's weapons, looked up once
+        for a, w, t in Q.fire_options(state):
+            key = (a.id, t.id)
+            per_weapon = pairs.get(key)
+            if per_weapon is None:
+                per_weapon = pairs[key] = _pair_values(a, t)
+            values.append((per_weapon[a.profile.weapons.index(w)], a, w, t))
         values.sort(key=lambda v: -v[0])
         _FIRE_CACHE[0], _FIRE_CACHE[1] = state.ships, values
     return _FIRE_CACHE[1]

@@ -125,6 +125,7 @@ class Work:
         self._index: dict | None = None  # ship id -> place in ``ships``, built when first needed
         self.dice = dice
         self.rec = dice.recording
+        self.source = dice.source
         self.log: list[LogEntry] = []
         self.in_attack = False  # damage now counts as from an attack (crippling at the activation's end)
         self.attacked: list[str] = list(state.attacked)
@@ -160,7 +161,9 @@ class Work:
 
     def pool(self, count: int, need: int, purpose: str, rule: str) -> tuple[int, ...]:
         """``count`` D6 each succeeding on ``need``+; recorded with the number of successes as its total."""
-        faces = tuple(self.dice.faces(count, 6, purpose if self.rec else "", rule))
+        if not self.rec:  # playout: the source's faces, as ``Dice.faces`` draws them when recording nothing
+            return self.source.faces(count, 6)
+        faces = tuple(self.dice.faces(count, 6, purpose, rule))
         if self.rec:
             hits = sum(1 for f in faces if f >= need)
             self.dice.record(Roll(f"{count}D6", faces, (), hits, purpose, rule, target=None,
