@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from rulesets.core.citation import cite
 from rulesets.core.dice import Dice, Roll
@@ -140,9 +141,9 @@ def code(value) -> DiceCode:
     return DiceCode.parse(value)
 
 
-@dataclass(frozen=True)
-class CodeRoll:
-    """The result of rolling a code: the raw faces, what they counted, the total."""
+class CodeRoll(NamedTuple):
+    """The result of rolling a code: the raw faces, what they counted, the total.  (A named
+    tuple: a playout makes over a hundred a battle, and a frozen dataclass is slow to build.)"""
 
     code: DiceCode
     total: int

@@ -150,9 +150,12 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
     """
     if not checked and (weapon_id, target_id) not in fire_options(state):
         raise ValueError(f"{weapon_id} at {target_id} is not a legal shot now.")
-    s = thaw(state, ships=False)         # only the shooter changes (its ammunition)
-    sh = own(s, s.queue[0])
+    s = thaw(state, ships=False)         # only the shooter changes (its ammunition), if at all
+    sh = s.ship(s.queue[0])
     w = next(w for w in sh.weapons if w.id == weapon_id)
+    if w.ammo is not None:
+        sh = own(s, sh.id)
+        w = next(w for w in sh.weapons if w.id == weapon_id)
     left = guns_left(s, sh, w)
     guns = left if guns is None else guns
     if not 1 <= guns <= left:
@@ -227,8 +230,8 @@ def end_fire(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
     """The firing ship is done; the next in order fires (none left: resolve the damage)."""
     if state.phase != "firing" or not state.queue:
         raise ValueError("No ship is firing now.")
-    s = thaw(state, ships=False)
-    s.queue.pop(0)
+    s = thaw(state, ships=False, lists=False)     # only the queue changes: replaced, not changed in place
+    s.queue = s.queue[1:]
     s.active = active_label(s)
     return s, []
 

@@ -237,8 +237,9 @@ def maneuverability_points(code) -> int:
 class MoveState(NamedTuple):
     """Where a ship is during its movement and what it has left to spend.
 
-    (A named tuple, as :class:`Move`: the moves and the bot's memos hold many of them, and tuples
-    of plain values are left alone by Python's garbage collector; equal and hashed as tuples.)"""
+    (A named tuple, as :class:`Move`: built, hashed and compared as a tuple, in C -- the moves
+    cache and the bot's memos key on them; the bot's long-lived memos turn them into plain tuples,
+    which Python's garbage collector leaves alone, see ``policy._GEOMETRY``.)"""
 
     pos: Hex
     facing: int

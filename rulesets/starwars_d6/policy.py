@@ -78,16 +78,42 @@ def _band_values(s: rules.CombatState, me: rules.Ship, target: rules.Ship) -> di
 
 
 def _attacker_key(s: rules.CombatState, me: rules.Ship) -> tuple:
-    """Everything of ``me`` that the odds of its shots depend on (a cache key)."""
-    return (me.scale, me.crew.gunnery, rules.penalty(me, s.round),
-            tuple((w.id, w.type, w.fire_control, w.damage, w.shots) for w in _fireable(me)))
+    """Everything of ``me`` that the odds of its shots depend on (a cache key).
+
+    Kept by the very weapons list, ionised list and crew it reads (states are never changed in
+    place: a rule that changes a ship's weapons copies them first, and a move shares them), with
+    the scale and the round."""
+    found = _ATTACKER_KEYS.get(id(me.weapons))
+    if (found is not None and found[0] is me.weapons and found[1] is me.ionised and found[2] is me.crew
+            and found[3] == me.scale and found[4] == s.round):
+        return found[5]
+    key = (me.scale, me.crew.gunnery, rules.penalty(me, s.round),
+           tuple((w.id, w.type, w.fire_control, w.damage, w.shots) for w in _fireable(me)))
+    if len(_ATTACKER_KEYS) > 64:
+        _ATTACKER_KEYS.clear()
+    _ATTACKER_KEYS[id(me.weapons)] = (me.weapons, me.ionised, me.crew, me.scale, s.round, key)
+    return key
 
 
 def _target_key(s: rules.CombatState, target: rules.Ship) -> tuple:
-    """Everything of ``target`` that the odds of a shot at it and its worth depend on (a cache key)."""
-    return (target.scale, target.speed, target.crew.piloting, target.maneuverability, rules.penalty(target, s.round),
-            target.hull, target.shields, target.crew.shields, target.severe, rules.controls_dead(target, s.round),
-            target.generator_shutdown, bool(_fireable(target)), bool(target.captured_by))
+    """Everything of ``target`` that the odds of a shot at it and its worth depend on (a cache key).
+
+    Kept by the very ship object and the round (states are never changed in place: a rule copies
+    a ship before changing it)."""
+    found = _TARGET_KEYS.get(id(target))
+    if found is not None and found[0] is target and found[1] == s.round:
+        return found[2]
+    key = (target.scale, target.speed, target.crew.piloting, target.maneuverability, rules.penalty(target, s.round),
+           target.hull, target.shields, target.crew.shields, target.severe, rules.controls_dead(target, s.round),
+           target.generator_shutdown, bool(_fireable(target)), bool(target.captured_by))
+    if len(_TARGET_KEYS) > 64:
+        _TARGET_KEYS.clear()
+    _TARGET_KEYS[id(target)] = (target, s.round, key)
+    return key
+
+
+_ATTACKER_KEYS: dict = {}   # _attacker_key by the id of the weapons list it read (the list kept, so the id is not reused)
+_TARGET_KEYS: dict = {}     # _target_key by the id of the ship (the ship kept, so the id is not reused)
 
 
 _WINDOWS: dict = {}   # _window's answers by what they depend on (the odds are pure)

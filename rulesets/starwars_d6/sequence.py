@@ -144,8 +144,8 @@ def make_move(state: CombatState, m: hexes.Move, *, record: bool = True) -> tupl
     update_holds(s, log)
     if m.after.done:
         own(s, sh.id, fields_only=True).last_moved = p.hexes
-        next_mover(s, log)
-    s.active = active_label(s)
+        next_mover(s, log)          # (it sets the label of who acts next)
+    # else the same ship moves on, in the same round and phase: the label of who acts is unchanged
     return s, log
 
 
