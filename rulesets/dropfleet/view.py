@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from rulesets.core.engine import Action
+
 from . import geometry as G
 from . import sequence as Q
 from . import ships as S
@@ -46,6 +48,42 @@ def _wedge(x, y, heading, arc, radius):
         large = 1 if width > 180 else 0
         paths.append(f"M {cx:.1f} {cy:.1f} L {x1:.1f} {y1:.1f} A {r:.1f} {r:.1f} 0 {large} 1 {x2:.1f} {y2:.1f} Z")
     return " ".join(paths)
+
+
+def _chosen(attacker, weapon, target, action: str, default: bool) -> dict:
+    """The arc and reach of one weapon system fired at one target (Scan + the target's Signature,
+    spikes and shields included; Close Action: Scan alone; DF-N01), drawn from the attacker."""
+    reach = Q.reach_of(attacker, weapon, target)
+    lx, ly = G.point_at(attacker.x, attacker.y, attacker.heading + T.ARCS[weapon.arc][0][0], reach)
+    how = "Scan" if weapon.close_action else f"Scan {S.scan(attacker)}\" + {target.name}'s Signature {S.signature(target)}\""
+    return {"action": action, "default": default, "ship": attacker.id, "weapon": weapon.id, "target": target.id,
+            "text": f"{attacker.name}'s {weapon.name} at {target.name}: {T.ARC_LABEL[weapon.arc]} arc, reach {reach}\" ({how})",
+            "name": weapon.name, "reach": reach, "path": _wedge(attacker.x, attacker.y, attacker.heading, weapon.arc, reach),
+            "lx": lx * PX, "ly": ly * PX}
+
+
+def _chosen_weapons(state, viewer, own_sides, by_id) -> list[dict]:
+    """The weapon systems whose arc and reach the board can show (decision D20): one per fire
+    button (shown while the button is under the pointer or focused), and the weapon about to
+    fire (shown otherwise): the last one declared, or the attack waiting for point defence.
+    Declarations are the other side's hidden choice, so only the GM and the side's own players
+    see those; the attack waiting for point defence is on the table for everyone."""
+    out = []
+    if state.phase == "fire":
+        group_side = state.side
+        if viewer.is_gm or group_side in own_sides:
+            for attacker, weapon, target in Q.fire_options(state):
+                action = Action.make("fire", attacker.id, weapon=weapon.id, target=target.id).to_str()
+                out.append(_chosen(attacker, weapon, target, action, False))
+            if state.declared:
+                d = state.declared[-1]
+                attacker = by_id[d.ship]
+                out.append(_chosen(attacker, S.weapon(attacker, d.weapon), by_id[d.target], "", True))
+    elif state.phase == "pd" and state.pending is not None:
+        p = state.pending
+        attacker = by_id[p.ship]
+        out.append(_chosen(attacker, S.weapon(attacker, p.weapon), by_id[p.target], "", True))
+    return out
 
 
 def view(ruleset, state, viewer) -> dict:
@@ -93,11 +131,13 @@ def view(ruleset, state, viewer) -> dict:
         current = Q.mover(state)
     elif state.phase == "fire":
         current = Q.lead(state, state.group)
-    if current is not None and (viewer.is_gm or current.side in own_sides):
+    sees_orders = current is not None and (viewer.is_gm or current.side in own_sides)
+    if sees_orders:  # no weapon chosen: the ship's arcs, faint, to Scan + the largest enemy Signature
         enemies = [e for e in state.ships if e.in_play and e.side != current.side]
         for w in current.profile.weapons:
             reach = S.scan(current) + (0 if w.close_action else max((S.signature(e) for e in enemies), default=0))
             arcs.append({"name": w.name, "reach": reach, "path": _wedge(current.x, current.y, current.heading, w.arc, reach)})
+    chosen = _chosen_weapons(state, viewer, own_sides, by_id)
     pending = None
     if state.pending is not None:
         p = state.pending
@@ -116,6 +156,8 @@ def view(ruleset, state, viewer) -> dict:
         "width": state.width, "height": state.height, "px_width": state.width * PX, "px_height": state.height * PX,
         "grid": [i * PX for i in range(0, max(state.width, state.height) + 1, 6)],
         "sides": [{"name": side, "index": i} for i, side in enumerate(sides)],
-        "ships": ships, "declared": declared, "arcs": arcs, "pending": pending, "explosions": explosions,
+        "ships": ships, "declared": declared, "arcs": arcs, "chosen": chosen,
+        "chosen_default": next((c for c in chosen if c["default"]), None),
+        "pending": pending, "explosions": explosions,
         "scale": PX, "half_pi": math.pi / 2,
     }

@@ -55,12 +55,30 @@ def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_serv
     expect(page.locator("#log")).to_contain_text("moves")
     screenshot(page, "dropfleet-after-move")
 
-    # Fire: the buttons carry the odds; declare the first, then open fire.
+    # Fire: the buttons carry the odds. Pointing at one draws that weapon's arc and reach (decision D20).
     fire = _button(page, " fires ")
     expect(fire.first).to_be_visible()
     expect(page.locator("#actions")).to_contain_text("destroys")
     expect(page.locator("#actions")).to_contain_text("expected")
+    chosen = page.locator("#df-board .df-chosen")
+    expect(chosen.locator("visible=true")).to_have_count(0)  # nothing chosen yet: only the faint arcs
+    for i in (fire.count() - 1, 0):  # the last button and the first: each shows its own weapon
+        button = fire.nth(i)
+        action = button.locator("xpath=..").locator("input[name=action]").get_attribute("value")
+        button.hover()
+        shown = chosen.locator("visible=true")
+        expect(shown).to_have_count(1)
+        expect(shown).to_have_attribute("data-action", action)
+        weapon = dict(p.split("=", 1) for p in action.split()[1:])["weapon"]
+        assert shown.get_attribute("data-weapon") == weapon
+    screenshot(page, "dropfleet-chosen-weapon")
     _step(page, fire.first.click)
+    # Declared: with the pointer away, the board shows the weapon about to fire.
+    page.mouse.move(1, 1)
+    shown = chosen.locator("visible=true")
+    expect(shown).to_have_count(1)
+    expect(shown).to_have_attribute("data-weapon", weapon)
+    expect(page.locator("#df-board")).to_contain_text("now: ")
     _step(page, _button(page, "opens fire").first.click)
     expect(page.locator("#log")).to_contain_text("fires")
 
