@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from rulesets.core.dice import Dice
 from rulesets.core.engine import LogEntry
-from rulesets.core.state import replace_item
 
 from .model import STANDING, Combatant, Ship, VoidState
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def evolve(obj, **changes):
@@ -13,12 +16,13 @@ def evolve(obj, **changes):
 
     What :func:`rulesets.core.state.evolve` does, without running ``__init__`` again: the
     state's dataclasses have no ``__post_init__``, and a playout makes hundreds of these a
-    battle (``dataclasses.replace`` was a quarter of a playout's time).
+    battle (``dataclasses.replace`` was a quarter of a playout's time).  The copy gets a
+    fresh ``__dict__`` (the frozen ``__setattr__`` is bypassed once, on the new object only).
     """
-    new = object.__new__(type(obj))
-    attrs = new.__dict__
-    attrs.update(obj.__dict__)
+    attrs = obj.__dict__.copy()
     attrs.update(changes)
+    new = _new(obj.__class__)
+    _set(new, "__dict__", attrs)
     return new
 
 
@@ -37,16 +41,18 @@ def ship(state: VoidState, sid: str) -> Ship:
 
 
 def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
-    for i, c in enumerate(state.combatants):
+    people = state.combatants
+    for i, c in enumerate(people):
         if c.id == cid:
-            return evolve(state, combatants=replace_item(state.combatants, i, evolve(c, **changes)))
+            return evolve(state, combatants=people[:i] + (evolve(c, **changes),) + people[i + 1:])
     raise KeyError(f"No one with id '{cid}'.")
 
 
 def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
-    for i, s in enumerate(state.ships):
+    ships = state.ships
+    for i, s in enumerate(ships):
         if s.id == sid:
-            return evolve(state, ships=replace_item(state.ships, i, evolve(s, **changes)))
+            return evolve(state, ships=ships[:i] + (evolve(s, **changes),) + ships[i + 1:])
     raise KeyError(f"No ship with id '{sid}'.")
 
 
@@ -56,21 +62,32 @@ def say(log: list, dice: Dice, text, rule: str = "", gm_only: bool = False) -> N
         log.append(LogEntry(text() if callable(text) else text, rule, gm_only))
 
 
-#: the last answer per ship: (the combatants tuple it was computed from, the standing people aboard)
-_ABOARD: dict[str, tuple] = {}
+#: the last answer: [the combatants tuple it was read from, ship id -> the standing people aboard]
+_ABOARD: list = [None, {}]
 
 
-def crew_aboard(state: VoidState, sid: str, side: str | None = None):
-    """Standing combatants aboard ship ``sid`` (of ``side`` when given).
+def standing_aboard(state: VoidState) -> dict:
+    """Ship id -> the standing combatants aboard it (in crew order), for every ship with anybody.
 
     States share their combatants tuple until a rule changes somebody, so the answer is
     kept against that very tuple (compared by identity, and held, so it cannot be reused).
     """
     people = state.combatants
-    cached = _ABOARD.get(sid)
-    if cached is None or cached[0] is not people:
-        cached = (people, [c for c in people if c.aboard == sid and c.status in STANDING])
-        _ABOARD[sid] = cached
+    if _ABOARD[0] is not people:
+        where: dict = {}
+        for c in people:
+            if c.status in STANDING:
+                where.setdefault(c.aboard, []).append(c)
+        _ABOARD[0], _ABOARD[1] = people, where
+    return _ABOARD[1]
+
+
+_NOBODY: list = []
+
+
+def crew_aboard(state: VoidState, sid: str, side: str | None = None):
+    """Standing combatants aboard ship ``sid`` (of ``side`` when given)."""
+    aboard = standing_aboard(state).get(sid, _NOBODY)
     if side is None:
-        return cached[1]
-    return [c for c in cached[1] if c.side == side]
+        return aboard
+    return [c for c in aboard if c.side == side]

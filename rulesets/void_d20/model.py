@@ -111,7 +111,10 @@ class Ship:
         return self.frame <= 0
 
     def module_out(self, name: str) -> bool:
-        return any(m.name == name and m.out for m in self.modules)
+        for m in self.modules:
+            if m.out and m.name == name:
+                return True
+        return False
 
     @property
     def in_space(self) -> bool:

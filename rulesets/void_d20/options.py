@@ -100,6 +100,22 @@ def station_list(state: VoidState, s: Ship, station: str) -> list:
     return out
 
 
+#: the last choices without a Void Point per (ship, station): (the full list they came from, them)
+_PLAIN: dict[tuple, tuple] = {}
+
+
+def plain_station_list(state: VoidState, s: Ship, station: str) -> list:
+    """The choices of :func:`station_list` that spend no Void Point (what the bot picks from)."""
+    full = station_list(state, s, station)
+    key = (s.id, station)
+    hit = _PLAIN.get(key)
+    if hit is not None and hit[0] is full:
+        return hit[1]
+    out = [(kind, params) for kind, params in full if params.get("void") is None]
+    _PLAIN[key] = (full, out)
+    return out
+
+
 def station_actions(state: VoidState, s: Ship, station: str) -> list[Action]:
     """The actions of one station of ship ``s`` (without "pass")."""
     return [Action.make(kind, s.id, **params) for kind, params in station_list(state, s, station)]

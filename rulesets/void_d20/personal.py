@@ -84,10 +84,13 @@ def can_attack(attacker: Combatant, target: Combatant) -> bool:
 
 # --- the attack -----------------------------------------------------------------------
 
+_ATTACK_RULE = tables.rule("attack", "VD-05")
+
 
 def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, dm: int = 0,
-                 answer: bool = False) -> Check:
-    """1d20 + the weapon's ability (or an enemy's attack modifier) against the target's DR (VD-05, VD-06)."""
+                 answer: bool = False, words: bool = True) -> Check:
+    """1d20 + the weapon's ability (or an enemy's attack modifier) against the target's DR (VD-05, VD-06).
+    With ``words=False`` (a playout) the check's purpose is left empty and never built."""
     weapon = weapon_of(attacker)
     if attacker.kind == "enemy":
         mods = [("attack", attacker.attack)]
@@ -96,10 +99,9 @@ def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, 
         mods = [(tables.ABILITY_LABEL[ability], getattr(attacker, ability))]
     if dm:
         mods.append(("GM", dm))
-    target_dr, _ = defence_of(target)
-    verb = "answers" if answer else "attacks"
-    return Check(f"{attacker.name} {verb} {target.name} with {weapon.name}", tuple(mods), target_dr,
-                 tables.rule("attack", "VD-05"), attack=True, void=void)
+    target_dr = defence_of(target)[0]
+    purpose = f"{attacker.name} {'answers' if answer else 'attacks'} {target.name} with {weapon.name}" if words else ""
+    return Check(purpose, tuple(mods), target_dr, _ATTACK_RULE, attack=True, void=void)
 
 
 def damage_dice(attacker: Combatant, risky: bool) -> tuple[int, int, int]:
@@ -115,7 +117,7 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
     target = combatant(state, target_id)
     if void:
         state = spend_void(state, attacker_id)
-    check = attack_check(attacker, target, void=void, dm=dm, answer=answer)
+    check = attack_check(attacker, target, void=void, dm=dm, answer=answer, words=dice.recording)
     result = roll_check(dice, check)
     weapon = weapon_of(attacker)
     if result.fumble:

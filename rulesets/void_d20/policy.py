@@ -30,7 +30,7 @@ from . import tables
 from .common import combatant, crew_aboard, ship
 from .dice import parse_damage
 from .model import STANDING, Combatant, Ship, VoidState
-from .options import GM, enemies_of, repairable, station_list
+from .options import GM, enemies_of, plain_station_list, repairable
 from .personal import can_attack_from, defence_of, item_of, weapon_of
 from .ships import band, boarders, can_manoeuvre
 
@@ -41,7 +41,7 @@ VOIDABLE = frozenset({"close", "break", "evade", "scan", "fire", "repair"})
 
 def choose(state: VoidState, rng: random.Random) -> Action:
     if state.phase == "initiative":
-        return Action.make("begin", GM)
+        return _act("begin", GM)
     actor = state.order[state.turn]
     if state.scale == "ship":
         return _ship_step(state, ship(state, actor))
@@ -164,56 +164,86 @@ def worth_boarding(state: VoidState, s: Ship, t: Ship) -> bool:
     return answer
 
 
+#: the bot's actions, made once each: (kind, actor, params) -> Action (Actions are frozen values)
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def _act(kind: str, actor: str, params: tuple = ()) -> Action:
+    """``Action.make(kind, actor, **dict(params))``, kept: ``params`` as sorted (key, value) pairs."""
+    key = (kind, actor, params)
+    action = _ACTIONS.get(key)
+    if action is None:
+        if len(_ACTIONS) > 10_000:  # ids differ between setups: keep the memo small
+            _ACTIONS.clear()
+        action = _ACTIONS[key] = Action.make(kind, actor, **dict(params))
+    return action
+
+
+def _offered(choices: list, kind: str, params: dict) -> bool:
+    """Whether the station offers ``kind`` with ``params`` (without spending a Void Point)."""
+    if kind in VOIDABLE:
+        params = {**params, "void": None}
+    for k, p in choices:
+        if k == kind and p == params:
+            return True
+    return False
+
+
 def _ship_step(state: VoidState, s: Ship) -> Action:
     station = tables.STATIONS[state.slot].key
-    pass_ = Action.make("pass", s.id, station=station)
-    choices = [(kind, params) for kind, params in station_list(state, s, station) if params.get("void") is None]
+    choices = plain_station_list(state, s, station)
+    pass_params = (("station", station),)
     if not choices:
-        return pass_
+        return _act("pass", s.id, pass_params)
     if station == "command":
         params = next((p for _, p in choices if p["station"] == "gunner"), choices[0][1])
-        return Action.make("command", s.id, **params)
+        return _act("command", s.id, (("station", params["station"]),))
     t = _target(state, s)
     if t is None:
-        return pass_
+        return _act("pass", s.id, pass_params)
 
-    def pick(kind: str, **params) -> Action | None:
-        """The action, if the station offers it (without spending a Void Point)."""
-        key = (kind, {**params, "void": None} if kind in VOIDABLE else params)
-        return Action.make(kind, s.id, **params) if key in choices else None
+    def pick(kind: str, **params) -> Action:
+        """The action if the station offers it (without spending a Void Point), else "pass"."""
+        if _offered(choices, kind, params):
+            return _act(kind, s.id, tuple(sorted(params.items())))
+        return _act("pass", s.id, pass_params)
 
     if station == "pilot":
         b = band(state, s.id, t.id)
         if s.frame * 4 <= s.max_frame and not t.drifting:
-            return pick("break", target=t.id) or pass_
+            return pick("break", target=t.id)
         if (t.drifting and worth_boarding(state, s, t)) or b == "far" or _best_gun_out_of_reach(s, b):
-            return pick("close", target=t.id) or pass_
-        return pick("evade") or pass_
+            return pick("close", target=t.id)
+        return pick("evade")
     if station == "sensors":
-        return pick("scan", target=t.id) or pass_
+        return pick("scan", target=t.id)
     if station == "gunner":
         if band(state, s.id, t.id) == "docked":
             if not worth_boarding(state, s, t):
-                return pass_
+                return _act("pass", s.id, pass_params)
             if t.id in s.breached:
-                return pick("board", target=t.id, method="open") or pass_
+                return pick("board", target=t.id, method="open")
             party = boarders(state, s)
             body = max(c.body for c in party)
             tech = max(c.technology for c in party)
-            return pick("board", target=t.id, method="breach" if body >= tech else "hack") or pass_
+            return pick("board", target=t.id, method="breach" if body >= tech else "hack")
         if t.drifting and _can_dock(s, t) and worth_boarding(state, s, t):
-            return pass_
-        guns = [(-_mean_damage(w.damage), w.id) for w in s.weapons
-                if ("fire", {"weapon": w.id, "target": t.id, "void": None}) in choices]
-        return Action.make("fire", s.id, weapon=min(guns)[1], target=t.id) if guns else pass_
+            return _act("pass", s.id, pass_params)
+        best = None
+        for w in s.weapons:
+            if _offered(choices, "fire", {"weapon": w.id, "target": t.id}):
+                key = (-_mean_damage(w.damage), w.id)
+                if best is None or key < best:
+                    best = key
+        return _act("fire", s.id, (("target", t.id), ("weapon", best[1]))) if best else _act("pass", s.id, pass_params)
     if station == "engineer":
         what = repairable(s)
         if "frame" in what and s.frame * 10 < s.max_frame * 6:
-            return pick("repair", what="frame") or pass_
+            return pick("repair", what="frame")
         for name in ("engines", *[w for w in what if w != "frame"]):
             if name in what:
-                return pick("repair", what=name) or pass_
-    return pass_
+                return pick("repair", what=name)
+    return _act("pass", s.id, pass_params)
 
 
 # --- people ------------------------------------------------------------------------------------
@@ -244,15 +274,15 @@ def _person_step(state: VoidState, c: Combatant) -> Action:
     if kit is not None and kit.charges > 0:
         for friend in state.combatants:
             if friend.side == c.side and friend.aboard == c.aboard and friend.status == "bleeding" and friend.kind == "character":
-                return Action.make("medkit", c.id, target=friend.id)
+                return _act("medkit", c.id, (("target", friend.id),))
         if c.kind == "character" and c.hp * 3 <= c.max_hp:
-            return Action.make("medkit", c.id, target=c.id)
+            return _act("medkit", c.id, (("target", c.id),))
     if c.cover == "full":
-        return Action.make("cover", c.id, level="medium")
+        return _act("cover", c.id, (("level", "medium"),))
     t = _weakest_target(state, c)
     if t is None:
-        return Action.make("end", c.id)
+        return _act("end", c.id)
     chance = _hit_chance(c, t)
     void = 1 if c.kind == "character" and c.void > 0 and chance < 0.5 else None
     risky = c.kind == "character" and chance >= 0.6 and void is None
-    return Action.make("risky" if risky else "attack", c.id, target=t.id, void=void)
+    return _act("risky" if risky else "attack", c.id, (("target", t.id), ("void", 1)) if void else (("target", t.id),))

@@ -76,13 +76,20 @@ def powered(s: Ship) -> bool:
     return not s.drifting and not s.reboot
 
 
-def station_check(state: VoidState, s: Ship, station: str, purpose: str, target: int, rule: str,
-                  *, dm: int = 0, void: bool = False, attack: bool = False, extra=()) -> Check:
-    """The check of a station: 1d20 + the crew member's ability (+ command, power, GM) against ``target``."""
+def station_check(state: VoidState, s: Ship, station: str, purpose, target: int, rule: str,
+                  *, dm: int = 0, void: bool = False, attack: bool = False, extra=(), words: bool = True) -> Check:
+    """The check of a station: 1d20 + the crew member's ability (+ command, power, GM) against ``target``.
+
+    ``purpose`` is a callable giving the words; with ``words=False`` (a playout, where nobody reads
+    them) the check's purpose and its modifiers' names are left empty and never built."""
     info = tables.STATION[station]
     who = station_crew(state, s, station)
-    mods = [(f"{who.name}'s {tables.ABILITY_LABEL[info.ability]}" if who else "nobody at the station",
-             getattr(who, info.ability) if who else 0)]
+    if words:
+        purpose = purpose()
+        label = f"{who.name}'s {tables.ABILITY_LABEL[info.ability]}" if who else "nobody at the station"
+    else:
+        purpose = label = ""
+    mods = [(label, getattr(who, info.ability) if who else 0)]
     if s.command == station:
         mods.append(("command", tables.COMMAND_BONUS))                   # VD-41
     if station in ("pilot", "gunner") and power_penalty(s):
@@ -128,26 +135,26 @@ def ship_initiative(state: VoidState, log: list, dice: Dice) -> VoidState:
 # --- the helm -------------------------------------------------------------------------------
 
 
-def close_check(state: VoidState, s: Ship, target: Ship, *, dm: int = 0, void: bool = False) -> Check:
+def close_check(state: VoidState, s: Ship, target: Ship, *, dm: int = 0, void: bool = False, words: bool = True) -> Check:
     """Pursuit: a piloting check (12+) closes the range one band (VD-37, house rule for the target)."""
-    return station_check(state, s, "pilot", f"{s.name} closes on {target.name}", tables.CHECK_TARGET,
-                         tables.rule("stations", "VD-37"), dm=dm, void=void)
+    return station_check(state, s, "pilot", lambda: f"{s.name} closes on {target.name}", tables.CHECK_TARGET,
+                         tables.rule("stations", "VD-37"), dm=dm, void=void, words=words)
 
 
-def escape_check(state: VoidState, s: Ship, pursuer: Ship, *, dm: int = 0, void: bool = False) -> Check:
+def escape_check(state: VoidState, s: Ship, pursuer: Ship, *, dm: int = 0, void: bool = False, words: bool = True) -> Check:
     """Breaking away: Agility against the pursuer's Speed (VD-46, VD-N08)."""
-    return station_check(state, s, "pilot", f"{s.name} breaks away from {pursuer.name}", pursuer.speed,
-                         tables.rule("escape", "VD-N08"), dm=dm, void=void)
+    return station_check(state, s, "pilot", lambda: f"{s.name} breaks away from {pursuer.name}", pursuer.speed,
+                         tables.rule("escape", "VD-N08"), dm=dm, void=void, words=words)
 
 
-def evade_check(state: VoidState, s: Ship, *, dm: int = 0, void: bool = False) -> Check:
-    return station_check(state, s, "pilot", f"{s.name} evades", tables.CHECK_TARGET,
-                         tables.rule("stations", "VD-37"), dm=dm, void=void)
+def evade_check(state: VoidState, s: Ship, *, dm: int = 0, void: bool = False, words: bool = True) -> Check:
+    return station_check(state, s, "pilot", lambda: f"{s.name} evades", tables.CHECK_TARGET,
+                         tables.rule("stations", "VD-37"), dm=dm, void=void, words=words)
 
 
 def close_in(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     s, t = ship(state, sid), ship(state, tid)
-    check = close_check(state, s, t, dm=dm, void=void)
+    check = close_check(state, s, t, dm=dm, void=void, words=dice.recording)
     state = _spend_void_of(state, s, "pilot", void)
     if not roll_check(dice, check).success:
         if dice.recording:
@@ -162,7 +169,7 @@ def close_in(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=
 def break_away(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     """Success opens the range one band (beyond Far the ship is gone); failure closes it one band (VD-46)."""
     s, t = ship(state, sid), ship(state, tid)
-    check = escape_check(state, s, t, dm=dm, void=void)
+    check = escape_check(state, s, t, dm=dm, void=void, words=dice.recording)
     state = _spend_void_of(state, s, "pilot", void)
     current = band(state, sid, tid)
     if roll_check(dice, check).success:
@@ -183,7 +190,7 @@ def break_away(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, d
 def evade(state: VoidState, log: list, dice: Dice, sid: str, *, dm=0, void=False) -> VoidState:
     """Evasion: a piloting check; on success + EVADE_BONUS Defence to the end of the round (house rule)."""
     s = ship(state, sid)
-    check = evade_check(state, s, dm=dm, void=void)
+    check = evade_check(state, s, dm=dm, void=void, words=dice.recording)
     state = _spend_void_of(state, s, "pilot", void)
     ok = roll_check(dice, check).success
     if dice.recording:
@@ -205,17 +212,17 @@ def ship_defence(t: Ship) -> int:
     return t.defence + (tables.EVADE_BONUS if t.evading else 0)
 
 
-def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=False) -> Check:
+def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=False, words: bool = True) -> Check:
     """Gunnery: Technology against the target's Defence (house rule: the seed gives no target; 12 by default)."""
     extra = [("weakness found", tables.WEAKNESS_BONUS)] if t.id in s.weakness else []
-    return station_check(state, s, "gunner", f"{s.name} fires {weapon.name} at {t.name}", ship_defence(t),
-                         tables.rule("stations", "VD-38"), dm=dm, void=void, attack=True, extra=extra)
+    return station_check(state, s, "gunner", lambda: f"{s.name} fires {weapon.name} at {t.name}", ship_defence(t),
+                         tables.rule("stations", "VD-38"), dm=dm, void=void, attack=True, extra=extra, words=words)
 
 
 def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid: str, *, dm=0, void=False) -> VoidState:
     s, t = ship(state, sid), ship(state, tid)
     weapon = next(w for w in s.weapons if w.id == weapon_id)
-    check = gunnery_check(state, s, weapon, t, dm=dm, void=void)
+    check = gunnery_check(state, s, weapon, t, dm=dm, void=void, words=dice.recording)
     state = _spend_void_of(state, s, "gunner", void)
     if t.id in s.weakness:
         state = set_ship(state, sid, weakness=tuple(w for w in s.weakness if w != t.id))
@@ -327,15 +334,15 @@ def explode(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
 # --- sensors, repair, command --------------------------------------------------------------
 
 
-def scan_check(state: VoidState, s: Ship, t: Ship, *, dm=0, void=False) -> Check:
-    return station_check(state, s, "sensors", f"{s.name} scans {t.name}", tables.CHECK_TARGET,
-                         tables.rule("stations", "VD-39"), dm=dm, void=void)
+def scan_check(state: VoidState, s: Ship, t: Ship, *, dm=0, void=False, words: bool = True) -> Check:
+    return station_check(state, s, "sensors", lambda: f"{s.name} scans {t.name}", tables.CHECK_TARGET,
+                         tables.rule("stations", "VD-39"), dm=dm, void=void, words=words)
 
 
 def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     """Sensors: a Mind check finds a weakness: + WEAKNESS_BONUS to the next gunnery roll at it (VD-39)."""
     s, t = ship(state, sid), ship(state, tid)
-    check = scan_check(state, s, t, dm=dm, void=void)
+    check = scan_check(state, s, t, dm=dm, void=void, words=dice.recording)
     state = _spend_void_of(state, s, "sensors", void)
     if not roll_check(dice, check).success:
         if dice.recording:
@@ -347,16 +354,16 @@ def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, v
     return set_ship(state, sid, weakness=s.weakness + (tid,)) if tid not in s.weakness else state
 
 
-def repair_check(state: VoidState, s: Ship, what: str, *, dm=0, void=False) -> Check:
-    return station_check(state, s, "engineer", f"{s.name} repairs its {what}", tables.CHECK_TARGET,
-                         tables.rule("stations", "VD-40"), dm=dm, void=void)
+def repair_check(state: VoidState, s: Ship, what: str, *, dm=0, void=False, words: bool = True) -> Check:
+    return station_check(state, s, "engineer", lambda: f"{s.name} repairs its {what}", tables.CHECK_TARGET,
+                         tables.rule("stations", "VD-40"), dm=dm, void=void, words=words)
 
 
 def repair(state: VoidState, log: list, dice: Dice, sid: str, what: str, *, dm=0, void=False) -> VoidState:
     """Repair: a Technology check spending one spare part; the frame gets d6 Condition back, or a
     module comes back on line (VD-40; the amount is a house rule)."""
     s = ship(state, sid)
-    check = repair_check(state, s, what, dm=dm, void=void)
+    check = repair_check(state, s, what, dm=dm, void=void, words=dice.recording)
     state = _spend_void_of(state, s, "engineer", void)
     state = set_ship(state, sid, spare_parts=s.spare_parts - 1)
     if not roll_check(dice, check).success:

@@ -15,7 +15,7 @@ from rulesets.core.dice import Dice
 
 from . import tables
 from .checks import roll_plus
-from .common import evolve, combatant, crew_aboard, say, set_combatant, set_ship, ship
+from .common import evolve, combatant, say, set_combatant, set_ship, ship, standing_aboard
 from .model import STANDING, VoidState
 from .options import personal_can_act, station_open
 from .ships import band, explode, ship_initiative
@@ -41,12 +41,17 @@ def contested_ships(state: VoidState) -> list[str]:
 
 def _contested(state: VoidState) -> list[str]:
     out = []
+    where = standing_aboard(state)
     for s in state.ships:
         if s.destroyed:
             continue
-        sides = {c.side for c in crew_aboard(state, s.id)}
-        if len(sides) > 1:
-            out.append(s.id)
+        people = where.get(s.id)
+        if people:
+            side = people[0].side
+            for c in people:
+                if c.side != side:
+                    out.append(s.id)
+                    break
     return out
 
 
