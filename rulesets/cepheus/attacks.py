@@ -11,7 +11,7 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    attack_mods, band_to, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, target_name,
+    INTEL, attack_mods, band_to, salvo, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, target_name,
     usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair, updated
@@ -34,10 +34,7 @@ def do_attack(tx: Tx, a: Action):
     band = band_to(s, ship, target_id)
     usable = usable_weapons(s, ship, mount, band, personal)
     which = a.get("weapon", "all")
-    if which == "all":
-        chosen = [i for i in usable if mount.weapons[i].type != "sandcaster"] or usable
-    else:
-        chosen = [int(which)]
+    chosen = salvo(mount, usable) if which == "all" else [int(which)]
     sh = tx.ship(ship.id)
     sh.fired = sh.fired + [mount.id]
     dm = int(a.get("dm", 0))
@@ -97,7 +94,7 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
         if tx.recording:
             tx.say(f"Launch Effect {effect:+d}: the missile needs {to_hit}+ ({SEC_MISSILE_TO_HIT}: {row}); "
                    f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
-        if any(src == "intercepted intentions" for src, _ in extra):
+        if INTEL in extra:
             use_intel(tx, ship.id, target_id)
     mid = tx.next_id("m")
     s.missiles = s.missiles + [Missile(mid, kind, count, ship.id, target_id, to_hit, turns,
@@ -122,7 +119,7 @@ def resolve_fire(tx: Tx, p: Pending):
         kind = WEAPONS[w.type]
         extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, words=tx.recording)
         if used_intel:
-            extra = [e for e in extra if e[0] != "intercepted intentions"]
+            extra = [e for e in extra if e != INTEL]
         if p.dm:
             extra.append(("GM circumstance DM", p.dm))
         if tx.recording:
@@ -132,7 +129,7 @@ def resolve_fire(tx: Tx, p: Pending):
             purpose = row = ""  # nobody reads them in a playout
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "", purpose, SEC_ATTACK,
                                   extra=extra, table=SEC_ATTACK, row=row)
-        if any(e[0] == "intercepted intentions" for e in extra):
+        if INTEL in extra:
             used_intel = True
         if effect < 0:
             if tx.recording:
@@ -182,22 +179,28 @@ def resolve_salvo(tx: Tx, p: Pending, mid: str):
     src_name = src.name if src else "?"
     kind = MISSILES[m.kind]
     misses = 0
+    mods = [("target dodges", p.dodge), ("target evasive", target.evasive)]
     for n in range(m.count):
-        mods = [("target dodges", p.dodge), ("target evasive", target.evasive)]
-        roll = tx.dice.roll(2, 6, modifiers=mods, purpose=f"{kind['label']} from {src_name} at {target.name}",
-                            rule=SEC_SMART if m.kind == "smart" else SEC["missiles"], target=m.to_hit,
-                            table=SEC_MISSILE_TO_HIT, row=f"{m.to_hit}+", gm_only=False)
-        if roll.total >= m.to_hit:
+        if tx.recording:
+            total = tx.dice.roll(2, 6, modifiers=mods, purpose=f"{kind['label']} from {src_name} at {target.name}",
+                                 rule=SEC_SMART if m.kind == "smart" else SEC["missiles"], target=m.to_hit,
+                                 table=SEC_MISSILE_TO_HIT, row=f"{m.to_hit}+", gm_only=False).total
+        else:
+            faces = tx.dice.faces(2, 6)
+            total = faces[0] + faces[1] + p.dodge + target.evasive
+        if total >= m.to_hit:
             h = Hit(target.id, m.source, f"{src_name}'s {kind['label']}", m.kind, dice=kind["dice"])
             if m.kind == "nuclear":
                 h.radiation = "armour"
                 if p.screen_kind == "damper":
                     h.screen, h.damper = p.screen, True
             s.hits = s.hits + [h]
-            tx.say(f"A {kind['label']} hits {target.name}.", SEC["missiles"])
+            if tx.recording:
+                tx.say(f"A {kind['label']} hits {target.name}.", SEC["missiles"])
         else:
             misses += 1
-            tx.say(f"A {kind['label']} misses {target.name}.", SEC["missiles"])
+            if tx.recording:
+                tx.say(f"A {kind['label']} misses {target.name}.", SEC["missiles"])
     if m.kind == "smart" and misses and m.fuel > 1:
         set_missile(tx, updated(m, count=misses, turns=1, fuel=m.fuel - 1))
         tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)

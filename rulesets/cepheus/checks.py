@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
 from .queries import (
-    boarding_leader, gm_dm, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    INTEL, boarding_leader, gm_dm, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
 from .tables import (
     COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, SEC_COLLISION,
@@ -310,7 +310,7 @@ def opposed(tx: Tx, ship: Ship, crew: Crew | None, other: Ship, their: Crew | No
             won = c1 > c2
             break
         tx.say("Tied Effect and characteristic: reroll.", SEC["notes"])
-    if any(src == "intercepted intentions" for src, _ in extra):
+    if INTEL in extra:
         use_intel(tx, ship.id, other.id)
     return won
 

@@ -41,7 +41,7 @@ def dice_total(tx: Tx, count: int, purpose: str, rule: str) -> int:
     """``count``D6 summed: recorded as a roll, or in a playout only the faces drawn (the same dice)."""
     if tx.recording:
         return tx.dice.roll(count, 6, purpose=purpose, rule=rule).total
-    return sum(tx.dice.faces(count, 6, purpose, rule))
+    return sum(tx.dice.faces(count, 6))
 
 
 def column_for(ship: Ship, internal: bool = False) -> str:
@@ -66,7 +66,7 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
             apply_location_hits(tx, target.id, 1, internal=True)
         return 0
     if hit.dice:
-        raw = dice_total(tx, hit.dice, f"{hit.label}: damage", rule)
+        raw = dice_total(tx, hit.dice, f"{hit.label}: damage" if tx.recording else "", rule)
     else:
         raw = hit.flat
     if not hit.ignore_armour and target.armour:
@@ -75,7 +75,9 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         mods.append(("sand", -dice_total(tx, 1, "sand: damage reduced by 1D6", SEC["sand"])))
     if hit.screen:
         mods.append(("screens", -hit.screen))
-    net = raw + sum(v for _, v in mods)
+    net = raw
+    for _, value in mods:
+        net += value
     counts, row = damage_effect(net)
     if tx.recording:
         text = [f"{hit.label}: damage {raw}"]
@@ -93,7 +95,8 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
             apply_location_hits(tx, target.id, size, internal=hit.internal)
     if hit.radiation and tx.s.ship(target.id).status != "destroyed" and not (hit.damper and hit.weapon == "nuclear"):
         dm = -target.armour if hit.radiation == "armour" else 0
-        crew_hit(tx, target.id, radiation=True, dm=dm, why=f"{hit.label}: radiation crew hit ({SEC_SPECIAL})")
+        crew_hit(tx, target.id, radiation=True, dm=dm,
+                 why=f"{hit.label}: radiation crew hit ({SEC_SPECIAL})" if tx.recording else "")
     elif hit.radiation and hit.damper:
         tx.say(f"{target.name}'s nuclear damper removes the radiation hit.", SEC["screens"])
     return max(net, 0)
@@ -102,9 +105,13 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
 def apply_location_hits(tx: Tx, ship_id: str, count: int, internal: bool = False):
     ship = tx.s.ship(ship_id)
     column = column_for(ship, internal)
-    total = table_roll(tx, 2, f"hit location on {ship.name}", SEC_LOCATION,
-                       f"{SEC_LOCATION} — {COLUMN_LABEL[column]}",
-                       lambda total: f"{total}: {LOCATION_LABEL[HIT_LOCATION[column][total]]}")
+    if tx.recording:
+        total = table_roll(tx, 2, f"hit location on {ship.name}", SEC_LOCATION,
+                           f"{SEC_LOCATION} — {COLUMN_LABEL[column]}",
+                           lambda total: f"{total}: {LOCATION_LABEL[HIT_LOCATION[column][total]]}")
+    else:
+        faces = tx.dice.faces(2, 6)
+        total = faces[0] + faces[1]
     location = HIT_LOCATION[column][total]
     for _ in range(count):
         if tx.s.ship(ship_id).status == "destroyed":
@@ -239,9 +246,13 @@ def destroy(tx: Tx, ship_id: str):
 def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: str):
     """Tabella: Danni all'equipaggio — 2D6 on the Normal or Radiation column."""
     ship = tx.s.ship(ship_id)
-    column = "Radiation Damage" if radiation else "Normal Damage"
-    total = table_roll(tx, 2, f"{why}: crew damage", SEC_CREW_DAMAGE, f"{SEC_CREW_DAMAGE} — {column}",
-                       lambda total: crew_damage_row(total)[2], mods=[("armour", dm)] if dm else [])
+    if tx.recording:
+        column = "Radiation Damage" if radiation else "Normal Damage"
+        total = table_roll(tx, 2, f"{why}: crew damage", SEC_CREW_DAMAGE, f"{SEC_CREW_DAMAGE} — {column}",
+                           lambda total: crew_damage_row(total)[2], mods=[("armour", dm)] if dm else [])
+    else:
+        faces = tx.dice.faces(2, 6)
+        total = faces[0] + faces[1] + dm
     who, dice_n, row = crew_damage_row(total)
     people = [c for c in ship.crew if not c.automated and crew_state(c) != "dead"]
     if who == "none" or not people:
@@ -254,8 +265,8 @@ def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: str):
     else:
         victims = people
     for v in victims:
-        amount = tx.dice.roll(dice_n, 6, purpose=f"{v.name}: {'rads' if radiation else 'damage'}",
-                              rule=SEC_CREW_DAMAGE).total
+        amount = dice_total(tx, dice_n, f"{v.name}: {'rads' if radiation else 'damage'}" if tx.recording else "",
+                            SEC_CREW_DAMAGE)
         c = tx.crew(ship_id, v.id)
         if radiation:
             c.rads += amount * 10

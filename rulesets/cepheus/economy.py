@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from rulesets.core.engine import IllegalAction
 
 from .checks import use_intel
-from .queries import bridge_ok
+from .queries import INTEL, bridge_ok
 from .state import updated
 
 if TYPE_CHECKING:
@@ -42,5 +42,5 @@ def spend_reaction(tx: Tx, ship_id: str, tag: str, extra):
     sh.reactions = max(0, sh.reactions - 1)
     p = tx.s.pending
     tx.s.pending = updated(p, used=p.used + [tag])
-    if any(src == "intercepted intentions" for src, _ in extra):
+    if INTEL in extra:
         use_intel(tx, ship_id, p.attacker)

@@ -35,12 +35,14 @@ def do_jump(tx: Tx, a: Action):
 def do_repair(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
     system = a.get("system")
-    roll, effect = perform(tx, CHECKS["repair"], ship, c, a, f"{c.name} repairs {system_label(ship, system)}")
+    roll, effect = perform(tx, CHECKS["repair"], ship, c, a,
+                           f"{c.name} repairs {system_label(ship, system)}" if tx.recording else "")
     if effect >= 0:
         n, row = hits_repaired(effect)
         fixed = repair_system(tx, ship.id, system, n)
-        tx.say(f"{c.name} repairs {count(fixed, 'hit')} on {system_label(ship, system)} ({SEC_REPAIR}: {row}); "
-               f"a battlefield repair, undone after the battle.", SEC["repair"])
+        if tx.recording:
+            tx.say(f"{c.name} repairs {count(fixed, 'hit')} on {system_label(ship, system)} ({SEC_REPAIR}: {row}); "
+                   f"a battlefield repair, undone after the battle.", SEC["repair"])
     else:
         tx.say(f"{c.name}'s repair fails.", SEC["repair"])
 

@@ -14,7 +14,7 @@ from rulesets.core.engine import Action, Odds, Outcome
 
 from .checks import CHECKS, check_mods, declared, effect_band
 from .crew import current_chars, gunnery_skill
-from .queries import attack_mods, band_to, boarding_leader, find_missile, usable_weapons
+from .queries import attack_mods, band_to, boarding_leader, find_missile, salvo, usable_weapons
 from .tables import SMART_TO_HIT, TARGET, WEAPONS, hits_in, missile_to_hit, reentry_dms
 
 
@@ -178,7 +178,7 @@ def attack_odds(s, ship, c, a: Action, dm: int) -> Odds | None:
     band = band_to(s, ship, target_id)
     usable = usable_weapons(s, ship, mount, band, personal)
     which = a.get("weapon", "all")
-    chosen = ([i for i in usable if mount.weapons[i].type != "sandcaster"] or usable) if which == "all" else [int(which)]
+    chosen = salvo(mount, usable) if which == "all" else [int(which)]
     target = s.find_ship(target_id)
     skill = gunnery_skill(mount.kind)
     # joint distribution of (any hit, total hits) over the beams; missiles summarised

@@ -21,7 +21,7 @@ from .attacks import reaction_options
 from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_of
 from .damage import repairable
 from .odds import hits_dist
-from .queries import GM, attack_mods, bridge_ok, enemies, range_ok
+from .queries import GM, attack_mods, bridge_ok, enemies, range_ok, salvo
 from .tables import (
     ATTACK_DIFFICULTY, BANDS, COLLISION_SITUATIONS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS,
 )
@@ -30,6 +30,11 @@ from .tables import (
 _P2 = {}
 for _m in range(-30, 31):
     _P2[_m] = sum(6 - abs(t - 7) for t in range(2, 13) if t + _m >= 8) / 36
+
+
+#: the bot's actions, built once each (an action is an immutable value; a battle takes the same few
+#: dozen again and again)
+_action = lru_cache(maxsize=4096)(Action)
 
 
 def p_hit(mod: int) -> float:
@@ -109,7 +114,7 @@ def attack_value(s, ship, crew, mount, target_id: str, personal: bool, usable: l
     if personal:
         return 0.05
     target = s.ship(target_id)
-    chosen = ([i for i in usable if mount.weapons[i].type != "sandcaster"] or usable) if which == "all" else [int(which)]
+    chosen = salvo(mount, usable) if which == "all" else [int(which)]
     if base is None:
         base = _gunner_base(ship, crew, mount)
     value = 0.0
@@ -152,9 +157,9 @@ def choose(s, rng: random.Random) -> Action:
     action list (:mod:`.actions`), so it never picks an action the rules do not allow."""
     phase = s.phase
     if s.over:
-        return Action("override", GM)
+        return _action("override", GM)
     if phase == "initiative":
-        return Action("initiative", actor_ship(s))
+        return _action("initiative", actor_ship(s))
     if phase == "react":
         return _react(s)
     if phase == "range":
@@ -165,17 +170,17 @@ def choose(s, rng: random.Random) -> Action:
         allowed = [w for w in ("closer", "hold", "farther") if range_ok(s, p, w)]
         return Action.make("choose_range", p.chooser, want=want if want in allowed else allowed[0])
     if phase == "delay":
-        return Action("act_now", s.waiting[s.asked])
+        return _action("act_now", s.waiting[s.asked])
     ship = s.acting_ship
     crew = ship.member(s.queue[s.pos]) if ship is not None and s.pos < len(s.queue) else None
     if crew is None:
-        return Action("override", GM)
+        return _action("override", GM)
     if crew.task is not None:
-        return Action("continue_task", crew.id)
+        return _action("continue_task", crew.id)
     choice = _crew_choice(s, ship, crew, rng)
     if choice is not None:
         return choice
-    return Action("end_turn" if _rest_idle(s, ship) else "done", crew.id)
+    return _action("end_turn" if _rest_idle(s, ship) else "done", crew.id)
 
 
 def _react(s) -> Action:
@@ -189,8 +194,12 @@ def _react(s) -> Action:
         if wanted == "sand" and target.reactions <= 1 and "dodge" in kinds:
             continue
         kind, actor, params = next(o for o in options if o[0] == wanted)
-        return Action(kind, actor, tuple(sorted(params.items())))
-    return Action("no_reaction", p.target)
+        return _action(kind, actor, tuple(sorted(params.items())))
+    return _action("no_reaction", p.target)
+
+
+#: positions the bot always has something for while their significant action is unspent
+_BUSY_POSITIONS = ("captain", "pilot", "sensors", "navigator", *GUNNER_POSITIONS)
 
 
 def _rest_idle(s, ship) -> bool:
@@ -198,7 +207,7 @@ def _rest_idle(s, ship) -> bool:
         c = ship.member(cid)
         if c is None or not able(c):
             continue
-        if c.position in ("captain", "pilot", "sensors", "navigator", *GUNNER_POSITIONS):
+        if c.position in _BUSY_POSITIONS:
             return False
         if c.position == "damage_control" and repairable(ship):
             return False
@@ -214,16 +223,19 @@ _REPAIR_PRIORITY = ("power_plant", "m_drive", "bridge", "sensors", "j_drive", "f
 
 def _assign(s, ship, crew) -> Action | None:
     """The Captain hands a coordination point to a gunner still to act (one without a bonus first)."""
-    later = set(s.queue[s.pos + 1:])
-    takers = [o for o in ship.crew if o.id != crew.id and able(o) and not o.automated]
-    for fresh in (True, False):
-        for who in takers:
-            if who.id in later and who.position in GUNNER_POSITIONS and (not fresh or not ship.bonus.get(who.id)):
-                return Action("assign", crew.id, (("crew", who.id),))
-    for who in takers:
-        if who.id in later:
-            return Action("assign", crew.id, (("crew", who.id),))
-    return None
+    later = s.queue[s.pos + 1:]
+    gunner = other = None  # the first gunner with a bonus already, the first other crew member
+    for who in ship.crew:
+        if who.id == crew.id or who.automated or who.id not in later or not able(who):
+            continue
+        if who.position in GUNNER_POSITIONS:
+            if not ship.bonus.get(who.id):
+                return _action("assign", crew.id, (("crew", who.id),))
+            gunner = gunner or who
+        else:
+            other = other or who
+    who = gunner or other
+    return _action("assign", crew.id, (("crew", who.id),)) if who is not None else None
 
 
 #: positions whose choice needs the enemy the bot concentrates on
@@ -247,24 +259,24 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
     target = focus(s, ship) if pos in _AIMING_POSITIONS else None
     if pos == "captain":
         if can_exploit(s, ship):
-            return Action("exploit", aid)
+            return _action("exploit", aid)
         gunners = sum(1 for c in ship.crew if c.position in GUNNER_POSITIONS and able(c))
-        return Action("coordinate" if gunners >= 2 else "increase_initiative", aid)
+        return _action("coordinate" if gunners >= 2 else "increase_initiative", aid)
     if pos == "sensors":
         if not sensors_work(ship):
             return None
         if smart_missiles_incoming(s, ship):
-            return Action("ew_missiles", aid)
+            return _action("ew_missiles", aid)
         if ship.jammed:
-            return Action("maintain_comms", aid)
+            return _action("maintain_comms", aid)
         if target is not None:
-            return Action("sensor_target", aid, (("target", target.id),))
+            return _action("sensor_target", aid, (("target", target.id),))
         return None
     if pos == "pilot":
         return _pilot_choice(s, ship, crew, target, run, rng)
     if pos == "navigator":
         if run and can_plot_jump(ship):
-            return Action("jump_plot", aid)
+            return _action("jump_plot", aid)
         if target is None:
             return None
         goal = "distant" if run else preferred_band(ship)
@@ -274,13 +286,13 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
     if pos in GUNNER_POSITIONS:
         return _gunner_choice(s, ship, crew, target)
     if pos == "engineer":
-        return Action("jump", aid) if run and can_jump(s, ship) else None
+        return _action("jump", aid) if run and can_jump(s, ship) else None
     if pos == "damage_control":
         systems = repairable(ship)
         if systems:
             def rank(system):
                 return _REPAIR_PRIORITY.index(system) if system in _REPAIR_PRIORITY else 2.5
-            return Action("repair", aid, (("system", min(systems, key=rank)),))
+            return _action("repair", aid, (("system", min(systems, key=rank)),))
         return None
     if pos in ("security", "marine") and leads_boarders(ship, crew):
         for f in enemies(s, ship):
@@ -294,13 +306,13 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
     if not bridge_ok(ship):
         return None
     if helm_forced_to_avoid(s, ship) or COLLISION_SITUATIONS[s.options.hazard][1]:
-        return Action("avoid_collision", aid)
+        return _action("avoid_collision", aid)
     foes = enemies(s, ship)
     for f in foes:
         if f.pursuing == ship.id:
             return Action.make("break_pursuit", aid, target=f.id)
     if run:
-        return Action("evasive", aid)
+        return _action("evasive", aid)
     for f in foes:
         if ship.pursuing == f.id:
             return Action.make("pursue", aid, target=f.id)
@@ -308,8 +320,8 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
         return Action.make("pursue", aid, target=target.id)
     gunners = any(c.position in GUNNER_POSITIONS and able(c) for c in ship.crew)
     if gunners and not _threatened(s, ship):
-        return Action("line_up", aid)
-    return Action("evasive", aid)
+        return _action("line_up", aid)
+    return _action("evasive", aid)
 
 
 def _gunner_choice(s, ship, crew, target) -> Action | None:
@@ -332,7 +344,7 @@ def _gunner_choice(s, ship, crew, target) -> Action | None:
                 best, best_value = (tid, which), value
     if best_value <= 0:
         return None
-    return Action("attack", crew.id, (("mount", mount.id), ("target", best[0]), ("weapon", best[1])))
+    return _action("attack", crew.id, (("mount", mount.id), ("target", best[0]), ("weapon", best[1])))
 
 
 def _threatened(s, ship) -> bool:

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 #: the actor of the GM's own steps (the override)
 GM = "gm"
 
+#: Intercettare: the one-time DM+4 against the enemy whose intentions were read
+INTEL = ("intercepted intentions", 4)
+
 
 def band_index(band: str) -> int:
     return BANDS.index(band)
@@ -31,9 +34,8 @@ def enemies(s: CombatState, ship: Ship) -> list[Ship]:
 
 def eff_init(s: CombatState, ship: Ship) -> int:
     tactics = s.tactics.get(ship.side, 0)
-    fleet = sum(1 for o in s.ships if o.side == ship.side and o.alive) > 1
-    if fleet and ship.jammed:
-        tactics = 0  # Mantieni le comunicazioni: no comms, no Tactics
+    if ship.jammed and sum(1 for o in s.ships if o.side == ship.side and o.alive) > 1:
+        tactics = 0  # Mantieni le comunicazioni: a fleet without comms has no Tactics
     return ship.initiative + tactics + ship.boost
 
 
@@ -85,6 +87,8 @@ def pilot_of(ship: Ship) -> Crew | None:
 
 def role_active(ship: Ship, c: Crew) -> bool:
     """Automated positions act only where no crew member holds the position."""
+    if not c.automated:
+        return c.damage <= 0 or able(c)
     if not able(c):
         return False
     if c.automated == "pilot":
@@ -94,6 +98,12 @@ def role_active(ship: Ship, c: Crew) -> bool:
     if c.automated == "engineer":
         return not any(o.position == "engineer" and not o.automated and able(o) for o in ship.crew)
     return True
+
+
+def salvo(mount: Mount, usable: list[int]) -> list[int]:
+    """The weapons an attack with ``weapon=all`` fires: every usable one but the sandcasters (kept for
+    reactions), or the sandcasters when they are all there is."""
+    return [i for i in usable if mount.weapons[i].type != "sandcaster"] or usable
 
 
 def usable_weapons(s: CombatState, ship: Ship, mount: Mount, band: str, personal: bool = False) -> list[int]:
@@ -142,7 +152,7 @@ def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id:
     if not bridge_ok(ship):
         extra.append(("bridge disabled", -2))
     if ship.intel and ship.intel == target_id:
-        extra.append(("intercepted intentions", 4))
+        extra.append(INTEL)
     if personal:
         extra.append(("personal-scale target", SCALED_TO_HIT_DM))
     elif not launch:
@@ -218,7 +228,7 @@ def gm_dm(a: Action) -> list:
 
 
 def intel_dm(ship: Ship, enemy_id: str) -> list:
-    return [("intercepted intentions", 4)] if ship.intel and ship.intel == enemy_id else []
+    return [INTEL] if ship.intel and ship.intel == enemy_id else []
 
 
 def range_ok(s: CombatState, p: Pending, want: str) -> bool:
