@@ -67,29 +67,55 @@ def fire_options(state: CombatState) -> list[tuple[str, str]]:
 
 def fire_options_with_bands(state: CombatState) -> list[tuple[str, str, str]]:
     """:func:`fire_options`, each with the range band of the shot (:func:`shot_band`)."""
+    return [(w.id, t.id, band) for w, _, t, band in open_shots(state)]
+
+
+def open_shots(state: CombatState) -> list[tuple[Weapon, int, Ship, str]]:
+    """:func:`fire_options_with_bands` as the objects: (weapon, its :func:`guns_left`, target,
+    band), in the same order -- for the bot, which reads the weapons and targets."""
     s = state
     if s.phase != "firing" or not s.queue:
         return []
     sh = s.ship(s.queue[0])
     if controls_dead(sh, s.round) or sh.generator_shutdown:
         return []
-    fired_types = [w.type for w in sh.weapons if weapon_key(sh, w) in s.fired]
+    prefix = sh.id + ":"                 # weapon_key
+    fired = s.fired
+    fired_groups = {tables.FIRE_GROUP[w.type] for w in sh.weapons if prefix + w.id in fired}
+    # the enemies in play, each with its distance and whether a feature blocks the line (shot_band)
+    foes = [(t, hexes.distance(sh.pos, t.pos)) for t in s.ships if t.side != sh.side and t.in_play]
+    if not foes:
+        return []
+    blocked = feature_hexes(s) if s.features else None
+    lines: dict[str, bool] = {}
     out = []
     for w in sh.weapons:
-        if not guns_left(s, sh, w) or not weapon_operative(w):
+        left = guns_left(s, sh, w)
+        if not left or not weapon_operative(w):
             continue
-        if not tables.may_fire_together(fired_types + [w.type]):
+        if fired_groups and fired_groups != {tables.FIRE_GROUP[w.type]}:    # tables.may_fire_together
             continue
         tractor = w.type == "tractor_beam"
         if tractor and holding(s, sh, w):
             continue          # decision: a beam holding a ship is busy
-        for t in s.ships:
+        for t, d in foes:
             if tractor and t.captured_by:
                 continue      # decision: one holder at a time
-            if t.side != sh.side and t.in_play:
-                band = shot_band(s, sh, w, t)
-                if band:
-                    out.append((w.id, t.id, band))
+            # shot_band, with the distance and the line worked out once per target
+            if (sh.scale, t.scale) in tables.CANNOT_FIRE:
+                continue
+            if w.type == "proton_torpedo" and tables.speed_modifier("proton_torpedo", t.speed) is None:
+                continue
+            band = tables.range_band(w.type, d, t.scale)
+            if band is None:
+                continue
+            if blocked is not None:
+                clear = lines.get(t.id)
+                if clear is None:
+                    clear = lines[t.id] = hexes.clear_line(sh.pos, t.pos, blocked)
+                if not clear:
+                    continue
+            out.append((w, left, t, band))
     return out
 
 

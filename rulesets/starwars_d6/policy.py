@@ -32,6 +32,7 @@ docs/rulesets/starwars_d6.md, "Playouts").
 """
 from __future__ import annotations
 
+import itertools
 import random
 
 from rulesets.core.engine import Action
@@ -77,8 +78,8 @@ def _band_values(s: rules.CombatState, me: rules.Ship, target: rules.Ship) -> di
     return out
 
 
-def _attacker_key(s: rules.CombatState, me: rules.Ship) -> tuple:
-    """Everything of ``me`` that the odds of its shots depend on (a cache key).
+def _attacker_key(s: rules.CombatState, me: rules.Ship) -> int:
+    """Everything of ``me`` that the odds of its shots depend on (a cache key, a number: :func:`_interned`).
 
     Kept by the very weapons list, ionised list and crew it reads (states are never changed in
     place: a rule that changes a ship's weapons copies them first, and a move shares them), with
@@ -87,25 +88,26 @@ def _attacker_key(s: rules.CombatState, me: rules.Ship) -> tuple:
     if (found is not None and found[0] is me.weapons and found[1] is me.ionised and found[2] is me.crew
             and found[3] == me.scale and found[4] == s.round):
         return found[5]
-    key = (me.scale, me.crew.gunnery, rules.penalty(me, s.round),
-           tuple((w.id, w.type, w.fire_control, w.damage, w.shots) for w in _fireable(me)))
+    key = _interned((me.scale, me.crew.gunnery, rules.penalty(me, s.round),
+                     tuple((w.id, w.type, w.fire_control, w.damage, w.shots) for w in _fireable(me))))
     if len(_ATTACKER_KEYS) > 64:
         _ATTACKER_KEYS.clear()
     _ATTACKER_KEYS[id(me.weapons)] = (me.weapons, me.ionised, me.crew, me.scale, s.round, key)
     return key
 
 
-def _target_key(s: rules.CombatState, target: rules.Ship) -> tuple:
-    """Everything of ``target`` that the odds of a shot at it and its worth depend on (a cache key).
+def _target_key(s: rules.CombatState, target: rules.Ship) -> int:
+    """Everything of ``target`` that the odds of a shot at it and its worth depend on (a cache key, a number).
 
     Kept by the very ship object and the round (states are never changed in place: a rule copies
     a ship before changing it)."""
     found = _TARGET_KEYS.get(id(target))
     if found is not None and found[0] is target and found[1] == s.round:
         return found[2]
-    key = (target.scale, target.speed, target.crew.piloting, target.maneuverability, rules.penalty(target, s.round),
-           target.hull, target.shields, target.crew.shields, target.severe, rules.controls_dead(target, s.round),
-           target.generator_shutdown, bool(_fireable(target)), bool(target.captured_by))
+    key = _interned((target.scale, target.speed, target.crew.piloting, target.maneuverability,
+                     rules.penalty(target, s.round), target.hull, target.shields, target.crew.shields, target.severe,
+                     rules.controls_dead(target, s.round), target.generator_shutdown, bool(_fireable(target)),
+                     bool(target.captured_by)))
     if len(_TARGET_KEYS) > 64:
         _TARGET_KEYS.clear()
     _TARGET_KEYS[id(target)] = (target, s.round, key)
@@ -114,6 +116,19 @@ def _target_key(s: rules.CombatState, target: rules.Ship) -> tuple:
 
 _ATTACKER_KEYS: dict = {}   # _attacker_key by the id of the weapons list it read (the list kept, so the id is not reused)
 _TARGET_KEYS: dict = {}     # _target_key by the id of the ship (the ship kept, so the id is not reused)
+_KEY_NUMBERS: dict = {}     # the number of each key tuple (see _interned)
+_NEXT_NUMBER = itertools.count()
+
+
+def _interned(key: tuple) -> int:
+    """A number that stands for ``key`` (equal keys, the same number; never reused, even after the
+    table is cleared), so the caches keyed on attackers and targets hash a few numbers."""
+    found = _KEY_NUMBERS.get(key)
+    if found is None:
+        if len(_KEY_NUMBERS) > 8192:
+            _KEY_NUMBERS.clear()
+        found = _KEY_NUMBERS[key] = next(_NEXT_NUMBER)
+    return found
 
 
 _WINDOWS: dict = {}   # _window's answers by what they depend on (the odds are pure)
@@ -125,11 +140,12 @@ _SHOT_VALUES: dict = {}  # the bot's value of a shot by what it depends on (see 
 _GEOMETRY: dict = {}
 
 
-def _window(s: rules.CombatState, me: rules.Ship, target: rules.Ship, attacker_key: tuple | None = None) -> tuple[float, int, int]:
+def _window(s: rules.CombatState, me: rules.Ship, target: rules.Ship, attacker_key: int | None = None) -> tuple[float, int, int]:
     """(best value, lo, hi): the distances where the best group of weapons that fire together
     has its best summed expected value (the contiguous run ending at the farthest of them).
     ``attacker_key``: :func:`_attacker_key` of ``me`` when the caller has it already."""
-    key = (attacker_key or _attacker_key(s, me), _target_key(s, target), bool(s.wild), odds.complication_of(s))
+    key = (_attacker_key(s, me) if attacker_key is None else attacker_key, _target_key(s, target), bool(s.wild),
+           odds.complication_of(s))
     found = _WINDOWS.get(key)
     if found is None:
         if len(_WINDOWS) > 4096:
@@ -175,9 +191,24 @@ def _threat_range(s: rules.CombatState, me: rules.Ship) -> int:
     for f in _enemies(s, me):
         if (f.scale, me.scale) in tables.CANNOT_FIRE:
             continue
-        for w in _fireable(f):
-            far = max(far, tables.farthest(w.type, me.scale))
+        far = max(far, _reach_at(f, me.scale))
     return far
+
+
+def _reach_at(f: rules.Ship, scale: str) -> int:
+    """The longest range of ``f``'s weapons at a target of ``scale`` (0: none can fire); kept by
+    the very weapons list (a rule that changes a weapon copies the list first)."""
+    found = _REACHES.get((id(f.weapons), scale))
+    if found is not None and found[0] is f.weapons:
+        return found[1]
+    far = max((tables.farthest(w.type, scale) for w in _fireable(f)), default=0)
+    if len(_REACHES) > 64:
+        _REACHES.clear()
+    _REACHES[(id(f.weapons), scale)] = (f.weapons, far)
+    return far
+
+
+_REACHES: dict = {}
 
 
 # ---------------------------------------------------------------- emergencies
@@ -327,12 +358,13 @@ def _move_key(goal: _Goal, m: hexes.Move) -> tuple:
 
 
 def _foe_windows(s: rules.CombatState, me: rules.Ship, foes: list[rules.Ship],
-                 attacker_key: tuple | None = None) -> tuple[list, int]:
+                 attacker_key: int | None = None) -> tuple[list, int]:
     """(the :func:`_window` against each foe, the enemies' longest range), kept while the ship
     moves: a move copies only the moving ship, so the other ships are the very same objects from
     step to step (states are never changed in place), and of the mover these read its stats alone,
     not where it is."""
-    key = (me.id, me.side, me.scale, attacker_key or _attacker_key(s, me), s.round, s.wild, s.complication)
+    key = (me.id, me.side, me.scale, _attacker_key(s, me) if attacker_key is None else attacker_key, s.round, s.wild,
+           s.complication)
     cached = _LAST_WINDOWS.get("last")
     if cached is not None and cached[0] == key and len(cached[1]) == len(foes) and all(
             a is b for a, b in zip(cached[1], foes)):
@@ -368,7 +400,6 @@ class _Plan:
 
     def __init__(self, s: rules.CombatState, me: rules.Ship, key: tuple, others: tuple):
         self.key, self.others, self.features = key, others, tuple(s.features)
-        self.mover_parts = (me.weapons, me.ionised, me.crew)     # see _plan_of
         self.board = s.hboard
         self.capital = me.scale != tables.STARFIGHTER
         self.occupied = frozenset(sh.pos for sh in others if sh.in_play)
@@ -434,16 +465,10 @@ def picked_move(s: rules.CombatState, action: Action) -> hexes.Move | None:
 
 def _plan_of(s: rules.CombatState, me: rules.Ship) -> _Plan:
     plan = _PLAN.get("last")
-    # A move copies the mover's own fields only: through its movement its weapons, ionised
-    # results and crew are the very same objects (never changed in place), and so is what
-    # _attacker_key reads of them (with the round and the scale).
-    if (plan is not None and plan.mover_parts[0] is me.weapons and plan.mover_parts[1] is me.ionised
-            and plan.mover_parts[2] is me.crew and plan.key[2] == me.scale and plan.key[4] == s.round):
-        attacker = plan.key[3]
-    else:
-        attacker = _attacker_key(s, me)
-    key = (me.id, me.side, me.scale, attacker, s.round, s.wild, s.complication,
-           _badly_hurt(me), me.captured_by, s.hboard)
+    # (a move copies the mover's own fields only: through its movement its weapons, ionised
+    # results and crew are the very same objects, so _attacker_key finds its key at once)
+    key = (me.id, me.side, me.scale, _attacker_key(s, me), s.round, s.wild, s.complication,
+           _badly_hurt(me), me.captured_by, s.board.width, s.board.height)
     if plan is None or not plan.fits(s, key):
         plan = _PLAN["last"] = _Plan(s, me, key, tuple(sh for sh in s.ships if sh.id != me.id))
     return plan
@@ -469,44 +494,41 @@ def _shot_value(s: rules.CombatState, me: rules.Ship, w: rules.Weapon, t: rules.
 def _choose_fire(s: rules.CombatState, me: rules.Ship) -> Action:
     """The group of weapons that fire together with the best summed value; in it, the shot of
     the best value (then the better chance to hit); nothing worth firing: ``done``."""
-    options = rules.fire_options_with_bands(s)
+    options = rules.open_shots(s)
     if not options:
-        return Action.make("done", me.id)
-    weapons = {w.id: w for w in me.weapons}
+        return Action("done", me.id)
     mine = _attacker_key(s, me)
-    theirs: dict[str, tuple] = {}
-    scored = []
-    for wid, tid, band in options:
-        w, t = weapons[wid], s.ship(tid)
-        if tid not in theirs:
-            theirs[tid] = _target_key(s, t)
+    wild, complication = bool(s.wild), s.complication
+    scored = []          # (weapon id, target id, value, chance to hit, fire group), in the options' order
+    per_weapon: dict[str, float] = {}    # each weapon's best value (in the order the weapons come)
+    group_of: dict[str, str] = {}
+    for w, left, t, band in options:
         # what the value reads: the two ships' keys, the weapon, the band, the guns left
-        key = (mine, theirs[tid], wid, w.ammo is not None, band,
-               rules.guns_left(s, me, w), bool(s.wild), s.complication)
+        key = (mine, _target_key(s, t), w.id, w.ammo is not None, band, left, wild, complication)
         found = _SHOT_VALUES.get(key)
         if found is None:
             if len(_SHOT_VALUES) > 8192:
                 _SHOT_VALUES.clear()
             found = _SHOT_VALUES[key] = _shot_value(s, me, w, t)
-        scored.append((wid, tid, *found))
-    per_weapon: dict[str, float] = {}
-    for wid, _, v, _ in scored:
-        per_weapon[wid] = max(per_weapon.get(wid, 0.0), v)
+        value, group = found[0], tables.FIRE_GROUP[w.type]
+        scored.append((w.id, t.id, value, found[1], group))
+        if w.id not in per_weapon:
+            group_of[w.id] = group
+        per_weapon[w.id] = max(per_weapon.get(w.id, 0.0), value)
     groups: dict[str, float] = {}
     for wid, v in per_weapon.items():
-        g = tables.FIRE_GROUP[weapons[wid].type]
+        g = group_of[wid]
         groups[g] = groups.get(g, 0.0) + v
-    first = {}
-    for i, (wid, _, _, _) in enumerate(scored):
-        first.setdefault(tables.FIRE_GROUP[weapons[wid].type], i)
+    first: dict[str, int] = {}
+    for i, x in enumerate(scored):
+        first.setdefault(x[4], i)
     group = max(groups, key=lambda g: (groups[g], -first[g]))
     if groups[group] <= EPS:
-        return Action.make("done", me.id)
-    wid, tid, value, _ = max((x for x in scored if tables.FIRE_GROUP[weapons[x[0]].type] == group),
-                             key=lambda x: (round(x[2], 12), round(x[3], 12)))
+        return Action("done", me.id)
+    wid, tid, value, _, _ = max((x for x in scored if x[4] == group), key=lambda x: (round(x[2], 12), round(x[3], 12)))
     if value <= EPS:
-        return Action.make("done", me.id)
-    return Action.make("fire", me.id, weapon=wid, target=tid)
+        return Action("done", me.id)
+    return Action("fire", me.id, (("target", tid), ("weapon", wid)))    # (sorted, as Action.make has them)
 
 
 # ---------------------------------------------------------------- the policy
@@ -605,6 +627,6 @@ def _choose_held_or_drifting(s: rules.CombatState, me: rules.Ship, drifting: boo
 
 
 def _picked(s: rules.CombatState, who: str, move: hexes.Move) -> Action:
-    action = Action.make("move", who, how=move.kind, side=move.side)
+    action = Action("move", who, (("how", move.kind), ("side", move.side)))    # as Action.make sorts them
     _PICKED[:] = (s, action, move)
     return action

@@ -53,7 +53,7 @@ from .special import (
     can_evacuate, evacuate, can_break_free, break_free, special_options,
 )
 from .firing import (
-    weapon_key, line_of_fire, shot_band, holding, guns_left, fire_options, fire_options_with_bands,
+    weapon_key, line_of_fire, shot_band, holding, guns_left, fire_options, fire_options_with_bands, open_shots,
     fire_control_code, attack_code, evasion_code, broadside_hits, fire, end_fire, resolve_firing,
 )
 
@@ -74,6 +74,6 @@ __all__ = [
     "moves_from", "course_key", "move_options", "next_mover", "move", "make_move", "drift", "moving_ship",
     "ram_targets", "approach_hex", "ram", "jump_problems", "can_jump", "jump", "can_shutdown", "shutdown",
     "can_evacuate", "evacuate", "can_break_free", "break_free", "special_options", "weapon_key",
-    "line_of_fire", "shot_band", "holding", "guns_left", "fire_options", "fire_options_with_bands",
+    "line_of_fire", "shot_band", "holding", "guns_left", "fire_options", "fire_options_with_bands", "open_shots",
     "fire_control_code", "attack_code", "evasion_code", "broadside_hits", "fire", "end_fire", "resolve_firing",
 ]
