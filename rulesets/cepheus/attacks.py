@@ -269,6 +269,11 @@ def set_missile(tx: Tx, m: Missile):
     tx.s.missiles = [m if x.id == m.id else x for x in tx.s.missiles]
 
 
+#: the weapons whose fire sand scatters (Sabbia), and those that can shoot down missiles (Difesa puntiforme)
+BEAM_WEAPONS = frozenset(key for key, kind in WEAPONS.items() if kind.beam)
+POINT_DEFENCE_WEAPONS = frozenset(("pulse_laser", "beam_laser"))
+
+
 def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
     """Reazioni: what the defender may still do against this incoming attack."""
     target = s.find_ship(p.target)
@@ -287,7 +292,7 @@ def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
         if attacker is not None:
             weapons = attacker.mount(p.mount).weapons
             types = [weapons[i].type for i in p.weapons]
-            beams = any(WEAPONS[t].beam for t in types)
+            beams = not BEAM_WEAPONS.isdisjoint(types)
             if "fusion_gun" in types or "fusion_bay" in types:
                 heavy = "damper"
             if "meson_bay" in types:
@@ -307,11 +312,11 @@ def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
             gunner = gunners.get(mount.id)
             if gunner is None:
                 continue
-            if sand and f"sand:{mount.id}" not in used and any(
+            types = [w.type for w in mount.weapons]
+            if sand and "sandcaster" in types and f"sand:{mount.id}" not in used and any(
                     w.type == "sandcaster" and w.loaded > 0 for w in mount.weapons):
                 out.append(("sand", gunner.id, {"mount": mount.id}))
-            if point_defence and f"pd:{mount.id}" not in used and any(
-                    w.type in ("pulse_laser", "beam_laser") for w in mount.weapons):
+            if point_defence and not POINT_DEFENCE_WEAPONS.isdisjoint(types) and f"pd:{mount.id}" not in used:
                 out.append(("point_defence", gunner.id, {"mount": mount.id}))
     if heavy and "screens" not in used and ((heavy == "damper" and target.nuclear_damper) or
                                             (heavy == "meson" and target.meson_screen)):
