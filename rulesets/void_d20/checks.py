@@ -67,25 +67,30 @@ def roll_check(dice: Dice, check: Check) -> CheckResult:
     return result
 
 
-def roll_sum(dice: Dice, count: int, sides: int, plus: int = 0, *, purpose: str = "", rule: str = "",
+def _words(purpose) -> str:
+    """A roll's purpose: words, or a callable giving them (built only when the roll is recorded)."""
+    return purpose() if callable(purpose) else purpose
+
+
+def roll_sum(dice: Dice, count: int, sides: int, plus: int = 0, *, purpose="", rule: str = "",
              table: str = "", row: str = "") -> int:
     """A plain sum of dice (damage, a timer, healing); recorded with its purpose."""
     if dice.recording:
-        return dice.roll(count, sides, modifiers=(("bonus", plus),) if plus else (), purpose=purpose, rule=rule,
+        return dice.roll(count, sides, modifiers=(("bonus", plus),) if plus else (), purpose=_words(purpose), rule=rule,
                          table=table, row=row).total
     faces = dice.faces(count, sides)
     return sum(faces) + plus
 
 
-def roll_one(dice: Dice, sides: int, purpose: str = "", rule: str = "") -> int:
+def roll_one(dice: Dice, sides: int, purpose="", rule: str = "") -> int:
     """One die's face (a table lookup, a random pick); recorded when anybody reads the log."""
     if dice.recording:
-        return dice.roll(1, sides, purpose=purpose, rule=rule).faces[0]
+        return dice.roll(1, sides, purpose=_words(purpose), rule=rule).faces[0]
     return dice.faces(1, sides)[0]
 
 
-def roll_plus(dice: Dice, sides: int, source: str, bonus: int, purpose: str = "", rule: str = "") -> int:
+def roll_plus(dice: Dice, sides: int, source: str, bonus: int, purpose="", rule: str = "") -> int:
     """One die plus a named bonus (initiative: 1d20 + Agility); returns the total."""
     if dice.recording:
-        return dice.roll(1, sides, modifiers=((source, bonus),), purpose=purpose, rule=rule).total
+        return dice.roll(1, sides, modifiers=((source, bonus),), purpose=_words(purpose), rule=rule).total
     return dice.faces(1, sides)[0] + bonus

@@ -122,7 +122,20 @@ def station_actions(state: VoidState, s: Ship, station: str) -> list[Action]:
 
 
 def station_open(state: VoidState, s: Ship, station: str) -> bool:
-    """Whether a station of ``s`` has anything to do."""
+    """Whether a station of ``s`` has anything to do: whether :func:`station_choices` has a first
+    choice, answered without listing them for the stations where that is quick (the turn order
+    asks it of every station it passes)."""
+    if station == "pilot":                                   # "evade" whenever it can manoeuvre
+        return station_crew(state, s, "pilot") is not None and can_manoeuvre(s)
+    if station == "command":
+        return (powered(s) and station_crew(state, s, "command") is not None
+                and any(station_crew(state, s, st) is not None for st in ("pilot", "sensors", "gunner", "engineer")))
+    if station == "sensors":
+        return (station_crew(state, s, "sensors") is not None and powered(s) and not s.module_out("sensors")
+                and any(t.id not in s.weakness for t in enemies_of(state, s)))
+    if station == "engineer":
+        return (station_crew(state, s, "engineer") is not None and s.spare_parts > 0 and not s.reboot
+                and bool(repairable(s)))
     return bool(station_list(state, s, station))
 
 

@@ -130,7 +130,7 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
             state = answer_risky(state, log, dice, attacker_id, target_id)
         return state
     count, sides, plus = damage_dice(attacker, risky)
-    damage = roll_sum(dice, count, sides, plus, purpose=f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),
+    damage = roll_sum(dice, count, sides, plus, purpose=lambda: f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),
                       rule=tables.rule("risky", "VD-N03") if risky else tables.rule("attack", "VD-06"))
     if result.critical:
         damage *= 2                                                   # VD-07: roll once, double
@@ -215,7 +215,7 @@ def wound(state: VoidState, log: list, dice: Dice, cid: str, damage: int) -> Voi
 def wear(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
     """Wounded: 1d6, on a 1 a random item loses 1 Condition (VD-11)."""
     c = combatant(state, cid)
-    face = roll_one(dice, tables.WEAR_DIE, f"{c.name} is wounded: does gear take damage?", tables.rule("condition", "VD-11"))
+    face = roll_one(dice, tables.WEAR_DIE, lambda: f"{c.name} is wounded: does gear take damage?", tables.rule("condition", "VD-11"))
     if face != 1:
         return state
     worn = [i for i in c.items if i.condition > 0]
@@ -233,7 +233,7 @@ def wear(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
 def death_roll(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
     """0 HP or below: not dead at once; roll d20 on the death-in-space table (VD-21..VD-29)."""
     c = combatant(state, cid)
-    face = roll_one(dice, 20, f"{c.name} at {c.hp} HP: the death table", tables.rule("death", "VD-21"))
+    face = roll_one(dice, 20, lambda: f"{c.name} at {c.hp} HP: the death table", tables.rule("death", "VD-21"))
     row = tables.death_row(face)
     if dice.recording:
         say(log, dice, lambda: f"Death table, d20 = {face}: {row.label}.", tables.rule("death", row.number))
@@ -247,14 +247,14 @@ def apply_death_row(state: VoidState, log: list, dice: Dice, cid: str, key: str)
     if key == "bleeding":                                                  # VD-23
         return set_combatant(state, cid, hp=0, status="bleeding", timer=tables.BLEED_ROUNDS)
     if key == "unconscious":                                               # VD-24
-        rounds = roll_sum(dice, 1, 6, purpose=f"{c.name} is unconscious for d6 rounds", rule=tables.rule("death", "VD-24"))
+        rounds = roll_sum(dice, 1, 6, purpose=lambda: f"{c.name} is unconscious for d6 rounds", rule=tables.rule("death", "VD-24"))
         return set_combatant(state, cid, hp=1, status="unconscious", timer=rounds)
     if key == "wounded":                                                   # VD-25
         return set_combatant(state, cid, hp=1, notes=_noted(c, "hampered tomorrow"))
     if key == "shock":                                                     # VD-26
         return set_combatant(state, cid, hp=1, status="shock", timer=tables.SHOCK_ROUNDS)
     if key == "scratched":                                                 # VD-27
-        hp = roll_sum(dice, 1, 4, purpose=f"{c.name}'s HP", rule=tables.rule("death", "VD-27"))
+        hp = roll_sum(dice, 1, 4, purpose=lambda: f"{c.name}'s HP", rule=tables.rule("death", "VD-27"))
         return set_combatant(state, cid, hp=hp)
     if key == "miracle":                                                   # VD-28, VD-N05
         return set_combatant(state, cid, hp=c.max_hp, void=min(tables.MAX_VOID_POINTS, c.void + 1))
@@ -277,7 +277,7 @@ def use_medkit(state: VoidState, log: list, dice: Dice, user_id: str, target_id:
     kit = item_of(user, "medkit")
     state = set_combatant(state, user_id, items=_set_item(user, kit.id, charges=kit.charges - 1))
     target = combatant(state, target_id)
-    healed = roll_sum(dice, 1, 6, 1, purpose=f"{user.name}'s medkit on {target.name}", rule=tables.rule("healing", "VD-30"))
+    healed = roll_sum(dice, 1, 6, 1, purpose=lambda: f"{user.name}'s medkit on {target.name}", rule=tables.rule("healing", "VD-30"))
     hp = min(target.max_hp, max(0, target.hp) + healed)
     changes = {"hp": hp}
     if target.status == "bleeding":
@@ -298,7 +298,7 @@ def rest(state: VoidState, log: list, dice: Dice, kind: str) -> VoidState:
         if kind == "hub":
             state = set_combatant(state, c.id, hp=c.max_hp)
         elif kind == "medbay":
-            got = roll_sum(dice, *heal.dice, purpose=f"medbay for {c.name}", rule=tables.rule("healing", heal.number))
+            got = roll_sum(dice, *heal.dice, purpose=lambda: f"medbay for {c.name}", rule=tables.rule("healing", heal.number))
             state = set_combatant(state, c.id, hp=min(c.max_hp, max(0, c.hp) + got))
         elif kind == "week":
             state = set_combatant(state, c.id, notes=tuple(n for n in c.notes if n not in tables.LONG_TERM_NOTES))
@@ -349,7 +349,7 @@ def morale_roll(state: VoidState, log: list, dice: Dice, squad: str) -> VoidStat
     members = [m for m in squad_members(state, squad) if m.standing]
     morale = members[0].morale
     name = members[0].name.rsplit(" ", 1)[0] if len(members) > 1 or members[0].id != squad else members[0].name
-    total = roll_sum(dice, 2, 6, purpose=f"morale of {name} (morale {morale})", rule=tables.rule("morale", "VD-N02"))
+    total = roll_sum(dice, 2, 6, purpose=lambda: f"morale of {name} (morale {morale})", rule=tables.rule("morale", "VD-N02"))
     if total > morale:
         for m in members:
             state = set_combatant(state, m.id, status="fled")

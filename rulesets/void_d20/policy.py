@@ -27,7 +27,7 @@ from functools import lru_cache
 from rulesets.core.engine import Action
 
 from . import tables
-from .common import combatant, crew_aboard, ship
+from .common import combatant, crew_aboard, ship, standing_aboard
 from .dice import parse_damage
 from .model import STANDING, Combatant, Ship, VoidState
 from .options import GM, enemies_of, plain_station_list, repairable
@@ -67,7 +67,8 @@ def _target(state: VoidState, s: Ship) -> Ship | None:
 
 
 def _choose_target(state: VoidState, s: Ship) -> Ship | None:
-    foes = [t for t in enemies_of(state, s) if any(c.side == t.side and c.standing for c in state.combatants)]
+    standing = {c.side for cs in standing_aboard(state).values() for c in cs}
+    foes = [t for t in enemies_of(state, s) if t.side in standing]
     if not foes:
         return None
     for t in foes:

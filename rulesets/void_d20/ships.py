@@ -110,8 +110,9 @@ def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidS
 # --- initiative ---------------------------------------------------------------------------
 
 
-def ship_initiative(state: VoidState, log: list, dice: Dice) -> VoidState:
-    """1d20 + the crew's best Technology for each ship, highest first, no 12 split (VD-36, VD-N07)."""
+def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidState:
+    """1d20 + the crew's best Technology for each ship, highest first, no 12 split (VD-36, VD-N07).
+    ``changes``: more fields of the state to set in the same copy (the round's scale and phase)."""
     rolls = []
     ships = []
     for index, s in enumerate(state.ships):
@@ -120,12 +121,12 @@ def ship_initiative(state: VoidState, log: list, dice: Dice) -> VoidState:
                          else s)
             continue
         tech = best_technology(state, s)
-        total = roll_plus(dice, 20, "best Technology aboard", tech, f"initiative of {s.name}",
+        total = roll_plus(dice, 20, "best Technology aboard", tech, lambda: f"initiative of {s.name}",
                           tables.rule("ship_round", "VD-36"))
         rolls.append((-total, index, s.id))
         ships.append(evolve(s, initiative=total, command=""))
     order = tuple(sid for _, _, sid in sorted(rolls))
-    state = evolve(state, ships=tuple(ships), order=order)
+    state = evolve(state, ships=tuple(ships), order=order, **changes)
     if dice.recording:
         say(log, dice, lambda: "Ship round order: " + ", ".join(f"{ship(state, sid).name} ({ship(state, sid).initiative})"
                                                                 for sid in order) + ".", tables.rule("ship_round", "VD-N07"))
@@ -232,7 +233,7 @@ def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid:
             say(log, dice, f"{s.name}'s {weapon.name} misses {t.name}.", check.rule)
         return state
     dd = parse_damage(weapon.damage)
-    damage = roll_sum(dice, dd.count, dd.sides, dd.plus, purpose=f"frame damage of {weapon.name}",
+    damage = roll_sum(dice, dd.count, dd.sides, dd.plus, purpose=lambda: f"frame damage of {weapon.name}",
                       rule=tables.rule("frame", "VD-49"))
     if result.critical:
         damage *= 2
@@ -262,7 +263,7 @@ def frame_hit(state: VoidState, log: list, dice: Dice, tid: str, damage: int) ->
 
 def module_roll(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
     t = ship(state, tid)
-    face = roll_one(dice, tables.MODULE_DIE, f"does the hit knock out a module of {t.name}?", tables.rule("frame", "VD-51"))
+    face = roll_one(dice, tables.MODULE_DIE, lambda: f"does the hit knock out a module of {t.name}?", tables.rule("frame", "VD-51"))
     if face != 1:
         return state
     working = [("module", m.name) for m in t.modules if not m.out] + [("weapon", w.id) for w in t.weapons if not w.out]
@@ -288,7 +289,7 @@ def knock_out(state: VoidState, log: list, dice: Dice, tid: str, kind: str, key:
 def catastrophe(state: VoidState, log: list, dice: Dice, tid: str, *, called: bool = False) -> VoidState:
     """Roll d12 on the catastrophe table and apply its row (VD-52..VD-63, VD-N09)."""
     t = ship(state, tid)
-    face = roll_one(dice, 12, f"catastrophe aboard {t.name}" + (" (the GM calls for it)" if called else ""),
+    face = roll_one(dice, 12, lambda: f"catastrophe aboard {t.name}" + (" (the GM calls for it)" if called else ""),
                     tables.rule("catastrophe", "VD-N09"))
     row = tables.catastrophe_row(face)
     if dice.recording:
@@ -299,11 +300,11 @@ def catastrophe(state: VoidState, log: list, dice: Dice, tid: str, *, called: bo
 def apply_catastrophe(state: VoidState, log: list, dice: Dice, tid: str, key: str) -> VoidState:
     t = ship(state, tid)
     if key == "reactor" and t.reactor is None:                            # VD-54
-        rounds = roll_sum(dice, 1, 6, purpose=f"rounds until {t.name}'s reactor explodes",
+        rounds = roll_sum(dice, 1, 6, purpose=lambda: f"rounds until {t.name}'s reactor explodes",
                           rule=tables.rule("catastrophe", "VD-54"))
         state = set_ship(state, tid, reactor=rounds)
     elif key == "reboot":                                                 # VD-63
-        rounds = roll_sum(dice, 1, 6, purpose=f"rounds {t.name}'s systems stay down", rule=tables.rule("catastrophe", "VD-63"))
+        rounds = roll_sum(dice, 1, 6, purpose=lambda: f"rounds {t.name}'s systems stay down", rule=tables.rule("catastrophe", "VD-63"))
         state = set_ship(state, tid, reboot=max(t.reboot, rounds))
     elif key == "gun":                                                    # VD-58
         guns = [w for w in t.weapons if not w.out]
@@ -372,7 +373,7 @@ def repair(state: VoidState, log: list, dice: Dice, sid: str, what: str, *, dm=0
         return state
     s = ship(state, sid)
     if what == "frame":
-        got = roll_sum(dice, 1, 6, purpose=f"Condition {s.name}'s frame gets back", rule=check.rule)
+        got = roll_sum(dice, 1, 6, purpose=lambda: f"Condition {s.name}'s frame gets back", rule=check.rule)
         frame = min(s.max_frame, s.frame + got)
         if dice.recording:
             say(log, dice, f"{s.name}'s frame gets {frame - s.frame} Condition back ({frame} of {s.max_frame}).", check.rule)

@@ -55,22 +55,27 @@ def _contested(state: VoidState) -> list[str]:
     return out
 
 
-def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str]) -> VoidState:
+def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str], **changes) -> VoidState:
     """Characters roll 1d20 + Agility: 12 or more act before the enemies, the others after (VD-03);
-    among themselves by their roll, highest first (VD-04: the players' own order, set by the GM)."""
+    among themselves by their roll, highest first (VD-04: the players' own order, set by the GM).
+    ``changes``: more fields of the state to set in the same copy (the round's scale and phase)."""
     early, enemies, late = [], [], []
     people = list(state.combatants)
+    rolled = False
     for index, c in enumerate(people):
         if c.aboard not in where or not c.standing:
             continue
         if c.kind == "enemy":
             enemies.append(c.id)
             continue
-        total = roll_plus(dice, 20, "Agility", c.agility, f"initiative of {c.name}", tables.rule("initiative", "VD-03"))
-        state = set_combatant(state, c.id, initiative=total)
+        total = roll_plus(dice, 20, "Agility", c.agility, lambda: f"initiative of {c.name}", tables.rule("initiative", "VD-03"))
+        people[index] = evolve(c, initiative=total)
+        rolled = True
         (early if total >= tables.INITIATIVE_SPLIT else late).append((-total, index, c.id))
     order = tuple([cid for _, _, cid in sorted(early)] + enemies + [cid for _, _, cid in sorted(late)])
-    state = evolve(state, order=order)
+    if rolled:
+        changes["combatants"] = tuple(people)
+    state = evolve(state, order=order, **changes)
     if dice.recording:
         say(log, dice, lambda: "Round order: " + ", ".join(combatant(state, cid).name for cid in order)
             + " (characters on 12+ before the enemies, the rest after).", tables.rule("initiative", "VD-03"))
@@ -143,14 +148,13 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
         if dice.recording:
             say(log, dice, lambda: f"Round {state.round}: a boarding fight aboard "
                                    + ", ".join(ship(state, s).name for s in where) + "; the ships wait.", tables.rule("boarding", "VD-48"))
-        state = evolve(state, scale="personal")
-        state = personal_initiative(state, log, dice, where)
+        state = personal_initiative(state, log, dice, where, scale="personal", phase="turn", turn=0, slot=0)
     else:
         if dice.recording:
             say(log, dice, f"Round {state.round}: an encounter round between the ships.", tables.rule("space", "VD-34"))
-        state = evolve(state, scale="ship", ships=tuple(evolve(s, evading=False) if s.evading else s for s in state.ships))
-        state = ship_initiative(state, log, dice)
-    state = evolve(state, phase="turn", turn=0, slot=0)
+        if any(s.evading for s in state.ships):
+            state = evolve(state, ships=tuple(evolve(s, evading=False) if s.evading else s for s in state.ships))
+        state = ship_initiative(state, log, dice, scale="ship", phase="turn", turn=0, slot=0)
     return advance(state, log, dice)
 
 

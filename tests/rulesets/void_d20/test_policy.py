@@ -132,3 +132,20 @@ def test_the_pilot_closes_until_the_hardest_hitting_gun_reaches():
     assert RULESET.policy(state, RNG) == Action.make("close", "s1", target="s2")
     state = _at(_duel(band="close", weapons=rivets), "pilot")
     assert RULESET.policy(state, RNG) == Action.make("evade", "s1")
+
+
+def test_the_turn_orders_quick_open_station_check_agrees_with_the_station_list():
+    """options.station_open answers without listing the choices; it must say what the list says."""
+    from rulesets.void_d20 import tables
+    from rulesets.void_d20.options import station_choices, station_open
+
+    for variant in (0, 1):
+        state = RULESET.setup(RULESET.example_setup(variant))
+        rng = random.Random(f"open:{variant}")
+        for _ in range(400):
+            if state.over:
+                break
+            for s in state.ships:
+                for info in tables.STATIONS:
+                    assert station_open(state, s, info.key) == bool(list(station_choices(state, s, info.key)))
+            state = play_out(RULESET, state, rng, max_steps=1).state
