@@ -153,11 +153,18 @@ def roll_damage(w: S.Work, hits: int, damage: str, purpose: str) -> int:
     before any save (DF-01, DF-02)."""
     if hits <= 0:
         return 0
-    sides, fixed = _damage_parts(damage)
+    parts = _PARTS.get(damage)
+    if parts is None:
+        parts = _PARTS[damage] = _damage_parts(damage)
+    sides, fixed = parts
     if not sides:
         return hits * fixed
     roll = w.roll(hits, sides, f"{purpose}: {damage} per hit" if w.rec else "", T.TOTAL_DAMAGE)
     return roll.total + hits * fixed
+
+
+#: :func:`_damage_parts` of each Damage value met
+_PARTS: dict = {}
 
 
 def _damage_parts(damage: str) -> tuple[int, int]:
@@ -232,7 +239,7 @@ def hurt(w: S.Work, ship_id: str, amount: int, cause: str, rule: str = T.ARMOUR_
         destroy(w, ship_id, cause)
     elif w.in_attack:
         if ship_id not in w.attacked:
-            w.attacked.append(ship_id)
+            w.attacked += (ship_id,)
     else:
         settle_crippling(w, ship_id)
 
@@ -353,7 +360,7 @@ def catastrophic_damage(w: S.Work, ship: Ship) -> None:
         radius = w.roll(1, sides, f"{ship.name}: explosion radius (D{sides}\")" if w.rec else "", T.CATASTROPHIC_DAMAGE).total
         if w.rec:
             w.say(f"The explosion reaches {radius}\" in {T.LAYER_LABEL[ship.layer]}.", T.CATASTROPHIC_DAMAGE)
-    w.explosions.append((ship.x, ship.y, float(radius), ship.layer))
+    w.explosions += ((ship.x, ship.y, float(radius), ship.layer),)
     caught = [s.id for s in w.ships if s.in_play and s.id != ship.id and s.layer == ship.layer
               and G.within(ship.x, ship.y, s.x, s.y, radius)]
     if not caught and w.rec:

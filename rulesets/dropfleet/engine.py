@@ -179,9 +179,9 @@ class DropfleetRuleset(RulesetBase):
         if kind == "override":
             new = overrides.apply_override(state, w, action.get("path"), action.get("value"))
         elif kind == "order":
-            w.explosions = []  # the last activation's blasts stay drawn until the next orders
+            w.explosions = ()  # the last activation's blasts stay drawn until the next orders
             Q.give_order(w, state.group, action.get("order"), action.get("shields"))
-            new = self._to_fire_if_moved(w, Q.finish(w, state, phase="move"))
+            new = self._to_fire_if_moved(w, state, phase="move")
         elif kind in ("move", "stay"):
             ship = w.ship(action.actor)
             if kind == "stay":
@@ -190,7 +190,7 @@ class DropfleetRuleset(RulesetBase):
                     w.say(f"{ship.name} holds its position.", T.MOVEMENT)
             else:
                 Q.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
-            new = self._to_fire_if_moved(w, Q.finish(w, state))
+            new = self._to_fire_if_moved(w, state)
         elif kind == "fire":
             ship, target = w.ship(action.actor), w.ship(action.get("target"))
             weapon = S.weapon(ship, action.get("weapon"))
@@ -208,17 +208,23 @@ class DropfleetRuleset(RulesetBase):
         return Step(new, w.log)
 
     @staticmethod
-    def _to_fire_if_moved(w, state):
-        """On to the fire step once every ship of the group has moved; a group its own orders
-        destroyed (Power fluctuation, wrecked engines) ends its activation."""
-        if state.over:
-            return state
-        ships = Q.group_ships(state, state.group)
-        if any(not s.moved for s in ships):  # a ship still to move (``sequence.mover``)
-            return state
-        if not ships:
-            return Q.end_activation(w, evolve(state, phase="fire"))
-        return evolve(state, phase="fire")
+    def _to_fire_if_moved(w, state, **changes):
+        """The state after the step (``sequence.finish`` with ``changes``), on to the fire step
+        once every ship of the group has moved; a group its own orders destroyed (Power
+        fluctuation, wrecked engines) ends its activation."""
+        group, any_ship, waiting = state.group, False, False
+        for s in w.ships:
+            if s.group == group and not s.destroyed:
+                any_ship = True
+                if not s.moved:  # a ship still to move (``sequence.mover``)
+                    waiting = True
+                    break
+        if any_ship and not waiting:
+            changes["phase"] = "fire"
+        new = Q.finish(w, state, **changes)
+        if new.over or any_ship:
+            return new
+        return Q.end_activation(w, evolve(new, phase="fire"))
 
     # --- odds and the bot --------------------------------------------------------------
 

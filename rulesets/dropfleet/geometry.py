@@ -33,6 +33,8 @@ def within(ax: float, ay: float, bx: float, by: float, radius: float) -> bool:
 
 #: each arc's wedges as (centre 0..360, half-width with the rounding slack)
 _WEDGES = {arc: tuple((centre % 360, half + 1e-9) for centre, half in wedges) for arc, wedges in T.ARCS.items()}
+#: arcs that cover every direction (a wedge of half-width 180)
+_ALL_ROUND = frozenset(arc for arc, wedges in T.ARCS.items() if any(half >= 180 for _, half in wedges))
 
 
 def in_arc(heading: float, ax: float, ay: float, bx: float, by: float, arc: str) -> bool:
@@ -60,6 +62,8 @@ def seen_within(seen: tuple[float, float | None], arc: str, radius: float) -> bo
 def arc_covers(arc: str, relative: float) -> bool:
     """Whether a direction ``relative`` degrees clockwise from a ship's facing lies in ``arc``
     (the second half of :func:`in_arc`, for a caller that checks several arcs at once)."""
+    if arc in _ALL_ROUND:
+        return True
     for centre, half in _WEDGES[arc]:
         d = abs(relative - centre) % 360
         if (360 - d if d > 180 else d) <= half:

@@ -62,19 +62,21 @@ def choose(state: DropfleetState, rng: random.Random) -> Action:
 
 
 def _enemies(state, side):
-    return [s for s in state.ships if s.in_play and s.side != side]
+    return [s for s in state.ships if not s.destroyed and s.side != side]
 
 
 def order_choice(state: DropfleetState) -> Action:
-    leader = Q.lead(state, state.group)
     ships = Q.group_ships(state, state.group)
+    leader = ships[0]
     enemies = _enemies(state, state.side)
+    spots = [(e.x, e.y, S.signature(e)) for e in enemies]
     close = False
     for ship in ships:
         if not ship.profile.weapons:
             continue
         reach = S.scan(ship) + S.thrust(ship)
-        if any(G.distance(ship.x, ship.y, e.x, e.y) <= reach + S.signature(e) for e in enemies):
+        sx, sy = ship.x, ship.y
+        if any(G.distance(sx, sy, ex, ey) <= reach + sig for ex, ey, sig in spots):
             limit = 0 if ship.has("engines_disabled") else T.ORDERS["weapons_free"].turn
             if _brings_to_bear(state, ship, S.thrust(ship), limit):
                 close = True
@@ -289,7 +291,7 @@ def _fire_values(state: DropfleetState) -> list:
             if per_weapon is None:
                 per_weapon = pairs[key] = _pair_values(a, t)
             values.append((per_weapon[a.profile.weapons.index(w)], a, w, t))
-        values.sort(key=lambda v: -v[0])
+        values.sort(key=_first, reverse=True)  # stable: equal values keep the options' order
         _FIRE_CACHE[0], _FIRE_CACHE[1] = state.ships, values
     return _FIRE_CACHE[1]
 

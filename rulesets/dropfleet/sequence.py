@@ -38,8 +38,10 @@ def group_ships(state, group: str) -> list[Ship]:
 
 
 def lead(state, group: str) -> Ship | None:
-    ships = group_ships(state, group)
-    return ships[0] if ships else None
+    for s in state.ships:
+        if s.group == group and not s.destroyed:
+            return s
+    return None
 
 
 def next_group(state: DropfleetState, after_side: str | None) -> str | None:
@@ -209,7 +211,11 @@ def do_move(w: S.Work, ship: Ship, x: int, y: int, layer: str | None) -> None:
 
 
 def mover(state: DropfleetState) -> Ship | None:
-    return next((s for s in group_ships(state, state.group) if not s.moved), None)
+    group = state.group
+    for s in state.ships:
+        if s.group == group and not s.destroyed and not s.moved:
+            return s
+    return None
 
 
 # --- fire (RULES-NOTES range and arcs; D2 weapon systems per order) -----------------
@@ -267,7 +273,8 @@ def can_fire(state: DropfleetState, ship: Ship, weapon_id: str, target: Ship) ->
 def fire_options(state: DropfleetState) -> list[tuple[Ship, object, Ship]]:
     """(attacker, weapon, target) for every weapon system the group may still declare."""
     out = []
-    enemies = [s for s in state.ships if s.in_play and s.side != state.side]
+    side = state.side
+    enemies = [s for s in state.ships if not s.destroyed and s.side != side]
     signatures = [S.signature(e) for e in enemies]
     declared = {(d.ship, d.weapon) for d in state.declared}
     for ship in group_ships(state, state.group):
@@ -349,7 +356,7 @@ def end_activation(w: S.Work, state: DropfleetState) -> DropfleetState:
             w.put(ship, offline_pending=False)
         elif ship.weapons_offline:
             w.put(ship, weapons_offline=False)
-    w.attacked = []
+    w.attacked = ()
     state = finish(w, state, activated=state.activated + (state.group,), declared=(), resolving=0,
                    pending=None, phase="orders")
     if state.over:
@@ -402,7 +409,7 @@ def decide_on_points(w: S.Work, state: DropfleetState) -> DropfleetState:
 
 def finish(w: S.Work, state: DropfleetState, **changes) -> DropfleetState:
     """The state with the work's ships (and ``changes``); over when at most one side has ships in play."""
-    state = evolve(state, ships=w.ships, attacked=tuple(w.attacked), explosions=tuple(w.explosions), **changes)
+    state = evolve(state, ships=w.ships, attacked=w.attacked, explosions=w.explosions, **changes)
     if state.over:
         return state
     sides, winner = state.sides, None  # the one side with ships in play, unless two have

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from rulesets.core.dice import Dice, Roll
+from rulesets.core.dice import Dice, RandomSource, Roll
 from rulesets.core.engine import LogEntry
 
 from . import tables as T
@@ -25,18 +25,25 @@ def signature(ship: Ship) -> int:
 def scan(ship: Ship) -> int:
     """Scan after Scanner disabled (1", DF-32), Scanner damage (6", DF-41) and Active Scan (x2, decision D3)."""
     value = ship.profile.scan
-    if ship.has("scanner_disabled"):
-        value = 1
-    elif ship.has("scanner_damage"):
-        value = min(value, 6)
-    if ship.order and T.ORDERS[ship.order].scan_factor > 1:
+    if ship.effects:
+        if ship.has("scanner_disabled"):
+            value = 1
+        elif ship.has("scanner_damage"):
+            value = min(value, 6)
+    if ship.order in _SCANNING:
         value *= T.ORDERS[ship.order].scan_factor
     return value
+
+
+#: orders that multiply Scan (Active Scan)
+_SCANNING = frozenset(key for key, order in T.ORDERS.items() if order.scan_factor > 1)
 
 
 def thrust(ship: Ship) -> int:
     """Thrust after Engines disabled (halved, round up; DF-35) and Engines destroyed (-2"; DF-44)."""
     value = ship.profile.thrust
+    if not ship.effects:
+        return value
     if ship.has("engines_disabled"):
         value = math.ceil(value / 2)
     if ship.has("engines_destroyed"):
@@ -125,11 +132,13 @@ class Work:
         self._index: dict | None = None  # ship id -> place in ``ships``, built when first needed
         self.dice = dice
         self.rec = dice.recording
-        self.source = dice.source
+        self.source = source = dice.source
+        # a playout's faces drawn as ``RandomSource.faces`` draws them (``face_from_random``, written out)
+        self._random = source._rng.random if type(source) is RandomSource and not self.rec else None
         self.log: list[LogEntry] = []
         self.in_attack = False  # damage now counts as from an attack (crippling at the activation's end)
-        self.attacked: list[str] = list(state.attacked)
-        self.explosions: list = list(state.explosions)
+        self.attacked: tuple[str, ...] = state.attacked  # tuples: a step that adds one makes a new one
+        self.explosions: tuple = state.explosions
 
     @property
     def index(self) -> dict:
@@ -162,6 +171,9 @@ class Work:
     def pool(self, count: int, need: int, purpose: str, rule: str) -> tuple[int, ...]:
         """``count`` D6 each succeeding on ``need``+; recorded with the number of successes as its total."""
         if not self.rec:  # playout: the source's faces, as ``Dice.faces`` draws them when recording nothing
+            r = self._random
+            if r is not None:
+                return [min(6, int(r() * 6) + 1) for _ in range(count)]
             return self.source.faces(count, 6)
         faces = tuple(self.dice.faces(count, 6, purpose, rule))
         if self.rec:
