@@ -100,18 +100,19 @@ def station_list(state: VoidState, s: Ship, station: str) -> list:
     return out
 
 
-#: the last choices without a Void Point per (ship, station): (the full list they came from, them)
+#: the last choices without a Void Point per (ship, station): (the full list they came from, their keys)
 _PLAIN: dict[tuple, tuple] = {}
 
 
-def plain_station_list(state: VoidState, s: Ship, station: str) -> list:
-    """The choices of :func:`station_list` that spend no Void Point (what the bot picks from)."""
+def plain_station_keys(state: VoidState, s: Ship, station: str) -> frozenset:
+    """The choices of :func:`station_list` that spend no Void Point, as a set of
+    ``(kind, sorted (key, value) pairs)``, "void" included (what the bot picks from)."""
     full = station_list(state, s, station)
     key = (s.id, station)
     hit = _PLAIN.get(key)
     if hit is not None and hit[0] is full:
         return hit[1]
-    out = [(kind, params) for kind, params in full if params.get("void") is None]
+    out = frozenset((kind, tuple(sorted(params.items()))) for kind, params in full if params.get("void") is None)
     _PLAIN[key] = (full, out)
     return out
 

@@ -30,7 +30,7 @@ from . import tables
 from .common import combatant, crew_aboard, ship, standing_aboard
 from .dice import parse_damage
 from .model import STANDING, Combatant, Ship, VoidState
-from .options import GM, enemies_of, plain_station_list, repairable
+from .options import GM, enemies_of, plain_station_keys, repairable, station_list
 from .personal import can_attack_from, defence_of, item_of, weapon_of
 from .ships import band, boarders, can_manoeuvre
 
@@ -180,59 +180,52 @@ def _act(kind: str, actor: str, params: tuple = ()) -> Action:
     return action
 
 
-def _offered(choices: list, kind: str, params: dict) -> bool:
-    """Whether the station offers ``kind`` with ``params`` (without spending a Void Point)."""
-    if kind in VOIDABLE:
-        params = {**params, "void": None}
-    for k, p in choices:
-        if k == kind and p == params:
-            return True
-    return False
-
-
 def _ship_step(state: VoidState, s: Ship) -> Action:
     station = tables.STATIONS[state.slot].key
-    choices = plain_station_list(state, s, station)
+    choices = plain_station_keys(state, s, station)
     pass_params = (("station", station),)
     if not choices:
         return _act("pass", s.id, pass_params)
     if station == "command":
-        params = next((p for _, p in choices if p["station"] == "gunner"), choices[0][1])
-        return _act("command", s.id, (("station", params["station"]),))
+        if ("command", (("station", "gunner"),)) in choices:
+            return _act("command", s.id, (("station", "gunner"),))
+        return _act("command", s.id, (("station", station_list(state, s, station)[0][1]["station"]),))
     t = _target(state, s)
     if t is None:
         return _act("pass", s.id, pass_params)
 
-    def pick(kind: str, **params) -> Action:
-        """The action if the station offers it (without spending a Void Point), else "pass"."""
-        if _offered(choices, kind, params):
-            return _act(kind, s.id, tuple(sorted(params.items())))
+    def pick(kind: str, *params) -> Action:
+        """The action if the station offers it (without spending a Void Point), else "pass";
+        ``params``: its sorted (key, value) pairs, "void" left out."""
+        wanted = tuple(sorted(params + (("void", None),))) if kind in VOIDABLE else params
+        if (kind, wanted) in choices:
+            return _act(kind, s.id, params)
         return _act("pass", s.id, pass_params)
 
     if station == "pilot":
         b = band(state, s.id, t.id)
         if s.frame * 4 <= s.max_frame and not t.drifting:
-            return pick("break", target=t.id)
+            return pick("break", ("target", t.id))
         if (t.drifting and worth_boarding(state, s, t)) or b == "far" or _best_gun_out_of_reach(s, b):
-            return pick("close", target=t.id)
+            return pick("close", ("target", t.id))
         return pick("evade")
     if station == "sensors":
-        return pick("scan", target=t.id)
+        return pick("scan", ("target", t.id))
     if station == "gunner":
         if band(state, s.id, t.id) == "docked":
             if not worth_boarding(state, s, t):
                 return _act("pass", s.id, pass_params)
             if t.id in s.breached:
-                return pick("board", target=t.id, method="open")
+                return pick("board", ("method", "open"), ("target", t.id))
             party = boarders(state, s)
             body = max(c.body for c in party)
             tech = max(c.technology for c in party)
-            return pick("board", target=t.id, method="breach" if body >= tech else "hack")
+            return pick("board", ("method", "breach" if body >= tech else "hack"), ("target", t.id))
         if t.drifting and _can_dock(s, t) and worth_boarding(state, s, t):
             return _act("pass", s.id, pass_params)
         best = None
         for w in s.weapons:
-            if _offered(choices, "fire", {"weapon": w.id, "target": t.id}):
+            if ("fire", (("target", t.id), ("void", None), ("weapon", w.id))) in choices:
                 key = (-_mean_damage(w.damage), w.id)
                 if best is None or key < best:
                     best = key
@@ -240,10 +233,10 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
     if station == "engineer":
         what = repairable(s)
         if "frame" in what and s.frame * 10 < s.max_frame * 6:
-            return pick("repair", what="frame")
+            return pick("repair", ("what", "frame"))
         for name in ("engines", *[w for w in what if w != "frame"]):
             if name in what:
-                return pick("repair", what=name)
+                return pick("repair", ("what", name))
     return _act("pass", s.id, pass_params)
 
 

@@ -116,11 +116,12 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
     rolls = []
     ships = []
     for index, s in enumerate(state.ships):
-        if not s.in_space or not crew_aboard(state, s.id, s.side):
+        crew = crew_aboard(state, s.id, s.side) if s.in_space else None
+        if not crew:
             ships.append(evolve(s, initiative=None, command="", evading=False) if s.initiative is not None or s.command
                          else s)
             continue
-        tech = best_technology(state, s)
+        tech = max(c.technology for c in crew)                           # best_technology
         total = roll_plus(dice, 20, "best Technology aboard", tech, lambda: f"initiative of {s.name}",
                           tables.rule("ship_round", "VD-36"))
         rolls.append((-total, index, s.id))
