@@ -11,8 +11,8 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, attack_mods, band_to, salvo, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, target_name,
-    usable_weapons,
+    INTEL, attack_mods, band_to, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, salvo,
+    target_name, usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair, updated
 from .tables import (

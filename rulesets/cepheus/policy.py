@@ -334,11 +334,11 @@ def _gunner_choice(s, ship, crew, target) -> Action | None:
     best_id = target.id if target is not None else None
     base = _gunner_base(ship, crew, mount)
     best, best_value = None, None
-    for salvo in (True, False):
+    for whole in (True, False):
         for tid, personal, usable in options:
-            if (len(usable) > 1) != salvo:
+            if (len(usable) > 1) != whole:
                 continue
-            which = "all" if salvo else str(usable[0])
+            which = "all" if whole else str(usable[0])
             value = attack_value(s, ship, crew, mount, tid, personal, usable, which, best_id, base)
             if best_value is None or value > best_value:
                 best, best_value = (tid, which), value
