@@ -17,6 +17,8 @@ already in ``Action.make``'s sorted order), and uses ``rng.random()`` only to br
 """
 from __future__ import annotations
 
+import functools
+import math
 import random
 
 from rulesets.core.engine import Action
@@ -76,12 +78,12 @@ def order_choice(state: DropfleetState) -> Action:
             continue
         reach = S.scan(ship) + S.thrust(ship)
         sx, sy = ship.x, ship.y
-        if any(G.distance(sx, sy, ex, ey) <= reach + sig for ex, ey, sig in spots):
+        if any(_hypot(ex - sx, ey - sy) <= reach + sig for ex, ey, sig in spots):
             limit = 0 if ship.has("engines_disabled") else T.ORDERS["weapons_free"].turn
-            if _brings_to_bear(state, ship, S.thrust(ship), limit):
+            if _brings_to_bear(state, ship, enemies, S.thrust(ship), limit):
                 close = True
                 break
-    options = dict(Q.order_options(state))
+    options = _order_dict(any(s.profile.monitor for s in ships), any(s.profile.passive_switchable for s in ships))
     if close and "weapons_free" in options:
         key = "weapons_free"
     elif not close and "silent_running" in options:
@@ -90,6 +92,12 @@ def order_choice(state: DropfleetState) -> Action:
         key = "standard"
     shields = "up" if options.get(key) is not None else None
     return Action("order", leader.id, (("order", key),) if shields is None else (("order", key), ("shields", shields)))
+
+
+@functools.lru_cache(maxsize=None)
+def _order_dict(monitor: bool, switchable: bool) -> dict:
+    """:func:`sequence.order_options` as {order: shields} (the same two facts of the group decide it)."""
+    return dict(Q._order_options(monitor, switchable))
 
 
 def _values(ship: Ship, enemies) -> list[tuple]:
@@ -164,18 +172,24 @@ def _firepower(values, spots, x: float, y: float, heading: int) -> float:
     worked out once for all the weapons)."""
     total = 0.0
     seen = [None] * len(spots)
+    covers = G.arc_covers
     for arc, targets in values:
         for value, k, reach in targets:
             found = seen[k]
-            if found is None:
+            if found is None:  # geometry.distance and geometry.bearing, written out
                 ex, ey = spots[k]
-                same = ex == x and ey == y
-                relative = 0.0 if same else (G.bearing(x, y, ex, ey) - heading) % 360
-                found = seen[k] = (G.distance(x, y, ex, ey), relative, same)
-            if found[0] <= reach + 1e-9 and (found[2] or G.arc_covers(arc, found[1])):
+                if ex == x and ey == y:
+                    found = seen[k] = (0.0, 0.0, True)
+                else:
+                    found = seen[k] = (_hypot(ex - x, ey - y), (_degrees(_atan2(ex - x, y - ey)) % 360 - heading) % 360,
+                                       False)
+            if found[0] <= reach + 1e-9 and (found[2] or covers(arc, found[1])):
                 total += value
                 break
     return total
+
+
+_hypot, _atan2, _degrees, _radians, _sin, _cos = math.hypot, math.atan2, math.degrees, math.radians, math.sin, math.cos
 
 
 def _threats(ship: Ship, enemies) -> list[tuple[float, float, int]]:
@@ -221,10 +235,10 @@ def _best_place(state: DropfleetState, ship: Ship, reach: int, limit: int):
     return best, best_score[0]
 
 
-def _brings_to_bear(state: DropfleetState, ship: Ship, reach: int, limit: int) -> bool:
+def _brings_to_bear(state: DropfleetState, ship: Ship, enemies, reach: int, limit: int) -> bool:
     """Whether one of the places :func:`_best_place` weighs (staying put included) lets a weapon
     fire: its best place's firepower is above nothing."""
-    here, places = _places(ship, _enemies(state, ship.side), reach, limit)
+    here, places = _places(ship, enemies, reach, limit)
     if here > 0.0:
         return True
     return any(firepower > 0.0 and Q.check_move(state, ship, x, y, None, reach, limit) is None
@@ -246,26 +260,34 @@ def _places(ship: Ship, enemies, reach: int, limit: int) -> tuple[float, list]:
     if hit is not None and hit[0] == key:
         return hit[1]
     # no enemy within Scan + its Signature of any place the move reaches (a whole-inch place is at
-    # most an inch past ``reach``): nothing can fire from any of them, so no weapon is weighed
-    sx, sy = ship.x, ship.y
-    far = all(G.distance(sx, sy, e.x, e.y) > scan + S.signature(e) + reach + 1 for e in enemies)
-    values = () if far else _values(ship, enemies)
-    spots = [(e.x, e.y) for e in enemies]
-    headings = {ship.heading}
+    # most an inch past ``reach``): nothing can fire from any of them, so no weapon is weighed.
+    # (geometry.distance, .bearing and .point_at written out: this runs once an activation)
+    sx, sy, h = ship.x, ship.y, ship.heading
+    far = True
+    spots = []
+    headings = {h}  # straight on, and turned as far as ``limit`` allows towards each enemy
     for e in enemies:
-        towards = G.bearing(ship.x, ship.y, e.x, e.y)
-        offset = (towards - ship.heading + 180) % 360 - 180
-        headings.add(ship.heading + max(-limit, min(limit, round(offset))))
+        ex, ey = e.x, e.y
+        spots.append((ex, ey))
+        if far and _hypot(ex - sx, ey - sy) <= scan + S.signature(e) + reach + 1:
+            far = False
+        offset = (_degrees(_atan2(ex - sx, sy - ey)) % 360 - h + 180) % 360 - 180
+        headings.add(h + max(-limit, min(limit, round(offset))))
+    values = () if far else _values(ship, enemies)
     places = []
     for heading in sorted(headings):
+        rad = _radians(heading)
+        sin, cos = _sin(rad), _cos(rad)
         for length in (reach, reach // 2):
             if length <= 0:
                 continue
-            x, y = G.point_at(ship.x, ship.y, heading, length)
-            x, y = int(round(x)), int(round(y))
-            facing = int(round(G.bearing(ship.x, ship.y, x, y))) % 360 if (x, y) != (ship.x, ship.y) else ship.heading
-            places.append((x, y, _firepower(values, spots, x, y, facing) if values else 0.0))
-    result = (_firepower(values, spots, ship.x, ship.y, ship.heading) if values else 0.0, places)
+            x, y = int(round(sx + sin * length)), int(round(sy - cos * length))
+            if not values:
+                places.append((x, y, 0.0))
+                continue
+            facing = int(round(_degrees(_atan2(x - sx, sy - y)) % 360)) % 360 if (x != sx or y != sy) else h
+            places.append((x, y, _firepower(values, spots, x, y, facing)))
+    result = (_firepower(values, spots, sx, sy, h) if values else 0.0, places)
     if len(_PLACES) > 256:
         _PLACES.clear()
     _PLACES[ship.id] = (key, result)

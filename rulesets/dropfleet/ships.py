@@ -126,6 +126,9 @@ class Work:
     build log text; the dice drawn are the same either way.
     """
 
+    __slots__ = ("state", "ships", "_index", "dice", "rec", "source", "_random", "log", "in_attack", "attacked",
+                 "explosions")
+
     def __init__(self, state, dice: Dice):
         self.state = state
         self.ships: list[Ship] = list(state.ships)
