@@ -176,7 +176,8 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
     """
     if not checked and (weapon_id, target_id) not in fire_options(state):
         raise ValueError(f"{weapon_id} at {target_id} is not a legal shot now.")
-    s = thaw(state, ships=False)         # only the shooter changes (its ammunition), if at all
+    # only the shooter changes (its ammunition), if at all; the lists it changes are replaced
+    s = thaw(state, ships=False, lists=False)
     sh = s.ship(s.queue[0])
     w = next(w for w in sh.weapons if w.id == weapon_id)
     if w.ammo is not None:
@@ -205,9 +206,9 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
     shot = Shot(sh.id, w.id, t.id, band, a, e, hit, ion=w.type == "ion_cannon", tractor=w.type == "tractor_beam")
     key = weapon_key(sh, w)
     if key not in s.fired:
-        s.fired.append(key)
+        s.fired = [*s.fired, key]
     if w.shots > 1:
-        s.guns_fired[key] = s.guns_fired.get(key, 0) + guns
+        s.guns_fired = {**s.guns_fired, key: s.guns_fired.get(key, 0) + guns}
     if w.ammo is not None:
         w.ammo -= 1                        # decision: a broadside spends one round of ammunition
     if recording:
@@ -247,7 +248,7 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
                     log.append(LogEntry(f"Damage {shot.damage}{capped_note} (applied after all fire).",
                                         SEC_FIRING_PHASE))
                 log.extend(notes)
-    s.shots.append(shot)
+    s.shots = [*s.shots, shot]
     s.active = active_label(s)
     return s, log
 
@@ -267,7 +268,9 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
     apply it, remove the destroyed ships, check the end, and go to the next round's initiative."""
     if state.phase != "firing" or state.queue:
         raise ValueError("Damage is resolved when every ship has fired.")
-    s = thaw(state)
+    # only the ships hit (or held, or blowing up) change: each copied first (own), the rest shared;
+    # the lists it changes are replaced, not changed in place
+    s = thaw(state, ships=False, lists=False)
     log: list[LogEntry] = []
     before = {sh.id for sh in s.ships if sh.in_play}
     totals: dict[str, int] = {}
@@ -276,16 +279,16 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
     for shot in damaging:
         totals[shot.target] = totals.get(shot.target, 0) + shot.damage
         scales.setdefault(shot.target, []).append(s.ship(shot.attacker).scale)
-    for sh in s.ships:   # in list order
-        if sh.id in totals:
-            n = sum(x.hits for x in damaging if x.target == sh.id)
-            if n > 1:
-                log.append(LogEntry(f"{n} hits on {sh.name}: damage summed to {totals[sh.id]}.", SEC_PROCEDURE))
-            damage_ship(s, sh, totals[sh.id], dice, scales[sh.id], log)   # s is this rule's copy
+    for ship_id in [sh.id for sh in s.ships if sh.id in totals]:   # in list order
+        sh = own(s, ship_id)
+        n = sum(x.hits for x in damaging if x.target == sh.id)
+        if n > 1:
+            log.append(LogEntry(f"{n} hits on {sh.name}: damage summed to {totals[sh.id]}.", SEC_PROCEDURE))
+        damage_ship(s, sh, totals[sh.id], dice, scales[sh.id], log)   # sh is this rule's copy
     # decision: ion hits after the summed damage, one hull roll per ion hit, in the order fired
     for shot in s.shots:
         if shot.hit and shot.ion and not shot.no_damage and s.ship(shot.target).in_play:
-            ion_ship(s, s.ship(shot.target), shot.damage, dice, [s.ship(shot.attacker).scale], log)
+            ion_ship(s, own(s, shot.target), shot.damage, dice, [s.ship(shot.attacker).scale], log)
     # "Raigs tractors": a hit captures, after the damage (decision: not by a holder destroyed now)
     for shot in s.shots:
         if not (shot.hit and shot.tractor):
@@ -295,14 +298,18 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
         if not (holder.in_play and t.in_play) or t.captured_by or not weapon_operative(beam):
             log.append(LogEntry(f"{holder.name}'s tractor beam cannot hold {t.name}.", SEC_TRACTOR))
             continue
+        t = own(s, t.id, fields_only=True)
         t.captured_by, t.captured_weapon = holder.id, beam.id
         log.append(LogEntry(f"{t.name} is held by {holder.name}'s {beam.name}: it cannot move until it "
                             "breaks free.", SEC_TRACTOR))
-    for sh in s.ships:
+    for ship_id in [sh.id for sh in s.ships]:
+        sh = s.ship(ship_id)
         if sh.in_play and sh.generator_overload_round is not None and sh.generator_overload_round <= s.round:
+            sh = own(s, ship_id, fields_only=True)
             sh.destroyed = True
             log.append(LogEntry(f"{sh.name}'s generator explodes.", tables.SEC_CONSIDERABLE))
         if sh.in_play and sh.structural_round is not None and sh.structural_round <= s.round:
+            sh = own(s, ship_id, fields_only=True)
             sh.destroyed = True
             log.append(LogEntry(f"{sh.name} breaks up.", tables.SEC_CONSIDERABLE))
     update_holds(s, log)

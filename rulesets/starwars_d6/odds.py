@@ -433,15 +433,23 @@ def damage_bands(damage: FDist, shields: FDist | None, hull: FDist, severe: bool
         probs["none"] += sum(p for i, p in enumerate(ps) if lo + i <= 0)
     else:
         through = fd_dict(damage)
-    hcdf = _cdf(hull)
+    h_lo, h_cdf = _cdf(hull)
+    n = len(h_cdf)
+    # _cdf_at(hull's cdf, x) for every x the loop below asks, as one list (the same numbers:
+    # 0.0 below the lowest total, 1.0 above the highest, min(1.0, F) between)
+    if through:
+        x_lo = min(through) - max(hi for _, hi, _ in tables.DAMAGE_BANDS if hi is not None) - 1
+        x_hi = max(through) - min(lo for lo, _, _ in tables.DAMAGE_BANDS)
+        x_lo, x_hi = min(x_lo, min(through)), max(x_hi, max(through))
+        at = [0.0 if x < h_lo else (1.0 if x - h_lo >= n else min(1.0, h_cdf[x - h_lo])) for x in range(x_lo, x_hi + 1)]
     bounds = [(lo, hi, band) for lo, hi, band in tables.DAMAGE_BANDS]
     for t, p in through.items():
         # margin = t - h in [lo, hi]  <=>  t - hi <= h <= t - lo
-        below = 1.0 - _cdf_at(hcdf, t)          # h > t: the hull holds
+        below = 1.0 - at[t - x_lo]              # h > t: the hull holds
         probs["none"] += p * below
         for lo, hi, band in bounds:
-            upper = _cdf_at(hcdf, t - lo)
-            lower = _cdf_at(hcdf, t - hi - 1) if hi is not None else 0.0
+            upper = at[t - lo - x_lo]
+            lower = at[t - hi - 1 - x_lo] if hi is not None else 0.0
             probs[band] += p * max(0.0, upper - lower)
     if severe:
         for band in ("light", "considerable", "severe"):

@@ -185,10 +185,11 @@ def _badly_hurt(me: rules.Ship) -> bool:
     return me.severe or "hull_-1D" in me.damage or me.structural_round is not None
 
 
-def _threat_range(s: rules.CombatState, me: rules.Ship) -> int:
-    """The longest range at which any enemy weapon could shoot at ``me``."""
+def _threat_range(s: rules.CombatState, me: rules.Ship, foes: list | None = None) -> int:
+    """The longest range at which any enemy weapon could shoot at ``me`` (``foes``: the enemies
+    in play, when the caller has them)."""
     far = 0
-    for f in _enemies(s, me):
+    for f in _enemies(s, me) if foes is None else foes:
         if (f.scale, me.scale) in tables.CANNOT_FIRE:
             continue
         far = max(far, _reach_at(f, me.scale))
@@ -370,7 +371,7 @@ def _foe_windows(s: rules.CombatState, me: rules.Ship, foes: list[rules.Ship],
             a is b for a, b in zip(cached[1], foes)):
         return cached[2]
     windows = [_window(s, me, f, key[3]) for f in foes]
-    found = (windows, _threat_range(s, me))
+    found = (windows, _threat_range(s, me, foes))
     _LAST_WINDOWS["last"] = (key, tuple(foes), found)
     return found
 
@@ -402,10 +403,12 @@ class _Plan:
         self.key, self.others, self.features = key, others, tuple(s.features)
         self.board = s.hboard
         self.capital = me.scale != tables.STARFIGHTER
-        self.occupied = frozenset(sh.pos for sh in others if sh.in_play)
-        self.blocked = rules.occupied(s, besides=(me.id,))      # what the rules' moves avoid
+        in_play = [sh for sh in others if sh.in_play]
+        self.occupied = frozenset([sh.pos for sh in in_play])
+        # what the rules' moves avoid (rules.occupied besides the mover: these and the features)
+        self.blocked = self.occupied | rules.feature_hexes(s) if s.features else self.occupied
         self.blocked_key = tuple(sorted(self.blocked))          # ... as a plain tuple (see _GEOMETRY)
-        foes = _enemies(s, me)
+        foes = [f for f in in_play if f.side != me.side]       # (_enemies)
         self.foes = [f.pos for f in foes]
         windows, self.threat = _foe_windows(s, me, foes, key[3])    # (key[3]: _attacker_key of me)
         # the targets worth the most (rounded as the choice rounds them): the nearest of them is

@@ -22,24 +22,27 @@ def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[L
 
     decision: only the tied sides roll again, and only to order themselves.
     """
-    s = thaw(state, ships=False)
+    s = thaw(state, ships=False, lists=False)    # the lists it changes are replaced, not changed in place
     log: list[LogEntry] = []
     rolls: dict[str, int] = {}
+    recording = dice.recording          # a playout reads no log line
 
     def order(group: list[str]) -> list[str]:
         if len(group) <= 1:
             return group
         got = {}
         for side in group:
-            r = roll_code(dice, tables.INITIATIVE_DICE, wild=s.wild, purpose=f"initiative of {side}", rule=SEC_INITIATIVE,
+            r = roll_code(dice, tables.INITIATIVE_DICE, wild=s.wild,
+                          purpose=f"initiative of {side}" if recording else "", rule=SEC_INITIATIVE,
                           complication=complication_choice(s))
             got[side] = rolls[side] = r.total
-            log.append(LogEntry(f"Initiative: {side} rolls {r.total}.", SEC_INITIATIVE))
-            note_complication(r, f"initiative of {side}", log)
+            if recording:
+                log.append(LogEntry(f"Initiative: {side} rolls {r.total}.", SEC_INITIATIVE))
+                note_complication(r, f"initiative of {side}", log)
         out: list[str] = []
         for total in sorted(set(got.values())):
             tied = [side for side in group if got[side] == total]
-            if len(tied) > 1:
+            if len(tied) > 1 and recording:
                 log.append(LogEntry(f"Tie on {total} ({', '.join(tied)}): rolled again.", SEC_INITIATIVE))
             out.extend(order(tied))
         return out
@@ -49,7 +52,8 @@ def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[L
     s.phase = "movement"
     s.queue = ships_in_order(s)
     s.fired, s.shots, s.guns_fired = [], [], {}
-    log.append(LogEntry(f"Round {s.round}: {' then '.join(s.order)} (lowest first).", SEC_INITIATIVE))
+    if recording:
+        log.append(LogEntry(f"Round {s.round}: {' then '.join(s.order)} (lowest first).", SEC_INITIATIVE))
     s.moving = start_moving(s)
     s.active = active_label(s)
     return s, log

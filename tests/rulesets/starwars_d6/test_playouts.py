@@ -100,6 +100,30 @@ def test_a_move_shares_the_movers_weapons_and_a_shot_copies_them():
     assert [(sh.id, w.id, w.ammo) for sh in state.ships for w in sh.weapons] == ammo
 
 
+def test_no_rule_changes_the_state_it_was_given():
+    """Copy on write, for every rule a fight reaches (initiative, moves, drifts, shots, broadsides,
+    ion hits, tractor beams, damage, collisions, jumps...): the state a step is applied to is equal,
+    after the step, to a full copy taken before it -- recorded or played out."""
+    from rulesets.core.dice import Dice, RandomSource
+    from rulesets.starwars_d6.state import copy_state
+
+    spec = {"ships": MIXED["ships"] + [{"id": "s", "name": "Sparrow", "side": "Empire", "template": "Sparrow scout"},
+                                       {"id": "m", "name": "Wasp", "side": "Empire", "template": "Wasp bomber"}],
+            "options": {"width": 14, "height": 10, "separation": 5, "max_rounds": 8,
+                        "features": [{"kind": "obstacle", "col": 6, "row": 4}, {"kind": "moon", "col": 8, "row": 6}]}}
+    kinds = set()
+    for seed in range(120):
+        rng = random.Random(f"unchanged:{seed}")
+        state, source = RULESET.setup(spec), RandomSource(rng)
+        while not state.over:
+            action = RULESET.policy(state, rng)
+            given, snapshot = state, copy_state(state)
+            state = RULESET.apply(given, action, Dice(source, recording=seed % 2 == 0)).state
+            assert given == snapshot, f"seed {seed}: '{action}' changed the state it was given"
+            kinds.add(action.kind)
+    assert {"initiative", "move", "fire", "done", "resolve"} <= kinds
+
+
 def _dice(*faces):
     from rulesets.core.dice import Dice, ScriptedSource
 
