@@ -135,7 +135,7 @@ class SetupOptionsForm(forms.Form):
                               initial="space")
     start_band = forms.ChoiceField(choices=[(b, tables.BANDS[b].label) for b in ("far", "medium", "close", "docked")],
                                    initial="medium", label="Range band at the start")
-    max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=30, label="Round limit",
+    max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=setup.DEFAULT_MAX_ROUNDS, label="Round limit",
                                     help_text="After this many rounds the fight ends undecided.")
     void_points = forms.IntegerField(min_value=0, max_value=tables.MAX_VOID_POINTS, required=False,
                                      label="Void Points for every character",

@@ -90,10 +90,10 @@ def _spec_ship(sid: str, name: str, side: str, template: str, crew: list[dict], 
 def example_setup(variant: int = 0) -> dict:
     """0: the demo duel (Kestrel against Grinder) at Medium; 1: the corridors scene, already boarded.
 
-    The duel may last 60 rounds: a crew that will not board a drifting wreck shoots at it until its
-    reactor goes (the catastrophe table, 1 in 12 a hit), which 30 rounds often do not reach."""
+    The duel has the default round limit (setup.DEFAULT_MAX_ROUNDS, 60): a crew that will not board
+    a drifting wreck shoots at it until its reactor goes (the catastrophe table, 1 in 12 a hit)."""
     ships = [_spec_ship("s1", "Kestrel", "crew", "Salvage tug", CREW_OF_THE_KESTREL, "k"),
              _spec_ship("s2", "Grinder", "raiders", "Scrap raider", CREW_OF_THE_GRINDER, "g")]
     if variant % 2:
         return {"ships": ships, "options": {"scene": "corridors", "max_rounds": 30}}
-    return {"ships": ships, "options": {"scene": "space", "start_band": "medium", "max_rounds": 60}}
+    return {"ships": ships, "options": {"scene": "space", "start_band": "medium"}}

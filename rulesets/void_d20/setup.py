@@ -219,6 +219,10 @@ def build_crew(ship_spec: dict, crew: dict, options: dict) -> list[Combatant]:
 STAT_KEYS = (*SHIP_NUMBERS, "modules", "weapons")
 DAMAGE_KEYS = ("frame_lost", "modules_out", "weapons_out", "spare_parts_used", "crew")
 OPTION_KEYS = ("scene", "start_band", "max_rounds", "void_points", "squad_bonus")
+#: the round limit when the setup names none (house rule): a fight still undecided is broken off.
+#: 60, not 30: a crew that will not board a drifting wreck shoots it until its reactor goes
+#: (docs/rulesets/void_d20.md, "Balance of the demo fleets")
+DEFAULT_MAX_ROUNDS = 60
 
 
 def _refuse_unknown(data: dict, allowed: tuple, where: str) -> None:
@@ -265,7 +269,7 @@ def _build_state(spec: dict) -> VoidState:
         start = "medium"
     bands = {pair_key(a.id, b.id): start for i, a in enumerate(ships) for b in ships[i + 1:] if a.side != b.side}
     state = VoidState(ships=ships, combatants=tuple(people), bands=bands,
-                      max_rounds=max(1, min(200, int(options.get("max_rounds", 30) or 30))),
+                      max_rounds=max(1, min(200, int(options.get("max_rounds", DEFAULT_MAX_ROUNDS) or DEFAULT_MAX_ROUNDS))),
                       options={k: str(v) for k, v in options.items()})
     if scene == "corridors" and len(ships) >= 2:
         state = _boarded(state)
