@@ -79,6 +79,13 @@ def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_serv
     expect(shown).to_have_count(1)
     expect(shown).to_have_attribute("data-weapon", weapon)
     expect(page.locator("#df-board")).to_contain_text("now: ")
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, "dropfleet-declared-1280", full_page=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#df-board").scroll_into_view_if_needed()
+    screenshot(page, "dropfleet-declared-390", full_page=False)
+    page.set_viewport_size(size)
     _step(page, _button(page, "opens fire").first.click)
     expect(page.locator("#log")).to_contain_text("fires")
 
