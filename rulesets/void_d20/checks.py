@@ -28,7 +28,10 @@ class Check(NamedTuple):
 
     @property
     def bonus(self) -> int:
-        return sum(v for _, v in self.modifiers)
+        total = 0
+        for _, v in self.modifiers:
+            total += v
+        return total
 
 
 class CheckResult(NamedTuple):

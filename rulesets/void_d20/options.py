@@ -112,7 +112,7 @@ def plain_station_keys(state: VoidState, s: Ship, station: str) -> frozenset:
     hit = _PLAIN.get(key)
     if hit is not None and hit[0] is full:
         return hit[1]
-    out = frozenset((kind, tuple(sorted(params.items()))) for kind, params in full if params.get("void") is None)
+    out = frozenset([(kind, tuple(sorted(params.items()))) for kind, params in full if params.get("void") is None])
     _PLAIN[key] = (full, out)
     return out
 

@@ -121,7 +121,10 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
             ships.append(evolve(s, initiative=None, command="", evading=False) if s.initiative is not None or s.command
                          else s)
             continue
-        tech = max(c.technology for c in crew)                           # best_technology
+        tech = crew[0].technology                                        # best_technology
+        for c in crew:
+            if c.technology > tech:
+                tech = c.technology
         total = roll_plus(dice, 20, "best Technology aboard", tech, lambda: f"initiative of {s.name}",
                           tables.rule("ship_round", "VD-36"))
         rolls.append((-total, index, s.id))
