@@ -62,9 +62,11 @@ def play_out(ruleset: Ruleset, state, rng: random.Random, *, max_steps: int | No
     log: list[LogEntry] = []
     recorded: list[RecordedStep] = []
     source = RandomSource(rng)
+    dice = Dice(source, recording=False)  # keeps nothing, so one serves every step
     while not state.over and steps < limit:
         action = ruleset.policy(state, rng)
-        dice = Dice(source, recording=keep_log)
+        if keep_log:
+            dice = Dice(source)
         result = ruleset.apply(state, action, dice)
         state = result.state
         steps += 1
