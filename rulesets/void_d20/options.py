@@ -31,15 +31,33 @@ def repairable(s: Ship) -> list[str]:
     return what
 
 
+_COMMANDED = ("pilot", "sensors", "gunner", "engineer")
+
+
+def commandable(state: VoidState, s: Ship) -> list[str]:
+    """The stations the captain of ``s`` may urge (VD-41): the manned ones, when the captain is at
+    the command station and the ship has power."""
+    if not powered(s) or station_crew(state, s, "command") is None:
+        return []
+    return [st for st in _COMMANDED if station_crew(state, s, st) is not None]
+
+
+def helm_moves(state: VoidState, s: Ship, t: Ship) -> tuple[bool, bool]:
+    """(close in, break away) of a manoeuvring ship ``s`` against the enemy ship ``t``: no closing from
+    Docked, nor to Docked with a docking module jammed (VD-55); no breaking away from Docked with it
+    jammed or while boarders are across (house rule)."""
+    b = band(state, s.id, t.id)
+    jammed = "docking" in s.catastrophes or "docking" in t.catastrophes
+    return (b != "docked" and not (b == "close" and jammed),
+            not (b == "docked" and (jammed or _boarding_under_way(state, s, t))))
+
+
 def station_choices(state: VoidState, s: Ship, station: str):
     """The choices of one station of ship ``s`` (without "pass"), as (kind, params) pairs, lazily:
     the action list builds them all, the turn order only asks whether there is a first."""
     if station == "command":
-        if not powered(s) or station_crew(state, s, "command") is None:
-            return
-        for st in ("pilot", "sensors", "gunner", "engineer"):
-            if station_crew(state, s, st) is not None:
-                yield "command", {"station": st}
+        for st in commandable(state, s):
+            yield "command", {"station": st}
         return
     who = station_crew(state, s, station)
     if who is None:
@@ -49,12 +67,11 @@ def station_choices(state: VoidState, s: Ship, station: str):
         if not can_manoeuvre(s):
             return
         for t in enemies_of(state, s):
-            b = band(state, s.id, t.id)
-            jammed = "docking" in s.catastrophes or "docking" in t.catastrophes
-            if b != "docked" and not (b == "close" and jammed):
+            can_close, can_break = helm_moves(state, s, t)
+            if can_close:
                 for v in voids:
                     yield "close", {"target": t.id, "void": v}
-            if not (b == "docked" and (jammed or _boarding_under_way(state, s, t))):
+            if can_break:
                 for v in voids:
                     yield "break", {"target": t.id, "void": v}
         for v in voids:
@@ -129,8 +146,7 @@ def station_open(state: VoidState, s: Ship, station: str) -> bool:
     if station == "pilot":                                   # "evade" whenever it can manoeuvre
         return station_crew(state, s, "pilot") is not None and can_manoeuvre(s)
     if station == "command":
-        return (powered(s) and station_crew(state, s, "command") is not None
-                and any(station_crew(state, s, st) is not None for st in ("pilot", "sensors", "gunner", "engineer")))
+        return bool(commandable(state, s))
     if station == "sensors":
         return (station_crew(state, s, "sensors") is not None and powered(s) and not s.module_out("sensors")
                 and any(t.id not in s.weakness for t in enemies_of(state, s)))

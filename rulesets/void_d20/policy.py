@@ -30,7 +30,7 @@ from . import tables
 from .common import combatant, crew_aboard, ship, standing_aboard
 from .dice import parse_damage
 from .model import STANDING, Combatant, Ship, VoidState
-from .options import GM, enemies_of, plain_station_keys, repairable, station_list
+from .options import GM, commandable, enemies_of, helm_moves, plain_station_keys, repairable, station_open
 from .personal import can_attack_from, defence_of, item_of, weapon_of
 from .ships import band, boarders, can_manoeuvre
 
@@ -182,14 +182,17 @@ def _act(kind: str, actor: str, params: tuple = ()) -> Action:
 
 def _ship_step(state: VoidState, s: Ship) -> Action:
     station = tables.STATIONS[state.slot].key
-    choices = plain_station_keys(state, s, station)
     pass_params = (("station", station),)
+    if station == "command":                     # read without listing the station's choices
+        urged = commandable(state, s)
+        if not urged:
+            return _act("pass", s.id, pass_params)
+        return _act("command", s.id, (("station", "gunner" if "gunner" in urged else urged[0]),))
+    if station == "pilot":
+        return _pilot_step(state, s, pass_params)
+    choices = plain_station_keys(state, s, station)
     if not choices:
         return _act("pass", s.id, pass_params)
-    if station == "command":
-        if ("command", (("station", "gunner"),)) in choices:
-            return _act("command", s.id, (("station", "gunner"),))
-        return _act("command", s.id, (("station", station_list(state, s, station)[0][1]["station"]),))
     t = _target(state, s)
     if t is None:
         return _act("pass", s.id, pass_params)
@@ -202,13 +205,6 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
             return _act(kind, s.id, params)
         return _act("pass", s.id, pass_params)
 
-    if station == "pilot":
-        b = band(state, s.id, t.id)
-        if s.frame * 4 <= s.max_frame and not t.drifting:
-            return pick("break", ("target", t.id))
-        if (t.drifting and worth_boarding(state, s, t)) or b == "far" or _best_gun_out_of_reach(s, b):
-            return pick("close", ("target", t.id))
-        return pick("evade")
     if station == "sensors":
         return pick("scan", ("target", t.id))
     if station == "gunner":
@@ -238,6 +234,22 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
             if name in what:
                 return pick("repair", ("what", name))
     return _act("pass", s.id, pass_params)
+
+
+def _pilot_step(state: VoidState, s: Ship, pass_params: tuple) -> Action:
+    """The helm (read without listing the station's choices: :func:`options.helm_moves`)."""
+    if not station_open(state, s, "pilot"):
+        return _act("pass", s.id, pass_params)
+    t = _target(state, s)
+    if t is None:
+        return _act("pass", s.id, pass_params)
+    can_close, can_break = helm_moves(state, s, t)
+    b = band(state, s.id, t.id)
+    if s.frame * 4 <= s.max_frame and not t.drifting:
+        return _act("break", s.id, (("target", t.id),)) if can_break else _act("pass", s.id, pass_params)
+    if (t.drifting and worth_boarding(state, s, t)) or b == "far" or _best_gun_out_of_reach(s, b):
+        return _act("close", s.id, (("target", t.id),)) if can_close else _act("pass", s.id, pass_params)
+    return _act("evade", s.id)
 
 
 # --- people ------------------------------------------------------------------------------------
