@@ -159,17 +159,22 @@ def _compute_window(s: rules.CombatState, me: rules.Ship, target: rules.Ship) ->
     weapons = {w.id: w for w in me.weapons}
     best_at: dict[int, float] = {}
     far = 1
-    for wid in values:
-        for lo, hi in tables.range_bands(weapons[wid].type, target.scale).values():
+    # each weapon's bands in table order, its group and its values (tables.range_band, read here
+    # from the bands directly: the first band holding the distance)
+    reads = []
+    for wid, by_band in values.items():
+        kind = weapons[wid].type
+        bands = [(lo, hi, by_band[band]) for band, (lo, hi) in tables.range_bands(kind, target.scale).items()]
+        for lo, hi, _ in bands:
             far = max(far, hi)
+        reads.append((tables.FIRE_GROUP[kind], bands))
     for d in range(1, far + 1):
         groups: dict[str, float] = {}
-        for wid, by_band in values.items():
-            w = weapons[wid]
-            band = tables.range_band(w.type, d, target.scale)
-            if band is not None:
-                g = tables.FIRE_GROUP[w.type]
-                groups[g] = groups.get(g, 0.0) + by_band[band]
+        for g, bands in reads:
+            for lo, hi, value in bands:
+                if lo <= d <= hi:
+                    groups[g] = groups.get(g, 0.0) + value
+                    break
         best_at[d] = max(groups.values(), default=0.0)
     best = max(best_at.values(), default=0.0)
     if best <= EPS:

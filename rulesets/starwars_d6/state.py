@@ -276,8 +276,9 @@ def own(s: CombatState, ship_id: str, *, fields_only: bool = False) -> Ship:
 
 def copy_state(state: CombatState) -> CombatState:
     """A copy of ``state`` that shares nothing that can change (for a caller that may change it)."""
-    s = thaw(state)
+    s = thaw(state, ships=False)
     s.ships = [copy_ship(sh) for sh in state.ships]
+    s.__dict__["_copied_ships"] = None           # every ship is this state's own (see own)
     s.board = shallow_copy(state.board)
     s.features = [shallow_copy(f) for f in state.features]
     s.shots = [shallow_copy(x) for x in state.shots]
