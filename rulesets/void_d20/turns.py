@@ -16,7 +16,7 @@ from rulesets.core.dice import Dice
 from . import tables
 from .checks import roll_plus
 from .common import evolve, combatant, say, set_combatant, set_ship, ship, standing_aboard
-from .model import STANDING, VoidState
+from .model import VoidState
 from .options import personal_can_act, station_open
 from .ships import band, explode, ship_initiative
 
@@ -220,7 +220,7 @@ def standing_sides(state: VoidState) -> set[str]:
     if _STANDING[0] is state.combatants and _STANDING[3] == gone:   # a ship changed, not who is gone
         answer = _STANDING[2]
     else:
-        answer = {c.side for c in state.combatants if c.status in STANDING and (not gone or c.aboard not in gone)}
+        answer = {c.side for sid, people in standing_aboard(state).items() if sid not in gone for c in people}
     _STANDING[:] = [state.combatants, state.ships, answer, gone]
     return answer
 
