@@ -210,7 +210,7 @@ def _hex_board(width: int, height: int) -> hexes.Board:
 def shallow_copy(obj):
     """A shallow copy of a dataclass instance (what ``copy.copy`` does, without its machinery)."""
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
+    new.__dict__ = obj.__dict__.copy()     # (a third of the time of filling the new one's: a ship has 30 fields)
     return new
 
 
@@ -348,7 +348,8 @@ def active_label(s: CombatState) -> str:
 
 
 def sides_in_play(s: CombatState) -> list[str]:
-    return [side for side in s.sides if any(sh.side == side and sh.in_play for sh in s.ships)]
+    present = {sh.side for sh in s.ships if sh.in_play}
+    return [side for side in s.sides if side in present]
 
 
 def ships_in_order(s: CombatState) -> list[str]:
