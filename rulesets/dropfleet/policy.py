@@ -49,10 +49,14 @@ def choose(state: DropfleetState, rng: random.Random) -> Action:
     phase = state.phase
     if phase == "fire":  # the most frequent step
         action = fire_choice(state)
-    elif phase == "move":
-        action = move_choice(state, Q.mover(state))
-    elif phase == "orders":
-        action = order_choice(state)
+    elif phase == "move" or phase == "orders":
+        key = situation(state, phase)
+        hit = _DECIDED.get(key)
+        if hit is None:
+            action = move_choice(state, Q.mover(state)) if phase == "move" else order_choice(state)
+            _remember(key, state, action)
+        else:
+            action = hit[1]
     elif phase == "pd":
         action = pd_choice(state)
     elif phase == "end":
@@ -61,6 +65,32 @@ def choose(state: DropfleetState, rng: random.Random) -> Action:
         action = fire_choice(state)
     _CHOSEN = (state, action)
     return action
+
+
+#: the bot's orders, moves and fire plans by the situation they were decided in (:func:`situation`):
+#: {key: (the ships' profiles, the decision)}.  A simulation plays the same setup thousands of
+#: times, and the same situations come back (every first round, and every round both groups hold
+#: their place): each is decided once.  An entry holds the profiles its key names by identity.
+_DECIDED: dict = {}
+
+
+def situation(state: DropfleetState, phase: str) -> tuple:
+    """Everything about ``state`` the bot's orders, move and fire plan read, as a flat tuple:
+    the active group and side, the table, which half of the battle it is (the move's caution),
+    and for each ship its id, group, side, whether it is destroyed or has moved, place, facing,
+    layer, profile (by identity), crippling effects, order, spikes, silence, shields and weapons
+    offline.  Not read by the bot, so left out: Hull, names, thresholds rolled, weapons fired."""
+    key = [phase, state.group, state.side, state.width, state.height, 2 * state.round <= state.max_rounds]
+    for s in state.ships:
+        key += (s.id, s.group, s.side, s.destroyed, s.moved, s.x, s.y, s.heading, s.layer, id(s.profile), s.effects,
+                s.order, s.spike, s.silent, s.shields_up, s.weapons_offline)
+    return tuple(key)
+
+
+def _remember(key: tuple, state: DropfleetState, decision) -> None:
+    if len(_DECIDED) > 4096:
+        _DECIDED.clear()
+    _DECIDED[key] = (tuple(s.profile for s in state.ships), decision)
 
 
 def _enemies(state, side):
@@ -335,7 +365,13 @@ def fire_choice(state: DropfleetState) -> Action:
     if ships is not state.ships or not declared:
         if declared:
             return _best_shot_now(state)
-        plan = _plan_fire(state)
+        key = situation(state, "fire")
+        hit = _DECIDED.get(key)
+        if hit is None:
+            plan = _plan_fire(state)
+            _remember(key, state, plan)
+        else:
+            plan = hit[1]
         _FIRE_PLAN = (state.ships, plan)
     n = len(declared)
     if n >= len(plan):

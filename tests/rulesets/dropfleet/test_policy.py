@@ -108,3 +108,45 @@ def _quiet(rng):
     from rulesets.core.dice import Dice, RandomSource
 
     return Dice(RandomSource(rng), recording=False)
+
+
+def test_a_remembered_decision_is_the_one_deciding_afresh_gives():
+    """Issue 11, fast playouts: the bot's orders, moves and fire plans are kept by the
+    situation they were decided in (``policy.situation``: every fact of the state they read),
+    and a situation that comes back is not decided again.  Over battles of both example setups
+    and the demo fleets, each remembered choice equals the one worked out from the state."""
+    from rulesets.dropfleet import policy as P
+
+    reused = 0
+    specs = [RULESET.example_setup(0), RULESET.example_setup(1), with_options(demo_spec(), {"layers": "mixed"})]
+    for seed in range(30):
+        rng = random.Random(seed)
+        st = RULESET.setup(specs[seed % 3])
+        while not st.over:
+            known = P.situation(st, st.phase) in P._DECIDED
+            choice = RULESET.policy(st, rng)
+            if st.phase == "orders":
+                assert choice == P.order_choice(st)
+            elif st.phase == "move":
+                assert choice == P.move_choice(st, Q.mover(st))
+            elif st.phase == "fire" and not st.declared:
+                assert P._DECIDED[P.situation(st, "fire")][1] == P._plan_fire(st)
+            reused += known
+            st = RULESET.apply(st, choice, _quiet(rng)).state
+    assert reused > 100
+
+
+def test_the_remembered_situation_names_what_the_bot_reads():
+    """A fact the bot reads (a ship's place, its order, whether it has moved, the half of the
+    battle) makes another situation; one it does not read (Hull) does not."""
+    from rulesets.dropfleet import policy as P
+    from rulesets.dropfleet.model import evolve
+
+    st = RULESET.setup(RULESET.example_setup(0))
+    a = st.ships[0]
+    key = P.situation(st, "orders")
+    for changed in (evolve(a, x=a.x + 2), evolve(a, order="silent_running"), evolve(a, moved=True),
+                    evolve(a, effects=(st.ships[0].effects + (D.Effect("engines_disabled", 1),)))):
+        assert P.situation(evolve(st, ships=[changed, *st.ships[1:]]), "orders") != key
+    assert P.situation(evolve(st, round=st.max_rounds), "orders") != key
+    assert P.situation(evolve(st, ships=[evolve(a, hull=a.hull - 3), *st.ships[1:]]), "orders") == key
