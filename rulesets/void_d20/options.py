@@ -11,7 +11,7 @@ from . import tables
 from .common import combatant, ship
 from .model import Combatant, Ship, VoidState
 from .personal import can_attack, item_of
-from .ships import band, boarders, can_fire, can_manoeuvre, powered, station_crew
+from .ships import band, boarders, can_fire, can_manoeuvre, powered, station_crew, station_crews
 
 GM = "gm"
 
@@ -37,9 +37,10 @@ _COMMANDED = ("pilot", "sensors", "gunner", "engineer")
 def commandable(state: VoidState, s: Ship) -> list[str]:
     """The stations the captain of ``s`` may urge (VD-41): the manned ones, when the captain is at
     the command station and the ship has power."""
-    if not powered(s) or station_crew(state, s, "command") is None:
+    crews = station_crews(state, s)
+    if "command" not in crews or not powered(s):
         return []
-    return [st for st in _COMMANDED if station_crew(state, s, st) is not None]
+    return [st for st in _COMMANDED if st in crews]
 
 
 def helm_moves(state: VoidState, s: Ship, t: Ship) -> tuple[bool, bool]:

@@ -36,12 +36,17 @@ def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
 
     Kept against the state's combatants tuple (by identity), like :func:`crew_aboard`.
     """
+    return station_crews(state, s).get(station)
+
+
+def station_crews(state: VoidState, s: Ship) -> dict:
+    """Station key -> who works it (:func:`station_crew`), for the stations somebody works."""
     people = state.combatants
     cached = _STATIONS.get(s.id)
     if cached is None or cached[0] is not people:
         cached = (people, _stations_of(state, s))
         _STATIONS[s.id] = cached
-    return cached[1].get(station)
+    return cached[1]
 
 
 def _stations_of(state: VoidState, s: Ship) -> dict:
