@@ -62,8 +62,9 @@ def say(log: list, dice: Dice, text, rule: str = "", gm_only: bool = False) -> N
         log.append(LogEntry(text() if callable(text) else text, rule, gm_only))
 
 
-#: the last answer: [the combatants tuple it was read from, ship id -> the standing people aboard]
-_ABOARD: list = [None, {}]
+#: the last answer, in one slot: (the combatants tuple it was read from, ship id -> the standing people
+#: aboard).  One tuple, read and replaced whole, so threads sharing the module never mix two answers.
+_ABOARD: list = [(None, {})]
 
 
 def standing_aboard(state: VoidState) -> dict:
@@ -73,13 +74,15 @@ def standing_aboard(state: VoidState) -> dict:
     kept against that very tuple (compared by identity, and held, so it cannot be reused).
     """
     people = state.combatants
-    if _ABOARD[0] is not people:
-        where: dict = {}
-        for c in people:
-            if c.status in STANDING:
-                where.setdefault(c.aboard, []).append(c)
-        _ABOARD[0], _ABOARD[1] = people, where
-    return _ABOARD[1]
+    hit = _ABOARD[0]
+    if hit[0] is people:
+        return hit[1]
+    where: dict = {}
+    for c in people:
+        if c.status in STANDING:
+            where.setdefault(c.aboard, []).append(c)
+    _ABOARD[0] = (people, where)
+    return where
 
 
 _NOBODY: list = []

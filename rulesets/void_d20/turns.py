@@ -23,19 +23,21 @@ from .ships import band, explode, ship_initiative
 # --- scale and order ----------------------------------------------------------------------
 
 
-_CONTESTED: list = [None, None, None, None]  # the last (combatants, ships, answer, ids of destroyed ships)
+#: the last (combatants, ships, answer, ids of destroyed ships), in one slot read and replaced whole
+_CONTESTED: list = [(None, None, None, None)]
 
 
 def contested_ships(state: VoidState) -> list[str]:
     """Ships with standing people of two sides aboard: a boarding fight is under way there."""
-    if _CONTESTED[0] is state.combatants and _CONTESTED[1] is state.ships:
-        return _CONTESTED[2]
+    hit = _CONTESTED[0]
+    if hit[0] is state.combatants and hit[1] is state.ships:
+        return hit[2]
     destroyed = [s.id for s in state.ships if s.destroyed]
-    if _CONTESTED[0] is state.combatants and _CONTESTED[3] == destroyed:  # a ship changed, none was destroyed
-        out = _CONTESTED[2]
+    if hit[0] is state.combatants and hit[3] == destroyed:  # a ship changed, none was destroyed
+        out = hit[2]
     else:
         out = _contested(state)
-    _CONTESTED[:] = [state.combatants, state.ships, out, destroyed]
+    _CONTESTED[0] = (state.combatants, state.ships, out, destroyed)
     return out
 
 
@@ -209,19 +211,21 @@ def sides(state: VoidState) -> list[str]:
     return out
 
 
-_STANDING: list = [None, None, None, None]  # the last (combatants, ships, answer, ships gone): states share them
+#: the last (combatants, ships, answer, ships gone), in one slot read and replaced whole: states share them
+_STANDING: list = [(None, None, None, None)]
 
 
 def standing_sides(state: VoidState) -> set[str]:
     """The sides with somebody standing in a ship still in the fight."""
-    if _STANDING[0] is state.combatants and _STANDING[1] is state.ships:
-        return _STANDING[2]
+    hit = _STANDING[0]
+    if hit[0] is state.combatants and hit[1] is state.ships:
+        return hit[2]
     gone = {s.id for s in state.ships if s.destroyed or s.escaped}
-    if _STANDING[0] is state.combatants and _STANDING[3] == gone:   # a ship changed, not who is gone
-        answer = _STANDING[2]
+    if hit[0] is state.combatants and hit[3] == gone:   # a ship changed, not who is gone
+        answer = hit[2]
     else:
         answer = {c.side for sid, people in standing_aboard(state).items() if sid not in gone for c in people}
-    _STANDING[:] = [state.combatants, state.ships, answer, gone]
+    _STANDING[0] = (state.combatants, state.ships, answer, gone)
     return answer
 
 
