@@ -123,6 +123,8 @@ def parse_modifier(text: str) -> int:
 
 def as_pips(value) -> int:
     """Pips of a DiceCode, an int (pips) or a text modifier/code."""
+    if type(value) is int:           # (the most frequent: a modifier in pips; a bool is not an int here)
+        return value
     if isinstance(value, DiceCode):
         return value.total_pips
     if isinstance(value, bool):

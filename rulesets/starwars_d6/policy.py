@@ -554,11 +554,11 @@ def _decide(ruleset, s: rules.CombatState) -> Action:
         raise ValueError("No legal action: the combat is over.")
     who = ruleset.actor_ship(s)
     if s.phase == "initiative":
-        return Action.make("initiative", who)
+        return Action("initiative", who)
     if s.phase == "movement":
         return _choose_movement(ruleset, s, who)
     if not s.queue:
-        return Action.make("resolve", who)
+        return Action("resolve", who)
     return _choose_fire(s, s.ship(who))
 
 
