@@ -128,17 +128,10 @@ def best_pd_option(options, s: Shot, policy: str = "min_expected") -> tuple[int,
 def roll_hits(w: S.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) -> tuple[int, int]:
     """(normal hits, critical hits): one D6 per Attack against the Lock (DF-03, DF-N04)."""
     purpose = f"{attacker.name}'s {weapon.name} at {target.name} (Lock {s.lock}+)" if w.rec else ""
-    lock = s.lock
-    faces = w.pool(s.attacks, lock, purpose, T.TO_HIT)
-    least_critical = critical_from(s)  # as :func:`classify` reads a face
-    normal = critical = 0
-    for f in faces:
-        if f >= lock:
-            if f >= least_critical:
-                critical += 1
-            else:
-                normal += 1
+    # a face of Lock or more hits, of critical_from or more is critical (as :func:`classify` reads a face)
+    normal, critical = w.split(s.attacks, s.lock, critical_from(s), purpose, T.TO_HIT)
     if w.rec:
+        faces = w.faces
         mods = "".join(f", {why} {v:+d}" for why, v in s.modifiers)
         crit = "every hit critical (particle)" if s.particle else (
             f"critical on {s.critical_on}+" if s.critical_on <= 6 else "no critical possible")
@@ -178,10 +171,10 @@ def roll_point_defence(w: S.Work, target: Ship, s: Shot, normal: int, critical: 
     """PD successes: one D6 per PD point, each 5+ a success (DF-17)."""
     if not s.point_defence or normal + critical == 0:
         return 0
-    faces = w.pool(s.point_defence, T.PD_SUCCESS, f"{target.name}'s point defence" if w.rec else "", T.POINT_DEFENCE)
-    successes = sum(1 for f in faces if f >= T.PD_SUCCESS)
+    successes = w.successes(s.point_defence, T.PD_SUCCESS, f"{target.name}'s point defence" if w.rec else "",
+                            T.POINT_DEFENCE)
     if w.rec:
-        w.say(f"{target.name}'s point defence rolls {', '.join(map(str, faces))}: {successes} success"
+        w.say(f"{target.name}'s point defence rolls {', '.join(map(str, w.faces))}: {successes} success"
               f"{'es' if successes != 1 else ''}.", T.POINT_DEFENCE)
     return successes
 
@@ -191,22 +184,24 @@ def roll_saves(w: S.Work, target: Ship, normal: int, critical: int, s: Shot) -> 
     point against the passive save only (DF-05, DF-06, DF-10, DF-12, DF-13).  A save that
     cannot be made (7+) rolls no dice (decision D6)."""
     unsaved = 0
-    for points, need, what, rule in ((normal, s.normal_save, "normal", T.ARMOUR_SAVES),
-                                     (critical, s.critical_save, "critical", T.PASSIVE)):
-        if points <= 0:
-            continue
-        if need > 6:
-            unsaved += points
-            if w.rec:
-                w.say(f"{target.name} has no save against {points} {what} point{'s' if points != 1 else ''}.", rule)
-            continue
-        faces = w.pool(points, need, f"{target.name}'s saves against {what} damage ({need}+)" if w.rec else "", rule)
-        saved = sum(1 for f in faces if f >= need)
-        unsaved += points - saved
-        if w.rec:
-            w.say(f"{target.name} saves {what} damage on {need}+: rolled {', '.join(map(str, faces))}, "
-                  f"{saved} of {points} saved.", rule)
+    if normal > 0:
+        unsaved += _unsaved(w, target, normal, s.normal_save, "normal", T.ARMOUR_SAVES)
+    if critical > 0:
+        unsaved += _unsaved(w, target, critical, s.critical_save, "critical", T.PASSIVE)
     return unsaved
+
+
+def _unsaved(w: S.Work, target: Ship, points: int, need: int, what: str, rule: str) -> int:
+    """The points of one kind that get through: a D6 each on ``need``+ (none when 7+)."""
+    if need > 6:
+        if w.rec:
+            w.say(f"{target.name} has no save against {points} {what} point{'s' if points != 1 else ''}.", rule)
+        return points
+    saved = w.successes(points, need, f"{target.name}'s saves against {what} damage ({need}+)" if w.rec else "", rule)
+    if w.rec:
+        w.say(f"{target.name} saves {what} damage on {need}+: rolled {', '.join(map(str, w.faces))}, "
+              f"{saved} of {points} saved.", rule)
+    return points - saved
 
 
 def finish_attack(w: S.Work, attacker_name: str, target_id: str, normal: int, critical: int, s: Shot,
@@ -417,6 +412,11 @@ def explosion_amount(w: S.Work, code: str, purpose: str, rule: str) -> int:
 
 def end_phase(w: S.Work) -> None:
     """Fires, damage control, orbital decay, reactor leaks, in that order (decision D8)."""
+    for ship in w.ships:
+        if ship.effects:
+            break
+    else:  # every part of it starts from a crippling effect: with none in play nothing happens
+        return
     for ship in list(w.ships):
         ship = w.ship(ship.id)
         if ship.destroyed:

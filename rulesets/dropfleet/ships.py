@@ -127,7 +127,7 @@ class Work:
     """
 
     __slots__ = ("state", "ships", "_index", "dice", "rec", "source", "_random", "log", "in_attack", "attacked",
-                 "explosions")
+                 "explosions", "faces")
 
     def __init__(self, state, dice: Dice):
         self.state = state
@@ -142,6 +142,7 @@ class Work:
         self.in_attack = False  # damage now counts as from an attack (crippling at the activation's end)
         self.attacked: tuple[str, ...] = state.attacked  # tuples: a step that adds one makes a new one
         self.explosions: tuple = state.explosions
+        self.faces: tuple[int, ...] = ()  # the last pool's faces, for the log (recorded steps only)
 
     @property
     def index(self) -> dict:
@@ -175,8 +176,8 @@ class Work:
         """``count`` D6 each succeeding on ``need``+; recorded with the number of successes as its total."""
         if not self.rec:  # playout: the source's faces, as ``Dice.faces`` draws them when recording nothing
             r = self._random
-            if r is not None:
-                return [min(6, int(r() * 6) + 1) for _ in range(count)]
+            if r is not None:  # face_from_random: random() < 1, so int(r() * 6) + 1 is never above 6
+                return [int(r() * 6) + 1 for _ in range(count)]
             return self.source.faces(count, 6)
         faces = tuple(self.dice.faces(count, 6, purpose, rule))
         if self.rec:
@@ -184,3 +185,41 @@ class Work:
             self.dice.record(Roll(f"{count}D6", faces, (), hits, purpose, rule, target=None,
                                   row=f"{hits} of {count} at {need}+"))
         return faces
+
+    def successes(self, count: int, need: int, purpose: str, rule: str) -> int:
+        """How many of a :meth:`pool` of ``count`` D6 roll ``need`` or more (its faces kept in
+        ``faces`` for the log when recording)."""
+        r = self._random
+        if r is not None:  # a playout: the same draws as :meth:`pool`, counted as they come
+            least = need - 1  # int(r() * 6) + 1 >= need exactly when r() * 6 >= need - 1
+            n = 0
+            for _ in range(count):
+                if r() * 6 >= least:
+                    n += 1
+            return n
+        self.faces = faces = self.pool(count, need, purpose, rule)
+        return sum(1 for f in faces if f >= need)
+
+    def split(self, count: int, need: int, better: int, purpose: str, rule: str) -> tuple[int, int]:
+        """(faces from ``need`` up to under ``better``, faces of ``better`` or more) of a :meth:`pool`
+        of ``count`` D6 succeeding on ``need``+: hits and critical hits (faces kept as in :meth:`successes`)."""
+        low = high = 0
+        r = self._random
+        if r is not None:  # a playout, as in :meth:`successes`
+            least, best = need - 1, better - 1
+            for _ in range(count):
+                v = r() * 6
+                if v >= least:
+                    if v >= best:
+                        high += 1
+                    else:
+                        low += 1
+            return low, high
+        self.faces = faces = self.pool(count, need, purpose, rule)
+        for f in faces:
+            if f >= need:
+                if f >= better:
+                    high += 1
+                else:
+                    low += 1
+        return low, high
