@@ -208,8 +208,8 @@ class StarWarsRuleset(RulesetBase):
     def setup(self, spec: dict) -> rules.CombatState:
         """The state at the start of the fight (a simulation sets the same spec up thousands of
         times: the state is built once per spec and copied)."""
-        last = _LAST_SETUP
-        if last and spec is last[0] and spec == last[1]:     # the same spec as last time, unchanged
+        last = _LAST_SETUP[0]      # (one tuple, replaced whole: read once, it is consistent)
+        if last is not None and spec is last[0] and spec == last[1]:     # the same spec as last time, unchanged
             return rules.copy_state(last[2])
         try:
             key = json.dumps(spec, sort_keys=True)
@@ -220,7 +220,7 @@ class StarWarsRuleset(RulesetBase):
             if len(_SETUPS) > 64:
                 _SETUPS.clear()
             built = _SETUPS[key] = self._setup(spec)
-        _LAST_SETUP[:] = (spec, json.loads(key), built)   # (a copy of the spec: the caller may change its own)
+        _LAST_SETUP[0] = (spec, json.loads(key), built)   # (a copy of the spec: the caller may change its own)
         return rules.copy_state(built)
 
     def _setup(self, spec: dict) -> rules.CombatState:
@@ -622,6 +622,6 @@ SWEEP_DISTANCES = (2, 4, 6, 8, 10, 12, 15)
 
 _COURSES: dict = {}  # course searches, keyed by everything they depend on
 _SETUPS: dict = {}   # setup states by their spec (as JSON); copied for every caller
-_LAST_SETUP: list = []   # the last spec asked (the very object, and a copy of it) and its setup state
+_LAST_SETUP: list = [None]   # (the last spec asked -- the very object --, a copy of it, its setup state)
 
 RULESET = StarWarsRuleset()
