@@ -95,6 +95,16 @@
 
   if (streamUrl && window.EventSource) startStream(); else startPolling();
 
+  // The boards' hexes and places are buttons drawn in SVG (role="button", tabindex="0"):
+  // Enter or Space on one clicks it, as on a real button.
+  document.addEventListener("keydown", function (e) {
+    var t = e.target;
+    if ((e.key !== "Enter" && e.key !== " ") || !t || !t.getAttribute) return;
+    if (t.getAttribute("role") !== "button" || t.tagName === "BUTTON") return;
+    e.preventDefault();
+    t.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  });
+
   var NOT_TYPING = {checkbox: 1, radio: 1, button: 1, submit: 1, reset: 1};
 
   function typing(t) {
