@@ -21,7 +21,7 @@ from .attacks import reaction_options
 from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_of
 from .damage import repairable
 from .odds import hits_dist
-from .queries import GM, attack_mods, bridge_ok, enemies, range_ok, salvo
+from .queries import GM, attack_difficulty, attack_situation, band_to, bridge_ok, enemies, range_ok, salvo
 from .tables import (
     ATTACK_DIFFICULTY, BANDS, COLLISION_SITUATIONS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS,
 )
@@ -110,40 +110,47 @@ def attack_value(s, ship, crew, mount, target_id: str, personal: bool, usable: l
     """The bot's worth of an attack: expected damage-table hits, the focus target preferred.
 
     ``base`` is the gunner's skill + Dex + hasty + coordination (:func:`_gunner_base`), computed once
-    per choice by :func:`_gunner_choice`; each kind of weapon in the salvo is valued once."""
+    per choice by :func:`_gunner_choice`."""
     if personal:
         return 0.05
-    target = s.ship(target_id)
-    chosen = salvo(mount, usable) if which == "all" else [int(which)]
     if base is None:
         base = _gunner_base(ship, crew, mount)
+    chosen = salvo(mount, usable) if which == "all" else [int(which)]
+    return _salvo_value(s, ship, mount, s.ship(target_id), chosen, base, best)
+
+
+def _salvo_value(s, ship, mount, target, chosen: list[int], base: int, best) -> float:
+    """:func:`attack_value` of the weapons ``chosen`` at a ship: the sum of each weapon's expected
+    damage-table hits (missiles: of the launch), each kind of weapon valued once; the attack's DMs
+    that are not the weapon's difficulty (:func:`queries.attack_situation`) added up once."""
     value = 0.0
     worth: dict[tuple, float] = {}
+    dm = band = None
     for i in chosen:
         w = mount.weapons[i]
-        key = (w.type, w.missile)
+        weapon = w.type
+        key = (weapon, w.missile)
         term = worth.get(key)
         if term is None:
-            term = worth[key] = _weapon_worth(s, ship, crew, mount, target, w.type, w.missile, base)
+            kind = WEAPONS[weapon]
+            if kind.missile:
+                dice = MISSILES[w.missile or "standard"]["dice"]
+                term = 0.45 * expected_hits(dice, 0, target.armour) * (4 if weapon == "missile_bay" else 1)
+            else:
+                if dm is None:
+                    band = band_to(s, ship, target.id)
+                    dm = base
+                    for _, v in attack_situation(s, ship, mount, target.id, words=False):
+                        dm += v
+                armour = 0 if weapon == "meson_bay" else target.armour
+                term = p_hit(dm + attack_difficulty(weapon, band)) * (expected_hits(kind.dice, kind.flat, armour) + 0.05)
+            worth[key] = term
         value += term
     if target.status != "active":
         value *= 0.2
     if best is not None and target.id == best:
         value *= 1.3
     return value
-
-
-def _weapon_worth(s, ship, crew, mount, target, weapon: str, missile: str, base: int) -> float:
-    """Expected damage-table hits of one weapon of the salvo at ``target`` (missiles: of the launch)."""
-    kind = WEAPONS[weapon]
-    if kind.missile:
-        dice = MISSILES[missile or "standard"]["dice"]
-        return 0.45 * expected_hits(dice, 0, target.armour) * (4 if weapon == "missile_bay" else 1)
-    mods = 0
-    for _, dm in attack_mods(s, ship, crew, mount, target.id, weapon, words=False):
-        mods += dm
-    armour = 0 if weapon == "meson_bay" else target.armour
-    return p_hit(base + mods) * (expected_hits(kind.dice, kind.flat, armour) + 0.05)
 
 
 def _gunner_base(ship, crew, mount) -> int:
@@ -338,8 +345,11 @@ def _gunner_choice(s, ship, crew, target) -> Action | None:
         for tid, personal, usable in options:
             if (len(usable) > 1) != whole:
                 continue
-            which = "all" if whole else str(usable[0])
-            value = attack_value(s, ship, crew, mount, tid, personal, usable, which, best_id, base)
+            if whole:
+                which, chosen = "all", salvo(mount, usable)
+            else:
+                which, chosen = str(usable[0]), usable[:1]
+            value = 0.05 if personal else _salvo_value(s, ship, mount, s.ship(tid), chosen, base, best_id)
             if best_value is None or value > best_value:
                 best, best_value = (tid, which), value
     if best_value <= 0:

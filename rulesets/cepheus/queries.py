@@ -130,23 +130,37 @@ def pursuit_dm(ship: Ship, target_id: str) -> int:
 
 def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id: str, weapon: str,
                 launch: bool = False, dodge: int = 0, personal: bool = False, words: bool = True) -> list:
-    """Attacco: every DM of an attack roll except skill, characteristic, hasty, coordination.
+    """Attacco: every DM of an attack roll except skill, characteristic, hasty, coordination: the
+    weapon's difficulty at the band (:func:`attack_difficulty`) and the situation's DMs
+    (:func:`attack_situation`).
 
     ``words=False`` (the bot, a playout) leaves the difficulty and Fire Control unnamed; the values
     are the same.
     """
-    kind = WEAPONS[weapon]
-    band = band_to(s, ship, target_id)
-    extra = []
     if launch:
-        extra.append((DIFFICULTY_LABEL["average"] + " launch", 0))
+        extra = [(DIFFICULTY_LABEL["average"] + " launch", 0)]
     else:
-        diff = ATTACK_DIFFICULTY[kind.row][band]
-        extra.append((f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}" if words else "", DIFFICULTY[diff]))
-    extra.append((f"Fire Control/{ship.fire_control}" if words else "", ship.fire_control))
-    extra.append(("sensor targeting", ship.targeting.get(target_id, 0)))
-    extra.append(("lined up", ship.lined_up))
-    extra.append(("pursuit", pursuit_dm(ship, target_id)))
+        band = band_to(s, ship, target_id)
+        diff = ATTACK_DIFFICULTY[WEAPONS[weapon].row][band]
+        extra = [(f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}" if words else "", DIFFICULTY[diff])]
+    extra += attack_situation(s, ship, mount, target_id, launch, dodge, personal, words)
+    return [(a, b) for a, b in extra if b or "at " in a] if words else extra
+
+
+def attack_difficulty(weapon: str, band: str) -> int:
+    """The difficulty DM of firing ``weapon`` at ``band`` (Tabella: Difficoltà d'attacco; a launch is Average)."""
+    return DIFFICULTY[ATTACK_DIFFICULTY[WEAPONS[weapon].row][band]]
+
+
+def attack_situation(s: CombatState, ship: Ship, mount: Mount, target_id: str, launch: bool = False,
+                     dodge: int = 0, personal: bool = False, words: bool = True) -> list:
+    """Attacco: the DMs of an attack roll that depend neither on the weapon nor on the gunner (Fire
+    Control, sensor lock, lining up, pursuit, damage, intercepted intentions, the target's evasion and
+    dodge, the personal scale).  The bot adds them up once per target."""
+    extra = [(f"Fire Control/{ship.fire_control}" if words else "", ship.fire_control),
+             ("sensor targeting", ship.targeting.get(target_id, 0)),
+             ("lined up", ship.lined_up),
+             ("pursuit", pursuit_dm(ship, target_id))]
     if mount.hits == 1:
         extra.append(("damaged mount", -2))
     if not bridge_ok(ship):
@@ -160,7 +174,7 @@ def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id:
         if target is not None:
             extra.append(("target evasive", target.evasive))
         extra.append(("target dodges", dodge))
-    return [(a, b) for a, b in extra if b or "at " in a] if words else extra
+    return extra
 
 
 def band_to(s: CombatState, ship: Ship, target_id: str) -> str:

@@ -365,9 +365,12 @@ SYSTEM_LABEL = {k: LOCATION_LABEL[k] for k in SYSTEMS}
 
 
 def clone(obj):
-    """A shallow copy of a dataclass instance, much faster than ``dataclasses.replace``."""
+    """A shallow copy of a dataclass instance, much faster than ``dataclasses.replace``.
+
+    The attribute table is copied whole (``dict.copy``), not filled key by key: the state's table
+    shares its keys with every state's, and copying it is half the cost of refilling it."""
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
+    new.__dict__ = obj.__dict__.copy()
     return new
 
 
@@ -375,8 +378,9 @@ def updated(obj, **changes):
     """A shallow copy of a dataclass instance with ``changes`` (``dataclasses.replace``, without its
     per-call introspection: rules call it on every hit, missile and reaction)."""
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
+    table = obj.__dict__.copy()
+    table.update(changes)
+    new.__dict__ = table
     return new
 
 
@@ -419,10 +423,10 @@ class Tx:
         for i, sh in enumerate(ships):
             if sh.id == ship_id:
                 sh = clone(sh)
-                sh.hits = dict(sh.hits)
-                sh.repaired = dict(sh.repaired)
-                sh.targeting = dict(sh.targeting)
-                sh.bonus = dict(sh.bonus)
+                sh.hits = sh.hits.copy()
+                sh.repaired = sh.repaired.copy()
+                sh.targeting = sh.targeting.copy()
+                sh.bonus = sh.bonus.copy()
                 ships[i] = sh
                 self._ships[ship_id] = sh
                 return sh
