@@ -1,10 +1,10 @@
 #!/usr/bin/env python
 """Benchmark playouts: what one simulated battle costs, in 2D6 checks.
 
-    .venv/bin/python scripts/bench_playout.py [--ruleset KEY] [--battles N] [--repeats R]
+    .venv/bin/python scripts/bench_playout.py [--ruleset KEY] [--battles N] [--repeats R] [--setup demo]
 
 For each registered rule system (or the one named), plays ``--battles`` battles of its
-``example_setup(0)`` the way a simulation does (``rulesets.core.simulate.run_trial``:
+``example_setup(0)`` (or, with ``--setup demo``, of its demo campaign's fleets) the way a simulation does (``rulesets.core.simulate.run_trial``:
 setup, the policy playing both sides, dice recording nothing, the outcome), and, in
 the same process, a tight loop of plain 2D6 checks
 (``(int(r()*6)+1) + (int(r()*6)+1) >= 8``).  Both are timed in CPU seconds
@@ -43,6 +43,15 @@ def checks_per_cpu_second(n: int = 200_000) -> float:
     return n / elapsed
 
 
+def spec_of(ruleset, setup: str) -> dict:
+    """The fight to play: the system's ``example_setup(0)``, or its demo fleets (``demo``)."""
+    if setup == "demo":
+        from rulesets.core.spec import demo_setup
+
+        return demo_setup(ruleset)
+    return ruleset.example_setup(0)
+
+
 def battles_per_cpu_second(ruleset, spec: dict, battles: int, repeat: int) -> tuple[float, float]:
     """(battles per CPU-second, mean steps a battle) over ``battles`` seeded trials."""
     from rulesets.core.simulate import run_trial, trial_seed
@@ -55,8 +64,8 @@ def battles_per_cpu_second(ruleset, spec: dict, battles: int, repeat: int) -> tu
     return battles / elapsed, steps / battles
 
 
-def bench(ruleset, battles: int, repeats: int) -> dict:
-    spec = ruleset.example_setup(0)
+def bench(ruleset, battles: int, repeats: int, setup: str = "example") -> dict:
+    spec = spec_of(ruleset, setup)
     run = battles_per_cpu_second  # warm caches (odds tables, lru caches) before timing
     run(ruleset, spec, max(1, battles // 10), -1)
     per_battle, per_check, equivalents, steps = [], [], [], 0.0
@@ -81,12 +90,16 @@ def main(argv=None) -> int:
     parser.add_argument("--ruleset", help="one system's key (default: every registered system)")
     parser.add_argument("--battles", type=int, default=200, help="battles per repeat (default 200)")
     parser.add_argument("--repeats", type=int, default=5, help="repeats; medians are printed (default 5)")
+    parser.add_argument("--setup", choices=["example", "demo"], default="example",
+                        help="example: example_setup(0), the figure issue 10's budget is for (default); "
+                             "demo: the demo campaign's fleets")
     args = parser.parse_args(argv)
     rulesets = [registry.get(args.ruleset)] if args.ruleset else registry.all_rulesets()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"load average (1, 5, 15 min): {load}; {args.repeats} repeats of {args.battles} battles, medians")
+    print(f"load average (1, 5, 15 min): {load}; {args.repeats} repeats of {args.battles} battles, medians; "
+          f"{'the demo fleets' if args.setup == 'demo' else 'example_setup(0)'}")
     for ruleset in rulesets:
-        r = bench(ruleset, args.battles, args.repeats)
+        r = bench(ruleset, args.battles, args.repeats, args.setup)
         print(f"{ruleset.key}: {r['battles_per_cpu_s']:.0f} battles per CPU-second "
               f"({r['steps']:.0f} steps a battle); {r['checks_per_cpu_s'] / 1e6:.2f} M 2D6 checks per CPU-second; "
               f"one battle = {r['check_equivalents']:,.0f} 2D6-check equivalents")
