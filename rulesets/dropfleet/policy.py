@@ -51,12 +51,9 @@ def choose(state: DropfleetState, rng: random.Random) -> Action:
         action = fire_choice(state)
     elif phase == "move" or phase == "orders":
         key = situation(state, phase)
-        hit = _DECIDED.get(key)
-        if hit is None:
-            action = move_choice(state, Q.mover(state)) if phase == "move" else order_choice(state)
-            _remember(key, state, action)
-        else:
-            action = hit[1]
+        action = _DECIDED.get(key)
+        if action is None:
+            action = _remember(key, state, move_choice(state, Q.mover(state)) if phase == "move" else order_choice(state))
     elif phase == "pd":
         action = pd_choice(state)
     elif phase == "end":
@@ -67,30 +64,72 @@ def choose(state: DropfleetState, rng: random.Random) -> Action:
     return action
 
 
-#: the bot's orders, moves and fire plans by the situation they were decided in (:func:`situation`):
-#: {key: (the ships' profiles, the decision)}.  A simulation plays the same setup thousands of
-#: times, and the same situations come back (every first round, and every round both groups hold
-#: their place): each is decided once.  An entry holds the profiles its key names by identity.
+#: the bot's orders, moves and fire plans by the situation they were decided in (:func:`situation`).
+#: A simulation plays the same setup thousands of times, and the same situations come back (every
+#: first round, every round both groups hold their place): each is decided once.  Decisions are
+#: shared objects (:data:`_SHARED`) and the profiles the keys name by identity are kept alive in
+#: :data:`_KEPT`, so an entry is two small objects (few for the garbage collector to follow).
 _DECIDED: dict = {}
+_SHARED: dict = {}  # one object per distinct action or planned declaration
+_KEPT: dict = {}  # id(profile) -> profile, for every profile a key names
 
 
 def situation(state: DropfleetState, phase: str) -> tuple:
-    """Everything about ``state`` the bot's orders, move and fire plan read, as a flat tuple:
-    the active group and side, the table, which half of the battle it is (the move's caution),
-    and for each ship its id, group, side, whether it is destroyed or has moved, place, facing,
-    layer, profile (by identity), crippling effects, order, spikes, silence, shields and weapons
-    offline.  Not read by the bot, so left out: Hull, names, thresholds rolled, weapons fired."""
-    key = [phase, state.group, state.side, state.width, state.height, 2 * state.round <= state.max_rounds]
+    """Everything about ``state`` the bot's orders, move and fire plan read, as a flat tuple: the
+    phase, the active group and side, the table, which half of the battle it is (the move's
+    caution), then the ships in play the bot looks at, in their order:
+
+    * each of the group's: its id, whether it has moved, place, facing, layer, profile (by
+      identity), crippling effects, order, spike, silence, shields, weapons offline;
+    * each enemy's (another side's): its id and side, place, layer, profile, effects, order,
+      spike, silence, shields.
+
+    Never read, so left out: destroyed ships, the side's other groups, Hull, names, thresholds
+    rolled, weapons fired, an enemy's facing.  (A group that spans sides, which placements can
+    name, makes every ship in play count: :func:`_every_ship`.)"""
+    group, side = state.group, state.side
+    key = [phase, group, side, state.width, state.height, 2 * state.round <= state.max_rounds]
+    for s in state.ships:
+        if s.destroyed:
+            continue
+        if s.side == side:
+            if s.group != group:
+                continue
+            key += (0, s.id, s.moved, s.x, s.y, s.heading, s.layer, id(s.profile), s.effects, s.order, s.spike,
+                    s.silent, s.shields_up, s.weapons_offline)
+        elif s.group == group:
+            return _every_ship(state, phase)
+        else:
+            key += (1, s.id, s.side, s.x, s.y, s.layer, id(s.profile), s.effects, s.order, s.spike, s.silent,
+                    s.shields_up)
+    return tuple(key)
+
+
+def _every_ship(state: DropfleetState, phase: str) -> tuple:
+    key = [phase, 2, state.group, state.side, state.width, state.height, 2 * state.round <= state.max_rounds]
     for s in state.ships:
         key += (s.id, s.group, s.side, s.destroyed, s.moved, s.x, s.y, s.heading, s.layer, id(s.profile), s.effects,
                 s.order, s.spike, s.silent, s.shields_up, s.weapons_offline)
     return tuple(key)
 
 
-def _remember(key: tuple, state: DropfleetState, decision) -> None:
+def _remember(key: tuple, state: DropfleetState, decision):
+    """Keep ``decision`` (an action, or a fire plan: a tuple of planned declarations) for the
+    situation ``key``; the shared copy of it is returned."""
     if len(_DECIDED) > 4096:
         _DECIDED.clear()
-    _DECIDED[key] = (tuple(s.profile for s in state.ships), decision)
+        _SHARED.clear()
+        _KEPT.clear()
+    for s in state.ships:
+        profile = s.profile
+        if id(profile) not in _KEPT:
+            _KEPT[id(profile)] = profile
+    if type(decision) is tuple:
+        decision = tuple(_SHARED.setdefault(item, item) for item in decision)
+    else:
+        decision = _SHARED.setdefault(decision, decision)
+    _DECIDED[key] = decision
+    return decision
 
 
 def _enemies(state, side):
@@ -366,12 +405,9 @@ def fire_choice(state: DropfleetState) -> Action:
         if declared:
             return _best_shot_now(state)
         key = situation(state, "fire")
-        hit = _DECIDED.get(key)
-        if hit is None:
-            plan = _plan_fire(state)
-            _remember(key, state, plan)
-        else:
-            plan = hit[1]
+        plan = _DECIDED.get(key)
+        if plan is None:
+            plan = _remember(key, state, tuple(_plan_fire(state)))
         _FIRE_PLAN = (state.ships, plan)
     n = len(declared)
     if n >= len(plan):

@@ -130,7 +130,7 @@ def test_a_remembered_decision_is_the_one_deciding_afresh_gives():
             elif st.phase == "move":
                 assert choice == P.move_choice(st, Q.mover(st))
             elif st.phase == "fire" and not st.declared:
-                assert P._DECIDED[P.situation(st, "fire")][1] == P._plan_fire(st)
+                assert P._DECIDED[P.situation(st, "fire")] == tuple(P._plan_fire(st))
             reused += known
             st = RULESET.apply(st, choice, _quiet(rng)).state
     assert reused > 100
@@ -138,15 +138,31 @@ def test_a_remembered_decision_is_the_one_deciding_afresh_gives():
 
 def test_the_remembered_situation_names_what_the_bot_reads():
     """A fact the bot reads (a ship's place, its order, whether it has moved, the half of the
-    battle) makes another situation; one it does not read (Hull) does not."""
+    battle) makes another situation; one it does not read (Hull, an enemy's facing, a ship of
+    the side's other groups) does not."""
     from rulesets.dropfleet import policy as P
     from rulesets.dropfleet.model import evolve
 
-    st = RULESET.setup(RULESET.example_setup(0))
-    a = st.ships[0]
+    st = RULESET.setup(RULESET.example_setup(1))  # Vess: Steadfast, Lancet 1; Sable: Nightglass, Wisp 1
+    assert st.side == "Vess" and st.group == st.ships[0].group != st.ships[1].group
+
+    def changed(index, **changes):
+        ships = list(st.ships)
+        ships[index] = evolve(ships[index], **changes)
+        return P.situation(evolve(st, ships=ships), "orders")
+
     key = P.situation(st, "orders")
-    for changed in (evolve(a, x=a.x + 2), evolve(a, order="silent_running"), evolve(a, moved=True),
-                    evolve(a, effects=(st.ships[0].effects + (D.Effect("engines_disabled", 1),)))):
-        assert P.situation(evolve(st, ships=[changed, *st.ships[1:]]), "orders") != key
-    assert P.situation(evolve(st, round=st.max_rounds), "orders") != key
-    assert P.situation(evolve(st, ships=[evolve(a, hull=a.hull - 3), *st.ships[1:]]), "orders") == key
+    a, enemy = st.ships[0], st.ships[2]
+    for other in (changed(0, x=a.x + 2), changed(0, order="silent_running"), changed(0, moved=True),
+                  changed(0, effects=(D.Effect("engines_disabled", 1),)), changed(2, y=enemy.y - 2),
+                  changed(2, shields_up=not enemy.shields_up), changed(2, destroyed=True),
+                  P.situation(evolve(st, round=st.max_rounds), "orders")):
+        assert other != key
+    for same in (changed(0, hull=a.hull - 3), changed(2, heading=90), changed(1, x=0.0, order="max_thrust")):
+        assert same == key
+    # a group that spans sides: every ship counts, the other groups' too
+    ships = list(st.ships)
+    ships[2] = evolve(enemy, group=a.group)
+    mixed = evolve(st, ships=ships)
+    moved_friend = evolve(mixed, ships=[ships[0], evolve(ships[1], x=0.0), *ships[2:]])
+    assert P.situation(mixed, "orders") != P.situation(moved_friend, "orders")
