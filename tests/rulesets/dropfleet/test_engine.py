@@ -153,3 +153,23 @@ def test_the_log_cites_every_rule_in_english_with_the_seed_heading_on_hover():
         found = citation.read(text, "dropfleet")
         assert found.system == "dropfleet", text
         assert found.original or found.ruling or found.house_rule or text == "GM override", text
+
+
+def test_a_playout_counts_a_pool_from_the_same_draws_a_recorded_step_shows():
+    """Issue 11, fast playouts: ``Work.split`` (hits and critical hits, DF-03 / DF-N04) and
+    ``Work.successes`` (saves, point defence) count a pool as it is drawn when nothing is
+    recorded; from the same random source they give what the recorded faces give, and draw
+    as many dice."""
+    st = start()
+    for seed in range(200):
+        count, need = 1 + seed % 7, 2 + seed % 5
+        better = need + seed % 3
+        played = S.Work(st, Dice(RandomSource(random.Random(seed)), recording=False))
+        shown = S.Work(st, Dice(RandomSource(random.Random(seed))))
+        split = shown.split(count, need, better, "to hit", "rule")
+        faces = shown.faces
+        assert played.split(count, need, better, "", "") == split == (
+            sum(1 for f in faces if need <= f < better), sum(1 for f in faces if f >= better))
+        assert played.successes(count, need, "", "") == shown.successes(count, need, "saves", "rule") == sum(
+            1 for f in shown.faces if f >= need)
+        assert played.source._rng.random() == shown.source._rng.random()  # as many dice drawn
