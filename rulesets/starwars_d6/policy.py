@@ -138,6 +138,7 @@ _SHOT_VALUES: dict = {}  # the bot's value of a shot by what it depends on (see 
 # tuples are left alone by the garbage collector, which otherwise walks every object these long-
 # lived memos hold at each full collection (most of a playout's collector time).
 _GEOMETRY: dict = {}
+_CHOICES: dict = {}     # the moves chosen (plain tuples), by the whole goal
 
 
 def _window(s: rules.CombatState, me: rules.Ship, target: rules.Ship, attacker_key: int | None = None) -> tuple[float, int, int]:
@@ -250,15 +251,24 @@ class _Goal:
         self.board, self.capital, self.occupied, self.foes = board, capital, occupied, foes
         self.evade, self.target, self.lo, self.hi = evade, target, lo, hi
         # The geometry below depends on nothing else: shared by every goal alike (a ship's
-        # steps through its movement, and the next battles), as its distances, directions,
-        # reach and facing, and the move chosen from a movement state (see :func:`_choose_move`).
-        signature = (target, tuple(foes), lo, hi, evade, capital, board)
-        memo = _GEOMETRY.get(signature)
+        # steps through its movement, and the next battles).  Its distances, directions, reach
+        # and facing depend on the target's hex alone when attacking (on every enemy's when
+        # evading), with the board and the scale; the move chosen from a movement state (see
+        # :func:`_choose_move`) on the whole goal.
+        geometry = (target, capital, board) if target is not None else (None, tuple(foes), capital, board)
+        memo = _GEOMETRY.get(geometry)
         if memo is None:
             if len(_GEOMETRY) > 2048:
                 _GEOMETRY.clear()
-            memo = _GEOMETRY[signature] = ({}, {}, {}, {}, {})
-        self._distances, self._directions, self._reaches, self._facings, self.choices = memo
+            memo = _GEOMETRY[geometry] = ({}, {}, {}, {})
+        self._distances, self._directions, self._reaches, self._facings = memo
+        signature = (target, tuple(foes), lo, hi, evade, capital, board)
+        choices = _CHOICES.get(signature)
+        if choices is None:
+            if len(_CHOICES) > 2048:
+                _CHOICES.clear()
+            choices = _CHOICES[signature] = {}
+        self.choices = choices
 
     def distance(self, p) -> int:
         found = self._distances.get(p)
