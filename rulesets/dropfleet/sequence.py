@@ -46,19 +46,22 @@ def lead(state, group: str) -> Ship | None:
 
 def next_group(state: DropfleetState, after_side: str | None) -> str | None:
     """The next group to activate: the other side's if it has one waiting, else the same side's (D1)."""
+    return _next_group(state.ships, state.activated, state.sides, state.first_side, after_side)
+
+
+def _next_group(ships, activated, sides, first_side, after_side):
     waiting: dict[str, list[str]] = {}
-    activated = state.activated
-    for s in state.ships:  # each side's groups in play not activated yet, in the ships' order
+    for s in ships:  # each side's groups in play not activated yet, in the ships' order
         if not s.destroyed and s.group not in activated:
             groups = waiting.setdefault(s.side, [])
             if s.group not in groups:
                 groups.append(s.group)
-    order = list(state.sides)
+    order = list(sides)
     if after_side in order:
         i = order.index(after_side)
         order = order[i + 1:] + order[:i + 1]
     else:
-        i = order.index(state.first_side) if state.first_side in order else 0
+        i = order.index(first_side) if first_side in order else 0
         order = order[i:] + order[:i]
     for side in order:
         if waiting.get(side):
@@ -357,14 +360,17 @@ def end_activation(w: S.Work, state: DropfleetState) -> DropfleetState:
         elif ship.weapons_offline:
             w.put(ship, weapons_offline=False)
     w.attacked = ()
-    state = finish(w, state, activated=state.activated + (state.group,), declared=(), resolving=0,
-                   pending=None, phase="orders")
-    if state.over:
-        return state
-    following = next_group(state, state.side)
+    activated = state.activated + (state.group,)
+    if state.over or _sole_side(w.ships, state.sides) is not _PLAYING:  # the fight ends here
+        return finish(w, state, activated=activated, declared=(), resolving=0, pending=None, phase="orders")
+    # :func:`finish`, then :func:`next_group` and :func:`begin_activation` on what it gives, in one copy
+    following = _next_group(w.ships, activated, state.sides, state.first_side, state.side)
     if following is None:
-        return evolve(state, phase="end", group="", side="")
-    return begin_activation(state, following)
+        group, side, phase = "", "", "end"
+    else:
+        group, side, phase = following, next(s.side for s in w.ships if s.group == following), "orders"
+    return evolve(state, ships=w.ships, attacked=w.attacked, explosions=w.explosions, activated=activated,
+                  declared=(), resolving=0, pending=None, phase=phase, group=group, side=side)
 
 
 def begin_activation(state: DropfleetState, group: str) -> DropfleetState:
@@ -412,16 +418,28 @@ def finish(w: S.Work, state: DropfleetState, **changes) -> DropfleetState:
     state = evolve(state, ships=w.ships, attacked=w.attacked, explosions=w.explosions, **changes)
     if state.over:
         return state
-    sides, winner = state.sides, None  # the one side with ships in play, unless two have
-    for s in state.ships:
+    winner = _sole_side(state.ships, state.sides)
+    if winner is _PLAYING:
+        return state
+    if w.rec:
+        w.say(f"{winner} holds the field." if winner else "No ship is left.", T.CATASTROPHIC_DAMAGE)
+    return evolve(state, over=True, winner=winner, phase="over")
+
+
+#: what :func:`_sole_side` answers while two sides have ships in play
+_PLAYING = object()
+
+
+def _sole_side(ships, sides):
+    """The one side with ships in play (None: no ship is left), or :data:`_PLAYING` while two have."""
+    winner = None
+    for s in ships:
         if not s.destroyed and s.side in sides:
             if winner is None:
                 winner = s.side
             elif s.side != winner:
-                return state
-    if w.rec:
-        w.say(f"{winner} holds the field." if winner else "No ship is left.", T.CATASTROPHIC_DAMAGE)
-    return evolve(state, over=True, winner=winner, phase="over")
+                return _PLAYING
+    return winner
 
 
 def require(condition: bool, message: str) -> None:
