@@ -54,8 +54,8 @@ def do_attack(tx: Tx, a: Action):
         fire_at_personal(tx, ship, c, mount, beams, target_id, dm)
         return
     pending = Pending("fire", ship.id, target_id, crew=c.id, mount=mount.id, weapons=beams, dm=dm)
-    tname = s.ship(target_id).name
     if tx.recording:
+        tname = s.ship(target_id).name
         tx.say(f"{ship.name} fires {mount.id} ({', '.join(WEAPONS[mount.weapons[i].type].label for i in beams)}) at {tname}.",
                SEC["attack"])
     if reaction_options(s, pending):
@@ -313,10 +313,11 @@ def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
             if gunner is None:
                 continue
             types = [w.type for w in mount.weapons]
-            if sand and "sandcaster" in types and f"sand:{mount.id}" not in used and any(
+            if sand and "sandcaster" in types and not (used and f"sand:{mount.id}" in used) and any(
                     w.type == "sandcaster" and w.loaded > 0 for w in mount.weapons):
                 out.append(("sand", gunner.id, {"mount": mount.id}))
-            if point_defence and not POINT_DEFENCE_WEAPONS.isdisjoint(types) and f"pd:{mount.id}" not in used:
+            if point_defence and not POINT_DEFENCE_WEAPONS.isdisjoint(types) and not (
+                    used and f"pd:{mount.id}" in used):
                 out.append(("point_defence", gunner.id, {"mount": mount.id}))
     if heavy and "screens" not in used and ((heavy == "damper" and target.nuclear_damper) or
                                             (heavy == "meson" and target.meson_screen)):

@@ -124,33 +124,41 @@ def _salvo_value(s, ship, mount, target, chosen: list[int], base: int, best) -> 
     damage-table hits (missiles: of the launch), each kind of weapon valued once; the attack's DMs
     that are not the weapon's difficulty (:func:`queries.attack_situation`) added up once."""
     value = 0.0
-    worth: dict[tuple, float] = {}
     dm = band = None
+    armour = target.armour
+    weapons = mount.weapons
     for i in chosen:
-        w = mount.weapons[i]
-        weapon = w.type
-        key = (weapon, w.missile)
-        term = worth.get(key)
-        if term is None:
-            kind = WEAPONS[weapon]
-            if kind.missile:
-                dice = MISSILES[w.missile or "standard"]["dice"]
-                term = 0.45 * expected_hits(dice, 0, target.armour) * (4 if weapon == "missile_bay" else 1)
-            else:
-                if dm is None:
-                    band = band_to(s, ship, target.id)
-                    dm = base
-                    for _, v in attack_situation(s, ship, mount, target.id, words=False):
-                        dm += v
-                armour = 0 if weapon == "meson_bay" else target.armour
-                term = p_hit(dm + attack_difficulty(weapon, band)) * (expected_hits(kind.dice, kind.flat, armour) + 0.05)
-            worth[key] = term
-        value += term
+        w = weapons[i]
+        if WEAPONS[w.type].missile:
+            value += _missile_worth(w.type, w.missile, armour)
+        else:
+            if dm is None:
+                band = band_to(s, ship, target.id)
+                dm = base
+                for _, v in attack_situation(s, ship, mount, target.id, words=False):
+                    dm += v
+            value += _beam_worth(w.type, band, armour, dm)
     if target.status != "active":
         value *= 0.2
     if best is not None and target.id == best:
         value *= 1.3
     return value
+
+
+@lru_cache(maxsize=4096)
+def _beam_worth(weapon: str, band: str, armour: int, dm: int) -> float:
+    """Expected damage-table hits of one shot of a (non-missile) weapon at ``band``, with the attack's
+    DMs but the difficulty summed in ``dm``, at a target with ``armour`` (a meson bay ignores it)."""
+    kind = WEAPONS[weapon]
+    return p_hit(dm + attack_difficulty(weapon, band)) * (
+        expected_hits(kind.dice, kind.flat, 0 if weapon == "meson_bay" else armour) + 0.05)
+
+
+@lru_cache(maxsize=1024)
+def _missile_worth(weapon: str, missile: str, armour: int) -> float:
+    """Expected damage-table hits of a launch (a missile bay launches four) at a target with ``armour``."""
+    dice = MISSILES[missile or "standard"]["dice"]
+    return 0.45 * expected_hits(dice, 0, armour) * (4 if weapon == "missile_bay" else 1)
 
 
 def _gunner_base(ship, crew, mount) -> int:

@@ -217,19 +217,21 @@ def end_round(tx: Tx):
 def advance(tx: Tx):
     """After a decision: continue to the next decision point."""
     s = tx.s
-    if s.over:
+    if s.over or s.phase != "crew":
         return
-    if s.phase == "crew":
-        ship = s.acting_ship
-        crew = ship.member(s.queue[s.pos]) if ship is not None and s.pos < len(s.queue) else None
-        if ship is None or not ship.can_act:
-            end_turn(tx)
-            if not s.over and s.phase != "delay":
-                begin_turn(tx)
-            return
-        spent = crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain"))
-        if spent or not role_active(ship, crew):
-            next_crew(tx)
+    ship = s.acting_ship
+    if ship is None or ship.status != "active":  # the ship can no longer act
+        end_turn(tx)
+        if not s.over and s.phase != "delay":
+            begin_turn(tx)
+        return
+    if s.pos >= len(s.queue):
+        next_crew(tx)
+        return
+    crew = ship.member(s.queue[s.pos])
+    spent = crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain"))
+    if spent or not role_active(ship, crew):
+        next_crew(tx)
 
 
 def finish_reaction(tx: Tx):

@@ -16,6 +16,13 @@ from .crew import POSITION_LABEL
 from .tables import LOCATION_LABEL
 
 
+#: where each ship and each crew member was last found in its list, by id.  Ids are unique in a fight
+#: and the lists keep their order from step to step, so a look-up tries that place first and checks the
+#: id there: a wrong guess (another fight, a list that changed) costs one search, never a wrong answer.
+_SHIP_AT: dict[str, int] = {}
+_MEMBER_AT: dict[str, int] = {}
+
+
 @dataclass
 class Weapon:
     type: str
@@ -147,8 +154,19 @@ class Ship:
         return None
 
     def member(self, crew_id: str) -> Crew | None:
-        for c in self.crew:
+        crew = self.crew
+        i = _MEMBER_AT.get(crew_id)
+        if i is not None:
+            try:
+                c = crew[i]
+            except IndexError:
+                pass
+            else:
+                if c.id == crew_id:
+                    return c
+        for i, c in enumerate(crew):
             if c.id == crew_id:
+                _MEMBER_AT[crew_id] = i
                 return c
         return None
 
@@ -290,14 +308,35 @@ class CombatState:
 
     # ---- lookups
     def ship(self, ship_id: str) -> Ship:
-        for s in self.ships:
-            if s.id == ship_id:
-                return s
-        raise KeyError(ship_id)
+        ships = self.ships
+        i = _SHIP_AT.get(ship_id)
+        if i is not None:
+            try:
+                s = ships[i]
+            except IndexError:
+                pass
+            else:
+                if s.id == ship_id:
+                    return s
+        found = self.find_ship(ship_id)
+        if found is None:
+            raise KeyError(ship_id)
+        return found
 
     def find_ship(self, ship_id: str) -> Ship | None:
-        for s in self.ships:
+        ships = self.ships
+        i = _SHIP_AT.get(ship_id)
+        if i is not None:
+            try:
+                s = ships[i]
+            except IndexError:
+                pass
+            else:
+                if s.id == ship_id:
+                    return s
+        for i, s in enumerate(ships):
             if s.id == ship_id:
+                _SHIP_AT[ship_id] = i
                 return s
         return None
 
@@ -315,9 +354,17 @@ class CombatState:
     def acting_ship(self) -> Ship | None:
         if self.phase == "crew" and self.turn < len(self.order):
             ship_id = self.order[self.turn]
-            for ship in self.ships:
-                if ship.id == ship_id:
-                    return ship
+            ships = self.ships
+            i = _SHIP_AT.get(ship_id)
+            if i is not None:
+                try:
+                    s = ships[i]
+                except IndexError:
+                    pass
+                else:
+                    if s.id == ship_id:
+                        return s
+            return self.find_ship(ship_id)
         return None
 
     @property
@@ -404,7 +451,7 @@ class Tx:
 
     def __init__(self, state: CombatState, dice, log: list):
         self.s = s = clone(state)
-        s.ships = list(state.ships)
+        s.ships = state.ships.copy()
         self.dice = dice
         self.log = log
         #: False in a playout: nobody reads the log, so rules skip building its text
@@ -420,17 +467,22 @@ class Tx:
         if own is not None:
             return own
         ships = self.s.ships
-        for i, sh in enumerate(ships):
-            if sh.id == ship_id:
-                sh = clone(sh)
-                sh.hits = sh.hits.copy()
-                sh.repaired = sh.repaired.copy()
-                sh.targeting = sh.targeting.copy()
-                sh.bonus = sh.bonus.copy()
-                ships[i] = sh
-                self._ships[ship_id] = sh
-                return sh
-        raise KeyError(ship_id)
+        i = _SHIP_AT.get(ship_id)
+        if i is None or i >= len(ships) or ships[i].id != ship_id:
+            for i, sh in enumerate(ships):
+                if sh.id == ship_id:
+                    _SHIP_AT[ship_id] = i
+                    break
+            else:
+                raise KeyError(ship_id)
+        sh = clone(ships[i])
+        sh.hits = sh.hits.copy()
+        sh.repaired = sh.repaired.copy()
+        sh.targeting = sh.targeting.copy()
+        sh.bonus = sh.bonus.copy()
+        ships[i] = sh
+        self._ships[ship_id] = sh
+        return sh
 
     def crew(self, ship_id: str, crew_id: str) -> Crew:
         return self._own(ship_id, "crew", crew_id, _copy_crew)

@@ -41,3 +41,20 @@ def test_an_equal_spec_gives_an_equal_state_and_a_changed_spec_a_new_one():
     spec["ships"][0]["crew"][0]["skills"]["gunnery"] = 3
     state = RULESET.setup(spec)
     assert state.band("a", "b") == "long" and state.ships[0].crew[0].skills == {"gunnery": 3}
+
+
+def test_ships_and_crew_are_found_by_id_whichever_fight_was_asked_before():
+    """Checklist step 1: each ship and crew member is the one its id names.  Look-ups first try the
+    place an id was last found at (the order of ships and crews never changes in a fight): after a
+    fight that lists the same ids in another order, and for an id a ship does not hold, the answer is
+    still the ship or crew member with that id, or none."""
+    forward = RULESET.setup(_spec())
+    backward = RULESET.setup({"ships": [ship("b", "red", [crew("x", "navigator"), crew("b1", "pilot", pilot=2)]),
+                                        ship("a", "blue", [crew("a1", "turret_gunner", "t1", gunnery=1)])],
+                              "options": {"range": "short"}})
+    for state in (forward, backward, forward, backward):
+        assert [state.ship(i).id for i in ("a", "b")] == ["a", "b"]
+        assert state.find_ship("c") is None and state.ship("a").member("b1") is None
+        assert state.ship("b").member("b1").skills == {"pilot": 2}
+        assert state.ship("a").member("a1").position == "turret_gunner"
+    assert backward.ship("b").member("x").position == "navigator" and forward.ship("b").member("x") is None
