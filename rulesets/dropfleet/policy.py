@@ -52,8 +52,9 @@ def choose(state: DropfleetState, rng: random.Random) -> Action:
     elif phase == "move" or phase == "orders":
         key = situation(state, phase)
         action = _DECIDED.get(key)
-        if action is None:
-            action = _remember(key, state, move_choice(state, Q.mover(state)) if phase == "move" else order_choice(state))
+        if action is None:  # a situation not met before (policy.situation)
+            action = move_choice(state, Q.mover(state)) if phase == "move" else order_choice(state)
+            action = _remember(key, state, action)
     elif phase == "pd":
         action = pd_choice(state)
     elif phase == "end":
