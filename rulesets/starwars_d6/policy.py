@@ -90,7 +90,7 @@ def _attacker_key(s: rules.CombatState, me: rules.Ship) -> int:
         return found[5]
     key = _interned((me.scale, me.crew.gunnery, rules.penalty(me, s.round),
                      tuple((w.id, w.type, w.fire_control, w.damage, w.shots) for w in _fireable(me))))
-    if len(_ATTACKER_KEYS) > 64:
+    if len(_ATTACKER_KEYS) > 256:
         _ATTACKER_KEYS.clear()
     _ATTACKER_KEYS[id(me.weapons)] = (me.weapons, me.ionised, me.crew, me.scale, s.round, key)
     return key
@@ -108,7 +108,7 @@ def _target_key(s: rules.CombatState, target: rules.Ship) -> int:
                      rules.penalty(target, s.round), target.hull, target.shields, target.crew.shields, target.severe,
                      rules.controls_dead(target, s.round), target.generator_shutdown, bool(_fireable(target)),
                      bool(target.captured_by)))
-    if len(_TARGET_KEYS) > 64:
+    if len(_TARGET_KEYS) > 256:
         _TARGET_KEYS.clear()
     _TARGET_KEYS[id(target)] = (target, s.round, key)
     return key
