@@ -313,9 +313,11 @@ def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
             if gunner is None:
                 continue
             types = [w.type for w in mount.weapons]
-            if sand and "sandcaster" in types and not (used and f"sand:{mount.id}" in used) and any(
-                    w.type == "sandcaster" and w.loaded > 0 for w in mount.weapons):
-                out.append(("sand", gunner.id, {"mount": mount.id}))
+            if sand and "sandcaster" in types and not (used and f"sand:{mount.id}" in used):
+                for w in mount.weapons:
+                    if w.type == "sandcaster" and w.loaded > 0:  # a loaded sandcaster
+                        out.append(("sand", gunner.id, {"mount": mount.id}))
+                        break
             if point_defence and not POINT_DEFENCE_WEAPONS.isdisjoint(types) and not (
                     used and f"pd:{mount.id}" in used):
                 out.append(("point_defence", gunner.id, {"mount": mount.id}))

@@ -63,7 +63,8 @@ def focus(s, ship):
         status = foe.status
         if foe.side == side or status not in ("active", "disabled"):
             continue
-        key = (_health(foe), foe.id)
+        total = foe.hull_max + foe.structure_max  # _health, written out: asked for each enemy every step
+        key = ((foe.hull + foe.structure) / total if total else 0.0, foe.id)
         if status == "active" and (best is None or key < best_key):
             best, best_key = foe, key
         if weakest is None or key < weakest_key:
@@ -173,19 +174,20 @@ def choose(s, rng: random.Random) -> Action:
     phase = s.phase
     if s.over:
         return _action("override", GM)
-    if phase == "initiative":
-        return _action("initiative", actor_ship(s))
-    if phase == "react":
-        return _react(s)
-    if phase == "range":
-        p = s.pending
-        chooser = s.ship(p.chooser)
-        goal = "distant" if fleeing(s, chooser) else preferred_band(chooser)
-        want = want_towards(s.band(chooser.id, p.attacker), goal)
-        allowed = [w for w in ("closer", "hold", "farther") if range_ok(s, p, w)]
-        return Action.make("choose_range", p.chooser, want=want if want in allowed else allowed[0])
-    if phase == "delay":
-        return _action("act_now", s.waiting[s.asked])
+    if phase != "crew":  # the crew's steps, most of a fight, ask nothing of the phases below
+        if phase == "initiative":
+            return _action("initiative", actor_ship(s))
+        if phase == "react":
+            return _react(s)
+        if phase == "range":
+            p = s.pending
+            chooser = s.ship(p.chooser)
+            goal = "distant" if fleeing(s, chooser) else preferred_band(chooser)
+            want = want_towards(s.band(chooser.id, p.attacker), goal)
+            allowed = [w for w in ("closer", "hold", "farther") if range_ok(s, p, w)]
+            return Action.make("choose_range", p.chooser, want=want if want in allowed else allowed[0])
+        if phase == "delay":
+            return _action("act_now", s.waiting[s.asked])
     ship = s.acting_ship
     crew = ship.member(s.queue[s.pos]) if ship is not None and s.pos < len(s.queue) else None
     if crew is None:
@@ -202,6 +204,8 @@ def _react(s) -> Action:
     p = s.pending
     target = s.ship(p.target)
     options = reaction_options(s, p)
+    if not options:
+        return _action("no_reaction", p.target)
     kinds = {kind for kind, _, _ in options}
     for wanted in ("point_defence", "screens", "dodge", "sand"):
         if wanted not in kinds:

@@ -29,7 +29,8 @@ def band_index(band: str) -> int:
 
 
 def enemies(s: CombatState, ship: Ship) -> list[Ship]:
-    return [o for o in s.ships if o.side != ship.side and o.alive]
+    side = ship.side
+    return [o for o in s.ships if o.side != side and o.status in ("active", "disabled")]  # alive
 
 
 def eff_init(s: CombatState, ship: Ship) -> int:
