@@ -216,9 +216,12 @@ def declared(s, ship, action) -> Check | None:
 def perform(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action, purpose: str, extra=(),
             table: str = "", row: str = ""):
     """Roll a declared check: its DMs, then ``extra`` (an attempt's DM); returns (roll, effect)."""
-    mods = check.modifiers(tx.s, ship, crew, action) + list(extra)
-    return roll_check(tx, ship, crew, check.skill, check.char, check.level(tx.s), purpose, check.rule,
-                      extra=mods, table=table, row=row)
+    s = tx.s
+    mods = check.modifiers(s, ship, crew, action)  # a new list
+    if extra:
+        mods.extend(extra)
+    level = check.difficulty if check.difficulty_of is None else check.difficulty_of(s)  # check.level(s)
+    return roll_check(tx, ship, crew, check.skill, check.char, level, purpose, check.rule, mods, TARGET, table, row)
 
 
 def contest(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action, purpose: str) -> bool:
@@ -271,7 +274,8 @@ def check_dm(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: s
     """The sum of :func:`check_mods` (for playouts and odds, which need no words)."""
     total = 0
     if crew is not None and skill:
-        total += skill_of(crew, skill)[0]
+        skills = crew.skills
+        total += int(skills[skill]) if skill in skills else skill_of(crew, skill)[0]
         if char:
             total += char_of(crew, char)
     if difficulty:

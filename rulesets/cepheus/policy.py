@@ -300,7 +300,7 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
             return None
         goal = "distant" if run else preferred_band(ship)
         want = want_towards(s.band(ship.id, target.id), goal)
-        return Action.make("range_check", aid, target=target.id, want=want) if want in range_wants(
+        return _action("range_check", aid, (("target", target.id), ("want", want))) if want in range_wants(
             s, ship, target) else None
     if pos in GUNNER_POSITIONS:
         return _gunner_choice(s, ship, crew, target)
@@ -329,14 +329,14 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
     foes = enemies(s, ship)
     for f in foes:
         if f.pursuing == ship.id:
-            return Action.make("break_pursuit", aid, target=f.id)
+            return _action("break_pursuit", aid, (("target", f.id),))
     if run:
         return _action("evasive", aid)
     for f in foes:
         if ship.pursuing == f.id:
-            return Action.make("pursue", aid, target=f.id)
+            return _action("pursue", aid, (("target", f.id),))
     if target is not None and can_pursue(s, ship, target) and rng.random() < 0.5:
-        return Action.make("pursue", aid, target=target.id)
+        return _action("pursue", aid, (("target", target.id),))
     gunners = any(c.position in GUNNER_POSITIONS and able(c) for c in ship.crew)
     if gunners and not _threatened(s, ship):
         return _action("line_up", aid)

@@ -158,10 +158,12 @@ def start_crew(s: CombatState, ship: Ship, c: Crew):
     s.minor = 2 if ship.hasty else 1
 
 
-def next_crew(tx: Tx):
+def next_crew(tx: Tx, ship: Ship | None = None):
+    """The next crew member of the acting ship (``ship``, when the caller has just found it) who can act."""
     s = tx.s
     s.pos += 1
-    ship = s.acting_ship
+    if ship is None:
+        ship = s.acting_ship
     while s.pos < len(s.queue):
         c = ship.member(s.queue[s.pos]) if ship else None
         if c is not None and role_active(ship, c):
@@ -226,12 +228,12 @@ def advance(tx: Tx):
             begin_turn(tx)
         return
     if s.pos >= len(s.queue):
-        next_crew(tx)
+        next_crew(tx, ship)
         return
     crew = ship.member(s.queue[s.pos])
     spent = crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain"))
     if spent or not role_active(ship, crew):
-        next_crew(tx)
+        next_crew(tx, ship)
 
 
 def finish_reaction(tx: Tx):
