@@ -4,9 +4,10 @@
     .venv/bin/python scripts/bench_playout.py [--ruleset KEY] [--battles N] [--repeats R] [--setup demo]
 
 For each registered rule system (or the one named), plays ``--battles`` battles of its
-``example_setup(0)`` (or, with ``--setup demo``, of its demo campaign's fleets) the way a simulation does (``rulesets.core.simulate.run_trial``:
-setup, the policy playing both sides, dice recording nothing, the outcome), and, in
-the same process, a tight loop of plain 2D6 checks
+``example_setup(0)`` (or, with ``--setup demo``, of its demo campaign's fleets) the way a
+simulation's chunk does (``rulesets.core.simulate.run_trial``: setup, the policy playing both
+sides, dice recording nothing, the outcome; the garbage collector's thresholds as
+``batch_gc`` sets them for a chunk), and, in the same process, a tight loop of plain 2D6 checks
 (``(int(r()*6)+1) + (int(r()*6)+1) >= 8``).  Both are timed in CPU seconds
 (``time.process_time``), so other processes on the machine count less; the load
 average is printed anyway.  Each measurement is repeated ``--repeats`` times and the
@@ -54,13 +55,14 @@ def spec_of(ruleset, setup: str) -> dict:
 
 def battles_per_cpu_second(ruleset, spec: dict, battles: int, repeat: int) -> tuple[float, float]:
     """(battles per CPU-second, mean steps a battle) over ``battles`` seeded trials."""
-    from rulesets.core.simulate import run_trial, trial_seed
+    from rulesets.core.simulate import batch_gc, run_trial, trial_seed
 
     steps = 0
-    began = time.process_time()
-    for i in range(battles):
-        steps += run_trial(ruleset, spec, trial_seed(f"bench:{repeat}", 0, i))["steps"]
-    elapsed = time.process_time() - began
+    with batch_gc():  # as a simulation's chunk runs them (rulesets.core.simulate.run_trials)
+        began = time.process_time()
+        for i in range(battles):
+            steps += run_trial(ruleset, spec, trial_seed(f"bench:{repeat}", 0, i))["steps"]
+        elapsed = time.process_time() - began
     return battles / elapsed, steps / battles
 
 

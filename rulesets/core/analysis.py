@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .dice import Dice, Die, RandomSource, ScriptedSource, derive_seed
 from .engine import Action, is_legal
+from .simulate import batch_gc
 
 
 @dataclass(frozen=True)
@@ -26,28 +27,30 @@ def _play(ruleset, setup: dict, record: list[Recorded], rng: random.Random, keep
     """Replay ``record``: its first ``keep`` steps exactly, the rest with fresh dice."""
     state = ruleset.setup(setup)
     source = RandomSource(rng)
+    fresh = Dice(source, recording=False)  # nobody reads a replay's rolls: the same faces, nothing kept
     steps = 0
     for i, step in enumerate(record):
         if state.over:
             break
         action = Action.parse(step.action)
         if i < keep:
-            result = ruleset.apply(state, action, Dice(ScriptedSource(step.dice)))
+            result = ruleset.apply(state, action, Dice(ScriptedSource(step.dice), recording=False))
         else:
             if not is_legal(ruleset, state, action):
                 action = ruleset.policy(state, rng)
-            result = ruleset.apply(state, action, Dice(source))
+            result = ruleset.apply(state, action, fresh)
         state = result.state
         steps += 1
     while not state.over and steps < ruleset.step_limit:
-        state = ruleset.apply(state, ruleset.policy(state, rng), Dice(source)).state
+        state = ruleset.apply(state, ruleset.policy(state, rng), fresh).state
         steps += 1
     return ruleset.outcome(state).to_json()
 
 
 def replays(ruleset, setup, record, seed: str, count: int, keep: int = 0, tag: str = "all") -> list[dict]:
-    return [_play(ruleset, setup, record, random.Random(derive_seed(seed, tag, keep, i)), keep)
-            for i in range(count)]
+    with batch_gc():
+        return [_play(ruleset, setup, record, random.Random(derive_seed(seed, tag, keep, i)), keep)
+                for i in range(count)]
 
 
 def analyse(ruleset, setup: dict, record: list[Recorded], real: dict, seed: str, *,
