@@ -203,7 +203,8 @@ def resolve_salvo(tx: Tx, p: Pending, mid: str):
                 tx.say(f"A {kind['label']} misses {target.name}.", SEC["missiles"])
     if m.kind == "smart" and misses and m.fuel > 1:
         set_missile(tx, updated(m, count=misses, turns=1, fuel=m.fuel - 1))
-        tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
+        if tx.recording:
+            tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
     else:
         s.missiles = [x for x in s.missiles if x.id != m.id]
 
@@ -222,14 +223,17 @@ def missile_at_personal(tx: Tx, m: Missile):
         roll = tx.dice.roll(2, 6, modifiers=mods, purpose=f"{kind['label']} from {src_name} at {target.name}",
                             rule=SEC["scaled"], target=m.to_hit, table=SEC_MISSILE_TO_HIT, row=f"{m.to_hit}+")
         if roll.total >= m.to_hit:
-            tx.say(f"A {kind['label']} hits {target.name}.", SEC["scaled"])
+            if tx.recording:
+                tx.say(f"A {kind['label']} hits {target.name}.", SEC["scaled"])
             scaled_damage(tx, target.id, m.kind, kind["label"])
         else:
             misses += 1
-            tx.say(f"A {kind['label']} misses {target.name}.", SEC["scaled"])
+            if tx.recording:
+                tx.say(f"A {kind['label']} misses {target.name}.", SEC["scaled"])
     if m.kind == "smart" and misses and m.fuel > 1:
         set_missile(tx, updated(m, count=misses, turns=1, fuel=m.fuel - 1))
-        tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
+        if tx.recording:
+            tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
     else:
         s.missiles = [x for x in s.missiles if x.id != m.id]
 
@@ -260,7 +264,8 @@ def fire_at_personal(tx: Tx, ship: Ship, crew: Crew, mount: Mount, beams: list[i
                                     f"{ship.name}'s {kind.label} at {target.name} (personal scale)", SEC["scaled"],
                                     extra=extra)
         if effect < 0:
-            tx.say(f"The {kind.label} misses {target.name}.", SEC["scaled"])
+            if tx.recording:
+                tx.say(f"The {kind.label} misses {target.name}.", SEC["scaled"])
             continue
         scaled_damage(tx, target_id, w.type, kind.label)
 
@@ -336,14 +341,15 @@ def do_dodge(tx: Tx, a: Action):
     sh = s.ship(p.target)
     pilot = sh.member(a.actor)
     check = CHECKS["dodge"]
-    roll, effect = perform(tx, check, sh, pilot, a, f"{sh.name} dodges")
+    roll, effect = perform(tx, check, sh, pilot, a, f"{sh.name} dodges" if tx.recording else "")
     spend_reaction(tx, sh.id, "dodge", check.modifiers(s, sh, pilot, a))
     if effect >= 0:
         tx.s.pending = updated(tx.s.pending, dodge=-2)
         if tx.recording:
             tx.say(f"{sh.name} dodges: the attack takes DM-2.", SEC["dodge"])
     else:
-        tx.say(f"{sh.name} fails to dodge.", SEC["dodge"])
+        if tx.recording:
+            tx.say(f"{sh.name} fails to dodge.", SEC["dodge"])
 
 
 def do_sand(tx: Tx, a: Action):
@@ -355,17 +361,20 @@ def do_sand(tx: Tx, a: Action):
     idx = next(i for i, w in enumerate(mount.weapons) if w.type == "sandcaster" and w.loaded > 0)
     m = tx.mount(sh.id, mount_id)
     m.weapons[idx].loaded -= 1
-    roll, effect = perform(tx, CHECKS["sand"], sh, gunner, a, f"{sh.name} fires sand from {mount_id}")
+    roll, effect = perform(tx, CHECKS["sand"], sh, gunner, a, f"{sh.name} fires sand from {mount_id}" if tx.recording else "")
     spend_reaction(tx, sh.id, f"sand:{mount_id}", [])
     if effect >= 0:
         if p.kind == "board":
             tx.s.pending = updated(tx.s.pending, defence=tx.s.pending.defence + 2)
-            tx.say(f"Sand scours the boarders crossing to {sh.name} (8D6 each): defender DM+2 (decision).", SEC["sand"])
+            if tx.recording:
+                tx.say(f"Sand scours the boarders crossing to {sh.name} (8D6 each): defender DM+2 (decision).", SEC["sand"])
         else:
             tx.s.pending = updated(tx.s.pending, sand=tx.s.pending.sand + 1)
-            tx.say(f"Sand from {mount_id}: every incoming beam loses 1D6 damage.", SEC["sand"])
+            if tx.recording:
+                tx.say(f"Sand from {mount_id}: every incoming beam loses 1D6 damage.", SEC["sand"])
     else:
-        tx.say(f"The sand from {mount_id} misses the beam.", SEC["sand"])
+        if tx.recording:
+            tx.say(f"The sand from {mount_id} misses the beam.", SEC["sand"])
 
 
 def do_point_defence(tx: Tx, a: Action):
@@ -389,11 +398,12 @@ def do_point_defence(tx: Tx, a: Action):
         if salvo is None:
             break
         roll, effect = perform(tx, check, sh, gunner, a,
-                               f"{sh.name}: point defence from {mount_id} (attempt {attempt + 1})",
+                               f"{sh.name}: point defence from {mount_id} (attempt {attempt + 1})" if tx.recording else "",
                                extra=[("point defence, earlier attempts", -attempt)])
         attempt += 1
         if effect < 0:
-            tx.say(f"Point defence from {mount_id} misses; it stops.", SEC["point_defence"])
+            if tx.recording:
+                tx.say(f"Point defence from {mount_id} misses; it stops.", SEC["point_defence"])
             break
         set_missile(tx, updated(salvo, count=salvo.count - 1))
         if tx.recording:

@@ -304,7 +304,7 @@ def opposed(tx: Tx, ship: Ship, crew: Crew | None, other: Ship, their: Crew | No
     """RULES-NOTES: opposed checks: higher Effect wins; ties to the higher characteristic, then reroll."""
     while True:
         r1, e1 = roll_check(tx, ship, crew, skill, char, "", purpose, rule, extra=list(extra))
-        r2, e2 = roll_check(tx, other, their, skill, char, "", f"{other.name} opposes", rule, extra=list(their_extra))
+        r2, e2 = roll_check(tx, other, their, skill, char, "", f"{other.name} opposes" if tx.recording else "", rule, extra=list(their_extra))
         if e1 != e2:
             won = e1 > e2
             break

@@ -14,13 +14,14 @@ if TYPE_CHECKING:
 
 def do_coordinate(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
-    roll, effect = perform(tx, CHECKS["coordinate"], ship, c, a, f"{c.name} coordinates the crew")
+    roll, effect = perform(tx, CHECKS["coordinate"], ship, c, a, f"{c.name} coordinates the crew" if tx.recording else "")
     if effect >= 0:
         tx.ship(ship.id).pool = max(1, effect)
         if tx.recording:
             tx.say(f"{c.name} has a pool of {max(1, effect)} DM+1 to hand out this turn.", SEC["coordinate"])
     else:
-        tx.say(f"{c.name} fails to coordinate the crew.", SEC["coordinate"])
+        if tx.recording:
+            tx.say(f"{c.name} fails to coordinate the crew.", SEC["coordinate"])
 
 
 def do_assign(tx: Tx, a: Action):
@@ -38,9 +39,11 @@ def do_increase_initiative(tx: Tx, a: Action):
     roll, effect = perform(tx, CHECKS["increase_initiative"], ship, c, a, f"{c.name} pushes for initiative")
     if effect > 0:
         tx.ship(ship.id).boost_next += effect
-        tx.say(f"{ship.name}'s initiative is {effect:+d} for the next round.", SEC["increase_initiative"])
+        if tx.recording:
+            tx.say(f"{ship.name}'s initiative is {effect:+d} for the next round.", SEC["increase_initiative"])
     else:
-        tx.say(f"{ship.name}'s initiative does not change.", SEC["increase_initiative"])
+        if tx.recording:
+            tx.say(f"{ship.name}'s initiative does not change.", SEC["increase_initiative"])
 
 
 def do_exploit(tx: Tx, a: Action):
@@ -51,6 +54,8 @@ def do_exploit(tx: Tx, a: Action):
     sh.intercepted = ""
     if effect >= 0:
         sh.intel = enemy
-        tx.say(f"{c.name} knows {tx.s.ship(enemy).name}'s intentions: a one-time DM+4 against it.", SEC["intercept"])
+        if tx.recording:
+            tx.say(f"{c.name} knows {tx.s.ship(enemy).name}'s intentions: a one-time DM+4 against it.", SEC["intercept"])
     else:
-        tx.say(f"{c.name} cannot make sense of the intercepts.", SEC["intercept"])
+        if tx.recording:
+            tx.say(f"{c.name} cannot make sense of the intercepts.", SEC["intercept"])

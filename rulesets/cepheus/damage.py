@@ -61,7 +61,8 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
     rule = SEC["damage"]
     mods = []
     if hit.single:
-        tx.say(f"{hit.label}: {count_of(hit.single, 'single internal hit')} on {target.name}.", SEC["abstract_boarding"])
+        if tx.recording:
+            tx.say(f"{hit.label}: {count_of(hit.single, 'single internal hit')} on {target.name}.", SEC["abstract_boarding"])
         for _ in range(hit.single):
             apply_location_hits(tx, target.id, 1, internal=True)
         return 0
@@ -98,7 +99,8 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         crew_hit(tx, target.id, radiation=True, dm=dm,
                  why=f"{hit.label}: radiation crew hit ({SEC_SPECIAL})" if tx.recording else "")
     elif hit.radiation and hit.damper:
-        tx.say(f"{target.name}'s nuclear damper removes the radiation hit.", SEC["screens"])
+        if tx.recording:
+            tx.say(f"{target.name}'s nuclear damper removes the radiation hit.", SEC["screens"])
     return max(net, 0)
 
 
@@ -126,7 +128,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
     if location == "hull":
         if sh.hull <= 0:
             inner = HIT_LOCATION["internal"][row]
-            tx.say(f"{sh.name}: Hull is gone, the hit goes to {LOCATION_LABEL[inner]} (Internal column, row {row}).", sec)
+            if tx.recording:
+                tx.say(f"{sh.name}: Hull is gone, the hit goes to {LOCATION_LABEL[inner]} (Internal column, row {row}).", sec)
             hit_location(tx, ship_id, inner, row)
             return
         sh.hull -= 1
@@ -134,7 +137,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
             tx.say(f"{sh.name}: Hull hit, Hull {sh.hull}/{sh.hull_max}.", sec)
         if sh.hull <= 0 and tx.s.options.hull_zero_disables and sh.status == "active":
             sh.status = "disabled"
-            tx.say(f"{sh.name} has run out of Hull and is disabled.", SEC["damage"])
+            if tx.recording:
+                tx.say(f"{sh.name} has run out of Hull and is disabled.", SEC["damage"])
         return
     if location == "structure":
         sh.structure = max(0, sh.structure - 1)
@@ -145,7 +149,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         return
     if location == "armour":
         if sh.armour <= 0:
-            tx.say(f"{sh.name}: no armour left, counts as a Hull hit.", sec)
+            if tx.recording:
+                tx.say(f"{sh.name}: no armour left, counts as a Hull hit.", sec)
             hit_location(tx, ship_id, "hull", row)
             return
         sh.armour -= 1
@@ -159,7 +164,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         mounts = [m for m in sh.mounts if m.kind == location]
         if not mounts:
             instead = "hull" if location == "turret" else "structure"
-            tx.say(f"{sh.name} has no {location}: counts as a {instead} hit (notes).", SEC["notes"])
+            if tx.recording:
+                tx.say(f"{sh.name} has no {location}: counts as a {instead} hit (notes).", SEC["notes"])
             hit_location(tx, ship_id, instead, row)
             return
         if len(mounts) == 1:
@@ -170,7 +176,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         m = tx.mount(ship_id, mount.id)
         if m.hits >= 3:
             instead = FURTHER_HITS[location]
-            tx.say(f"{sh.name}: {location} {m.id} already destroyed, counts as a {instead} hit.", sec)
+            if tx.recording:
+                tx.say(f"{sh.name}: {location} {m.id} already destroyed, counts as a {instead} hit.", sec)
             hit_location(tx, ship_id, instead, row)
             return
         m.hits += 1
@@ -178,14 +185,16 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
             tx.say(f"{sh.name}: {location} {m.id} hit ({_ordinal(m.hits)} hit): {LOCATION_EFFECTS[location][m.hits - 1]}.", sec)
         return
     if location == "j_drive" and sh.jump <= 0:
-        tx.say(f"{sh.name} has no J-drive: counts as a Structure hit (decision).", sec)
+        if tx.recording:
+            tx.say(f"{sh.name} has no J-drive: counts as a Structure hit (decision).", sec)
         hit_location(tx, ship_id, "structure", row)
         return
     # the systems with first / second / third hits
     have = sh.hits.get(location, 0)
     if have >= 3:
         instead = FURTHER_HITS[location]
-        tx.say(f"{sh.name}: {LOCATION_LABEL[location]} already destroyed, counts as a {instead} hit.", sec)
+        if tx.recording:
+            tx.say(f"{sh.name}: {LOCATION_LABEL[location]} already destroyed, counts as a {instead} hit.", sec)
         hit_location(tx, ship_id, instead, row)
         return
     sh.hits[location] = have + 1
@@ -198,19 +207,22 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         elif n == 3:
             if sh.status == "active":
                 sh.status = "disabled"
-            tx.say(f"{sh.name} is disabled.", sec)
+            if tx.recording:
+                tx.say(f"{sh.name} is disabled.", sec)
     elif location == "bridge" and n == 1:
         crew_hit(tx, ship_id, radiation=False, dm=0, why=f"{sh.name}: bridge hit")
     elif location == "fuel":
         if n == 1:
             leak = tx.dice.roll(1, 6, purpose="fuel leak, tons per hour", rule=sec)
             sh.fuel_leak += leak.total
-            tx.say(f"{sh.name} leaks {leak.total} t of fuel per hour.", sec)
+            if tx.recording:
+                tx.say(f"{sh.name} leaks {leak.total} t of fuel per hour.", sec)
         elif n == 2:
             lost = tx.dice.roll(1, 6, purpose="fuel lost, x10%", rule=sec)
             gone = sh.fuel * lost.total * 10 // 100
             sh.fuel -= gone
-            tx.say(f"{sh.name} loses {lost.total * 10}% of its fuel ({gone} t), {sh.fuel} t left.", sec)
+            if tx.recording:
+                tx.say(f"{sh.name} loses {lost.total * 10}% of its fuel ({gone} t), {sh.fuel} t left.", sec)
         else:
             sh.fuel = 0
             sh.fuel_leak = 0
@@ -219,7 +231,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
             lost = tx.dice.roll(1, 6, purpose="cargo destroyed, x10%", rule=sec)
             gone = sh.cargo * lost.total * 10 // 100
             sh.cargo -= gone
-            tx.say(f"{sh.name} loses {lost.total * 10}% of its cargo ({gone} t).", sec)
+            if tx.recording:
+                tx.say(f"{sh.name} loses {lost.total * 10}% of its cargo ({gone} t).", sec)
         else:
             sh.cargo = 0
 
@@ -234,7 +247,8 @@ def destroy(tx: Tx, ship_id: str):
         return
     sh.status = "destroyed"
     sh.pursuing = ""
-    tx.say(f"{sh.name} breaks up and is destroyed.", SEC["damage"])
+    if tx.recording:
+        tx.say(f"{sh.name} breaks up and is destroyed.", SEC["damage"])
     s = tx.s
     s.docked = [p for p in s.docked if ship_id not in p.split("|")]
     s.boarding = [b for b in s.boarding if ship_id not in (b.attacker, b.defender)]
@@ -256,7 +270,8 @@ def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: str):
     who, dice_n, row = crew_damage_row(total)
     people = [c for c in ship.crew if not c.automated and crew_state(c) != "dead"]
     if who == "none" or not people:
-        tx.say(f"{ship.name}: crew hit — lucky escape, no one hurt.", SEC_CREW_DAMAGE)
+        if tx.recording:
+            tx.say(f"{ship.name}: crew hit — lucky escape, no one hurt.", SEC_CREW_DAMAGE)
         return
     if who == "one":
         pick = people[0] if len(people) == 1 else people[
@@ -270,11 +285,13 @@ def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: str):
         c = tx.crew(ship_id, v.id)
         if radiation:
             c.rads += amount * 10
-            tx.say(f"{ship.name}: {c.name} takes {amount * 10} rad.", SEC_CREW_DAMAGE)
+            if tx.recording:
+                tx.say(f"{ship.name}: {c.name} takes {amount * 10} rad.", SEC_CREW_DAMAGE)
         else:
             c.damage += amount
             state = crew_state(c)
-            tx.say(f"{ship.name}: {c.name} takes {amount} damage ({state}).", SEC_CREW_DAMAGE)
+            if tx.recording:
+                tx.say(f"{ship.name}: {c.name} takes {amount} damage ({state}).", SEC_CREW_DAMAGE)
 
 
 def interrupt_extended(tx: Tx, ship_id: str, damage: int):
@@ -288,10 +305,12 @@ def interrupt_extended(tx: Tx, ship_id: str, damage: int):
         member = tx.crew(ship_id, c.id)
         if effect <= -EXCEPTIONAL:
             member.task = updated(member.task, done=0)
-            tx.say(f"{c.name}'s extended task is interrupted (exceptional failure): must start again.", SEC["extended"])
+            if tx.recording:
+                tx.say(f"{c.name}'s extended task is interrupted (exceptional failure): must start again.", SEC["extended"])
         elif effect < 0:
             member.task = updated(member.task, done=max(0, member.task.done - 1))
-            tx.say(f"{c.name}'s work this turn does not count.", SEC["extended"])
+            if tx.recording:
+                tx.say(f"{c.name}'s work this turn does not count.", SEC["extended"])
 
 
 def repairable(ship: Ship) -> list[str]:
@@ -358,7 +377,8 @@ def over_check(tx: Tx):
         s.over = True
         s.phase = "over"
         s.winner = next(iter(fighting)) if fighting else None
-        tx.say(f"The fight is over: {s.winner + ' hold the field' if s.winner else 'no side remains'}.", SEC["checklist"])
+        if tx.recording:
+            tx.say(f"The fight is over: {s.winner + ' hold the field' if s.winner else 'no side remains'}.", SEC["checklist"])
 
 
 def drop_ship_links(tx: Tx, ship_id: str):

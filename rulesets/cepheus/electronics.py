@@ -18,13 +18,15 @@ def do_sensor_target(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
     s = tx.s
     target = s.ship(a.get("target"))
-    roll, effect = perform(tx, CHECKS["sensor_target"], ship, c, a, f"{ship.name}: sensor lock on {target.name}")
+    roll, effect = perform(tx, CHECKS["sensor_target"], ship, c, a, f"{ship.name}: sensor lock on {target.name}" if tx.recording else "")
     if effect >= 0:
         bonus = 2 if effect >= EXCEPTIONAL else 1
         tx.ship(ship.id).targeting[target.id] = bonus
-        tx.say(f"{ship.name}'s gunners get DM+{bonus} against {target.name} this turn.", SEC["sensor_targeting"])
+        if tx.recording:
+            tx.say(f"{ship.name}'s gunners get DM+{bonus} against {target.name} this turn.", SEC["sensor_targeting"])
     else:
-        tx.say(f"{ship.name} gets no sensor lock on {target.name}.", SEC["sensor_targeting"])
+        if tx.recording:
+            tx.say(f"{ship.name} gets no sensor lock on {target.name}.", SEC["sensor_targeting"])
 
 
 def do_jam(tx: Tx, a: Action):
@@ -36,9 +38,11 @@ def do_jam(tx: Tx, a: Action):
         t = tx.ship(target.id)
         t.jammed = ship.id
         t.targeting = {}
-        tx.say(f"{target.name}'s comms and sensor locks are jammed.", SEC["ew"])
+        if tx.recording:
+            tx.say(f"{target.name}'s comms and sensor locks are jammed.", SEC["ew"])
     else:
-        tx.say(f"{target.name} burns through the jamming.", SEC["ew"])
+        if tx.recording:
+            tx.say(f"{target.name} burns through the jamming.", SEC["ew"])
 
 
 def do_ew_missiles(tx: Tx, a: Action):
@@ -58,7 +62,8 @@ def do_ew_missiles(tx: Tx, a: Action):
             break
         m = smart[0]
         set_missile(tx, updated(m, count=m.count - 1))
-        tx.say(f"A smart missile from {s.ship(m.source).name} is jammed and stops attacking.", SEC["ew"])
+        if tx.recording:
+            tx.say(f"A smart missile from {s.ship(m.source).name} is jammed and stops attacking.", SEC["ew"])
 
 
 def do_intercept(tx: Tx, a: Action):
@@ -68,9 +73,11 @@ def do_intercept(tx: Tx, a: Action):
     roll, effect = perform(tx, CHECKS["intercept"], ship, c, a, f"{ship.name} intercepts {target.name}'s traffic")
     if effect >= 0:
         tx.ship(ship.id).intercepted = target.id
-        tx.say(f"{ship.name} intercepts {target.name}'s communications; the Captain may exploit them.", SEC["intercept"])
+        if tx.recording:
+            tx.say(f"{ship.name} intercepts {target.name}'s communications; the Captain may exploit them.", SEC["intercept"])
     else:
-        tx.say(f"{ship.name} intercepts nothing useful.", SEC["intercept"])
+        if tx.recording:
+            tx.say(f"{ship.name} intercepts nothing useful.", SEC["intercept"])
 
 
 def do_maintain_comms(tx: Tx, a: Action):
@@ -85,6 +92,8 @@ def do_maintain_comms(tx: Tx, a: Action):
     sh = tx.ship(ship.id)
     if won:
         sh.jammed = ""
-        tx.say(f"{ship.name} has reliable communications.", SEC["maintain_comms"])
+        if tx.recording:
+            tx.say(f"{ship.name} has reliable communications.", SEC["maintain_comms"])
     else:
-        tx.say(f"{ship.name} cannot establish reliable communications.", SEC["maintain_comms"])
+        if tx.recording:
+            tx.say(f"{ship.name} cannot establish reliable communications.", SEC["maintain_comms"])

@@ -25,11 +25,13 @@ def do_jump(tx: Tx, a: Action):
         sh.fuel -= jump_fuel(sh)
         sh.status = "escaped"
         sh.pursuing = ""
-        tx.say(f"{ship.name} jumps out of the fight.", SEC["jump_plot"])
+        if tx.recording:
+            tx.say(f"{ship.name} jumps out of the fight.", SEC["jump_plot"])
         drop_ship_links(tx, ship.id)
         over_check(tx)
     else:
-        tx.say(f"{ship.name}'s jump fails to engage.", SEC["jump_plot"])
+        if tx.recording:
+            tx.say(f"{ship.name}'s jump fails to engage.", SEC["jump_plot"])
 
 
 def do_repair(tx: Tx, a: Action):
@@ -44,7 +46,8 @@ def do_repair(tx: Tx, a: Action):
             tx.say(f"{c.name} repairs {count(fixed, 'hit')} on {system_label(ship, system)} ({SEC_REPAIR}: {row}); "
                    f"a battlefield repair, undone after the battle.", SEC["repair"])
     else:
-        tx.say(f"{c.name}'s repair fails.", SEC["repair"])
+        if tx.recording:
+            tx.say(f"{c.name}'s repair fails.", SEC["repair"])
 
 
 def do_overhaul(tx: Tx, a: Action):
@@ -55,9 +58,11 @@ def do_overhaul(tx: Tx, a: Action):
         timing = tx.dice.roll(1, 6, purpose="timing: turns of work", rule=SEC["extended"])
         turns = max(1, timing.total - effect // 2)
         tx.crew(ship.id, c.id).task = Task("overhaul", system, turns)
-        tx.say(f"{c.name} begins an extended repair of {system_label(ship, system)}: {count(turns, 'turn')}.", SEC["extended"])
+        if tx.recording:
+            tx.say(f"{c.name} begins an extended repair of {system_label(ship, system)}: {count(turns, 'turn')}.", SEC["extended"])
     else:
-        tx.say(f"{c.name} cannot find a way to rebuild {system_label(ship, system)}.", SEC["extended"])
+        if tx.recording:
+            tx.say(f"{c.name} cannot find a way to rebuild {system_label(ship, system)}.", SEC["extended"])
 
 
 def do_continue_task(tx: Tx, a: Action):
@@ -81,11 +86,13 @@ def do_continue_task(tx: Tx, a: Action):
         tx.say(f"{c.name} finishes the extended repair: {system_label(ship, system)} works again (one hit left).",
                SEC["extended"])
     else:
-        tx.say(f"{c.name} works on ({m.task.done}/{m.task.turns}).", SEC["extended"])
+        if tx.recording:
+            tx.say(f"{c.name} works on ({m.task.done}/{m.task.turns}).", SEC["extended"])
 
 
 def do_abandon_task(tx: Tx, a: Action):
     s = tx.s
     ship, c = s.actor()
     tx.crew(ship.id, c.id).task = None
-    tx.say(f"{c.name} abandons the extended task and returns to the initiative order.", SEC["extended"])
+    if tx.recording:
+        tx.say(f"{c.name} abandons the extended task and returns to the initiative order.", SEC["extended"])

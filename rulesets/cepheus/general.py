@@ -31,13 +31,15 @@ def do_reload(tx: Tx, a: Action):
 def do_personal(tx: Tx, a: Action):
     spend_minor(tx)
     c = tx.s.acting_crew
-    tx.say(f"{c.name} takes a personal action (GM adjudicates).", SEC["personal"])
+    if tx.recording:
+        tx.say(f"{c.name} takes a personal action (GM adjudicates).", SEC["personal"])
 
 
 def do_misc(tx: Tx, a: Action):
     spend_significant(tx)
     c = tx.s.acting_crew
-    tx.say(f"{c.name} takes a miscellaneous action (GM adjudicates; use the override for effects).", SEC["misc"])
+    if tx.recording:
+        tx.say(f"{c.name} takes a miscellaneous action (GM adjudicates; use the override for effects).", SEC["misc"])
 
 
 def do_change_position(tx: Tx, a: Action):

@@ -26,17 +26,20 @@ def do_adjust_speed(tx: Tx, a: Action):
     ship = tx.s.acting_ship
     sh = tx.ship(ship.id)
     sh.speed = int(a.get("speed"))
-    tx.say(f"{sh.name} adjusts speed to {sh.speed}.", SEC["adjust_speed"])
+    if tx.recording:
+        tx.say(f"{sh.name} adjusts speed to {sh.speed}.", SEC["adjust_speed"])
     for other in tx.s.ships:
         if other.pursuing == sh.id and sh.speed - other.speed >= 7:
             o = tx.ship(other.id)
             o.pursuing, o.pursuit_turns = "", 0
-            tx.say(f"{sh.name} outruns {o.name} by 7+: the pursuit ends.", SEC["pursue"])
+            if tx.recording:
+                tx.say(f"{sh.name} outruns {o.name} by 7+: the pursuit ends.", SEC["pursue"])
 
 
 def do_maintain_course(tx: Tx, a: Action):
     spend_minor(tx)
-    tx.say(f"{tx.s.acting_ship.name} maintains course at speed {tx.s.acting_ship.speed}.", SEC["maintain_course"])
+    if tx.recording:
+        tx.say(f"{tx.s.acting_ship.name} maintains course at speed {tx.s.acting_ship.speed}.", SEC["maintain_course"])
 
 
 def do_evasive(tx: Tx, a: Action):
@@ -44,14 +47,16 @@ def do_evasive(tx: Tx, a: Action):
     roll, effect = perform(tx, CHECKS["evasive"], ship, c, a, f"{ship.name}: evasive manoeuvres")
     if effect >= 0:
         tx.ship(ship.id).evasive = -2 if effect >= EXCEPTIONAL else -1
-        tx.say(f"{ship.name} jinks: attacks against it take DM{tx.s.ship(ship.id).evasive}.", SEC["evasive"])
+        if tx.recording:
+            tx.say(f"{ship.name} jinks: attacks against it take DM{tx.s.ship(ship.id).evasive}.", SEC["evasive"])
     else:
-        tx.say(f"{ship.name}'s evasive manoeuvres fail.", SEC["evasive"])
+        if tx.recording:
+            tx.say(f"{ship.name}'s evasive manoeuvres fail.", SEC["evasive"])
 
 
 def do_line_up(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
-    roll, effect = perform(tx, CHECKS["line_up"], ship, c, a, f"{ship.name}: line up the shot")
+    roll, effect = perform(tx, CHECKS["line_up"], ship, c, a, f"{ship.name}: line up the shot" if tx.recording else "")
     if effect >= 0:
         tx.ship(ship.id).lined_up = 2 if effect >= EXCEPTIONAL else 1
         if tx.recording:
@@ -75,9 +80,11 @@ def do_pursue(tx: Tx, a: Action):
     won = contest(tx, CHECKS["pursue"], ship, c, a, f"{ship.name} pursues {target.name}")
     if won:
         sh.pursuing, sh.pursuit_turns, sh.pursuit_kept = target.id, 0, True
-        tx.say(f"{ship.name} is on {target.name}'s tail.", SEC["pursue"])
+        if tx.recording:
+            tx.say(f"{ship.name} is on {target.name}'s tail.", SEC["pursue"])
     else:
-        tx.say(f"{target.name} shakes off {ship.name}'s attempt to pursue.", SEC["pursue"])
+        if tx.recording:
+            tx.say(f"{target.name} shakes off {ship.name}'s attempt to pursue.", SEC["pursue"])
 
 
 def do_break_pursuit(tx: Tx, a: Action):
@@ -88,9 +95,11 @@ def do_break_pursuit(tx: Tx, a: Action):
     if won:
         ch = tx.ship(chaser.id)
         ch.pursuing, ch.pursuit_turns = "", 0
-        tx.say(f"{ship.name} breaks the pursuit: {chaser.name} loses its accumulated bonus.", SEC["break_pursuit"])
+        if tx.recording:
+            tx.say(f"{ship.name} breaks the pursuit: {chaser.name} loses its accumulated bonus.", SEC["break_pursuit"])
     else:
-        tx.say(f"{chaser.name} stays on {ship.name}'s tail.", SEC["break_pursuit"])
+        if tx.recording:
+            tx.say(f"{chaser.name} stays on {ship.name}'s tail.", SEC["break_pursuit"])
 
 
 def do_dock(tx: Tx, a: Action):
@@ -105,9 +114,11 @@ def do_dock(tx: Tx, a: Action):
         won = effect >= 0
     if won:
         s.docked = s.docked + [pair(ship.id, target.id)]
-        tx.say(f"{ship.name} docks with {target.name}.", SEC["dock"])
+        if tx.recording:
+            tx.say(f"{ship.name} docks with {target.name}.", SEC["dock"])
     else:
-        tx.say(f"{ship.name} fails to dock with {target.name}.", SEC["dock"])
+        if tx.recording:
+            tx.say(f"{ship.name} fails to dock with {target.name}.", SEC["dock"])
 
 
 def do_undock(tx: Tx, a: Action):
@@ -116,7 +127,8 @@ def do_undock(tx: Tx, a: Action):
     key = pair(s.acting_ship.id, a.get("target"))
     s.docked = [p for p in s.docked if p != key]
     s.boarding = [b for b in s.boarding if pair(b.attacker, b.defender) != key]
-    tx.say(f"{s.acting_ship.name} casts off from {s.ship(a.get('target')).name}.", SEC["dock"])
+    if tx.recording:
+        tx.say(f"{s.acting_ship.name} casts off from {s.ship(a.get('target')).name}.", SEC["dock"])
 
 
 def do_ram(tx: Tx, a: Action):
@@ -129,9 +141,11 @@ def do_ram(tx: Tx, a: Action):
         s.hits = s.hits + [Hit(target.id, ship.id, f"{ship.name} rams {target.name}", "ram", dice=diff),
                            Hit(ship.id, ship.id, f"{ship.name} takes the ramming shock", "ram", dice=diff)]
         set_band(tx, ship.id, target.id, None, band="adjacent")
-        tx.say(f"{ship.name} rams {target.name}: {diff}D6 to each, resolved at the end of the turn.", SEC["ram"])
+        if tx.recording:
+            tx.say(f"{ship.name} rams {target.name}: {diff}D6 to each, resolved at the end of the turn.", SEC["ram"])
     else:
-        tx.say(f"{target.name} avoids {ship.name}'s ram.", SEC["ram"])
+        if tx.recording:
+            tx.say(f"{target.name} avoids {ship.name}'s ram.", SEC["ram"])
 
 
 def do_avoid_collision(tx: Tx, a: Action):
@@ -159,9 +173,11 @@ def do_jump_plot(tx: Tx, a: Action):
     roll, effect = perform(tx, CHECKS["jump_plot"], ship, c, a, f"{ship.name}: hurried jump plot")
     if effect >= 0:
         tx.ship(ship.id).jump_plotted = True
-        tx.say(f"{c.name} has a jump plotted.", SEC["jump_plot"])
+        if tx.recording:
+            tx.say(f"{c.name} has a jump plotted.", SEC["jump_plot"])
     else:
-        tx.say(f"{c.name}'s jump plot fails.", SEC["jump_plot"])
+        if tx.recording:
+            tx.say(f"{c.name}'s jump plot fails.", SEC["jump_plot"])
 
 
 def do_range_check(tx: Tx, a: Action):
@@ -169,11 +185,12 @@ def do_range_check(tx: Tx, a: Action):
     s = tx.s
     other = s.ship(a.get("target"))
     want = a.get("want")
-    won = contest(tx, CHECKS["range_check"], ship, c, a, f"{ship.name} manoeuvres for range on {other.name}")
+    won = contest(tx, CHECKS["range_check"], ship, c, a, f"{ship.name} manoeuvres for range on {other.name}" if tx.recording else "")
     if won:
         set_band(tx, ship.id, other.id, want)
     else:
-        tx.say(f"{other.name} wins the range check and chooses the range.", SEC["range_check"])
+        if tx.recording:
+            tx.say(f"{other.name} wins the range check and chooses the range.", SEC["range_check"])
         s.pending = Pending("range", ship.id, other.id, chooser=other.id)
         s.phase = "range"
 
@@ -198,7 +215,8 @@ def set_band(tx: Tx, a: str, b: str, want: str | None, band: str | None = None):
         tx.say(f"Range between {s.ship(a).name} and {s.ship(b).name}: {BAND_LABEL[old]} → {BAND_LABEL[band]}.",
                SEC["range_check"])
     else:
-        tx.say(f"Range between {s.ship(a).name} and {s.ship(b).name} stays {BAND_LABEL[band]}.", SEC["range_check"])
+        if tx.recording:
+            tx.say(f"Range between {s.ship(a).name} and {s.ship(b).name} stays {BAND_LABEL[band]}.", SEC["range_check"])
     if band != "adjacent" and key in s.docked:
         s.docked = [p for p in s.docked if p != key]
         s.boarding = [x for x in s.boarding if pair(x.attacker, x.defender) != key]
@@ -208,7 +226,8 @@ def set_band(tx: Tx, a: str, b: str, want: str | None, band: str | None = None):
             if s.ship(x).pursuing == y:
                 sh = tx.ship(x)
                 sh.pursuing, sh.pursuit_turns = "", 0
-                tx.say(f"The range opens to {BAND_LABEL[band]}: {sh.name}'s pursuit ends.", SEC["pursue"])
+                if tx.recording:
+                    tx.say(f"The range opens to {BAND_LABEL[band]}: {sh.name}'s pursuit ends.", SEC["pursue"])
 
 
 def avoid_collision(tx: Tx, sh: Ship, crew: Crew | None, action: Action | None = None):
@@ -219,10 +238,12 @@ def avoid_collision(tx: Tx, sh: Ship, crew: Crew | None, action: Action | None =
                            extra=[] if crew else [("no pilot at the helm", UNSKILLED)], table=SEC_COLLISION, row=label)
     sh.avoided = True
     if effect >= 0:
-        tx.say(f"{sh.name} threads the {label.lower()}.", SEC["avoid_collision"])
+        if tx.recording:
+            tx.say(f"{sh.name} threads the {label.lower()}.", SEC["avoid_collision"])
     elif sh.speed > 0:
         s.hits = s.hits + [Hit(sh.id, sh.id, f"{sh.name} collides", "collision", dice=sh.speed)]
-        tx.say(f"{sh.name} collides: {sh.speed}D6 damage at the end of the turn.", SEC["avoid_collision"])
+        if tx.recording:
+            tx.say(f"{sh.name} collides: {sh.speed}D6 damage at the end of the turn.", SEC["avoid_collision"])
 
 
 def reentry(tx: Tx, sh: Ship, crew: Crew | None, action: Action | None, extra=()):
@@ -231,7 +252,8 @@ def reentry(tx: Tx, sh: Ship, crew: Crew | None, action: Action | None, extra=()
     dms, auto = reentry_dms(o.world_size, o.world_atmosphere)
     controlled = action is not None
     if auto:
-        tx.say(f"Thin atmosphere: {sh.name}'s re-entry succeeds automatically.", SEC_REENTRY)
+        if tx.recording:
+            tx.say(f"Thin atmosphere: {sh.name}'s re-entry succeeds automatically.", SEC_REENTRY)
         ok = True
     else:
         roll, effect = perform(tx, CHECKS["reentry"], sh, crew, action,
@@ -242,12 +264,14 @@ def reentry(tx: Tx, sh: Ship, crew: Crew | None, action: Action | None, extra=()
     if ok:
         sh.position = "atmosphere"
         sh.status = "escaped"
-        tx.say(f"{sh.name} drops into the atmosphere and leaves the space fight.", SEC["planetary"])
+        if tx.recording:
+            tx.say(f"{sh.name} drops into the atmosphere and leaves the space fight.", SEC["planetary"])
         drop_ship_links(tx, sh.id)
         over_check(tx)
     else:
         sh.position = "decaying"
-        tx.say(f"{sh.name}'s re-entry fails: its orbit decays.", SEC["planetary"])
+        if tx.recording:
+            tx.say(f"{sh.name}'s re-entry fails: its orbit decays.", SEC["planetary"])
 
 
 def uncontrolled_reentry(tx: Tx, sh: Ship):

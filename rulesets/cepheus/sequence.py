@@ -36,12 +36,14 @@ def start_round(tx: Tx):
     if s.round > s.options.max_rounds:
         s.round = s.options.max_rounds
         s.over, s.phase, s.winner = True, "over", None
-        tx.say(f"Round limit ({s.options.max_rounds}) reached: the fight ends as a draw.", SEC["checklist"])
+        if tx.recording:
+            tx.say(f"Round limit ({s.options.max_rounds}) reached: the fight ends as a draw.", SEC["checklist"])
         return
     for sh in s.ships:
         if sh.status == "boarded":
             tx.ship(sh.id).status = "captured"
-            tx.say(f"The boarders take control of {sh.name}: it is captured.", SEC["abstract_boarding"])
+            if tx.recording:
+                tx.say(f"The boarders take control of {sh.name}: it is captured.", SEC["abstract_boarding"])
         if not sh.alive:
             continue
         m = tx.ship(sh.id)
@@ -124,7 +126,8 @@ def begin_turn(tx: Tx):
                 # Ritardo: the interrupted ship goes on where it stopped
                 s.queue, s.pos, s.sig, s.minor = list(resumed.queue), resumed.pos, resumed.sig, resumed.minor
                 s.phase = "crew"
-                tx.say(f"{ship.name} resumes its turn.", SEC["delay"])
+                if tx.recording:
+                    tx.say(f"{ship.name} resumes its turn.", SEC["delay"])
                 return
             flush_hits(tx)  # the damage of its attacks still comes at the end of its turn
             over_check(tx)
@@ -182,11 +185,13 @@ def end_turn(tx: Tx):
     if ship is not None and ship.alive:
         sh = tx.ship(ship.id)
         if sh.pursuing and not sh.pursuit_kept:
-            tx.say(f"{sh.name} did not keep up the pursuit: it ends.", SEC["pursue"])
+            if tx.recording:
+                tx.say(f"{sh.name} did not keep up the pursuit: it ends.", SEC["pursue"])
             sh.pursuing, sh.pursuit_turns = "", 0
         sit = COLLISION_SITUATIONS[s.options.hazard]
         if sit[1] and not sh.avoided and sh.speed > 0 and not ship.delaying:
-            tx.say(f"No one at {sh.name}'s helm avoided the hazard this turn: an unskilled check.", SEC["avoid_collision"])
+            if tx.recording:
+                tx.say(f"No one at {sh.name}'s helm avoided the hazard this turn: an unskilled check.", SEC["avoid_collision"])
             avoid_collision(tx, sh, None)
         if sh.position == "decaying":
             uncontrolled_reentry(tx, sh)
@@ -283,7 +288,8 @@ def do_initiative(tx: Tx, a: Action):
             roll = tx.dice.roll(2, 6, modifiers=[("higher Thrust", thrust_dm)], purpose=f"{sh.name}: initiative",
                                 rule=SEC["initiative"])
             m.initiative = roll.total
-        tx.say(f"{sh.name}: initiative {eff_init(s, m)}.", SEC["initiative"])
+        if tx.recording:
+            tx.say(f"{sh.name}: initiative {eff_init(s, m)}.", SEC["initiative"])
     s.turn += 1
     if s.turn >= len(s.order):
         start_round(tx)
@@ -310,7 +316,8 @@ def do_act_now(tx: Tx, a: Action):
     sh.delaying = False
     if prev is not None:
         sh.initiative = eff_init(s, prev) - (eff_init(s, sh) - sh.initiative)
-    tx.say(f"{sh.name} stops delaying and acts now (initiative {eff_init(s, sh)}).", SEC["delay"])
+    if tx.recording:
+        tx.say(f"{sh.name} stops delaying and acts now (initiative {eff_init(s, sh)}).", SEC["delay"])
     s.order = s.order[:s.turn] + [ship_id] + s.order[s.turn:]
     begin_turn(tx)
 
@@ -364,7 +371,8 @@ def do_delay(tx: Tx, a: Action):
     s = tx.s
     sh = tx.ship(s.acting_ship.id)
     sh.delaying = True
-    tx.say(f"{sh.name} delays its action.", SEC["delay"])
+    if tx.recording:
+        tx.say(f"{sh.name} delays its action.", SEC["delay"])
     s.waiting = s.waiting + [sh.id]
     s.order = s.order[:s.turn] + s.order[s.turn + 1:]
     s.queue, s.pos = [], 0
