@@ -274,8 +274,9 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
             return choice
     if s.sig <= 0:
         return None  # only minors left: the pilot has already manoeuvred
-    run = fleeing(s, ship)
     target = focus(s, ship) if pos in _AIMING_POSITIONS else None
+    if pos in GUNNER_POSITIONS:  # the most frequent question first (the positions exclude each other)
+        return _gunner_choice(s, ship, crew, target)
     if pos == "captain":
         if can_exploit(s, ship):
             return _action("exploit", aid)
@@ -292,8 +293,9 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
             return _action("sensor_target", aid, (("target", target.id),))
         return None
     if pos == "pilot":
-        return _pilot_choice(s, ship, crew, target, run, rng)
+        return _pilot_choice(s, ship, crew, target, fleeing(s, ship), rng)
     if pos == "navigator":
+        run = fleeing(s, ship)
         if run and can_plot_jump(ship):
             return _action("jump_plot", aid)
         if target is None:
@@ -302,10 +304,8 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
         want = want_towards(s.band(ship.id, target.id), goal)
         return _action("range_check", aid, (("target", target.id), ("want", want))) if want in range_wants(
             s, ship, target) else None
-    if pos in GUNNER_POSITIONS:
-        return _gunner_choice(s, ship, crew, target)
     if pos == "engineer":
-        return _action("jump", aid) if run and can_jump(s, ship) else None
+        return _action("jump", aid) if fleeing(s, ship) and can_jump(s, ship) else None
     if pos == "damage_control":
         systems = repairable(ship)
         if systems:
