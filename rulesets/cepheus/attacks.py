@@ -58,7 +58,7 @@ def do_attack(tx: Tx, a: Action):
         tname = s.ship(target_id).name
         tx.say(f"{ship.name} fires {mount.id} ({', '.join(WEAPONS[mount.weapons[i].type].label for i in beams)}) at {tname}.",
                SEC["attack"])
-    if reaction_options(s, pending):
+    if reaction_options(s, pending, any_one=True):
         s.pending = pending
         s.phase = "react"
     else:
@@ -279,8 +279,11 @@ BEAM_WEAPONS = frozenset(key for key, kind in WEAPONS.items() if kind.beam)
 POINT_DEFENCE_WEAPONS = frozenset(("pulse_laser", "beam_laser"))
 
 
-def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
-    """Reazioni: what the defender may still do against this incoming attack."""
+def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[tuple[str, str, dict]]:
+    """Reazioni: what the defender may still do against this incoming attack.
+
+    ``any_one``: the caller asks only whether there is any (the attack then waits for the defender): the
+    list may stop at the first option (a dodge)."""
     target = s.find_ship(p.target)
     if target is None or not target.can_act or target.reactions <= 0:
         return []
@@ -290,6 +293,8 @@ def reaction_options(s: CombatState, p: Pending) -> list[tuple[str, str, dict]]:
         pilot = pilot_of(target)
         if pilot is not None:
             out.append(("dodge", pilot.id, {}))
+            if any_one:
+                return out
     beams = False
     heavy = ""
     if kind == "fire":

@@ -26,7 +26,7 @@ def do_board(tx: Tx, a: Action):
     pending = Pending("board", ship.id, target.id, crew=s.acting_crew.id, dm=int(a.get("dm", 0)))
     tx.say(f"{ship.name} launches a boarding action against {target.name}{' through the airlocks' if docked else ' across open space'}.",
            SEC["boarding"])
-    if reaction_options(s, pending):
+    if reaction_options(s, pending, any_one=True):
         s.pending = pending
         s.phase = "react"
     else:

@@ -95,7 +95,7 @@ def next_impact(tx: Tx):
             continue
         together = [x for x in s.impacts if (other := find_missile(s, x)) is not None and other.target == m.target]
         pending = Pending("missiles", m.source, m.target, missiles=together)
-        if reaction_options(s, pending):
+        if reaction_options(s, pending, any_one=True):
             s.pending = pending
             s.phase = "react"
             return

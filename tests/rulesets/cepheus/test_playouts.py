@@ -58,3 +58,26 @@ def test_ships_and_crew_are_found_by_id_whichever_fight_was_asked_before():
         assert state.ship("b").member("b1").skills == {"pilot": 2}
         assert state.ship("a").member("a1").position == "turret_gunner"
     assert backward.ship("b").member("x").position == "navigator" and forward.ship("b").member("x") is None
+
+
+def test_asking_whether_a_defender_may_react_agrees_with_the_list_of_reactions():
+    """Reazioni: an attack waits for the defender when it has any reaction left; the question asked with
+    ``any_one`` (the list may stop at the first option) gives the first options of the full list, and is
+    empty exactly when the full list is, at every reaction step of 20 seeded fights of the demo fleets."""
+    import random
+
+    from rulesets.cepheus.attacks import reaction_options
+    from rulesets.core.dice import Dice, RandomSource
+    from rulesets.core.spec import demo_setup
+
+    spec, checked = demo_setup(RULESET), 0
+    for seed in range(20):
+        state, rng = RULESET.setup(spec), random.Random(seed)
+        dice = Dice(RandomSource(rng), recording=False)
+        while not state.over:
+            if state.pending is not None and state.phase == "react":
+                full, first = reaction_options(state, state.pending), reaction_options(state, state.pending, any_one=True)
+                assert full[:len(first)] == first and bool(first) == bool(full)
+                checked += 1
+            state = RULESET.apply(state, RULESET.policy(state, rng), dice).state
+    assert checked > 200
