@@ -79,17 +79,19 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
         count = 1 + min(WEAPONS["missile_bay"].capacity - 1, max(0, mount_weapon(tx, ship.id, mount.id, index).loaded))
         m = tx.mount(ship.id, mount.id)
         m.weapons[index].loaded = 0
-    tname = target_name(s, target_id)
+    tname = target_name(s, target_id) if tx.recording else ""  # only the log names the target
     if kind == "smart":
         to_hit = SMART_TO_HIT
-        tx.say(f"{ship.name} launches {count_of(count, 'smart missile')} at {tname} ({SEC_SMART}: always 8+); "
-               f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
+        if tx.recording:
+            tx.say(f"{ship.name} launches {count_of(count, 'smart missile')} at {tname} ({SEC_SMART}: always 8+); "
+                   f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
     else:
-        extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal)
+        # the DMs that are not zero (unnamed in a playout: the same values)
+        extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal, words=tx.recording)
         extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "average",
-                                    f"{ship.name} launches from {mount.id} at {tname}", SEC["missiles"],
-                                    extra=extra, table=SEC_MISSILE_TO_HIT)
+                                    f"{ship.name} launches from {mount.id} at {tname}" if tx.recording else "",
+                                    SEC["missiles"], extra=extra, table=SEC_MISSILE_TO_HIT)
         to_hit, row = missile_to_hit(effect)
         if tx.recording:
             tx.say(f"Launch Effect {effect:+d}: the missile needs {to_hit}+ ({SEC_MISSILE_TO_HIT}: {row}); "

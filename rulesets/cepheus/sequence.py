@@ -143,8 +143,8 @@ def begin_turn(tx: Tx):
         sh.evasive = 0
         sh.avoided = False
         sh.pursuit_kept = False
-        order = sorted((c for c in sh.crew if role_active(sh, c)),
-                       key=lambda c: POSITION_ORDER.get(c.position, 99))
+        order = [c for c in sh.crew if role_active(sh, c)]
+        order.sort(key=_position_rank)  # stable: crew members of one position keep their order
         s.queue = [c.id for c in order]
         s.pos = 0
         s.phase = "crew"
@@ -153,6 +153,11 @@ def begin_turn(tx: Tx):
             continue
         start_crew(s, sh, order[0])
         return
+
+
+def _position_rank(c: Crew) -> int:
+    """Where a crew member's position acts in the ship's turn (the Captain first, passengers last)."""
+    return POSITION_ORDER.get(c.position, 99)
 
 
 def start_crew(s: CombatState, ship: Ship, c: Crew):
