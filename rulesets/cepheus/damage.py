@@ -37,11 +37,12 @@ def table_roll(tx: Tx, count: int, purpose: str, rule: str, table: str, row_of, 
     return total
 
 
-def dice_total(tx: Tx, count: int, purpose: str, rule: str) -> int:
-    """``count``D6 summed: recorded as a roll, or in a playout only the faces drawn (the same dice)."""
+def dice_total(tx: Tx, count: int, purpose: str, rule: str, sides: int = 6) -> int:
+    """``count`` dice of ``sides`` (D6 unless said) summed: recorded as a roll, or in a playout only the faces
+    drawn (the same dice)."""
     if tx.recording:
-        return tx.dice.roll(count, 6, purpose=purpose, rule=rule).total
-    return sum(tx.dice.faces(count, 6))
+        return tx.dice.roll(count, sides, purpose=purpose, rule=rule).total
+    return sum(tx.dice.faces(count, sides))
 
 
 def column_for(ship: Ship, internal: bool = False) -> str:
@@ -171,8 +172,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         if len(mounts) == 1:
             mount = mounts[0]
         else:
-            pick = tx.dice.roll(1, len(mounts), purpose=f"which {location} is hit", rule=sec)
-            mount = mounts[pick.total - 1]
+            pick = dice_total(tx, 1, f"which {location} is hit" if tx.recording else "", sec, len(mounts))
+            mount = mounts[pick - 1]
         m = tx.mount(ship_id, mount.id)
         if m.hits >= 3:
             instead = FURTHER_HITS[location]
@@ -213,26 +214,26 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         crew_hit(tx, ship_id, radiation=False, dm=0, why=f"{sh.name}: bridge hit")
     elif location == "fuel":
         if n == 1:
-            leak = tx.dice.roll(1, 6, purpose="fuel leak, tons per hour", rule=sec)
-            sh.fuel_leak += leak.total
+            leak = dice_total(tx, 1, "fuel leak, tons per hour", sec)
+            sh.fuel_leak += leak
             if tx.recording:
-                tx.say(f"{sh.name} leaks {leak.total} t of fuel per hour.", sec)
+                tx.say(f"{sh.name} leaks {leak} t of fuel per hour.", sec)
         elif n == 2:
-            lost = tx.dice.roll(1, 6, purpose="fuel lost, x10%", rule=sec)
-            gone = sh.fuel * lost.total * 10 // 100
+            lost = dice_total(tx, 1, "fuel lost, x10%", sec)
+            gone = sh.fuel * lost * 10 // 100
             sh.fuel -= gone
             if tx.recording:
-                tx.say(f"{sh.name} loses {lost.total * 10}% of its fuel ({gone} t), {sh.fuel} t left.", sec)
+                tx.say(f"{sh.name} loses {lost * 10}% of its fuel ({gone} t), {sh.fuel} t left.", sec)
         else:
             sh.fuel = 0
             sh.fuel_leak = 0
     elif location == "hold":
         if n <= 2:
-            lost = tx.dice.roll(1, 6, purpose="cargo destroyed, x10%", rule=sec)
-            gone = sh.cargo * lost.total * 10 // 100
+            lost = dice_total(tx, 1, "cargo destroyed, x10%", sec)
+            gone = sh.cargo * lost * 10 // 100
             sh.cargo -= gone
             if tx.recording:
-                tx.say(f"{sh.name} loses {lost.total * 10}% of its cargo ({gone} t).", sec)
+                tx.say(f"{sh.name} loses {lost * 10}% of its cargo ({gone} t).", sec)
         else:
             sh.cargo = 0
 
@@ -275,7 +276,7 @@ def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: str):
         return
     if who == "one":
         pick = people[0] if len(people) == 1 else people[
-            tx.dice.roll(1, len(people), purpose="which crew member", rule=SEC_CREW_DAMAGE).total - 1]
+            dice_total(tx, 1, "which crew member", SEC_CREW_DAMAGE, len(people)) - 1]
         victims = [pick]
     else:
         victims = people

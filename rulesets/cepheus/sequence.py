@@ -290,9 +290,13 @@ def do_initiative(tx: Tx, a: Action):
             tx.say(f"{sh.name} is aware of its enemies: initiative 12{' + 1 (higher Thrust)' if thrust_dm else ''}.",
                    SEC["checklist"])
         else:
-            roll = tx.dice.roll(2, 6, modifiers=[("higher Thrust", thrust_dm)], purpose=f"{sh.name}: initiative",
-                                rule=SEC["initiative"])
-            m.initiative = roll.total
+            if tx.recording:
+                roll = tx.dice.roll(2, 6, modifiers=[("higher Thrust", thrust_dm)], purpose=f"{sh.name}: initiative",
+                                    rule=SEC["initiative"])
+                m.initiative = roll.total
+            else:  # the same two dice, no Roll built
+                faces = tx.dice.faces(2, 6)
+                m.initiative = faces[0] + faces[1] + thrust_dm
         if tx.recording:
             tx.say(f"{sh.name}: initiative {eff_init(s, m)}.", SEC["initiative"])
     s.turn += 1
