@@ -106,16 +106,40 @@ def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_serv
     assert crippled and destroyed and blast_seen, page.locator("#log").inner_text()[:3000]
     assert "actor=" not in page.locator("#log").inner_text() and "Ship(" not in page.content()
 
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, "dropfleet-gm-1280", full_page=False)
-    page.set_viewport_size({"width": 390, "height": 844})
-    screenshot(page, "dropfleet-gm-390", full_page=False)
+    # Words on the table: a Minor and a Major spike read apart, and no two ships write their names over each other.
+    legend = page.locator("#df-board .legend").inner_text()
+    assert "M or M" not in legend and "Min or Maj" in legend
+    spikes = page.locator("#df-board .df-spike").all_text_contents()
+    assert set(spikes) <= {"Min", "Maj"}, spikes
+    assert not _overlapping_labels(page), _overlapping_labels(page)
+
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        screenshot(page, f"dropfleet-gm-{width}", full_page=False)
+    # On a phone the table scrolls sideways instead of shrinking its names to specks.
+    page.reload()  # as a phone opens it: the table scrolled to a ship
+    label = page.locator("#df-board .df-label").first
+    label.scroll_into_view_if_needed()
+    assert label.bounding_box()["height"] >= 9, label.bounding_box()
+    screenshot(page, "dropfleet-gm-390-table", full_page=False)
 
     # The player followed live: the same table and log, no controls, no lit points.
     expect(player_page.locator("#log")).to_contain_text("is destroyed", timeout=15_000)
     expect(player_page.locator("#actions .actions button")).to_have_count(0)
     expect(player_page.locator("#df-board .df-target")).to_have_count(0)
-    player_page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(player_page, "dropfleet-player-1280", full_page=False)
-    player_page.set_viewport_size({"width": 390, "height": 844})
-    screenshot(player_page, "dropfleet-player-390", full_page=False)
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        player_page.set_viewport_size({"width": width, "height": height})
+        player_page.evaluate("window.scrollTo(0, 0)")
+        screenshot(player_page, f"dropfleet-player-{width}", full_page=False)
+    player_page.reload()
+    player_page.locator("#df-board .df-label").first.scroll_into_view_if_needed()
+    screenshot(player_page, "dropfleet-player-390-table", full_page=False)
+
+
+def _overlapping_labels(page):
+    """The pairs of ship names on the table whose drawn boxes overlap (as laid out now)."""
+    boxes = page.locator("#df-board .df-label").evaluate_all(
+        "ts => ts.map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; })")
+    return [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]]

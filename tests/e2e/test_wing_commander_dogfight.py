@@ -77,6 +77,7 @@ def test_a_gm_runs_four_against_four_with_a_critical_a_fumble_and_first_damage(a
     expect(page.locator("#actions")).to_contain_text("critical")  # the odds beside each shot
     _fire_with_faces(page, attack, "10 10")
     expect(page.locator("#log")).to_contain_text("critical hit")
+    expect(player_page.locator("#log")).to_contain_text("critical hit", timeout=15_000)
     screenshot(page, "wing-commander-critical")
 
     # The next Blue shot with a natural 2: a fumble, and the weapon's fumble table.
@@ -84,6 +85,8 @@ def test_a_gm_runs_four_against_four_with_a_critical_a_fumble_and_first_damage(a
     _fire_with_faces(page, attack, "1 1")
     expect(page.locator("#log")).to_contain_text("Fumble!")
     expect(page.locator("#log")).to_contain_text("fumble table")
+    # The player sees it live (the page shows the latest steps; the older ones are behind 'the whole log').
+    expect(player_page.locator("#log")).to_contain_text("Fumble!", timeout=15_000)
 
     # Play on until a ship takes its first hull damage and rolls on the first-damage table.
     for _ in range(80):
@@ -98,18 +101,25 @@ def test_a_gm_runs_four_against_four_with_a_critical_a_fumble_and_first_damage(a
     assert "First damage to" in log, log[:2000]
     assert "actor=" not in log and "w1" not in page.locator("#ships").inner_text()
 
-    page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(page, "wing-commander-gm-1280", full_page=False)
-    page.set_viewport_size({"width": 390, "height": 844})
-    screenshot(page, "wing-commander-gm-390", full_page=False)
+    # A ship out of the fight reads as such: its card dimmed, its state in words.
+    for card in page.locator("#ships .ship-card").all():
+        status = card.locator("h3 .tag-warn").all_inner_texts()
+        out = "ship-out" in (card.get_attribute("class") or "")
+        assert out == any(s in ("destroyed", "pilot ejected") for s in status), (status, out)
+
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        screenshot(page, f"wing-commander-gm-{width}", full_page=False)
 
     # The player followed live: the same log, no controls, no enemy pilot sheet.
     expect(player_page.locator("#log")).to_contain_text("First damage to", timeout=15_000)
-    player_log = player_page.locator("#log").inner_text()
-    assert "critical hit" in player_log and "Fumble!" in player_log
     expect(player_page.locator("#actions .actions button")).to_have_count(0)
+    # The order of play once, in the turn panel (the board's copy is the GM's).
+    expect(player_page.locator("#turn .order li")).to_have_count(page.locator("#dogfight-order li").count())
+    expect(player_page.locator("#dogfight-order .initiative")).to_be_hidden()
     assert "NPC (TW)" not in player_page.content()  # the Kilrathi pilot sheets are the GM's
-    player_page.set_viewport_size({"width": 1280, "height": 800})
-    screenshot(player_page, "wing-commander-player-1280", full_page=False)
-    player_page.set_viewport_size({"width": 390, "height": 844})
-    screenshot(player_page, "wing-commander-player-390", full_page=False)
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        player_page.set_viewport_size({"width": width, "height": height})
+        player_page.evaluate("window.scrollTo(0, 0)")
+        screenshot(player_page, f"wing-commander-player-{width}", full_page=False)
