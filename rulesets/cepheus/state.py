@@ -21,6 +21,15 @@ from .tables import LOCATION_LABEL
 #: id there: a wrong guess (another fight, a list that changed) costs one search, never a wrong answer.
 _SHIP_AT: dict[str, int] = {}
 _MEMBER_AT: dict[str, int] = {}
+#: a long-running process meets many fights: the guesses are forgotten past this many ids
+_AT_KEEP = 4096
+
+
+def _remember(at: dict, key: str, index: int):
+    """Note where ``key`` was found (only after a search: never on the look-ups' fast path)."""
+    if len(at) >= _AT_KEEP:
+        at.clear()
+    at[key] = index
 
 
 @dataclass
@@ -166,7 +175,7 @@ class Ship:
                     return c
         for i, c in enumerate(crew):
             if c.id == crew_id:
-                _MEMBER_AT[crew_id] = i
+                _remember(_MEMBER_AT, crew_id, i)
                 return c
         return None
 
@@ -336,7 +345,7 @@ class CombatState:
                     return s
         for i, s in enumerate(ships):
             if s.id == ship_id:
-                _SHIP_AT[ship_id] = i
+                _remember(_SHIP_AT, ship_id, i)
                 return s
         return None
 
@@ -473,7 +482,7 @@ class Tx:
         if i is None or i >= len(ships) or ships[i].id != ship_id:
             for i, sh in enumerate(ships):
                 if sh.id == ship_id:
-                    _SHIP_AT[ship_id] = i
+                    _remember(_SHIP_AT, ship_id, i)
                     break
             else:
                 raise KeyError(ship_id)

@@ -81,3 +81,17 @@ def test_asking_whether_a_defender_may_react_agrees_with_the_list_of_reactions()
                 checked += 1
             state = RULESET.apply(state, RULESET.policy(state, rng), dice).state
     assert checked > 200
+
+
+def test_the_places_remembered_are_bounded_and_forgetting_them_changes_no_answer(monkeypatch):
+    """Checklist step 1: a long-running process meets many fights; past a bound the remembered places
+    are forgotten, and every look-up still finds the ship or crew member its id names."""
+    from rulesets.cepheus import state as st
+
+    monkeypatch.setattr(st, "_AT_KEEP", 2)
+    monkeypatch.setattr(st, "_SHIP_AT", {})
+    monkeypatch.setattr(st, "_MEMBER_AT", {})
+    s = RULESET.setup(_spec())
+    for _ in range(3):
+        assert s.ship("b").id == "b" and s.find_ship("a").id == "a" and s.ship("a").member("a1").id == "a1"
+        assert s.ship("b").member("b1").id == "b1" and len(st._SHIP_AT) <= 2 and len(st._MEMBER_AT) <= 2
