@@ -87,9 +87,13 @@ def test_a_ship_fight_closes_to_docked_and_ends_in_a_boarding_fight_with_the_dea
     assert "boarding fight aboard Grinder" in text
     assert attack_odds, "the attacks showed their odds"
     ships = page.locator("#ships").inner_text()
+    # The boarders read as such on the ship they fight in (the Kestrel's crew aboard Grinder).
+    grinder = page.locator("#card-" + _grinder_id(campaign))
+    expect(grinder.locator(".vd-person", has_text="boarding, ")).not_to_have_count(0)
+    expect(grinder.locator(".vd-person", has_text="Raider boss").locator(".tag", has_text="boarding")).to_have_count(0)
     assert "actor=" not in text and "['" not in ships and "{'" not in ships
 
-    for width, height in ((1280, 800), (390, 844)):
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
         screenshot(page, f"void-d20-gm-{width}", full_page=False)
@@ -103,7 +107,7 @@ def test_a_ship_fight_closes_to_docked_and_ends_in_a_boarding_fight_with_the_dea
     assert "Grinder: frame" not in content and "morale 8:" not in content
     assert "Skarn" not in content and "Raider boss" not in content  # enemy crew by ship and position
     expect(player_page.locator("#card-" + _grinder_id(campaign))).to_contain_text("Grinder's marine")
-    for width, height in ((1280, 800), (390, 844)):
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
         player_page.set_viewport_size({"width": width, "height": height})
         player_page.evaluate("window.scrollTo(0, 0)")
         screenshot(player_page, f"void-d20-player-{width}", full_page=False)
