@@ -361,8 +361,11 @@ class CombatState:
 
     @property
     def acting_ship(self) -> Ship | None:
-        if self.phase == "crew" and self.turn < len(self.order):
-            ship_id = self.order[self.turn]
+        if self.phase == "crew" and self.turn >= 0:
+            try:
+                ship_id = self.order[self.turn]  # a turn past the order: nobody acts
+            except IndexError:
+                return None
             ships = self.ships
             i = _SHIP_AT.get(ship_id)
             if i is not None:
