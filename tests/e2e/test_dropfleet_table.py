@@ -113,6 +113,16 @@ def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_serv
     assert set(spikes) <= {"Min", "Maj"}, spikes
     assert not _overlapping_labels(page), _overlapping_labels(page)
 
+    # Compact ship cards (docs/ruleset-partials.md): one line a GM reads every step, the rest on demand.
+    cards = page.locator("#ships .ship-card")
+    expect(cards).to_have_count(8)
+    for card in cards.all():
+        expect(card.locator(".ship-line")).to_contain_text("Hull")
+        assert not card.locator("details.ship-details").evaluate("d => d.open")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator("#ships").scroll_into_view_if_needed()
+    screenshot(page, "dropfleet-gm-ships-1280", full_page=False)
+
     for width, height in ((1280, 800), (1024, 768), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
