@@ -78,7 +78,7 @@ def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_serv
     shown = chosen.locator("visible=true")
     expect(shown).to_have_count(1)
     expect(shown).to_have_attribute("data-weapon", weapon)
-    expect(page.locator("#df-board")).to_contain_text("now: ")
+    expect(page.locator("#df-board .legend")).to_contain_text("Now: ")
     size = page.viewport_size
     page.set_viewport_size({"width": 1280, "height": 800})
     screenshot(page, "dropfleet-declared-1280", full_page=False)
@@ -108,7 +108,7 @@ def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_serv
 
     # Words on the table: a Minor and a Major spike read apart, and no two ships write their names over each other.
     legend = page.locator("#df-board .legend").inner_text()
-    assert "M or M" not in legend and "Min or Maj" in legend
+    assert "M or M" not in legend and "Min, Maj: a Minor or Major spike" in legend
     spikes = page.locator("#df-board .df-spike").all_text_contents()
     assert set(spikes) <= {"Min", "Maj"}, spikes
     assert not _overlapping_labels(page), _overlapping_labels(page)

@@ -72,6 +72,8 @@ def test_a_ship_fight_closes_to_docked_and_ends_in_a_boarding_fight_with_the_dea
     expect(log).to_contain_text("Docked")
     expect(log).to_contain_text("into Grinder")
     expect(page.locator("#void-round")).to_contain_text("Round")
+    # The order of the round as a list, the one acting marked (not a line of arrows).
+    expect(page.locator("#void-round .vd-order li strong")).to_have_count(1)
     screenshot(page, "void-d20-boarded")
 
     # The corridor fight: the bots play on until somebody drops to 0 HP and rolls on the death table.
