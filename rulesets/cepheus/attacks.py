@@ -11,7 +11,7 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, attack_mods, band_to, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, salvo,
+    INTEL, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, salvo,
     target_name, usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair, updated
@@ -116,10 +116,13 @@ def resolve_fire(tx: Tx, p: Pending):
     crew = ship.member(p.crew)
     mount = ship.mount(p.mount)
     used_intel = False
+    # the DMs of the situation, the same for every weapon of the salvo (nothing the salvo does changes them)
+    situation = attack_situation(s, ship, mount, p.target, dodge=p.dodge, words=tx.recording)
     for i in p.weapons:
         w = mount.weapons[i]
         kind = WEAPONS[w.type]
-        extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, words=tx.recording)
+        extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, words=tx.recording,
+                            situation=situation)
         if used_intel:
             extra = [e for e in extra if e != INTEL]
         if p.dm:

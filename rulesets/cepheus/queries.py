@@ -130,13 +130,15 @@ def pursuit_dm(ship: Ship, target_id: str) -> int:
 
 
 def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id: str, weapon: str,
-                launch: bool = False, dodge: int = 0, personal: bool = False, words: bool = True) -> list:
+                launch: bool = False, dodge: int = 0, personal: bool = False, words: bool = True,
+                situation: list | None = None) -> list:
     """Attacco: every DM of an attack roll except skill, characteristic, hasty, coordination: the
     weapon's difficulty at the band (:func:`attack_difficulty`) and the situation's DMs
     (:func:`attack_situation`).
 
     ``words=False`` (the bot, a playout) leaves the difficulty and Fire Control unnamed; the values
-    are the same.
+    are the same.  ``situation``: :func:`attack_situation` already worked out for this attack (a salvo's
+    weapons share it).
     """
     if launch:
         extra = [(DIFFICULTY_LABEL["average"] + " launch", 0)]
@@ -144,7 +146,8 @@ def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id:
         band = band_to(s, ship, target_id)
         diff = ATTACK_DIFFICULTY[WEAPONS[weapon].row][band]
         extra = [(f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}" if words else "", DIFFICULTY[diff])]
-    extra += attack_situation(s, ship, mount, target_id, launch, dodge, personal, words)
+    extra += situation if situation is not None else attack_situation(s, ship, mount, target_id, launch, dodge,
+                                                                      personal, words)
     return [(a, b) for a, b in extra if b or "at " in a] if words else extra
 
 
