@@ -280,7 +280,10 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
     if pos == "captain":
         if can_exploit(s, ship):
             return _action("exploit", aid)
-        gunners = sum(1 for c in ship.crew if c.position in GUNNER_POSITIONS and able(c))
+        gunners = 0  # the gunners able to act (a loop, not a generator: asked every turn)
+        for c in ship.crew:
+            if c.position in GUNNER_POSITIONS and able(c):
+                gunners += 1
         return _action("coordinate" if gunners >= 2 else "increase_initiative", aid)
     if pos == "sensors":
         if not sensors_work(ship):
@@ -337,7 +340,11 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
             return _action("pursue", aid, (("target", f.id),))
     if target is not None and can_pursue(s, ship, target) and rng.random() < 0.5:
         return _action("pursue", aid, (("target", target.id),))
-    gunners = any(c.position in GUNNER_POSITIONS and able(c) for c in ship.crew)
+    gunners = False  # any gunner able to act
+    for c in ship.crew:
+        if c.position in GUNNER_POSITIONS and able(c):
+            gunners = True
+            break
     if gunners and not _threatened(s, ship):
         return _action("line_up", aid)
     return _action("evasive", aid)
