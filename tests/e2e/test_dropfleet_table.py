@@ -111,7 +111,8 @@ def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_serv
     assert "M or M" not in legend and "Min, Maj: a Minor or Major spike" in legend
     spikes = page.locator("#df-board .df-spike").all_text_contents()
     assert set(spikes) <= {"Min", "Maj"}, spikes
-    assert not _overlapping_labels(page), _overlapping_labels(page)
+    assert not _overlapping_labels(page), (_overlapping_labels(page), page.locator("#df-board .df-name").evaluate_all(
+        "gs => gs.map(g => [g.textContent, g.getAttribute('transform'), g.firstChild.getAttribute('class')])"))
 
     # Compact ship cards (docs/ruleset-partials.md): one line a GM reads every step, the rest on demand.
     cards = page.locator("#ships .ship-card")
