@@ -158,6 +158,9 @@ class RandomSource(DiceSource):
         if count == 1:
             face = int(rnd() * sides) + 1
             return [face if face <= sides else sides]
+        if count == 2:  # 2D6 and the like, the commonest roll
+            first, second = int(rnd() * sides) + 1, int(rnd() * sides) + 1
+            return [first if first <= sides else sides, second if second <= sides else sides]
         return [min(sides, int(rnd() * sides) + 1) for _ in range(count)]
 
 
