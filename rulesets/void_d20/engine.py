@@ -117,7 +117,7 @@ class VoidD20Ruleset(RulesetBase):
             status = ("destroyed" if s.destroyed else "gone (escaped)" if s.escaped else "drifting" if s.drifting
                       else "damaged" if s.frame < s.max_frame else "intact")
             card = {"id": s.id, "name": s.name, "side": s.side, "status": status,
-                    "bands": [f"{tables.BANDS[state.bands[k]].label.split(':')[0]} to {t.name}"
+                    "range": [f"{tables.BANDS[state.bands[k]].label.split(':')[0]} to {t.name}"
                               for t in state.ships if t.side != s.side
                               for k in [pair_key(s.id, t.id)] if k in state.bands],
                     "people": [self._person(state, c, viewer, names) for c in state.combatants if c.aboard == s.id]}

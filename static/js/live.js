@@ -215,7 +215,9 @@
   function centreBoard() {
     document.querySelectorAll(".board-scroll").forEach(function (frame) {
       if (frame.scrollWidth <= frame.clientWidth) return;
-      var focus = frame.querySelector(".moving, .target, [data-ship]");
+      // The ship that moves, else a lit destination, else the ship whose turn it is, else any.
+      var focus = frame.querySelector(".moving") || frame.querySelector(".target") ||
+                  frame.querySelector(".active") || frame.querySelector("[data-ship]");
       if (!focus) return;
       var box = focus.getBoundingClientRect(), at = frame.getBoundingClientRect();
       frame.scrollLeft += (box.left + box.width / 2) - (at.left + at.width / 2);

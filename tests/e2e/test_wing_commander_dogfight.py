@@ -61,7 +61,7 @@ def test_a_gm_runs_four_against_four_with_a_critical_a_fumble_and_first_damage(a
     page.select_option("select[name=dice_mode]", "mixed")
     page.fill("input[name=opt-max_rounds]", "20")
     page.click("button:has-text('Start the encounter')")
-    expect(page.locator("#dogfight-order")).to_contain_text("Order (RF)")
+    expect(page.locator("#dogfight-order")).to_contain_text("Order of play")
     # A fixed seed (the form draws a random one), so the dice the app rolls are the same every run.
     Encounter.objects.filter(pk=int(page.url.rstrip("/").rsplit("/", 1)[1])).update(seed="e2e-dogfight")
     page.reload()

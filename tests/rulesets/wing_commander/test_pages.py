@@ -52,6 +52,6 @@ def test_the_setup_names_a_first_side_that_is_not_in_the_fight_and_the_runner_of
     data["opt-first_side"] = "Kilrathi"
     assert client.post(reverse("encounters:new", args=[campaign.pk]), data).status_code == 302
     page = client.get(Encounter.objects.get(name="Patrol").get_absolute_url()).content.decode()
-    assert "Order (RF), round 1" in page and "Claw 3 fires Neutron guns at Blue 3" in page
+    assert "Order of play, round 1" in page and "Claw 3 fires Neutron guns at Blue 3" in page
     buttons = re.findall(r"<button[^>]*>([^<]*)</button>", page)
     assert buttons and not any("actor=" in b or "weapon=" in b for b in buttons)
