@@ -224,14 +224,17 @@ def log_for(now, *, is_gm: bool, names: Names, system: str = "", limit: int | No
     """
     offset = now.count - len(now.applied)
     out = []
-    for i, applied in enumerate(now.applied):
+    # Newest first, and only as many as asked: the runner shows the latest few of the window.
+    for i in range(len(now.applied) - 1, -1, -1):
+        applied = now.applied[i]
         if applied.gm_only and not is_gm:
             continue
         view = step_view(applied, offset + i + 1, is_gm=is_gm, names=names, system=system)
         if view is not None:
             out.append(view)
-    out.reverse()
-    return out[:limit] if limit else out
+            if limit and len(out) == limit:
+                break
+    return out
 
 
 # ---------------------------------------------------------------- whose turn, the order, the ships

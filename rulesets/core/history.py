@@ -42,14 +42,23 @@ class Applied:
     gm_only: bool
     rerolled: list[list[Roll]] = field(default_factory=list)
     dropped: str = ""  # why a step no longer applies after a reroll
+    #: its JSON, written once: every snapshot stores the latest steps again (cleared by any change)
+    _json: dict | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name != "_json":
+            object.__setattr__(self, "_json", None)
 
     def to_json(self) -> dict:
-        return {
-            "seq": self.seq, "action": self.action, "dice": [str(d) for d in self.dice],
-            "rolls": [r.to_json() for r in self.rolls], "log": [e.to_json() for e in self.log],
-            "gm_only": self.gm_only, "rerolled": [[r.to_json() for r in rs] for rs in self.rerolled],
-            "dropped": self.dropped,
-        }
+        if self._json is None:
+            self._json = {
+                "seq": self.seq, "action": self.action, "dice": [str(d) for d in self.dice],
+                "rolls": [r.to_json() for r in self.rolls], "log": [e.to_json() for e in self.log],
+                "gm_only": self.gm_only, "rerolled": [[r.to_json() for r in rs] for rs in self.rerolled],
+                "dropped": self.dropped,
+            }
+        return self._json
 
     @classmethod
     def from_json(cls, d: dict) -> "Applied":
