@@ -25,11 +25,19 @@ _MEMBER_AT: dict[str, int] = {}
 _AT_KEEP = 4096
 
 
-def _remember(at: dict, key: str, index: int):
-    """Note where ``key`` was found (only after a search: never on the look-ups' fast path)."""
-    if len(at) >= _AT_KEEP:
-        at.clear()
-    at[key] = index
+def _place(items: list, wanted: str, at: dict) -> int | None:
+    """Where the item with id ``wanted`` is in ``items``: the place ``at`` remembers when the id is
+    there, else a search (whose answer is remembered); None when it is not in the list."""
+    i = at.get(wanted)
+    if i is not None and i < len(items) and items[i].id == wanted:
+        return i
+    for i, item in enumerate(items):
+        if item.id == wanted:
+            if len(at) >= _AT_KEEP:
+                at.clear()
+            at[wanted] = i
+            return i
+    return None
 
 
 @dataclass
@@ -163,21 +171,8 @@ class Ship:
         return None
 
     def member(self, crew_id: str) -> Crew | None:
-        crew = self.crew
-        i = _MEMBER_AT.get(crew_id)
-        if i is not None:
-            try:
-                c = crew[i]
-            except IndexError:
-                pass
-            else:
-                if c.id == crew_id:
-                    return c
-        for i, c in enumerate(crew):
-            if c.id == crew_id:
-                _remember(_MEMBER_AT, crew_id, i)
-                return c
-        return None
+        i = _place(self.crew, crew_id, _MEMBER_AT)
+        return None if i is None else self.crew[i]
 
 
 @dataclass
@@ -317,37 +312,14 @@ class CombatState:
 
     # ---- lookups
     def ship(self, ship_id: str) -> Ship:
-        ships = self.ships
-        i = _SHIP_AT.get(ship_id)
-        if i is not None:
-            try:
-                s = ships[i]
-            except IndexError:
-                pass
-            else:
-                if s.id == ship_id:
-                    return s
-        found = self.find_ship(ship_id)
-        if found is None:
+        i = _place(self.ships, ship_id, _SHIP_AT)
+        if i is None:
             raise KeyError(ship_id)
-        return found
+        return self.ships[i]
 
     def find_ship(self, ship_id: str) -> Ship | None:
-        ships = self.ships
-        i = _SHIP_AT.get(ship_id)
-        if i is not None:
-            try:
-                s = ships[i]
-            except IndexError:
-                pass
-            else:
-                if s.id == ship_id:
-                    return s
-        for i, s in enumerate(ships):
-            if s.id == ship_id:
-                _remember(_SHIP_AT, ship_id, i)
-                return s
-        return None
+        i = _place(self.ships, ship_id, _SHIP_AT)
+        return None if i is None else self.ships[i]
 
     def crew_ship(self, crew_id: str) -> Ship | None:
         for s in self.ships:
@@ -366,16 +338,6 @@ class CombatState:
                 ship_id = self.order[self.turn]  # a turn past the order: nobody acts
             except IndexError:
                 return None
-            ships = self.ships
-            i = _SHIP_AT.get(ship_id)
-            if i is not None:
-                try:
-                    s = ships[i]
-                except IndexError:
-                    pass
-                else:
-                    if s.id == ship_id:
-                        return s
             return self.find_ship(ship_id)
         return None
 
@@ -481,14 +443,9 @@ class Tx:
         if own is not None:
             return own
         ships = self.s.ships
-        i = _SHIP_AT.get(ship_id)
-        if i is None or i >= len(ships) or ships[i].id != ship_id:
-            for i, sh in enumerate(ships):
-                if sh.id == ship_id:
-                    _remember(_SHIP_AT, ship_id, i)
-                    break
-            else:
-                raise KeyError(ship_id)
+        i = _place(ships, ship_id, _SHIP_AT)
+        if i is None:
+            raise KeyError(ship_id)
         sh = clone(ships[i])
         sh.hits = sh.hits.copy()
         sh.repaired = sh.repaired.copy()
