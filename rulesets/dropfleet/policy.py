@@ -420,23 +420,32 @@ def fire_choice(state: DropfleetState) -> Action:
     return plan[n][1]
 
 
+def _open_shots(state: DropfleetState, taken: set, systems: dict):
+    """The shots of :func:`_fire_values`, best first, worth firing and still open: the weapon not
+    in ``taken`` (ship id, weapon id), and the ship within its order's weapon systems given
+    ``systems`` (ship id -> systems declared).  Both are read as the shots are asked for, so a
+    caller that takes a shot and counts it narrows the shots that follow."""
+    for value, attacker, weapon, target in _fire_values(state):
+        if value <= 0.0:
+            return
+        if (attacker.id, weapon.id) in taken:
+            continue
+        if not weapon.close_action:
+            allowed = Q.systems_allowed(attacker)
+            if allowed is not None and systems.get(attacker.id, 0) >= allowed:
+                continue
+        yield attacker, weapon, target
+
+
 def _plan_fire(state: DropfleetState) -> list:
     """Every declaration of the fire step, best first, then open fire: what
     :func:`_best_shot_now` chooses step after step (each choice only narrows the next)."""
     plan = []
     chosen: set = set()
     systems: dict[str, int] = {}
-    for value, attacker, weapon, target in _fire_values(state):
-        if value <= 0.0:
-            break
-        if (attacker.id, weapon.id) in chosen:
-            continue
+    for attacker, weapon, target in _open_shots(state, chosen, systems):
         if not weapon.close_action:
-            allowed = Q.systems_allowed(attacker)
-            used = systems.get(attacker.id, 0)
-            if allowed is not None and used >= allowed:
-                continue
-            systems[attacker.id] = used + 1
+            systems[attacker.id] = systems.get(attacker.id, 0) + 1
         chosen.add((attacker.id, weapon.id))
         plan.append(((attacker.id, weapon.id, target.id),
                      Action("fire", attacker.id, (("target", target.id), ("weapon", weapon.id)))))
@@ -453,18 +462,7 @@ def _best_shot_now(state: DropfleetState) -> Action:
         ship = next(s for s in state.ships if s.id == d.ship)
         if not S.weapon(ship, d.weapon).close_action:
             systems[d.ship] = systems.get(d.ship, 0) + 1
-    best = None
-    for value, attacker, weapon, target in _fire_values(state):
-        if value <= 0.0:
-            break
-        if (attacker.id, weapon.id) in declared:
-            continue
-        if not weapon.close_action:
-            allowed = Q.systems_allowed(attacker)
-            if allowed is not None and systems.get(attacker.id, 0) >= allowed:
-                continue
-        best = (attacker, weapon, target)
-        break
+    best = next(_open_shots(state, declared, systems), None)
     if best is None:
         return Action("open_fire", Q.lead(state, state.group).id)
     attacker, weapon, target = best

@@ -188,24 +188,17 @@ class Work:
 
     def successes(self, count: int, need: int, purpose: str, rule: str) -> int:
         """How many of a :meth:`pool` of ``count`` D6 roll ``need`` or more (its faces kept in
-        ``faces`` for the log when recording)."""
-        r = self._random
-        if r is not None:  # a playout: the same draws as :meth:`pool`, counted as they come
-            least = need - 1  # int(r() * 6) + 1 >= need exactly when r() * 6 >= need - 1
-            n = 0
-            for _ in range(count):
-                if r() * 6 >= least:
-                    n += 1
-            return n
-        self.faces = faces = self.pool(count, need, purpose, rule)
-        return sum(1 for f in faces if f >= need)
+        ``faces`` for the log when recording): :meth:`split` with no face counted apart."""
+        return self.split(count, need, 7, purpose, rule)[0]
 
     def split(self, count: int, need: int, better: int, purpose: str, rule: str) -> tuple[int, int]:
         """(faces from ``need`` up to under ``better``, faces of ``better`` or more) of a :meth:`pool`
-        of ``count`` D6 succeeding on ``need``+: hits and critical hits (faces kept as in :meth:`successes`)."""
+        of ``count`` D6 succeeding on ``need``+: hits and critical hits (its faces kept in ``faces``
+        for the log when recording)."""
         low = high = 0
         r = self._random
-        if r is not None:  # a playout, as in :meth:`successes`
+        if r is not None:  # a playout: the same draws as :meth:`pool`, counted as they come
+            # int(r() * 6) + 1 >= need exactly when r() * 6 >= need - 1
             least, best = need - 1, better - 1
             for _ in range(count):
                 v = r() * 6
