@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .dice import Dice, Die, RandomSource, ScriptedSource, derive_seed
 from .engine import Action, is_legal
+from .replay import play_out
 from .simulate import batch_gc
 
 
@@ -41,9 +42,8 @@ def _play(ruleset, setup: dict, record: list[Recorded], rng: random.Random, keep
             result = ruleset.apply(state, action, fresh)
         state = result.state
         steps += 1
-    while not state.over and steps < ruleset.step_limit:
-        state = ruleset.apply(state, ruleset.policy(state, rng), fresh).state
-        steps += 1
+    if not state.over and steps < ruleset.step_limit:  # the policy plays on, as a simulation's battle
+        state = play_out(ruleset, state, rng, max_steps=ruleset.step_limit - steps).state
     return ruleset.outcome(state).to_json()
 
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .dice import Dice, RandomSource
 from .engine import Action, Odds, Step, Viewer
+from .replay import policy_loop
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,19 @@ class RulesetBase:
         stripped = action.without(*self.free_params)
         return any(a.without(*self.free_params) == stripped
                    for a in legal if a.kind == action.kind and a.actor == action.actor)
+
+    def playout(self, state, rng: random.Random, limit: int) -> tuple[Any, int]:
+        """The fight played by :meth:`policy` with nothing recorded, until it is over or
+        ``limit`` steps: (the last state, steps played).  Simulations and re-roll analyses
+        call it through :func:`rulesets.core.replay.play_out`.
+
+        The default is one :meth:`apply` a step.  A system may override it to play faster
+        (say, on a private copy of ``state`` changed in place), but with the same rule code
+        and the same battle: for the same ``rng`` the same winner, rounds, per-ship results
+        and step count as the recorded path (the conformance suite checks 1,000 seeds), and
+        ``state`` itself left as it was.
+        """
+        return policy_loop(self, state, rng, limit)
 
     def step_actions(self, state) -> list[Action]:
         """The actions the runner offers as buttons (default: every legal action)."""

@@ -189,15 +189,18 @@ def _result(ruleset, spec, state):
 
 def test_a_playout_that_records_nothing_plays_the_same_battle(ruleset):
     """Issue 10: for the same seed, playout mode (dice and rules recording nothing) gives exactly the
-    same winner, rounds and per-ship results as the recorded path, over 1,000 seeds."""
+    same winner, rounds and per-ship results as the recorded path, over 1,000 seeds (through the
+    system's own ``playout`` where it has one), and leaves the state it started from as it was."""
     spec = ruleset.example_setup(0)
     start = ruleset.setup(spec)
+    before = json.dumps(serial.to_json(start), sort_keys=True)
     for seed in range(1000):
         fast = play_out(ruleset, start, random.Random(f"mode:{seed}"))
         recorded = play_out(ruleset, start, random.Random(f"mode:{seed}"), keep_log=True)
         assert recorded.recorded, "the recorded path records its steps"
         assert fast.steps == recorded.steps, f"seed {seed}"
         assert _result(ruleset, spec, fast.state) == _result(ruleset, spec, recorded.state), f"seed {seed}"
+    assert json.dumps(serial.to_json(start), sort_keys=True) == before, "a playout changed the state it started from"
 
 
 def test_the_warm_up_computes_odds_along_a_fight(ruleset):
