@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
+from rulesets.core.dice import Dice, RandomSource
 from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 
@@ -31,7 +32,7 @@ from .odds import action_odds
 from .policy import choose
 from .queries import GM
 from .setup import setup
-from .state import CombatState, Tx
+from .state import CombatState, Tx, play_copy
 from .tables import BAND_LABEL, BANDS
 from .view import describe, secrets, view
 
@@ -76,6 +77,26 @@ class CepheusRuleset(RulesetBase):
         handler(tx, action)
         sequence.advance(tx)
         return Step(tx.s, log)
+
+    def playout(self, state: CombatState, rng: random.Random, limit: int) -> tuple[CombatState, int]:
+        """The bot plays both sides with nothing recorded (simulations, re-roll analyses): the steps
+        of :meth:`apply` (the same handler, then the turn sequence) with the bot's choice
+        (:meth:`policy`), on a private copy of ``state`` that each step changes in place instead of
+        copying it (``state`` itself is left as it was), and no :class:`Step` built for nobody."""
+        s = play_copy(state)
+        tx = Tx.playing(s, Dice(RandomSource(rng), recording=False))
+        handlers, advance, next_step = HANDLERS, sequence.advance, tx.next_step
+        steps = 0
+        while not s.over and steps < limit:
+            action = choose(s, rng)
+            handler = handlers.get(action.kind)
+            if handler is None:
+                raise IllegalAction(f"Unknown action '{action.kind}'.")
+            next_step()
+            handler(tx, action)
+            advance(tx)
+            steps += 1
+        return s, steps
 
     def override_fields(self, state) -> list:
         return [*override.SHIP_FIELDS, *override.ENCOUNTER_FIELDS]

@@ -405,6 +405,52 @@ def updated(obj, **changes):
     return new
 
 
+def play_copy(state: CombatState) -> CombatState:
+    """A copy of any state (just set up or in the middle of a fight) that a playout may change in place:
+    every list and dict of the state is new, and so is every ship, crew member, mount, weapon and the
+    other records it holds, so nothing a playout does reaches ``state`` (or any state sharing parts with it)."""
+    new = clone(state)
+    new.ships = [_play_ship(sh) for sh in state.ships]
+    new.ranges = dict(state.ranges)
+    new.docked = list(state.docked)
+    new.missiles = [clone(m) for m in state.missiles]
+    new.boarding = [clone(b) for b in state.boarding]
+    new.personal = [clone(p) for p in state.personal]
+    new.hits = [clone(h) for h in state.hits]
+    if state.pending is not None:
+        p = new.pending = clone(state.pending)
+        p.weapons, p.missiles, p.used = list(p.weapons), list(p.missiles), list(p.used)
+    options = new.options = clone(state.options)
+    options.ranges, options.aware = dict(options.ranges), list(options.aware)
+    new.sides = list(state.sides)
+    new.tactics = dict(state.tactics)
+    new.order = list(state.order)
+    new.queue = list(state.queue)
+    new.impacts = list(state.impacts)
+    new.waiting = list(state.waiting)
+    new.suspended = []
+    for record in state.suspended:
+        record = clone(record)
+        record.queue = list(record.queue)
+        record.hits = [clone(h) for h in record.hits]
+        new.suspended.append(record)
+    return new
+
+
+def _play_ship(ship: Ship) -> Ship:
+    new = clone(ship)
+    new.hits, new.repaired = dict(ship.hits), dict(ship.repaired)
+    new.targeting, new.bonus = dict(ship.targeting), dict(ship.bonus)
+    new.fired = list(ship.fired)
+    new.mounts = [_copy_mount(m) for m in ship.mounts]
+    new.crew = []
+    for member in ship.crew:
+        c = _copy_crew(member)
+        c.chars, c.skills = dict(member.chars), dict(member.skills)
+        new.crew.append(c)
+    return new
+
+
 def _copy_crew(c: Crew) -> Crew:
     c = clone(c)
     if c.task is not None:
@@ -437,6 +483,27 @@ class Tx:
         #: (ship id, list name) of the crew and mount lists this step copied, (ship id, list name, item id)
         #: of their items
         self._owned: set[tuple] | None = None
+
+    @classmethod
+    def playing(cls, state: CombatState, dice) -> "Tx":
+        """A transaction for a whole playout (:meth:`CepheusRuleset.playout`): its state is ``state``
+        itself, a private copy (:func:`play_copy`) that every step changes in place, so no step copies
+        the state.  Call :meth:`next_step` before each step: ships, crew members and mounts are still
+        copied the first time a step changes them, exactly as in ``apply`` (a rule that read a ship
+        before changing it reads the same values in both), only the state around them is not."""
+        tx = object.__new__(cls)
+        tx.s = state
+        tx.dice = dice
+        tx.log = []
+        tx.recording = dice.recording
+        tx._ships = {}
+        tx._owned = None
+        return tx
+
+    def next_step(self):
+        """Start the next step of a playout: nothing is copied for it yet."""
+        self._ships = {}
+        self._owned = None
 
     def ship(self, ship_id: str) -> Ship:
         own = self._ships.get(ship_id)
