@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
-from rulesets.core.dice import Dice
+from rulesets.core.dice import Dice, RandomSource
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
 
 from . import library, policy, tables, turns
@@ -89,6 +89,25 @@ class VoidD20Ruleset(RulesetBase):
 
     def policy(self, state: VoidState, rng: random.Random) -> Action:
         return policy.choose(state, rng)
+
+    def playout(self, state: VoidState, rng: random.Random, limit: int) -> tuple[VoidState, int]:
+        """The bot's fight with nothing recorded (simulations, re-roll analyses): each step is the
+        bot's choice and the same rule functions ``apply`` calls, without what nobody reads here
+        (no Step, no log line).  The same battle step for step as :meth:`policy` + :meth:`apply`
+        (docs/rulesets/void_d20.md, "Playout speed"; tests/rulesets/void_d20/test_playouts.py)."""
+        dice = Dice(RandomSource(rng), recording=False)
+        log: list = []                       # the rules add nothing to it when nothing is recorded
+        steps = 0
+        choose, begin_round, next_step, kinds = policy.choose, turns.begin_round, turns.next_step, KINDS
+        while not state.over and steps < limit:
+            if state.phase == "initiative":  # the bot's "begin" (apply: the round begins, no advance)
+                state = begin_round(state, log, dice)
+            else:
+                action = choose(state, rng)
+                kind = kinds[action.kind]
+                state = next_step(kind.apply(state, log, dice, action), log, dice, end_turn=kind.end_turn)
+            steps += 1
+        return state, steps
 
     def actor_ship(self, state: VoidState) -> str | None:
         if state.over:

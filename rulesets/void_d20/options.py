@@ -78,7 +78,7 @@ def station_choices(state: VoidState, s: Ship, station: str):
         for v in voids:
             yield "evade", {"void": v}
     elif station == "sensors":
-        if not powered(s) or s.module_out("sensors"):
+        if not sensors_work(s):
             return
         for t in enemies_of(state, s):
             if t.id not in s.weakness:
@@ -92,14 +92,49 @@ def station_choices(state: VoidState, s: Ship, station: str):
                         for v in voids:
                             yield "fire", {"weapon": w.id, "target": t.id, "void": v}
         for t in enemies_of(state, s):
-            if band(state, s.id, t.id) == "docked" and boarders(state, s):
+            if can_board(state, s, t):
                 for m in (("open",) if t.id in s.breached else ("breach", "hack")):
                     yield "board", {"target": t.id, "method": m}
     elif station == "engineer":
-        if s.spare_parts > 0 and not s.reboot:
+        if can_repair(s):
             for w in repairable(s):
                 for v in voids:
                     yield "repair", {"what": w, "void": v}
+
+
+# What a manned station offers, asked one choice at a time: the list above, the turn order's
+# station_open and the bot all read these, so they cannot disagree.
+
+
+def sensors_work(s: Ship) -> bool:
+    """The sensors can scan: power (VD-50, VD-63) and the sensors module on line (VD-51)."""
+    return powered(s) and not s.module_out("sensors")
+
+
+def can_board(state: VoidState, s: Ship, t: Ship) -> bool:
+    """Docked with ``t`` and somebody to go across (VD-47, house rules in :func:`ships.boarders`)."""
+    return band(state, s.id, t.id) == "docked" and bool(boarders(state, s))
+
+
+def can_repair(s: Ship) -> bool:
+    """A spare part to spend and the systems up (VD-40, VD-63)."""
+    return s.spare_parts > 0 and not s.reboot
+
+
+def gunner_open(state: VoidState, s: Ship) -> bool:
+    """Whether the gunner has a first choice: a gun that can fire at an enemy ship, or a boarding."""
+    if station_crew(state, s, "gunner") is None:
+        return False
+    enemies = enemies_of(state, s)
+    if powered(s):
+        for t in enemies:
+            for w in s.weapons:
+                if can_fire(state, s, w, t):
+                    return True
+    for t in enemies:
+        if can_board(state, s, t):
+            return True
+    return False
 
 
 #: the last choices per (ship, station), with the parts of the state they were read from
@@ -149,12 +184,11 @@ def station_open(state: VoidState, s: Ship, station: str) -> bool:
     if station == "command":
         return bool(commandable(state, s))
     if station == "sensors":
-        return (station_crew(state, s, "sensors") is not None and powered(s) and not s.module_out("sensors")
+        return (station_crew(state, s, "sensors") is not None and sensors_work(s)
                 and any(t.id not in s.weakness for t in enemies_of(state, s)))
     if station == "engineer":
-        return (station_crew(state, s, "engineer") is not None and s.spare_parts > 0 and not s.reboot
-                and bool(repairable(s)))
-    return bool(station_list(state, s, station))
+        return station_crew(state, s, "engineer") is not None and can_repair(s) and bool(repairable(s))
+    return gunner_open(state, s)
 
 
 def _boarding_under_way(state: VoidState, s: Ship, t: Ship) -> bool:

@@ -30,13 +30,10 @@ from . import tables
 from .common import combatant, crew_aboard, ship, standing_aboard
 from .dice import parse_damage
 from .model import STANDING, Combatant, Ship, VoidState
-from .options import GM, commandable, enemies_of, helm_moves, plain_station_keys, repairable, station_open
+from .options import (GM, can_board, can_repair, commandable, enemies_of, helm_moves, repairable, sensors_work,
+                      station_open)
 from .personal import can_attack_from, defence_of, item_of, weapon_of
-from .ships import band, boarders, can_manoeuvre
-
-
-#: choices that carry a "void" parameter (a Void Point may be spent on them)
-VOIDABLE = frozenset({"close", "break", "evade", "scan", "fire", "repair"})
+from .ships import band, boarders, can_fire, can_manoeuvre, powered, station_crew
 
 
 def choose(state: VoidState, rng: random.Random) -> Action:
@@ -190,49 +187,43 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
         return _act("command", s.id, (("station", "gunner" if "gunner" in urged else urged[0]),))
     if station == "pilot":
         return _pilot_step(state, s, pass_params)
-    choices = plain_station_keys(state, s, station)
-    if not choices:
+    if station_crew(state, s, station) is None:  # an unmanned station offers nothing
         return _act("pass", s.id, pass_params)
     t = _target(state, s)
     if t is None:
         return _act("pass", s.id, pass_params)
-
-    def pick(kind: str, *params) -> Action:
-        """The action if the station offers it (without spending a Void Point), else "pass";
-        ``params``: its sorted (key, value) pairs, "void" left out."""
-        wanted = tuple(sorted(params + (("void", None),))) if kind in VOIDABLE else params
-        if (kind, wanted) in choices:
-            return _act(kind, s.id, params)
-        return _act("pass", s.id, pass_params)
-
+    # Each choice below is taken only when the station offers it (options.station_choices asks the
+    # same questions: sensors_work, can_board, can_fire, can_repair), else the station passes.
     if station == "sensors":
-        return pick("scan", ("target", t.id))
+        if sensors_work(s) and t.id not in s.weakness:
+            return _act("scan", s.id, (("target", t.id),))
+        return _act("pass", s.id, pass_params)
     if station == "gunner":
         if band(state, s.id, t.id) == "docked":
-            if not worth_boarding(state, s, t):
+            if not can_board(state, s, t) or not worth_boarding(state, s, t):
                 return _act("pass", s.id, pass_params)
             if t.id in s.breached:
-                return pick("board", ("method", "open"), ("target", t.id))
+                return _act("board", s.id, (("method", "open"), ("target", t.id)))
             party = boarders(state, s)
             body = max(c.body for c in party)
             tech = max(c.technology for c in party)
-            return pick("board", ("method", "breach" if body >= tech else "hack"), ("target", t.id))
-        if t.drifting and _can_dock(s, t) and worth_boarding(state, s, t):
+            return _act("board", s.id, (("method", "breach" if body >= tech else "hack"), ("target", t.id)))
+        if (t.drifting and _can_dock(s, t) and worth_boarding(state, s, t)) or not powered(s):
             return _act("pass", s.id, pass_params)
         best = None
         for w in s.weapons:
-            if ("fire", (("target", t.id), ("void", None), ("weapon", w.id))) in choices:
+            if can_fire(state, s, w, t):
                 key = (-_mean_damage(w.damage), w.id)
                 if best is None or key < best:
                     best = key
         return _act("fire", s.id, (("target", t.id), ("weapon", best[1]))) if best else _act("pass", s.id, pass_params)
-    if station == "engineer":
+    if station == "engineer" and can_repair(s):
         what = repairable(s)
         if "frame" in what and s.frame * 10 < s.max_frame * 6:
-            return pick("repair", ("what", "frame"))
+            return _act("repair", s.id, (("what", "frame"),))
         for name in ("engines", *[w for w in what if w != "frame"]):
             if name in what:
-                return pick("repair", ("what", name))
+                return _act("repair", s.id, (("what", name),))
     return _act("pass", s.id, pass_params)
 
 
