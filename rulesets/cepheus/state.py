@@ -171,8 +171,14 @@ class Ship:
         return None
 
     def member(self, crew_id: str) -> Crew | None:
-        i = _place(self.crew, crew_id, _MEMBER_AT)
-        return None if i is None else self.crew[i]
+        crew = self.crew
+        i = _MEMBER_AT.get(crew_id)  # the remembered place, checked here (_place, written out: the
+        if i is not None and i < len(crew):  # commonest look-up of a step)
+            c = crew[i]
+            if c.id == crew_id:
+                return c
+        i = _place(crew, crew_id, _MEMBER_AT)
+        return None if i is None else crew[i]
 
 
 @dataclass
@@ -312,14 +318,26 @@ class CombatState:
 
     # ---- lookups
     def ship(self, ship_id: str) -> Ship:
-        i = _place(self.ships, ship_id, _SHIP_AT)
+        ships = self.ships
+        i = _SHIP_AT.get(ship_id)  # the remembered place, checked here (_place, written out)
+        if i is not None and i < len(ships):
+            sh = ships[i]
+            if sh.id == ship_id:
+                return sh
+        i = _place(ships, ship_id, _SHIP_AT)
         if i is None:
             raise KeyError(ship_id)
-        return self.ships[i]
+        return ships[i]
 
     def find_ship(self, ship_id: str) -> Ship | None:
-        i = _place(self.ships, ship_id, _SHIP_AT)
-        return None if i is None else self.ships[i]
+        ships = self.ships
+        i = _SHIP_AT.get(ship_id)  # the remembered place, checked here (_place, written out)
+        if i is not None and i < len(ships):
+            sh = ships[i]
+            if sh.id == ship_id:
+                return sh
+        i = _place(ships, ship_id, _SHIP_AT)
+        return None if i is None else ships[i]
 
     def crew_ship(self, crew_id: str) -> Ship | None:
         for s in self.ships:
@@ -338,7 +356,14 @@ class CombatState:
                 ship_id = self.order[self.turn]  # a turn past the order: nobody acts
             except IndexError:
                 return None
-            return self.find_ship(ship_id)
+            ships = self.ships
+            i = _SHIP_AT.get(ship_id)  # find_ship, written out: asked three times a step
+            if i is not None and i < len(ships):
+                sh = ships[i]
+                if sh.id == ship_id:
+                    return sh
+            i = _place(ships, ship_id, _SHIP_AT)
+            return None if i is None else ships[i]
         return None
 
     @property
