@@ -4,7 +4,7 @@ from __future__ import annotations
 from rulesets.core.dice import Dice
 from rulesets.core.engine import LogEntry
 
-from .model import STANDING, Combatant, Ship, VoidState
+from .model import STANDING, Combatant, PlayoutState, Ship, VoidState
 
 
 _new = object.__new__
@@ -18,7 +18,11 @@ def evolve(obj, **changes):
     state's dataclasses have no ``__post_init__``, and a playout makes hundreds of these a
     battle (``dataclasses.replace`` was a quarter of a playout's time).  The copy gets a
     fresh ``__dict__`` (the frozen ``__setattr__`` is bypassed once, on the new object only).
+    A playout's own state (:class:`~.model.PlayoutState`, held by nobody else) is changed in place.
     """
+    if obj.__class__ is PlayoutState:
+        obj.__dict__.update(changes)
+        return obj
     attrs = obj.__dict__.copy()
     attrs.update(changes)
     new = _new(obj.__class__)

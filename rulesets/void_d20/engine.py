@@ -16,7 +16,7 @@ from . import library, policy, tables, turns
 from . import odds as void_odds
 from .actions import KINDS, TURN_KINDS, check_of
 from .common import combatant, ship
-from .model import VoidState, pair_key
+from .model import PlayoutState, VoidState, pair_key
 from .names import hidden_names, shown_names
 from .options import actor_actions, gm_actions
 from .override import FIELDS, HELP, apply_override
@@ -25,6 +25,20 @@ from .setup import build_state
 
 STATUS_WORDS = {"ok": "standing", "shock": "in shock", "bleeding": "bleeding out", "unconscious": "unconscious",
                 "dead": "dead", "fled": "fled or surrendered", "surrendered": "surrendered"}
+
+
+def _as(cls, state):
+    """A shallow copy of ``state`` as an instance of ``cls`` (the same fields, shared values)."""
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", state.__dict__.copy())
+    return new
+
+
+class _PlayoutDice(Dice):
+    """A playout's dice: nothing recorded, so the faces come straight from the source."""
+
+    def faces(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
+        return self.source.faces(count, sides)
 
 
 class VoidD20Ruleset(RulesetBase):
@@ -95,9 +109,10 @@ class VoidD20Ruleset(RulesetBase):
         bot's choice and the same rule functions ``apply`` calls, without what nobody reads here
         (no Step, no log line).  The same battle step for step as :meth:`policy` + :meth:`apply`
         (docs/rulesets/void_d20.md, "Playout speed"; tests/rulesets/void_d20/test_playouts.py)."""
-        dice = Dice(RandomSource(rng), recording=False)
+        dice = _PlayoutDice(RandomSource(rng), recording=False)
         log: list = []                       # the rules add nothing to it when nothing is recorded
         steps = 0
+        state = _as(PlayoutState, state)     # a private copy the rules change in place (common.evolve)
         choose, begin_round, next_step, kinds = policy.choose, turns.begin_round, turns.next_step, KINDS
         while not state.over and steps < limit:
             if state.phase == "initiative":  # the bot's "begin" (apply: the round begins, no advance)
@@ -107,7 +122,7 @@ class VoidD20Ruleset(RulesetBase):
                 kind = kinds[action.kind]
                 state = next_step(kind.apply(state, log, dice, action), log, dice, end_turn=kind.end_turn)
             steps += 1
-        return state, steps
+        return _as(VoidState, state), steps
 
     def actor_ship(self, state: VoidState) -> str | None:
         if state.over:
