@@ -431,48 +431,13 @@ def updated(obj, **changes):
 
 
 def play_copy(state: CombatState) -> CombatState:
-    """A copy of any state (just set up or in the middle of a fight) that a playout may change in place:
-    every list and dict of the state is new, and so is every ship, crew member, mount, weapon and the
-    other records it holds, so nothing a playout does reaches ``state`` (or any state sharing parts with it)."""
+    """The private state a playout changes in place (:meth:`Tx.playing`): a shallow copy with its own list
+    of ships, exactly what ``apply`` copies before a step.  That is enough to leave ``state`` as it was:
+    the rules change a ship, crew member or mount only through the transaction, which copies it first
+    (a playout's too), and everything else of a state they replace rather than change (the
+    conformance suite checks that ``apply`` never changes the state it is given)."""
     new = clone(state)
-    new.ships = [_play_ship(sh) for sh in state.ships]
-    new.ranges = dict(state.ranges)
-    new.docked = list(state.docked)
-    new.missiles = [clone(m) for m in state.missiles]
-    new.boarding = [clone(b) for b in state.boarding]
-    new.personal = [clone(p) for p in state.personal]
-    new.hits = [clone(h) for h in state.hits]
-    if state.pending is not None:
-        p = new.pending = clone(state.pending)
-        p.weapons, p.missiles, p.used = list(p.weapons), list(p.missiles), list(p.used)
-    options = new.options = clone(state.options)
-    options.ranges, options.aware = dict(options.ranges), list(options.aware)
-    new.sides = list(state.sides)
-    new.tactics = dict(state.tactics)
-    new.order = list(state.order)
-    new.queue = list(state.queue)
-    new.impacts = list(state.impacts)
-    new.waiting = list(state.waiting)
-    new.suspended = []
-    for record in state.suspended:
-        record = clone(record)
-        record.queue = list(record.queue)
-        record.hits = [clone(h) for h in record.hits]
-        new.suspended.append(record)
-    return new
-
-
-def _play_ship(ship: Ship) -> Ship:
-    new = clone(ship)
-    new.hits, new.repaired = dict(ship.hits), dict(ship.repaired)
-    new.targeting, new.bonus = dict(ship.targeting), dict(ship.bonus)
-    new.fired = list(ship.fired)
-    new.mounts = [_copy_mount(m) for m in ship.mounts]
-    new.crew = []
-    for member in ship.crew:
-        c = _copy_crew(member)
-        c.chars, c.skills = dict(member.chars), dict(member.skills)
-        new.crew.append(c)
+    new.ships = state.ships.copy()
     return new
 
 
