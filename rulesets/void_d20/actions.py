@@ -19,11 +19,17 @@ from .model import VoidState
 
 
 def _flag(action: Action, key: str) -> bool:
-    return bool(int(action.get(key, 0) or 0))
+    for k, v in action.params:     # Action.get, read in place (every ship action asks for two)
+        if k == key:
+            return bool(int(v or 0))
+    return False
 
 
 def _dm(action: Action) -> int:
-    return int(action.get("dm", 0) or 0)
+    for k, v in action.params:
+        if k == "dm":
+            return int(v or 0)
+    return 0
 
 
 def _void_words(action: Action) -> str:

@@ -35,10 +35,19 @@ def _as(cls, state):
 
 
 class _PlayoutDice(Dice):
-    """A playout's dice: nothing recorded, so the faces come straight from the source."""
+    """A playout's dice: nothing recorded, the faces drawn here from ``rng.random`` as
+    :class:`~rulesets.core.dice.RandomSource` draws them (``face_from_random``), one call fewer a roll."""
+
+    def __init__(self, rng: random.Random):
+        super().__init__(RandomSource(rng), recording=False)
+        self._random = rng.random
 
     def faces(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
-        return self.source.faces(count, sides)
+        rnd = self._random
+        if count == 1:
+            face = int(rnd() * sides) + 1
+            return [face if face <= sides else sides]
+        return [min(sides, int(rnd() * sides) + 1) for _ in range(count)]
 
 
 class VoidD20Ruleset(RulesetBase):
@@ -109,7 +118,7 @@ class VoidD20Ruleset(RulesetBase):
         bot's choice and the same rule functions ``apply`` calls, without what nobody reads here
         (no Step, no log line).  The same battle step for step as :meth:`policy` + :meth:`apply`
         (docs/rulesets/void_d20.md, "Playout speed"; tests/rulesets/void_d20/test_playouts.py)."""
-        dice = _PlayoutDice(RandomSource(rng), recording=False)
+        dice = _PlayoutDice(rng)
         log: list = []                       # the rules add nothing to it when nothing is recorded
         steps = 0
         state = _as(PlayoutState, state)     # a private copy the rules change in place (common.evolve)

@@ -48,23 +48,56 @@ def choose(state: VoidState, rng: random.Random) -> Action:
 # --- ships ------------------------------------------------------------------------------------
 
 
-#: the last target per ship: (the combatants and ships tuples it was read from, the target)
+#: the last target per ship: (the combatants and ships tuples it was read from, the target, the
+#: ships' marks, the target's index in the ships)
 _TARGETS: dict[str, tuple] = {}
 
 
+def _marks(ships) -> list:
+    """What :func:`_choose_target` reads of the ships: who they are, their frame, whether in space."""
+    return [(x.id, x.side, x.frame, x.destroyed, x.escaped) for x in ships]
+
+
 def _target(state: VoidState, s: Ship) -> Ship | None:
-    """The ship ``s`` goes for, kept while the state's people and ships are the same objects
-    (a ship's five stations ask in turn; it reads nothing else)."""
+    """The ship ``s`` goes for, kept while the state's people are the same objects and the ships the
+    same objects, or the same ships with the same marks (:func:`_marks`; a ship's five stations ask in
+    turn, and a station's step changes a ship's other fields: command, evasion, initiative)."""
+    ships, people = state.ships, state.combatants
     hit = _TARGETS.get(s.id)
-    if hit is not None and hit[0] is state.combatants and hit[1] is state.ships:
-        return hit[2]
+    marks = None
+    if hit is not None and hit[0] is people:
+        if hit[1] is ships:
+            return hit[2]
+        marks = _marks(ships)
+        if hit[3] == marks:
+            t = None if hit[4] is None else ships[hit[4]]
+            _TARGETS[s.id] = (people, ships, t, marks, hit[4])
+            return t
     t = _choose_target(state, s)
-    _TARGETS[s.id] = (state.combatants, state.ships, t)
+    index = None
+    if t is not None:
+        for index, x in enumerate(ships):
+            if x is t:
+                break
+    _TARGETS[s.id] = (people, ships, t, marks if marks is not None else _marks(ships), index)
     return t
 
 
+#: the last (combatants tuple, the sides with anybody standing anywhere), in one slot
+_SIDES_UP: list = [(None, None)]
+
+
+def _sides_standing(state: VoidState) -> set:
+    hit = _SIDES_UP[0]
+    if hit[0] is state.combatants:
+        return hit[1]
+    sides = {c.side for cs in standing_aboard(state).values() for c in cs}
+    _SIDES_UP[0] = (state.combatants, sides)
+    return sides
+
+
 def _choose_target(state: VoidState, s: Ship) -> Ship | None:
-    standing = {c.side for cs in standing_aboard(state).values() for c in cs}
+    standing = _sides_standing(state)
     foes = [t for t in enemies_of(state, s) if t.side in standing]
     if not foes:
         return None
@@ -89,9 +122,18 @@ def _best_gun_out_of_reach(s: Ship, b: str) -> bool:
     return best is not None and b != "docked" and best.reach not in tables.BANDS[b].reaches
 
 
+#: damage text -> its mean (a handful of texts per setup)
+_MEANS: dict[str, float] = {}
+
+
 def _mean_damage(text: str) -> float:
-    dd = parse_damage(text)
-    return dd.count * (dd.sides + 1) / 2 + dd.plus
+    mean = _MEANS.get(text)
+    if mean is None:
+        if len(_MEANS) > 1_000:
+            _MEANS.clear()
+        dd = parse_damage(text)
+        mean = _MEANS[text] = dd.count * (dd.sides + 1) / 2 + dd.plus
+    return mean
 
 
 # --- weighing a boarding party ---------------------------------------------------------------

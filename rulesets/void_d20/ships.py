@@ -36,7 +36,10 @@ def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
 
     Kept against the state's combatants tuple (by identity), like :func:`crew_aboard`.
     """
-    return station_crews(state, s).get(station)
+    cached = _STATIONS.get(s.id)
+    if cached is None or cached[0] is not state.combatants:
+        return station_crews(state, s).get(station)
+    return cached[1].get(station)
 
 
 def station_crews(state: VoidState, s: Ship) -> dict:
