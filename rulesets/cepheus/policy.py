@@ -21,6 +21,7 @@ from .attacks import reaction_options
 from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_of
 from .damage import repairable
 from .odds import hits_dist
+from .state import pair
 from .queries import GM, attack_difficulty, attack_situation, band_to, bridge_ok, enemies, range_ok, salvo
 from .tables import (
     ATTACK_DIFFICULTY, BANDS, COLLISION_SITUATIONS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS,
@@ -350,15 +351,64 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
     return _action("evasive", aid)
 
 
+#: the gunner's choice by situation (:func:`_gunner_situation`): a simulation plays one setup thousands of
+#: times and its gunners meet the same situations again and again
+_GUNNER_CHOICE: dict = {}
+#: forgotten past this many situations (a long-running process meets many setups)
+_GUNNER_KEEP = 20000
+
+
+def _gunner_situation(s, ship, crew, mount, best_id, base: int) -> tuple:
+    """Everything :func:`_gunner_pick` reads, as one value: the mount (its weapons, loaded or not, its
+    damage, whether it has fired), the ship's fire control, sensors, bridge, lining up, pursuit and
+    intercepted intentions, the gunner's DMs (``base``), the focus target, and each enemy ship (in the
+    fight's order: its band, armour, evasion, whether active, the sensor lock on it) and personal target.
+    Two situations that are equal give the same choice."""
+    side, sid = ship.side, ship.id
+    targeting, ranges, default, hits, weapons = ship.targeting, s.ranges, s.options.range, ship.hits, mount.weapons
+    # the fixed part first (with the number of weapons and personal targets, so the parts that follow are
+    # read one way only), then each weapon, each enemy ship, each personal target
+    key = [crew.id, mount.id, mount.kind, mount.hits, mount.id in ship.fired, hits.get("sensors", 0) < 2,
+           hits.get("bridge", 0) < 2, ship.fire_control, ship.lined_up, ship.pursuing, ship.pursuit_turns,
+           ship.intel, base, best_id, len(weapons), len(s.personal)]
+    for w in weapons:
+        key += (w.type, w.missile, w.loaded > 0)
+    for foe in s.ships:
+        status = foe.status
+        if foe.side != side and status in ("active", "disabled"):  # enemies(s, ship), written out
+            fid = foe.id
+            key += (fid, status == "active", ranges.get(pair(sid, fid), default), foe.armour, foe.evasive,
+                    targeting.get(fid, 0))  # s.band(ship, foe), written out
+    for p in s.personal:
+        key += (p.id, p.side != side, p.band)
+    return tuple(key)
+
+
 def _gunner_choice(s, ship, crew, target) -> Action | None:
     mount = ship.mount(crew.station)
-    options = attack_options(s, ship, mount)
-    if not options:
+    if mount is None:
         return None
-    # "all" beats any one weapon: a salvo for every target with two or more weapons, single
-    # weapons only where the target can be reached by one
     best_id = target.id if target is not None else None
     base = _gunner_base(ship, crew, mount)
+    key = _gunner_situation(s, ship, crew, mount, best_id, base)
+    best = _GUNNER_CHOICE.get(key)
+    if best is None:
+        best = _gunner_pick(s, ship, mount, best_id, base)
+        if len(_GUNNER_CHOICE) >= _GUNNER_KEEP:
+            _GUNNER_CHOICE.clear()
+        _GUNNER_CHOICE[key] = best
+    if not best:
+        return None
+    return _action("attack", crew.id, (("mount", mount.id), ("target", best[0]), ("weapon", best[1])))
+
+
+def _gunner_pick(s, ship, mount, best_id, base: int) -> tuple | bool:
+    """The gunner's attack: (target id, weapon) of the best value, False when there is none worth it."""
+    options = attack_options(s, ship, mount)
+    if not options:
+        return False
+    # "all" beats any one weapon: a salvo for every target with two or more weapons, single
+    # weapons only where the target can be reached by one
     best, best_value = None, None
     for whole in (True, False):
         for tid, personal, usable in options:
@@ -372,8 +422,8 @@ def _gunner_choice(s, ship, crew, target) -> Action | None:
             if best_value is None or value > best_value:
                 best, best_value = (tid, which), value
     if best_value <= 0:
-        return None
-    return _action("attack", crew.id, (("mount", mount.id), ("target", best[0]), ("weapon", best[1])))
+        return False
+    return best
 
 
 def _threatened(s, ship) -> bool:
