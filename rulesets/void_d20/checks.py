@@ -44,7 +44,9 @@ class CheckResult(NamedTuple):
 
 def resolve(check: Check, natural: int) -> CheckResult:
     """What a kept face means for ``check`` (shared by the roll and the odds)."""
-    total = natural + check.bonus
+    total = natural
+    for _, v in check.modifiers:      # check.bonus, summed in place (every roll asks)
+        total += v
     if check.attack and natural == 20:
         return CheckResult(natural, total, True, critical=True)
     if check.attack and natural == 1:
@@ -54,9 +56,12 @@ def resolve(check: Check, natural: int) -> CheckResult:
 
 def roll_check(dice: Dice, check: Check) -> CheckResult:
     """Roll ``check`` through ``dice`` (one d20, or two keeping the higher with a Void Point)."""
-    count = 2 if check.void else 1
-    faces = dice.faces(count, 20, check.purpose, check.rule)
-    natural = max(faces)
+    if check.void:
+        faces = dice.faces(2, 20, check.purpose, check.rule)
+        natural = max(faces)
+    else:
+        faces = dice.faces(1, 20, check.purpose, check.rule)
+        natural = faces[0]
     result = resolve(check, natural)
     if dice.recording:
         mods = tuple((src, v) for src, v in check.modifiers if v)

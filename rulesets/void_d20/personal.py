@@ -88,10 +88,12 @@ _ATTACK_RULE = tables.rule("attack", "VD-05")
 
 
 def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, dm: int = 0,
-                 answer: bool = False, words: bool = True) -> Check:
+                 answer: bool = False, words: bool = True, weapon: Item | None = None) -> Check:
     """1d20 + the weapon's ability (or an enemy's attack modifier) against the target's DR (VD-05, VD-06).
-    With ``words=False`` (a playout) the check's purpose is left empty and never built."""
-    weapon = weapon_of(attacker)
+    With ``words=False`` (a playout) the check's purpose is left empty and never built.
+    ``weapon``: :func:`weapon_of` the attacker, when the caller has it already."""
+    if weapon is None:
+        weapon = weapon_of(attacker)
     if attacker.kind == "enemy":
         mods = [("attack", attacker.attack)]
     else:
@@ -104,9 +106,10 @@ def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, 
     return Check(purpose, tuple(mods), target_dr, _ATTACK_RULE, attack=True, void=void)
 
 
-def damage_dice(attacker: Combatant, risky: bool) -> tuple[int, int, int]:
-    """(count, sides, plus) of the damage roll: a risky attack adds one die (VD-N03)."""
-    dd = parse_damage(weapon_of(attacker).damage)
+def damage_dice(attacker: Combatant, risky: bool, weapon: Item | None = None) -> tuple[int, int, int]:
+    """(count, sides, plus) of the damage roll: a risky attack adds one die (VD-N03).
+    ``weapon``: :func:`weapon_of` the attacker, when the caller has it already."""
+    dd = parse_damage((weapon or weapon_of(attacker)).damage)
     return dd.count + (1 if risky else 0), dd.sides, dd.plus
 
 
@@ -117,9 +120,9 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
     target = combatant(state, target_id)
     if void:
         state = spend_void(state, attacker_id)
-    check = attack_check(attacker, target, void=void, dm=dm, answer=answer, words=dice.recording)
-    result = roll_check(dice, check)
     weapon = weapon_of(attacker)
+    check = attack_check(attacker, target, void=void, dm=dm, answer=answer, words=dice.recording, weapon=weapon)
+    result = roll_check(dice, check)
     if result.fumble:
         state = fumble(state, log, dice, attacker, weapon)
     if not result.success:
@@ -129,7 +132,7 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
         if risky:
             state = answer_risky(state, log, dice, attacker_id, target_id)
         return state
-    count, sides, plus = damage_dice(attacker, risky)
+    count, sides, plus = damage_dice(attacker, risky, weapon)
     damage = roll_sum(dice, count, sides, plus, purpose=lambda: f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),
                       rule=tables.rule("risky", "VD-N03") if risky else tables.rule("attack", "VD-06"))
     if result.critical:

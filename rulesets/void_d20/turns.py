@@ -32,7 +32,10 @@ def contested_ships(state: VoidState) -> list[str]:
     hit = _CONTESTED[0]
     if hit[0] is state.combatants and hit[1] is state.ships:
         return hit[2]
-    destroyed = [s.id for s in state.ships if s.destroyed]
+    destroyed = ()
+    for s in state.ships:
+        if s.destroyed:
+            destroyed += (s.id,)
     if hit[0] is state.combatants and hit[3] == destroyed:  # a ship changed, none was destroyed
         out = hit[2]
     else:
@@ -215,12 +218,21 @@ def sides(state: VoidState) -> list[str]:
 _STANDING: list = [(None, None, None, None)]
 
 
+def _gone(ships) -> tuple:
+    """The ids of the ships out of the fight (destroyed or escaped), in order."""
+    out = ()
+    for s in ships:
+        if s.destroyed or s.escaped:
+            out += (s.id,)
+    return out
+
+
 def standing_sides(state: VoidState) -> set[str]:
     """The sides with somebody standing in a ship still in the fight."""
     hit = _STANDING[0]
     if hit[0] is state.combatants and hit[1] is state.ships:
         return hit[2]
-    gone = {s.id for s in state.ships if s.destroyed or s.escaped}
+    gone = _gone(state.ships)
     if hit[0] is state.combatants and hit[3] == gone:   # a ship changed, not who is gone
         answer = hit[2]
     else:
@@ -232,7 +244,8 @@ def standing_sides(state: VoidState) -> set[str]:
 def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
     if state.over:
         return state
-    standing = standing_sides(state)
+    hit = _STANDING[0]                  # standing_sides's kept answer, read here first (asked every step)
+    standing = hit[2] if hit[0] is state.combatants and hit[1] is state.ships else standing_sides(state)
     if len(standing) > 1:
         return state
     winner = next(iter(standing)) if standing else None
