@@ -84,7 +84,12 @@ class CepheusRuleset(RulesetBase):
         (:meth:`policy`), on a private copy of ``state`` that each step changes in place instead of
         copying it (``state`` itself is left as it was), and no :class:`Step` built for nobody."""
         s = play_copy(state)
-        tx = Tx.playing(s, Dice(RandomSource(rng), recording=False))
+        source = RandomSource(rng)
+        dice = Dice(source, recording=False)
+        # Dice.faces with nothing recorded only hands on the source's faces: the rules draw them from the
+        # source straight away (the same faces, one call fewer on every draw)
+        dice.faces = source.faces
+        tx = Tx.playing(s, dice)
         handlers, advance, next_step = HANDLERS, sequence.advance, tx.next_step
         steps = 0
         while not s.over and steps < limit:
