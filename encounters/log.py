@@ -41,8 +41,10 @@ class NothingToUndo(Exception):
 #: How many of the latest steps in effect a snapshot keeps with the state: what the runner
 #: and the live pages show.  Older steps are folded from the event rows when the whole log,
 #: the replay or an analysis asks for them (:func:`history`), so a snapshot stays the same
-#: size however long the fight, and a step's cost does not grow with it.
-SNAPSHOT_STEPS = 60
+#: size however long the fight, and a step's cost does not grow with it.  Twice the runner's
+#: fifteen, so that a player (who does not see GM-only steps) still reads fifteen after a run
+#: of GM-only ones; every step writes it, so no more than that.
+SNAPSHOT_STEPS = 30
 
 
 @dataclass

@@ -17,6 +17,11 @@ example setup), starts uvicorn, then
    fetches it as live.js does); failed fetches and the most PostgreSQL connections seen
    are printed too.
 
+The server runs with the production settings (DEBUG off, a secret key, behind a TLS proxy:
+this script sends the ``X-Forwarded-Proto`` header such a proxy adds), as docker-compose.yml
+deploys it; ``--debug`` runs it with DEBUG=1 instead (every SQL query kept, the template
+engine's debug information), which costs a step request several milliseconds.
+
 Prints figures only; it asserts nothing.  Everything runs on this machine.
 """
 from __future__ import annotations
@@ -76,13 +81,27 @@ def setup_data(ruleset_key: str):
     return encounter
 
 
+#: headers a TLS-terminating proxy adds (production settings: BEHIND_TLS_PROXY); empty with --debug
+PROXY_HEADERS: dict[str, str] = {}
+
+
+class _BehindProxy(http.cookiejar.DefaultCookiePolicy):
+    """Send the Secure session and CSRF cookies on the plain hop from the proxy to uvicorn."""
+
+    def return_ok_secure(self, cookie, request):
+        return True
+
+
 class Browser:
     """A cookie-keeping HTTP client that logs in and posts forms like the page does."""
 
     def __init__(self, base):
         self.base = base
-        self.jar = http.cookiejar.CookieJar()
+        self.jar = http.cookiejar.CookieJar(_BehindProxy())
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.opener.addheaders = [*self.opener.addheaders, *PROXY_HEADERS.items()]
+        #: what the browser's address bar says (https behind the proxy): the Referer of its posts
+        self.origin = base.replace("http://", "https://") if PROXY_HEADERS else base
 
     def csrf(self):
         return next(c.value for c in self.jar if c.name == "csrftoken")
@@ -93,7 +112,7 @@ class Browser:
     def post(self, path, data, htmx=True):
         body = urllib.parse.urlencode(data, doseq=True).encode()
         req = urllib.request.Request(self.base + path, data=body, headers={
-            "X-CSRFToken": self.csrf(), "Referer": self.base + path, **({"HX-Request": "true"} if htmx else {})})
+            "X-CSRFToken": self.csrf(), "Referer": self.origin + path, **({"HX-Request": "true"} if htmx else {})})
         return self.opener.open(req, timeout=30)
 
     def login(self, username, password):
@@ -116,11 +135,15 @@ def next_action(encounter):
     return encounter.engine.policy(now.state, rng).to_str(), now.head
 
 
+def _proxy_lines() -> str:
+    return "".join(f"{k}: {v}\r\n" for k, v in PROXY_HEADERS.items())
+
+
 async def open_stream(port, pk, session, arrivals, ready, visible, failures):
     """One live page: the event stream, and on each step a fetch of the page's fragment."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write((f"GET /encounters/{pk}/stream/?after=-1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                  f"Cookie: sessionid={session}\r\nAccept: text/event-stream\r\n\r\n").encode())
+                  f"Cookie: sessionid={session}\r\n{_proxy_lines()}Accept: text/event-stream\r\n\r\n").encode())
     await writer.drain()
     ready.release()
     try:
@@ -150,7 +173,7 @@ async def fetch_fragment(port, pk, session, data, visible, failures):
     try:
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write((f"GET /encounters/{pk}/poll/?seen={data['seq'] - 1} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                      f"Cookie: sessionid={session}\r\nHX-Request: true\r\nConnection: close\r\n\r\n").encode())
+                      f"Cookie: sessionid={session}\r\n{_proxy_lines()}HX-Request: true\r\nConnection: close\r\n\r\n").encode())
         await writer.drain()
         body = await reader.read()
         writer.close()
@@ -240,6 +263,8 @@ def main():
     parser.add_argument("--pages", type=int, nargs="+", default=[50, 100])
     parser.add_argument("--fanout-steps", type=int, default=20)
     parser.add_argument("--web-workers", type=int, default=1)
+    parser.add_argument("--debug", action="store_true",
+                        help="run the server with DEBUG=1 (development settings) instead of the production settings")
     args = parser.parse_args()
     if not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL: this measures the real stack.")
@@ -250,7 +275,15 @@ def main():
     with socket.socket() as probe:  # a free port
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "DEBUG": "1"}
+    if args.debug:
+        env = {**os.environ, "DEBUG": "1"}
+    else:  # as deployed (docker-compose.yml): DEBUG off, behind a TLS proxy that this script stands in for
+        env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-only-secret-key-" + "x" * 40,
+               "BEHIND_TLS_PROXY": "1", "ALLOWED_HOSTS": "127.0.0.1,localhost", "LOG_LEVEL": "WARNING"}
+        PROXY_HEADERS["X-Forwarded-Proto"] = "https"
+        env["STATIC_ROOT"] = str(ROOT / "var" / "bench-static")  # the static files, collected as a deployment does
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
+                       cwd=ROOT, env=env, check=True)
     server = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", str(args.web_workers), "--log-level", "warning"],
                               cwd=ROOT, env=env)
@@ -258,7 +291,7 @@ def main():
         base = f"http://127.0.0.1:{port}"
         for _ in range(100):
             try:
-                urllib.request.urlopen(base + "/accounts/login/", timeout=1)
+                urllib.request.urlopen(urllib.request.Request(base + "/accounts/login/", headers=PROXY_HEADERS), timeout=1)
                 break
             except OSError:
                 time.sleep(0.2)
@@ -267,6 +300,7 @@ def main():
         gm.get(f"/encounters/{encounter.pk}/")
         load = os.getloadavg()
         print(f"ruleset {args.ruleset}, uvicorn with {args.web_workers} worker process(es), "
+              f"{'DEBUG=1 (development settings)' if args.debug else 'production settings (DEBUG off)'}, "
               f"database {os.environ['DATABASE_URL'].split('@')[-1]}; load average {load[0]:.2f} {load[1]:.2f}")
 
         by_seq = long_fight_latencies(encounter, gm, args.events)

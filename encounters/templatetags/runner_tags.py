@@ -5,6 +5,7 @@ from collections import OrderedDict
 
 from django import template
 from django.template.loader import get_template
+from django.urls import get_script_prefix, reverse
 from django.utils.safestring import mark_safe
 
 register = template.Library()
@@ -17,6 +18,36 @@ def get_item(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+# ---------------------------------------------------------------- URLs reversed once
+
+#: reversed URLs kept by this process (the runner asks for the same few hundred on every render)
+URLS = 4096
+_urls: OrderedDict[tuple, str] = OrderedDict()
+_urls_lock = threading.Lock()
+
+
+@register.simple_tag
+def url_of(name, *args):
+    """``{% url name args %}``, each URL reversed once per process.
+
+    A GM's step renders about a hundred forms (each log step's reroll, undo, fork and reveal,
+    each action, each ship's override), and reversing a URL costs several times what printing
+    a variable does.  URLs depend only on the URLconf (fixed while the process runs) and the
+    script prefix (part of the key).
+    """
+    key = (get_script_prefix(), name, args)
+    with _urls_lock:
+        url = _urls.get(key)
+        if url is not None:
+            return url
+    url = reverse(name, args=args)
+    with _urls_lock:
+        _urls[key] = url
+        while len(_urls) > URLS:
+            _urls.popitem(last=False)
+    return url
 
 
 # ---------------------------------------------------------------- the log's steps, rendered once

@@ -14,9 +14,31 @@ from functools import lru_cache
 from typing import Any
 
 
+#: the types ``to_json`` returns as they are (exact types: a subclass, say an enum, goes the long way)
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+@lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The fields of a dataclass type, in order (None for any other type); asked once per type."""
+    if dataclasses.is_dataclass(cls):
+        return tuple(f.name for f in dataclasses.fields(cls))
+    return None
+
+
 def to_json(obj: Any) -> Any:
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    """``obj`` as plain JSON data: dataclasses as dicts of their fields, enums as their values,
+    lists, tuples and sets as lists (sets sorted), dict keys as strings.
+
+    The web process writes a fight's state with every step, a thousand values or so: the
+    commonest cases (a scalar, a dataclass whose fields are known) come first.
+    """
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    names = _field_names(kind)
+    if names is not None:
+        return {name: to_json(getattr(obj, name)) for name in names}
     if isinstance(obj, enum.Enum):
         return obj.value
     if isinstance(obj, (list, tuple)):
