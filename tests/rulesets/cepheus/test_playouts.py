@@ -95,3 +95,126 @@ def test_the_places_remembered_are_bounded_and_forgetting_them_changes_no_answer
     for _ in range(3):
         assert s.ship("b").id == "b" and s.find_ship("a").id == "a" and s.ship("a").member("a1").id == "a1"
         assert s.ship("b").member("b1").id == "b1" and len(st._SHIP_AT) <= 2 and len(st._MEMBER_AT) <= 2
+
+
+def _recorded_loop(state, rng, limit=RULESET.step_limit):
+    """The plain playout, one ``policy`` and one ``apply`` a step (what a recorded fight does)."""
+    from rulesets.core.replay import policy_loop
+
+    return policy_loop(RULESET, state, rng, limit)
+
+
+def _same_battle(start, seed, limit=RULESET.step_limit):
+    """Play ``start`` both ways with the same seed: the steps, and the final states, must be identical."""
+    import json
+    import random
+
+    fast, fast_steps = RULESET.playout(start, random.Random(seed), limit)
+    slow, slow_steps = _recorded_loop(start, random.Random(seed), limit)
+    assert fast_steps == slow_steps, f"seed {seed}"
+    assert json.dumps(to_json(fast), sort_keys=True) == json.dumps(to_json(slow), sort_keys=True), f"seed {seed}"
+    assert RULESET.outcome(fast) == RULESET.outcome(slow)
+    return fast_steps
+
+
+def test_the_fast_playout_plays_the_recorded_battle_of_the_demo_fleets_at_every_band():
+    """Issue 10: a simulation's playout (on a private copy changed in place, nothing recorded) plays the
+    battle the recorded steps play: for the demo fleets starting at each range band, the same number of
+    steps and the same final state (hull, crews, ammunition, missiles, the winner, the round), and the
+    state it started from is left as it was."""
+    import json
+
+    from rulesets.cepheus.tables import BANDS
+    from rulesets.core.spec import demo_setup
+
+    for band in BANDS:
+        start = RULESET.setup(demo_setup(RULESET, {"range": band}))
+        before = json.dumps(to_json(start), sort_keys=True)
+        for seed in range(12):
+            assert _same_battle(start, f"{band}:{seed}") > 20
+        assert json.dumps(to_json(start), sort_keys=True) == before, band
+
+
+def test_the_fast_playout_plays_the_recorded_battle_with_every_sweep_option():
+    """The sweeps' options (hasty allowed or not, surprise, crew skills) and the rarer ones (a collision
+    hazard, a planet's atmosphere, smart missiles' fuel) change which rules a battle meets; each plays the
+    same battle both ways."""
+    from rulesets.core.simulate import with_options
+
+    spec = RULESET.example_setup(0)
+    variants = [point.options for sweep in RULESET.sweeps() for point in sweep.points]
+    variants += [{"hazard": "asteroids_low"}, {"hazard": "traffic", "range": "close"}, {"planet": True},
+                 {"range": "adjacent", "hasty": False}]
+    for i, options in enumerate(variants):
+        start = RULESET.setup(with_options(spec, options))
+        for seed in range(6):
+            _same_battle(start, f"opt{i}:{seed}")
+    start = RULESET.setup(RULESET.example_setup(1))
+    for seed in range(20):
+        _same_battle(start, f"ex1:{seed}")
+
+
+def test_a_fast_playout_from_the_middle_of_a_fight_plays_the_same_and_changes_nothing():
+    """A re-roll analysis plays on from any state of a fight (an attack waiting for the defender's
+    reaction, missiles in flight, a turn half played): from each state of a recorded fight of the demo
+    fleets, the fast playout gives the recorded loop's battle and leaves that state, and the states of
+    the fight before it, as they were."""
+    import json
+    import random
+
+    from rulesets.core.dice import Dice, RandomSource
+    from rulesets.core.spec import demo_setup
+
+    for seed in range(3):
+        state, rng = RULESET.setup(demo_setup(RULESET, {"range": "long"})), random.Random(seed)
+        dice = Dice(RandomSource(rng), recording=False)
+        history = []
+        while not state.over:
+            history.append((state, json.dumps(to_json(state), sort_keys=True)))
+            state = RULESET.apply(state, RULESET.policy(state, rng), dice).state
+        phases = set()
+        for i, (start, _) in enumerate(history[::7]):
+            phases.add(start.phase)
+            _same_battle(start, f"mid:{seed}:{i}")
+        assert all(json.dumps(to_json(s), sort_keys=True) == text for s, text in history)
+        assert {"crew", "react"} <= phases
+    # a step limit stops both the same way
+    start = RULESET.setup(RULESET.example_setup(0))
+    assert _same_battle(start, "limit", limit=17) == 17
+
+
+def test_the_gunners_choice_kept_by_situation_is_the_choice_worked_out_afresh():
+    """Attacco: the bot keeps each gunner's choice by situation (a simulation meets the same ones again and
+    again); at every gunner's step of fights of both example setups and the demo fleets, played one
+    after the other so that later fights meet situations kept from earlier ones (and from other
+    setups), the kept choice is the one worked out afresh from the state."""
+    import random
+
+    from rulesets.cepheus import policy
+    from rulesets.cepheus.crew import GUNNER_POSITIONS
+    from rulesets.core.dice import Dice, RandomSource
+    from rulesets.core.spec import demo_setup
+
+    policy._GUNNER_CHOICE.clear()
+    specs = [RULESET.example_setup(0), RULESET.example_setup(1), demo_setup(RULESET, {"range": "medium"}),
+             demo_setup(RULESET, {"range": "short"})]
+    checked = kept = 0
+    for seed in range(8):
+        for spec in specs:
+            state, rng = RULESET.setup(spec), random.Random(seed)
+            dice = Dice(RandomSource(rng), recording=False)
+            while not state.over:
+                if state.phase == "crew" and state.sig > 0:
+                    ship, crew = state.actor()
+                    if crew is not None and crew.position in GUNNER_POSITIONS and crew.task is None:
+                        mount = ship.mount(crew.station)
+                        target = policy.focus(state, ship)
+                        best_id = target.id if target is not None else None
+                        base = policy._gunner_base(ship, crew, mount)
+                        key = policy._gunner_situation(state, ship, crew, mount, best_id, base)
+                        if key in policy._GUNNER_CHOICE:
+                            kept += 1
+                            assert policy._GUNNER_CHOICE[key] == policy._gunner_pick(state, ship, mount, best_id, base)
+                        checked += 1
+                state = RULESET.apply(state, RULESET.policy(state, rng), dice).state
+    assert checked > 500 and kept > 200
