@@ -48,7 +48,11 @@ def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
     people = state.combatants
     for i, c in enumerate(people):
         if c.id == cid:
-            return evolve(state, combatants=people[:i] + (evolve(c, **changes),) + people[i + 1:])
+            attrs = c.__dict__.copy()          # evolve(c, **changes), in place of a second call
+            attrs.update(changes)
+            new = _new(c.__class__)
+            _set(new, "__dict__", attrs)
+            return evolve(state, combatants=people[:i] + (new,) + people[i + 1:])
     raise KeyError(f"No one with id '{cid}'.")
 
 
@@ -56,7 +60,11 @@ def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
     ships = state.ships
     for i, s in enumerate(ships):
         if s.id == sid:
-            return evolve(state, ships=ships[:i] + (evolve(s, **changes),) + ships[i + 1:])
+            attrs = s.__dict__.copy()          # evolve(s, **changes), in place of a second call
+            attrs.update(changes)
+            new = _new(s.__class__)
+            _set(new, "__dict__", attrs)
+            return evolve(state, ships=ships[:i] + (new,) + ships[i + 1:])
     raise KeyError(f"No ship with id '{sid}'.")
 
 

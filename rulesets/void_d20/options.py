@@ -175,20 +175,36 @@ def station_actions(state: VoidState, s: Ship, station: str) -> list[Action]:
     return [Action.make(kind, s.id, **params) for kind, params in station_list(state, s, station)]
 
 
+def _command_open(state: VoidState, s: Ship) -> bool:
+    return bool(commandable(state, s))
+
+
+def _pilot_open(state: VoidState, s: Ship) -> bool:                # "evade" whenever it can manoeuvre
+    return station_crew(state, s, "pilot") is not None and can_manoeuvre(s)
+
+
+def _sensors_open(state: VoidState, s: Ship) -> bool:
+    if station_crew(state, s, "sensors") is None or not sensors_work(s):
+        return False
+    for t in enemies_of(state, s):
+        if t.id not in s.weakness:
+            return True
+    return False
+
+
+def _engineer_open(state: VoidState, s: Ship) -> bool:
+    return station_crew(state, s, "engineer") is not None and can_repair(s) and bool(repairable(s))
+
+
+#: station key -> whether that station of a ship has anything to do (:func:`station_open`)
+STATION_OPEN = {"command": _command_open, "pilot": _pilot_open, "sensors": _sensors_open,
+                "gunner": gunner_open, "engineer": _engineer_open}
+
+
 def station_open(state: VoidState, s: Ship, station: str) -> bool:
     """Whether a station of ``s`` has anything to do: whether :func:`station_choices` has a first
-    choice, answered without listing them for the stations where that is quick (the turn order
-    asks it of every station it passes)."""
-    if station == "pilot":                                   # "evade" whenever it can manoeuvre
-        return station_crew(state, s, "pilot") is not None and can_manoeuvre(s)
-    if station == "command":
-        return bool(commandable(state, s))
-    if station == "sensors":
-        return (station_crew(state, s, "sensors") is not None and sensors_work(s)
-                and any(t.id not in s.weakness for t in enemies_of(state, s)))
-    if station == "engineer":
-        return station_crew(state, s, "engineer") is not None and can_repair(s) and bool(repairable(s))
-    return gunner_open(state, s)
+    choice, answered without listing them (the turn order asks it of every station it passes)."""
+    return STATION_OPEN[station](state, s)
 
 
 def _boarding_under_way(state: VoidState, s: Ship, t: Ship) -> bool:

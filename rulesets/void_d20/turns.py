@@ -17,7 +17,7 @@ from . import tables
 from .checks import roll_plus
 from .common import evolve, combatant, say, set_combatant, set_ship, ship, standing_aboard
 from .model import VoidState
-from .options import personal_can_act, station_open
+from .options import STATION_OPEN, personal_can_act
 from .ships import band, explode, ship_initiative
 
 # --- scale and order ----------------------------------------------------------------------
@@ -165,26 +165,37 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
 
 # --- whose step ----------------------------------------------------------------------------
 
-#: the stations' keys in their order (a ship's step is one station)
-_STATION_KEYS = tuple(info.key for info in tables.STATIONS)
+#: whether each station has something to do (options.station_open), in the stations' order
+_STATION_OPEN = tuple(STATION_OPEN[info.key] for info in tables.STATIONS)
+assert len(_STATION_OPEN) == 5
 
 
 def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
     """Move to the next actor with something to do from ``turn``/``slot`` (default: the state's),
     or begin the next round."""
-    state = finish_if_over(state, log, dice)
     if state.over:
         return state
+    hit = _STANDING[0]                  # finish_if_over, its kept answer read here first (every step asks)
+    if not (hit[0] is state.combatants and hit[1] is state.ships and len(hit[2]) > 1):
+        state = finish_if_over(state, log, dice)
+        if state.over:
+            return state
     turn = state.turn if turn is None else turn
     slot = state.slot if slot is None else slot
     order = state.order
     if state.scale == "ship":
-        stations = _STATION_KEYS
+        opens = _STATION_OPEN
+        ships = state.ships
         while turn < len(order):
-            s = ship(state, order[turn])
-            if s.in_space:
-                for nxt in range(slot, len(stations)):
-                    if station_open(state, s, stations[nxt]):
+            sid = order[turn]
+            for s in ships:             # ship(state, sid)
+                if s.id == sid:
+                    break
+            else:
+                raise KeyError(f"No ship with id '{sid}'.")
+            if not s.destroyed and not s.escaped:
+                for nxt in range(slot, 5):
+                    if opens[nxt](state, s):
                         return state if turn == state.turn and nxt == state.slot else evolve(state, turn=turn, slot=nxt)
             turn, slot = turn + 1, 0
     else:
