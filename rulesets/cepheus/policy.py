@@ -358,17 +358,18 @@ _GUNNER_CHOICE: dict = {}
 _GUNNER_KEEP = 20000
 
 
-def _gunner_situation(s, ship, crew, mount, best_id, base: int) -> tuple:
+def _gunner_situation(s, ship, mount, best_id, base: int) -> tuple:
     """Everything :func:`_gunner_pick` reads, as one value: the mount (its weapons, loaded or not, its
     damage, whether it has fired), the ship's fire control, sensors, bridge, lining up, pursuit and
     intercepted intentions, the gunner's DMs (``base``), the focus target, and each enemy ship (in the
     fight's order: its band, armour, evasion, whether active, the sensor lock on it) and personal target.
-    Two situations that are equal give the same choice."""
+    Two situations that are equal give the same choice, whichever gunner and turret (the choice names a
+    target and a weapon by its place in the mount: the action adds the gunner and the mount)."""
     side, sid = ship.side, ship.id
     targeting, ranges, default, hits, weapons = ship.targeting, s.ranges, s.options.range, ship.hits, mount.weapons
     # the fixed part first (with the number of weapons and personal targets, so the parts that follow are
     # read one way only), then each weapon, each enemy ship, each personal target
-    key = [crew.id, mount.id, mount.kind, mount.hits, mount.id in ship.fired, hits.get("sensors", 0) < 2,
+    key = [mount.kind, mount.hits, mount.id in ship.fired, hits.get("sensors", 0) < 2,
            hits.get("bridge", 0) < 2, ship.fire_control, ship.lined_up, ship.pursuing, ship.pursuit_turns,
            ship.intel, base, best_id, len(weapons), len(s.personal)]
     for w in weapons:
@@ -390,7 +391,7 @@ def _gunner_choice(s, ship, crew, target) -> Action | None:
         return None
     best_id = target.id if target is not None else None
     base = _gunner_base(ship, crew, mount)
-    key = _gunner_situation(s, ship, crew, mount, best_id, base)
+    key = _gunner_situation(s, ship, mount, best_id, base)
     best = _GUNNER_CHOICE.get(key)
     if best is None:
         best = _gunner_pick(s, ship, mount, best_id, base)

@@ -211,7 +211,7 @@ def test_the_gunners_choice_kept_by_situation_is_the_choice_worked_out_afresh():
                         target = policy.focus(state, ship)
                         best_id = target.id if target is not None else None
                         base = policy._gunner_base(ship, crew, mount)
-                        key = policy._gunner_situation(state, ship, crew, mount, best_id, base)
+                        key = policy._gunner_situation(state, ship, mount, best_id, base)
                         if key in policy._GUNNER_CHOICE:
                             kept += 1
                             assert policy._GUNNER_CHOICE[key] == policy._gunner_pick(state, ship, mount, best_id, base)
