@@ -354,8 +354,9 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
 #: the gunner's choice by situation (:func:`_gunner_situation`): a simulation plays one setup thousands of
 #: times and its gunners meet the same situations again and again
 _GUNNER_CHOICE: dict = {}
-#: forgotten past this many situations (a long-running process meets many setups)
-_GUNNER_KEEP = 20000
+#: forgotten past this many situations (a long-running process meets many setups): about 400 bytes each,
+#: and a 10,000-battle sweep of the demo fleets over the seven bands meets some 35,000 (5,000 a band)
+_GUNNER_KEEP = 40000
 
 
 def _gunner_situation(s, ship, mount, best_id, base: int) -> tuple:

@@ -218,3 +218,20 @@ def test_the_gunners_choice_kept_by_situation_is_the_choice_worked_out_afresh():
                         checked += 1
                 state = RULESET.apply(state, RULESET.policy(state, rng), dice).state
     assert checked > 500 and kept > 200
+
+
+def test_the_gunners_kept_choices_are_bounded_and_forgetting_them_changes_no_battle(monkeypatch):
+    """A long-running process meets many setups: past a bound the kept choices are forgotten, and the
+    battles are the ones played with every choice kept (or none)."""
+    import random
+
+    from rulesets.cepheus import policy
+
+    start = RULESET.setup(RULESET.example_setup(0))
+    kept = [RULESET.playout(start, random.Random(f"keep:{seed}"), RULESET.step_limit) for seed in range(5)]
+    monkeypatch.setattr(policy, "_GUNNER_KEEP", 3)
+    monkeypatch.setattr(policy, "_GUNNER_CHOICE", {})
+    for seed in range(5):
+        state, steps = RULESET.playout(start, random.Random(f"keep:{seed}"), RULESET.step_limit)
+        assert steps == kept[seed][1] and to_json(state) == to_json(kept[seed][0])
+        assert 0 < len(policy._GUNNER_CHOICE) <= 3
