@@ -42,16 +42,26 @@ class CheckResult(NamedTuple):
     fumble: bool = False     # natural 1 on an attack
 
 
+_tuple_new = tuple.__new__
+
+
+def make_check(purpose, modifiers: tuple, target: int, rule: str, attack: bool = False, void: bool = False) -> Check:
+    """``Check(...)`` with every field given, built without the named tuple's Python ``__new__``
+    (a check is built for every roll of a playout)."""
+    return _tuple_new(Check, (purpose, modifiers, target, rule, attack, void))
+
+
 def resolve(check: Check, natural: int) -> CheckResult:
     """What a kept face means for ``check`` (shared by the roll and the odds)."""
     total = natural
     for _, v in check.modifiers:      # check.bonus, summed in place (every roll asks)
         total += v
-    if check.attack and natural == 20:
-        return CheckResult(natural, total, True, critical=True)
-    if check.attack and natural == 1:
-        return CheckResult(natural, total, False, fumble=True)
-    return CheckResult(natural, total, total >= check.target)
+    if check.attack:
+        if natural == 20:
+            return _tuple_new(CheckResult, (natural, total, True, True, False))
+        if natural == 1:
+            return _tuple_new(CheckResult, (natural, total, False, False, True))
+    return _tuple_new(CheckResult, (natural, total, total >= check.target, False, False))
 
 
 def roll_check(dice: Dice, check: Check) -> CheckResult:

@@ -92,7 +92,11 @@ def standing_aboard(state: VoidState) -> dict:
     where: dict = {}
     for c in people:
         if c.status in STANDING:
-            where.setdefault(c.aboard, []).append(c)
+            aboard = where.get(c.aboard)
+            if aboard is None:
+                where[c.aboard] = [c]
+            else:
+                aboard.append(c)
     _ABOARD[0] = (people, where)
     return where
 

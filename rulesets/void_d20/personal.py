@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulesets.core.dice import Dice
 
 from . import tables
-from .checks import Check, roll_check, roll_one, roll_sum
+from .checks import Check, make_check, roll_check, roll_one, roll_sum
 from .common import evolve, combatant, say, set_combatant
 from .dice import parse_damage
 from .model import STANDING, Combatant, Item, VoidState
@@ -103,7 +103,7 @@ def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, 
         mods.append(("GM", dm))
     target_dr = defence_of(target)[0]
     purpose = f"{attacker.name} {'answers' if answer else 'attacks'} {target.name} with {weapon.name}" if words else ""
-    return Check(purpose, tuple(mods), target_dr, _ATTACK_RULE, attack=True, void=void)
+    return make_check(purpose, tuple(mods), target_dr, _ATTACK_RULE, True, void)
 
 
 def damage_dice(attacker: Combatant, risky: bool, weapon: Item | None = None) -> tuple[int, int, int]:

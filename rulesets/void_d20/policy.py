@@ -291,8 +291,8 @@ def _pilot_step(state: VoidState, s: Ship, pass_params: tuple) -> Action:
 def _hit_chance(c: Combatant, t: Combatant) -> float:
     weapon = weapon_of(c)
     bonus = c.attack if c.kind == "enemy" else getattr(c, tables.ATTACK_ABILITY[weapon.attack])
-    need = defence_of(t)[0] - bonus
-    return min(19, max(1, 21 - need)) / 20
+    faces = 21 - (defence_of(t)[0] - bonus)          # the faces that hit, 1 to 19 (naturals)
+    return (19 if faces > 19 else 1 if faces < 1 else faces) / 20
 
 
 def _weakest_target(state: VoidState, c: Combatant) -> Combatant | None:

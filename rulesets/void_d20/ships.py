@@ -10,7 +10,7 @@ from rulesets.core.dice import Dice
 from rulesets.core.state import set_key
 
 from . import tables
-from .checks import Check, roll_check, roll_one, roll_plus, roll_sum
+from .checks import Check, make_check, roll_check, roll_one, roll_plus, roll_sum
 from .common import evolve, crew_aboard, say, set_combatant, set_ship, ship
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
@@ -105,7 +105,7 @@ def station_check(state: VoidState, s: Ship, station: str, purpose, target: int,
     mods.extend(extra)
     if dm:
         mods.append(("GM", dm))
-    return Check(purpose, tuple(mods), target, rule, attack=attack, void=void)
+    return make_check(purpose, tuple(mods), target, rule, attack, void)
 
 
 def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidState:
