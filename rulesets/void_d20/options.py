@@ -37,10 +37,21 @@ _COMMANDED = ("pilot", "sensors", "gunner", "engineer")
 def commandable(state: VoidState, s: Ship) -> list[str]:
     """The stations the captain of ``s`` may urge (VD-41): the manned ones, when the captain is at
     the command station and the ship has power."""
+    hit = _URGED.get(s.id)
+    if hit is not None and hit[0] is s and hit[1] is state.combatants:
+        return hit[2]
     crews = station_crews(state, s)
     if "command" not in crews or not powered(s):
-        return []
-    return [st for st in _COMMANDED if st in crews]
+        answer = []
+    else:
+        answer = [st for st in _COMMANDED if st in crews]
+    _URGED[s.id] = (s, state.combatants, answer)
+    return answer
+
+
+#: the last answer of :func:`commandable` per ship id: (the Ship and the combatants tuple it was read
+#: from, the answer), compared by identity (both are replaced, never changed, when a rule changes them)
+_URGED: dict[str, tuple] = {}
 
 
 def helm_moves(state: VoidState, s: Ship, t: Ship) -> tuple[bool, bool]:

@@ -73,10 +73,20 @@ def power_penalty(s: Ship) -> int:
     return -1 if "fire" in s.catastrophes else 0                         # VD-53
 
 
+#: the last answer per ship id: (the Ship it was read from, the answer); a Ship is frozen and replaced
+#: whenever a rule changes it, so the very object (compared by identity, and held) gives the same answer
+_MANOEUVRE: dict[str, tuple] = {}
+
+
 def can_manoeuvre(s: Ship) -> bool:
     """No engines when drifting (VD-50), nor with the engines or navigation out (VD-57, VD-62)."""
-    return (not s.drifting and not s.reboot and not s.module_out("engines")
-            and "navigation" not in s.catastrophes and "engines" not in s.catastrophes)
+    hit = _MANOEUVRE.get(s.id)
+    if hit is not None and hit[0] is s:
+        return hit[1]
+    answer = (not s.drifting and not s.reboot and not s.module_out("engines")
+              and "navigation" not in s.catastrophes and "engines" not in s.catastrophes)
+    _MANOEUVRE[s.id] = (s, answer)
+    return answer
 
 
 def powered(s: Ship) -> bool:
