@@ -500,9 +500,11 @@ class Tx:
         if own is not None:
             return own
         ships = self.s.ships
-        i = _place(ships, ship_id, _SHIP_AT)
-        if i is None:
-            raise KeyError(ship_id)
+        i = _SHIP_AT.get(ship_id)  # the remembered place, checked here (_place, written out)
+        if i is None or i >= len(ships) or ships[i].id != ship_id:
+            i = _place(ships, ship_id, _SHIP_AT)
+            if i is None:
+                raise KeyError(ship_id)
         old = ships[i]
         sh = object.__new__(type(old))  # clone(old) with its dicts copied, written out: about two a step
         table = old.__dict__.copy()
