@@ -30,6 +30,28 @@ def evolve(obj, **changes):
     return new
 
 
+def plain_dicts(obj):
+    """Give ``obj`` (a state or a part of one, just built) and every dataclass object inside it a
+    plain dict of attributes, and return it.
+
+    An object built by its ``__init__`` keeps its attributes in a table shared with its class; once
+    its ``__dict__`` is read (as :func:`evolve` does) that dict is a *split* dict, copies of it are
+    split dicts too, and reading an attribute of an object holding one is about three times slower in
+    CPython 3.11 than with a plain dict (measured: 5 reads of a person 210-330 ns against 70-120 ns).
+    A playout reads attributes all the time, so the state a setup builds gets plain dicts (and so do
+    all the copies :func:`evolve` makes of them).  The values are the same objects: nothing changes
+    but how the attributes are stored.
+    """
+    if hasattr(obj, "__dataclass_fields__"):
+        attrs = obj.__dict__
+        _set(obj, "__dict__", dict(attrs))
+        for value in attrs.values():
+            if isinstance(value, tuple) and value and hasattr(value[0], "__dataclass_fields__"):
+                for item in value:
+                    plain_dicts(item)
+    return obj
+
+
 def combatant(state: VoidState, cid: str) -> Combatant:
     for c in state.combatants:
         if c.id == cid:

@@ -28,9 +28,10 @@ STATUS_WORDS = {"ok": "standing", "shock": "in shock", "bleeding": "bleeding out
 
 
 def _as(cls, state):
-    """A shallow copy of ``state`` as an instance of ``cls`` (the same fields, shared values)."""
+    """A shallow copy of ``state`` as an instance of ``cls`` (the same fields, shared values), with a
+    plain attribute dict (``dict()``, not ``.copy()``, which keeps a split dict split)."""
     new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", state.__dict__.copy())
+    object.__setattr__(new, "__dict__", dict(state.__dict__))
     return new
 
 
@@ -121,7 +122,12 @@ class VoidD20Ruleset(RulesetBase):
         dice = _PlayoutDice(rng)
         log: list = []                       # the rules add nothing to it when nothing is recorded
         steps = 0
-        state = _as(PlayoutState, state)     # a private copy the rules change in place (common.evolve)
+        # a private copy the rules change in place (common.evolve); its ships and people with plain
+        # attribute dicts, whatever made them (common.plain_dicts: a state read back from JSON has none)
+        state = _as(PlayoutState, state)
+        object.__setattr__(state, "__dict__", {**state.__dict__,
+                                               "ships": tuple(_as(type(s), s) for s in state.ships),
+                                               "combatants": tuple(_as(type(c), c) for c in state.combatants)})
         choose, begin_round, next_step, kinds = policy.choose, turns.begin_round, turns.next_step, KINDS
         while not state.over and steps < limit:
             if state.phase == "initiative":  # the bot's "begin" (apply: the round begins, no advance)

@@ -12,6 +12,7 @@ from rulesets.core.lines import split_fields
 
 from . import tables
 from .dice import parse_damage
+from .common import plain_dicts
 from .model import Combatant, Item, Module, Ship, ShipWeapon, VoidState, pair_key
 
 #: ship stats: name -> (low, high, default)
@@ -240,7 +241,7 @@ def build_state(spec: dict) -> VoidState:
     key = json.dumps(spec, sort_keys=True, default=str)
     state = _BUILT.get(key)
     if state is None:
-        state = _build_state(spec)
+        state = plain_dicts(_build_state(spec))   # faster attribute reads (common.plain_dicts)
         if len(_BUILT) > 64:
             _BUILT.clear()
         _BUILT[key] = state
