@@ -122,12 +122,10 @@ class VoidD20Ruleset(RulesetBase):
         dice = _PlayoutDice(rng)
         log: list = []                       # the rules add nothing to it when nothing is recorded
         steps = 0
-        # a private copy the rules change in place (common.evolve); its ships and people with plain
-        # attribute dicts, whatever made them (common.plain_dicts: a state read back from JSON has none)
+        # a private copy the rules change in place (common.evolve); its ships and people are the
+        # caller's (frozen, replaced when a rule changes them), so the rules' caches kept for them
+        # (crews, boarding weighing) still serve: a simulation's trials all start from the setup's state
         state = _as(PlayoutState, state)
-        object.__setattr__(state, "__dict__", {**state.__dict__,
-                                               "ships": tuple(_as(type(s), s) for s in state.ships),
-                                               "combatants": tuple(_as(type(c), c) for c in state.combatants)})
         choose, begin_round, next_step, kinds = policy.choose, turns.begin_round, turns.next_step, KINDS
         while not state.over and steps < limit:
             if state.phase == "initiative":  # the bot's "begin" (apply: the round begins, no advance)
