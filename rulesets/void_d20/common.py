@@ -52,9 +52,23 @@ def plain_dicts(obj):
     return obj
 
 
+#: id -> the place in the combatants tuple it was last found at (a fight never reorders its people);
+#: only a hint: the person there is checked, and the tuple searched when it is somebody else
+_PLACE: dict[str, int] = {}
+
+
 def combatant(state: VoidState, cid: str) -> Combatant:
-    for c in state.combatants:
+    people = state.combatants
+    place = _PLACE.get(cid)
+    if place is not None and place < len(people):
+        c = people[place]
         if c.id == cid:
+            return c
+    for place, c in enumerate(people):
+        if c.id == cid:
+            if len(_PLACE) > 4096:   # ids differ between fights: keep the hints few
+                _PLACE.clear()
+            _PLACE[cid] = place
             return c
     raise KeyError(f"No one with id '{cid}'.")
 

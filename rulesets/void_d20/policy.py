@@ -176,7 +176,10 @@ def fighting_strength(party: list[Combatant], foes: list[Combatant]) -> float:
     if not party or not foes:
         return 0.0
     incoming = sum(_mean_damage(weapon_of(f).damage) for f in foes) / len(foes)
-    dealt = sum(_hit_chance(c, f) * _mean_damage(weapon_of(c).damage) for c in party for f in foes) / len(foes)
+    drs = [defence_of(f)[0] for f in foes]             # each side's part of _hit_chance read once
+    dealt = sum(_chance(dr - bonus) * mean for c in party
+                for bonus, mean in ((_attack_bonus(c), _mean_damage(weapon_of(c).damage)),)
+                for dr in drs) / len(foes)
     kits = sum(k.charges for c in party for k in [item_of(c, "medkit")] if k is not None)
     return dealt * (sum(_takes(c, incoming) for c in party) + kits * MEDKIT_MEAN)
 
@@ -289,9 +292,17 @@ def _pilot_step(state: VoidState, s: Ship, pass_params: tuple) -> Action:
 
 
 def _hit_chance(c: Combatant, t: Combatant) -> float:
-    weapon = weapon_of(c)
-    bonus = c.attack if c.kind == "enemy" else getattr(c, tables.ATTACK_ABILITY[weapon.attack])
-    faces = 21 - (defence_of(t)[0] - bonus)          # the faces that hit, 1 to 19 (naturals)
+    return _chance(defence_of(t)[0] - _attack_bonus(c))
+
+
+def _attack_bonus(c: Combatant) -> int:
+    """What ``c`` adds to the attack roll: an enemy's attack modifier, a character's weapon ability (VD-05)."""
+    return c.attack if c.kind == "enemy" else getattr(c, tables.ATTACK_ABILITY[weapon_of(c).attack])
+
+
+def _chance(need: int) -> float:
+    """P(1d20 >= need) with the naturals: a 1 always misses, a 20 always hits (VD-N06)."""
+    faces = 21 - need                                  # the faces that hit, 1 to 19
     return (19 if faces > 19 else 1 if faces < 1 else faces) / 20
 
 
