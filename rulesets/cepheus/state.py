@@ -172,11 +172,12 @@ class Ship:
 
     def member(self, crew_id: str) -> Crew | None:
         crew = self.crew
-        i = _MEMBER_AT.get(crew_id)  # the remembered place, checked here (_place, written out: the
-        if i is not None and i < len(crew):  # commonest look-up of a step)
-            c = crew[i]
+        try:  # the remembered place, checked here (_place, written out: the commonest look-up of a step)
+            c = crew[_MEMBER_AT[crew_id]]
             if c.id == crew_id:
                 return c
+        except (KeyError, IndexError):  # never found yet, or a shorter list than the one it was found in
+            pass
         i = _place(crew, crew_id, _MEMBER_AT)
         return None if i is None else crew[i]
 
@@ -319,11 +320,12 @@ class CombatState:
     # ---- lookups
     def ship(self, ship_id: str) -> Ship:
         ships = self.ships
-        i = _SHIP_AT.get(ship_id)  # the remembered place, checked here (_place, written out)
-        if i is not None and i < len(ships):
-            sh = ships[i]
+        try:  # the remembered place, checked here (_place, written out)
+            sh = ships[_SHIP_AT[ship_id]]
             if sh.id == ship_id:
                 return sh
+        except (KeyError, IndexError):
+            pass
         i = _place(ships, ship_id, _SHIP_AT)
         if i is None:
             raise KeyError(ship_id)
@@ -331,11 +333,12 @@ class CombatState:
 
     def find_ship(self, ship_id: str) -> Ship | None:
         ships = self.ships
-        i = _SHIP_AT.get(ship_id)  # the remembered place, checked here (_place, written out)
-        if i is not None and i < len(ships):
-            sh = ships[i]
+        try:  # the remembered place, checked here (_place, written out)
+            sh = ships[_SHIP_AT[ship_id]]
             if sh.id == ship_id:
                 return sh
+        except (KeyError, IndexError):
+            pass
         i = _place(ships, ship_id, _SHIP_AT)
         return None if i is None else ships[i]
 
@@ -357,11 +360,12 @@ class CombatState:
             except IndexError:
                 return None
             ships = self.ships
-            i = _SHIP_AT.get(ship_id)  # find_ship, written out: asked three times a step
-            if i is not None and i < len(ships):
-                sh = ships[i]
+            try:  # find_ship, written out: asked three times a step
+                sh = ships[_SHIP_AT[ship_id]]
                 if sh.id == ship_id:
                     return sh
+            except (KeyError, IndexError):
+                pass
             i = _place(ships, ship_id, _SHIP_AT)
             return None if i is None else ships[i]
         return None
