@@ -187,12 +187,15 @@ EMAIL_HOST = env("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "starship-table@localhost")
 
-# Redis: Celery broker and results, pub/sub for live pages, and the cache the
-# password-reset throttle counts in (shared by every web process).
+# Redis: Celery broker and results, pub/sub for live pages, the cache the password-reset
+# throttle counts in (shared by every web process), and sessions read from that cache
+# (written through to the database, so a Redis restart logs nobody out): every request
+# reads its session, and a cache hit saves it a database query.
 REDIS_URL = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
                           "KEY_PREFIX": "starship-table"}}
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
 else:

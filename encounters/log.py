@@ -8,6 +8,8 @@ commit tells the live pages.
 """
 from __future__ import annotations
 
+import json
+
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -123,12 +125,18 @@ def current(encounter: Encounter, *, head_and_key=None) -> Current:
     engine = encounter.engine
     snap = encounter.snapshots.filter(seq=head).first()
     if snap is not None:
-        applied = [Applied.from_json(a) for a in snap.applied]
-        return _remember(key, Current(serial.from_json(engine.state_class, snap.state), applied, head,
+        applied = [Applied.from_json(a) for a in json.loads(snap.applied)]
+        return _remember(key, Current(serial.from_json(engine.state_class, json.loads(snap.state)), applied, head,
                                       snap.count if snap.count >= 0 else len(applied)))
     state, applied = fold(engine, encounter.setup, _entries(encounter), encounter.seed)
     _save_snapshot(encounter, head, state, applied, replace=True)
     return _window(state, applied, head)
+
+
+def current_at(encounter: Encounter, row: EncounterEvent) -> Current:
+    """What :func:`current` gives when ``row`` (just written by this process) is the head,
+    without reading the head again: the write put its fold in this process's cache."""
+    return current(encounter, head_and_key=(row.seq, _key(encounter, row.seq, row)))
 
 
 def history(encounter: Encounter) -> Current:
@@ -153,7 +161,7 @@ def refold(encounter: Encounter) -> tuple[Current, bool]:
     head = head_seq(encounter)
     cached = encounter.snapshots.filter(seq=head).first()
     state, applied = fold(encounter.engine, encounter.setup, _entries(encounter), encounter.seed)
-    agreed = cached is None or cached.state == serial.to_json(state)
+    agreed = cached is None or json.loads(cached.state) == serial.to_json(state)
     _save_snapshot(encounter, head, state, applied, replace=True)
     return Current(state, applied, head), agreed
 
@@ -171,8 +179,8 @@ def _save_snapshot(encounter, seq, state, applied, *, count=None, row=None, repl
     a fold of a sequence that may already have one (a cache miss, a refold).
     """
     window = _window(state, applied, seq, count)
-    fields = {"state": serial.to_json(state), "applied": [a.to_json() for a in window.applied],
-              "count": window.count}
+    fields = {"state": json.dumps(serial.to_json(state)),
+              "applied": "[" + ",".join(a.to_json_text() for a in window.applied) + "]", "count": window.count}
     if replace:
         EncounterSnapshot.objects.update_or_create(encounter=encounter, seq=seq, defaults=fields)
     else:

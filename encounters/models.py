@@ -87,8 +87,12 @@ class EncounterSnapshot(models.Model):
 
     encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="snapshots")
     seq = models.PositiveIntegerField()
-    state = models.JSONField()
-    applied = models.JSONField(default=list, help_text="The latest steps in effect (log.SNAPSHOT_STEPS at most).")
+    # JSON text, not JSONField: a snapshot is written whole and read whole, never queried inside,
+    # and every step writes one (text skips PostgreSQL's jsonb parse, and the steps' JSON is
+    # joined from each step's text written once).
+    state = models.TextField(help_text="The state as JSON text (rulesets.core.serial).")
+    applied = models.TextField(default="[]", help_text="The latest steps in effect as a JSON list "
+                                                       "(log.SNAPSHOT_STEPS at most).")
     count = models.IntegerField(default=-1, help_text="How many steps are in effect in all (-1: as many as applied).")
     created_at = models.DateTimeField(auto_now_add=True)
 

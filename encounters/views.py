@@ -105,10 +105,17 @@ def ruleset_partials(key: str) -> str:
     return name
 
 
-def _run_context(request, encounter, role, **extra):
+def _run_context(request, encounter, role, *, written=None, **extra):
+    """The runner's context.  ``written``: the row this request has just written, whose fold
+    is the one to show (no second read of the head)."""
     everything = request.GET.get("log") == "all"
     # The snapshot keeps the latest steps; the whole log is folded from the rows on request.
-    now = encounter_log.history(encounter) if everything else encounter_log.current(encounter)
+    if everything:
+        now = encounter_log.history(encounter)
+    elif written is not None:
+        now = encounter_log.current_at(encounter, written)
+    else:
+        now = encounter_log.current(encounter)
     engine = encounter.engine
     viewer = _viewer(request, encounter, role)
     is_gm = role == Membership.GM
@@ -192,10 +199,10 @@ def _page(role) -> str:
     return "encounters/run.html" if role == Membership.GM else "encounters/live.html"
 
 
-def _after_change(request, encounter, role, *, status=200, **extra):
+def _after_change(request, encounter, role, *, status=200, written=None, **extra):
     if request.htmx:
-        return render(request, "encounters/run.html#runner", _run_context(request, encounter, role, **extra),
-                      status=status)
+        return render(request, "encounters/run.html#runner",
+                      _run_context(request, encounter, role, written=written, **extra), status=status)
     if extra.get("error"):
         messages.error(request, extra["error"])
     return redirect(encounter)
@@ -251,8 +258,8 @@ def encounter_step(request, pk):
         if extra:
             action = action.with_params(**extra)
         faces = _faces(request)
-        encounter_log.step(encounter, action.to_str(), expected_seq=_expected(request), user=request.user,
-                           faces=faces, gm_only=gm_only)
+        row = encounter_log.step(encounter, action.to_str(), expected_seq=_expected(request), user=request.user,
+                                 faces=faces, gm_only=gm_only)
     except DiceNeeded as need:
         typed = _typed(request)
         runner.remember_pending(request.session, encounter, encounter_log.head_seq(encounter), action=action_text,
@@ -276,7 +283,7 @@ def encounter_step(request, pk):
                 "value": request.POST.get("p.value", ""), "error": str(exc)})
         return _after_change(request, encounter, role, status=400, error=str(exc))
     runner.forget_pending(request.session, encounter)
-    return _after_change(request, encounter, role)
+    return _after_change(request, encounter, role, written=row)
 
 
 @login_required

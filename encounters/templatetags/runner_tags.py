@@ -50,12 +50,43 @@ def url_of(name, *args):
     return url
 
 
-# ---------------------------------------------------------------- the log's steps, rendered once
+# ---------------------------------------------------------------- parts rendered once per content
 
-#: rendered step bodies kept by this process (a few KiB each; the oldest go first)
-STEP_BODIES = 4000
-_bodies: OrderedDict[str, str] = OrderedDict()
-_bodies_lock = threading.Lock()
+#: rendered parts kept by this process (a few KiB each; the least recently used go first)
+RENDERED = 4000
+_rendered: OrderedDict[str, str] = OrderedDict()
+_rendered_lock = threading.Lock()
+
+
+def render_once(template_name: str, context: dict) -> str:
+    """``template_name`` rendered with ``context`` (plain data only), once per content.
+
+    For the parts of a page that are a pure function of their data and are shown again and
+    again unchanged: a log step, a ship card.  The key is the template and the context's
+    ``repr`` (plain dicts, lists and frozen dataclasses print their whole content), so a
+    part whose data changed is rendered again and an unchanged one is not.  No request,
+    session or token may be in ``context``: what is kept is shared by every viewer with
+    the same data.
+    """
+    key = hashlib.sha1(f"{template_name}|{context!r}".encode()).hexdigest()
+    with _rendered_lock:
+        html = _rendered.get(key)
+        if html is not None:
+            _rendered.move_to_end(key)
+            return html
+    html = mark_safe(get_template(template_name).render(context))
+    with _rendered_lock:
+        _rendered[key] = html
+        while len(_rendered) > RENDERED:
+            _rendered.popitem(last=False)
+    return html
+
+
+@register.simple_tag
+def once(template_name, **context):
+    """``{% once "page.html#part" name=value ... %}``: the part rendered with only these names,
+    once per content (:func:`render_once`); the values must be plain data."""
+    return render_once(template_name, context)
 
 
 @register.simple_tag(takes_context=True)
@@ -64,25 +95,24 @@ def step_body(context, step):
 
     A step's dice, lines and citations never change once written; the runner shows the
     latest fifteen on every render, so each is rendered the first time and then taken from
-    here.  The key is the step as this viewer reads it (its whole ``StepView``: a reroll,
-    a reveal or an undo changes it), whether the reader is the GM, and whether its dice are
-    shown open.  The GM's controls on a step (forms with the session's token and the head)
-    are not part of it: the template renders them every time.
+    :func:`render_once`.  The content is the step as this viewer reads it (its whole
+    ``StepView``: a reroll, a reveal or an undo changes it), whether the reader is the GM,
+    and whether its dice are shown open.  The GM's controls on a step (a form with the
+    session's token and the head) are not part of it: the template renders them every time.
     """
-    is_gm = bool(context.get("is_gm"))
     loop = context.get("forloop") or {}
     # Its dice are open when the page asks (the latest result) or it is the newest step.
     opened = bool(context.get("open_rolls") or loop.get("first"))
-    key = hashlib.sha1(f"{bool(is_gm)}|{bool(opened)}|{step!r}".encode()).hexdigest()
-    with _bodies_lock:
-        html = _bodies.get(key)
-        if html is not None:
-            _bodies.move_to_end(key)
-            return html
-    html = mark_safe(get_template("encounters/log.html#step_body").render(
-        {"s": step, "is_gm": is_gm, "opened": opened}))
-    with _bodies_lock:
-        _bodies[key] = html
-        while len(_bodies) > STEP_BODIES:
-            _bodies.popitem(last=False)
-    return html
+    return render_once("encounters/log.html#step_body",
+                       {"s": step, "is_gm": bool(context.get("is_gm")), "opened": opened})
+
+
+@register.simple_tag
+def ship_card(partials, ship):
+    """A ship's card (the rule system's ``ship-card`` partial), rendered once per content.
+
+    A card reads only ``ship``, the ship as this viewer sees it (the system's ``view``): a
+    step changes one or two ships, and the runner and the players' pages show every card on
+    every render.  docs/adding-a-ruleset.md says so to a system's author.
+    """
+    return render_once(f"{partials}#ship-card", {"ship": ship})

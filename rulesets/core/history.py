@@ -14,6 +14,8 @@ The fold is pure: the same entries always give the same state.
 """
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass, field
 
 from .dice import Dice, DiceSource, Die, InvalidFace, Roll, SeededSource, ScriptedSource, derive_seed
@@ -42,13 +44,22 @@ class Applied:
     gm_only: bool
     rerolled: list[list[Roll]] = field(default_factory=list)
     dropped: str = ""  # why a step no longer applies after a reroll
-    #: its JSON, written once: every snapshot stores the latest steps again (cleared by any change)
+    #: its JSON and JSON text, written once: every snapshot stores the latest steps again
+    #: (both cleared by any change)
     _json: dict | None = field(default=None, init=False, repr=False, compare=False)
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
-        if name != "_json":
+        if name not in ("_json", "_text"):
             object.__setattr__(self, "_json", None)
+            object.__setattr__(self, "_text", None)
+
+    def to_json_text(self) -> str:
+        """:meth:`to_json` as JSON text (what a snapshot stores), written once."""
+        if self._text is None:
+            self._text = json.dumps(self.to_json())
+        return self._text
 
     def to_json(self) -> dict:
         if self._json is None:

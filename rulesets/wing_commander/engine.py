@@ -184,6 +184,7 @@ class WingCommanderRuleset(RulesetBase):
         out = {
             "id": ship.id, "name": ship.name, "side": ship.side, "class": tables.CLASS_NAMES[ship.cls],
             "status": {"in": "", "destroyed": "destroyed", "ejected": "pilot ejected"}[ship.status],
+            "acting": state.acting is not None and state.acting.id == ship.id,  # its turn (the card says so)
             "shields": f"{ship.shields}/{ship.max_shields}", "hull": f"{ship.hull}/{ship.max_hull}",
             "damage": damage, "situation": situation,
             "torpedoes": ("a hard target (phase shields)" if ship.hard_target

@@ -1,4 +1,5 @@
 """A real Celery worker, on the configured broker (Redis in CI), completes a task enqueued on commit."""
+import json
 import time
 
 import pytest
@@ -31,6 +32,6 @@ def test_a_real_worker_completes_a_task_enqueued_on_commit(worker, encounter):
     else:
         pytest.fail("The worker did not complete the task in 60 s:\n" + worker_log(worker))
     snapshot = EncounterSnapshot.objects.get(encounter=encounter, seq=1)
-    assert snapshot.state["ships"][1]["hull"] == log.current(encounter).state.ships[1].hull
+    assert json.loads(snapshot.state)["ships"][1]["hull"] == log.current(encounter).state.ships[1].hull
     expected_broker = "redis" if settings.REDIS_URL else "filesystem"
     assert settings.CELERY_BROKER_URL.startswith(expected_broker)

@@ -4,7 +4,6 @@ The snapshot keeps the state and the latest steps only (log.SNAPSHOT_STEPS), so 
 stays bounded as the fight grows; the write path reads the head once and makes a fixed,
 small number of queries; the whole log is still there, folded from the rows on request.
 """
-import json
 
 import pytest
 from django.db import connection
@@ -32,7 +31,7 @@ def brace(encounter, seq):
 
 def snapshot_size(encounter) -> int:
     snap = EncounterSnapshot.objects.get(encounter=encounter)
-    return len(json.dumps(snap.applied)) + len(json.dumps(snap.state))
+    return len(snap.applied) + len(snap.state)  # JSON text
 
 
 def test_the_snapshot_stays_bounded_as_the_fight_grows(long_fight):
