@@ -82,14 +82,19 @@ def ship(state: VoidState, sid: str) -> Ship:
 
 def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
     people = state.combatants
-    for i, c in enumerate(people):
-        if c.id == cid:
-            attrs = c.__dict__.copy()          # evolve(c, **changes), in place of a second call
-            attrs.update(changes)
-            new = _new(c.__class__)
-            _set(new, "__dict__", attrs)
-            return evolve(state, combatants=people[:i] + (new,) + people[i + 1:])
-    raise KeyError(f"No one with id '{cid}'.")
+    i = _PLACE.get(cid)                        # where combatant() last found them (a hint, checked)
+    if i is None or i >= len(people) or people[i].id != cid:
+        for i, c in enumerate(people):
+            if c.id == cid:
+                break
+        else:
+            raise KeyError(f"No one with id '{cid}'.")
+    c = people[i]
+    attrs = c.__dict__.copy()                  # evolve(c, **changes), in place of a second call
+    attrs.update(changes)
+    new = _new(c.__class__)
+    _set(new, "__dict__", attrs)
+    return evolve(state, combatants=people[:i] + (new,) + people[i + 1:])
 
 
 def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
