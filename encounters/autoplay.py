@@ -36,9 +36,11 @@ MODES = {"step": "one step", "ship": "this ship's turn", "decision": "to the nex
 
 
 def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) -> int:
-    """Play ``"step"`` (one step, whoever's it is), ``"ship"`` (the acting ship's steps until
-    another ship's), ``"decision"`` (NPC steps until a player's ship decides, across rounds) or
-    ``"round"`` (NPC steps to the end of the round).  Each step is its own row.
+    """Play ``"step"`` (one step, whoever's it is), ``"ship"`` (the acting ship's turn: its steps,
+    and the NPC ships' replies within it, such as a dodge, until another ship's turn; a player's
+    ship's reply is theirs to decide, so it stops there), ``"decision"`` (NPC steps until a
+    player's ship decides, across rounds) or ``"round"`` (NPC steps to the end of the round).
+    Each step is its own row.
 
     Returns the number of steps taken.  Raises :class:`encounters.log.StaleStep` for a stale
     form, :class:`encounters.log.EncounterClosed`, and :class:`AutoPlayRefused` with a message.
@@ -51,12 +53,17 @@ def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) 
     now = encounter_log.current(encounter)
     start_round = now.state.round
     start_ship = engine.actor_ship(now.state)
+    start_turn = engine.turn_ship(now.state)
     try:
         while taken < engine.step_limit and not now.state.over:
             if mode == "step" and taken:
                 break
-            if mode == "ship" and taken and engine.actor_ship(now.state) != start_ship:
-                break
+            if mode == "ship" and taken:
+                if engine.turn_ship(now.state) != start_turn:
+                    break  # the next ship's turn
+                deciding = engine.actor_ship(now.state)
+                if deciding != start_ship and deciding not in npcs:
+                    break  # a player's ship replies: their decision
             if mode == "decision" and engine.actor_ship(now.state) not in npcs:
                 if not taken:
                     raise AutoPlayRefused("It is a player's ship's step: decide it yourself.")

@@ -183,6 +183,14 @@ class RulesetBase:
         """
         return policy_loop(self, state, rng, limit)
 
+    def turn_ship(self, state) -> str | None:
+        """The id of the ship whose turn it is, while another ship may decide a step of it
+        (a dodge, a point-defence shot, a countermeasure against its attack).  The runner's
+        "Play this ship's turn" plays until this changes.  Default: :meth:`actor_ship`, for a
+        system where whoever decides a step is the ship whose turn it is.
+        """
+        return self.actor_ship(state)
+
     def step_actions(self, state) -> list[Action]:
         """The actions the runner offers as buttons (default: every legal action)."""
         return self.legal_actions(state)

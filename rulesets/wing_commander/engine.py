@@ -113,6 +113,11 @@ class WingCommanderRuleset(RulesetBase):
         ship = state.deciding
         return ship.id if ship else None
 
+    def turn_ship(self, state: DogfightState) -> str | None:
+        """The acting fighter, while its target answers an attack (countermeasure, dodge, eject)."""
+        ship = state.acting
+        return ship.id if ship else None
+
     def describe(self, state: DogfightState, action: Action) -> str:
         kind = action.kind
         if kind == "override":
