@@ -6,6 +6,7 @@ the engine, the forms, the imports and scenario files.  Pure Python.
 from __future__ import annotations
 
 import json
+import pickle
 from functools import lru_cache
 
 from rulesets.core.lines import split_fields
@@ -232,13 +233,23 @@ def _refuse_unknown(data: dict, allowed: tuple, where: str) -> None:
             raise ValueError(f"{where}: unknown key '{key}' (known: {', '.join(allowed)}).")
 
 
-#: states built from a spec, by the spec's JSON: a state is immutable, so a simulation's thousands of
+#: states built from a spec, by the spec's content (_spec_key): a state is immutable, so a simulation's thousands of
 #: trials of one setup share the first state instead of parsing the sheets again
-_BUILT: dict[str, VoidState] = {}
+_BUILT: dict = {}
+
+
+def _spec_key(spec: dict):
+    """The cache key of a spec: its pickle (exact: 1, 1.0 and True differ; a quarter of the cost of
+    its JSON), or its JSON when something in it does not pickle.  Two equal specs may get two keys
+    (keys in another order): that only builds the state twice."""
+    try:
+        return pickle.dumps(spec, 5)
+    except Exception:  # noqa: BLE001 - anything unpicklable falls back to the JSON key
+        return json.dumps(spec, sort_keys=True, default=str)
 
 
 def build_state(spec: dict) -> VoidState:
-    key = json.dumps(spec, sort_keys=True, default=str)
+    key = _spec_key(spec)
     state = _BUILT.get(key)
     if state is None:
         state = plain_dicts(_build_state(spec))   # faster attribute reads (common.plain_dicts)
