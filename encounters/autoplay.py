@@ -62,7 +62,7 @@ def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) 
                 if engine.turn_ship(now.state) != start_turn:
                     break  # the next ship's turn
                 deciding = engine.actor_ship(now.state)
-                if deciding != start_ship and deciding not in npcs:
+                if deciding not in (start_ship, start_turn) and deciding not in npcs:
                     break  # a player's ship replies: their decision
             if mode == "decision" and engine.actor_ship(now.state) not in npcs:
                 if not taken:

@@ -167,7 +167,9 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
     actor = None if state.over else engine.actor_ship(state)
     out = {
         "whose": "" if state.over else str(state.active),
-        "actor_name": next((s.get("name") for s in ships if s.get("id") == actor), ""),
+        # "Play <ship>'s turn" names the ship whose turn it is, not one answering its attack
+        "turn_name": "" if state.over else next(
+            (s.get("name") for s in ships if s.get("id") == engine.turn_ship(state)), ""),
         "actor_is_npc": actor is not None and actor in npc_ships(encounter),
         "auto_dice": encounter.dice_mode != Encounter.MANUAL,
         "override_fields": runner.override_choices(engine, state, ships),
