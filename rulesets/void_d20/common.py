@@ -94,7 +94,31 @@ def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
     attrs.update(changes)
     new = _new(c.__class__)
     _set(new, "__dict__", attrs)
-    return evolve(state, combatants=people[:i] + (new,) + people[i + 1:])
+    replaced = people[:i] + (new,) + people[i + 1:]
+    if "status" not in changes and "aboard" not in changes and "side" not in changes:
+        _carry_over(people, replaced, c, new)
+    return evolve(state, combatants=replaced)
+
+
+#: answers kept against a people tuple that read only who stands where on which side; each is
+#: ``hook(old people, new people)``, called when the new tuple differs from the old only in a person's
+#: other fields (HP, gear, Void Points...), to keep its answer for the new tuple too
+PEOPLE_HOOKS: list = []
+
+
+def _carry_over(old: tuple, people: tuple, c: Combatant, new: Combatant) -> None:
+    """``people`` is ``old`` with ``c`` replaced by ``new``, standing as ``c`` did, in the same ship,
+    on the same side: the answers kept for ``old`` (who stands aboard each ship, and the
+    PEOPLE_HOOKS') hold for ``people``; who stands aboard lists the new person in place of the old."""
+    hit = _ABOARD[0]
+    if hit[0] is old:
+        where = hit[1]
+        if c.status in STANDING:
+            where = dict(where)                # the kept lists are shared: replace, never change
+            where[c.aboard] = [new if x is c else x for x in where[c.aboard]]
+        _ABOARD[0] = (people, where)
+    for hook in PEOPLE_HOOKS:
+        hook(old, people)
 
 
 def set_ship(state: VoidState, sid: str, **changes) -> VoidState:

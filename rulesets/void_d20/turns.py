@@ -15,7 +15,7 @@ from rulesets.core.dice import Dice
 
 from . import tables
 from .checks import roll_plus
-from .common import evolve, combatant, say, set_combatant, set_ship, ship, standing_aboard
+from .common import PEOPLE_HOOKS, evolve, combatant, say, set_combatant, set_ship, ship, standing_aboard
 from .model import VoidState
 from .options import STATION_OPEN, personal_can_act
 from .ships import band, explode, ship_initiative
@@ -250,6 +250,20 @@ def standing_sides(state: VoidState) -> set[str]:
         answer = {c.side for sid, people in standing_aboard(state).items() if sid not in gone for c in people}
     _STANDING[0] = (state.combatants, state.ships, answer, gone)
     return answer
+
+
+def _carry_over(old: tuple, people: tuple) -> None:
+    """common.PEOPLE_HOOKS: the sides standing and the contested ships read only who stands where on
+    which side (and the ships), so their answers for ``old`` hold for ``people``."""
+    hit = _STANDING[0]
+    if hit[0] is old:
+        _STANDING[0] = (people, hit[1], hit[2], hit[3])
+    hit = _CONTESTED[0]
+    if hit[0] is old:
+        _CONTESTED[0] = (people, hit[1], hit[2], hit[3])
+
+
+PEOPLE_HOOKS.append(_carry_over)
 
 
 def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
