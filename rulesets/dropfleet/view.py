@@ -50,16 +50,23 @@ def _wedge(x, y, heading, arc, radius):
     return " ".join(paths)
 
 
-def _chosen(attacker, weapon, target, action: str, default: bool) -> dict:
+#: how far (px) the label of a weapon's reach keeps from the table's edges: it names the weapon
+#: at the far end of its arc, which may lie off the table
+_LABEL_MARGIN_X, _LABEL_MARGIN_Y = 70, 14
+
+
+def _chosen(state, attacker, weapon, target, action: str, default: bool) -> dict:
     """The arc and reach of one weapon system fired at one target (Scan + the target's Signature,
     spikes and shields included; Close Action: Scan alone; DF-N01), drawn from the attacker."""
     reach = Q.reach_of(attacker, weapon, target)
     lx, ly = G.point_at(attacker.x, attacker.y, attacker.heading + T.ARCS[weapon.arc][0][0], reach)
+    lx = min(max(lx * PX, _LABEL_MARGIN_X), state.width * PX - _LABEL_MARGIN_X)
+    ly = min(max(ly * PX, _LABEL_MARGIN_Y), state.height * PX - 6)
     how = "Scan" if weapon.close_action else f"Scan {S.scan(attacker)}\" + {target.name}'s Signature {S.signature(target)}\""
     return {"action": action, "default": default, "ship": attacker.id, "weapon": weapon.id, "target": target.id,
             "text": f"{attacker.name}'s {weapon.name} at {target.name}: {T.ARC_LABEL[weapon.arc]} arc, reach {reach}\" ({how})",
             "name": weapon.name, "reach": reach, "path": _wedge(attacker.x, attacker.y, attacker.heading, weapon.arc, reach),
-            "lx": lx * PX, "ly": ly * PX}
+            "lx": lx, "ly": ly}
 
 
 def _chosen_weapons(state, viewer, own_sides, by_id) -> list[dict]:
@@ -74,15 +81,15 @@ def _chosen_weapons(state, viewer, own_sides, by_id) -> list[dict]:
         if viewer.is_gm or group_side in own_sides:
             for attacker, weapon, target in Q.fire_options(state):
                 action = Action.make("fire", attacker.id, weapon=weapon.id, target=target.id).to_str()
-                out.append(_chosen(attacker, weapon, target, action, False))
+                out.append(_chosen(state, attacker, weapon, target, action, False))
             if state.declared:
                 d = state.declared[-1]
                 attacker = by_id[d.ship]
-                out.append(_chosen(attacker, S.weapon(attacker, d.weapon), by_id[d.target], "", True))
+                out.append(_chosen(state, attacker, S.weapon(attacker, d.weapon), by_id[d.target], "", True))
     elif state.phase == "pd" and state.pending is not None:
         p = state.pending
         attacker = by_id[p.ship]
-        out.append(_chosen(attacker, S.weapon(attacker, p.weapon), by_id[p.target], "", True))
+        out.append(_chosen(state, attacker, S.weapon(attacker, p.weapon), by_id[p.target], "", True))
     return out
 
 

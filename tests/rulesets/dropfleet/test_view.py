@@ -33,3 +33,12 @@ def test_the_weapon_about_to_fire_is_shown_by_default_and_hidden_from_the_other_
     assert RULESET.view(st, Viewer.player({"a"}))["chosen_default"]["weapon"] == "g"
     enemy = RULESET.view(st, Viewer.player({"t"}))
     assert enemy["chosen"] == [] and enemy["chosen_default"] is None
+
+
+def test_a_reach_that_runs_off_the_table_is_labelled_on_the_table():
+    """The label naming the weapon and its reach sits at the far end of the arc; a reach past the
+    table's edge (a Major spike: 30") keeps its label inside the table, where a GM can read it."""
+    st = state(attacker(y=10, scan=12, weapons=GUNS, order="weapons_free"), ship(spike=2, signature=6))
+    view = RULESET.view(st, Viewer.gm())
+    for chosen in view["chosen"]:
+        assert 0 < chosen["lx"] < view["px_width"] and 0 < chosen["ly"] < view["px_height"], chosen
