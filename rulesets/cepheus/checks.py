@@ -56,7 +56,9 @@ class Check:
         """The situational DMs and the GM's circumstance DM (skill, characteristic and difficulty come
         from :func:`check_mods`)."""
         own = list(self.dms(s, ship, crew, action)) if self.dms is not None else []
-        return own + (gm_dm(action) if action is not None else [])
+        if action is not None:
+            own += gm_dm(action)
+        return own
 
     @property
     def skill_label(self) -> str:

@@ -90,14 +90,14 @@ class CepheusRuleset(RulesetBase):
         # source straight away (the same faces, one call fewer on every draw)
         dice.faces = source.faces
         tx = Tx.playing(s, dice)
-        handlers, advance, next_step = HANDLERS, sequence.advance, tx.next_step
+        handlers, advance = HANDLERS, sequence.advance
         steps = 0
         while not s.over and steps < limit:
             action = choose(s, rng)
             handler = handlers.get(action.kind)
             if handler is None:
                 raise IllegalAction(f"Unknown action '{action.kind}'.")
-            next_step()
+            tx._ships, tx._owned = {}, None  # tx.next_step(), written out: nothing copied for this step yet
             handler(tx, action)
             advance(tx)
             steps += 1
