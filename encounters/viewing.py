@@ -243,7 +243,8 @@ def log_for(now, *, is_gm: bool, names: Names, system: str = "", limit: int | No
 def turn_and_order(engine, state, view: dict, viewer) -> dict:
     """Whose turn it is and the order of play, named as this viewer's view names the ships.
 
-    The acting ship comes from ``engine.actor_ship``; the order from the GM's view's
+    The acting ship comes from ``engine.actor_ship`` (and the acting person, where people fight,
+    from the view's ``acting_person``); the order from the GM's view's
     ``order`` (ship names or sides, whichever the system lists), each ship renamed as the
     viewer knows it ("Unknown contact" stays unknown).  Nothing here is more than the
     viewer's own view already tells, plus the order everyone at the table hears.
@@ -252,13 +253,15 @@ def turn_and_order(engine, state, view: dict, viewer) -> dict:
 
     known = {s.get("id"): s for s in view.get("ships", [])}
     own = set(viewer.ships) if not viewer.is_gm else set()
-    out: dict = {"ship": None, "own": False, "order": []}
+    out: dict = {"ship": None, "own": False, "order": [], "person": ""}
     if not getattr(state, "over", False):
         actor = engine.actor_ship(state)
         if actor in known:
             out["ship"] = known[actor].get("name")
             out["side"] = known[actor].get("side")
             out["own"] = actor in own
+            # a fight between people (boarders in the corridors): who acts, as this viewer knows them
+            out["person"] = view.get("acting_person") or ""
     gm = engine.view(state, Viewer.gm()) if not viewer.is_gm else view
     by_name = {s.get("name"): s.get("id") for s in gm.get("ships", [])}
     for entry in gm.get("order") or []:

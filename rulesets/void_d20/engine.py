@@ -188,6 +188,8 @@ class VoidD20Ruleset(RulesetBase):
             active = state.active if state.scale == "ship" else names[actor]
         # "order" (ships only) is what the app's players' page lists; "turns" names everyone who acts
         return {"round": state.round, "scale": state.scale, "phase": state.phase, "active": active,
+                # the players' page says who acts in a fight between people (encounters/viewing.py)
+                "acting_person": active if state.scale != "ship" and not state.over else "",
                 "turns": turns, "order": turns if state.scale == "ship" else [],
                 "station": tables.STATIONS[state.slot].label if state.scale == "ship" and state.phase == "turn"
                 and not state.over else "", "over": state.over, "winner": state.winner,

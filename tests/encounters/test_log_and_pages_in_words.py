@@ -8,8 +8,9 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Invite, Membership, Ship, ShipTemplate
-from encounters import charts
+from encounters import charts, log
 from encounters.templatetags.words import damage_lines, percentile, stats_summary
+from encounters.viewers import viewer_for
 from tests.encounters.test_leaks import demo_campaign, play, start
 
 #: what a Python repr or an engine code looks like on a page
@@ -176,3 +177,28 @@ def test_reimporting_templates_says_what_happened(as_admin):
     assert "added 1 new template (Skiff)" in text
     assert "updated 1 existing template with the file's stats (Barge)" in text
     assert "left 1 template as it was: the library already had it with the same stats (Lancer)" in text
+
+
+@pytest.mark.django_db
+def test_in_a_boarding_fight_the_players_page_names_the_person_who_acts(client, gm, player):
+    """Void d20: once boarders fight in the corridors, the turn line names the person whose
+    step it is, as the player knows them, and the ship whose crew they are."""
+    campaign = demo_campaign("void_d20", gm, player)
+    client.force_login(player)
+    for seed in range(20):  # the demo duel, until a fight in which the bots board
+        encounter = start(campaign, gm)
+        encounter.seed = f"boarding {seed}"
+        encounter.save()
+        now = log.current(encounter)
+        while not now.state.over and not (now.state.scale == "personal" and now.state.phase == "turn"):
+            play(encounter, gm, 1)
+            now = log.current(encounter)
+        if not now.state.over:
+            break
+    else:
+        pytest.fail("no demo duel of 20 ended in a boarding fight")
+    view = encounter.engine.view(now.state, viewer_for(player, encounter, Membership.PLAYER))
+    page = client.get(encounter.get_absolute_url()).content.decode()
+    turn_line = text_of(page[page.index('id="active"'):page.index("</p>", page.index('id="active"'))])
+    assert view["acting_person"] and view["acting_person"] in turn_line and " of " in turn_line
+    assert_words(page, "the Void d20 players' page in a boarding fight")
