@@ -82,7 +82,7 @@ class CepheusRuleset(RulesetBase):
         """The bot plays both sides with nothing recorded (simulations, re-roll analyses): the steps
         of :meth:`apply` (the same handler, then the turn sequence) with the bot's choice
         (:meth:`policy`), on a private copy of ``state`` that each step changes in place instead of
-        copying it (``state`` itself is left as it was), and no :class:`Step` built for nobody."""
+        copying it (``state`` itself is left as it was), and no :class:`Step` built."""
         s = play_copy(state)
         source = RandomSource(rng)
         dice = Dice(source, recording=False)

@@ -21,8 +21,8 @@ from .attacks import reaction_options
 from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_of
 from .damage import repairable
 from .odds import hits_dist
-from .state import pair
 from .queries import GM, attack_difficulty, attack_situation, band_to, bridge_ok, enemies, range_ok, salvo
+from .state import pair
 from .tables import (
     ATTACK_DIFFICULTY, BANDS, COLLISION_SITUATIONS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS,
 )
