@@ -97,11 +97,14 @@ def test_the_places_remembered_are_bounded_and_forgetting_them_changes_no_answer
         assert s.ship("b").member("b1").id == "b1" and len(st._SHIP_AT) <= 2 and len(st._MEMBER_AT) <= 2
 
 
-def _recorded_loop(state, rng, limit=RULESET.step_limit):
-    """The plain playout, one ``policy`` and one ``apply`` a step (what a recorded fight does)."""
-    from rulesets.core.replay import policy_loop
+def _recorded(state, rng, limit=RULESET.step_limit):
+    """The recorded path (what a GM's fight does): one ``policy`` and one ``apply`` a step, every roll and
+    log line kept."""
+    from rulesets.core.replay import play_out
 
-    return policy_loop(RULESET, state, rng, limit)
+    played = play_out(RULESET, state, rng, max_steps=limit, keep_log=True)
+    assert played.recorded
+    return played.state, played.steps
 
 
 def _same_battle(start, seed, limit=RULESET.step_limit):
@@ -110,7 +113,7 @@ def _same_battle(start, seed, limit=RULESET.step_limit):
     import random
 
     fast, fast_steps = RULESET.playout(start, random.Random(seed), limit)
-    slow, slow_steps = _recorded_loop(start, random.Random(seed), limit)
+    slow, slow_steps = _recorded(start, random.Random(seed), limit)
     assert fast_steps == slow_steps, f"seed {seed}"
     assert json.dumps(to_json(fast), sort_keys=True) == json.dumps(to_json(slow), sort_keys=True), f"seed {seed}"
     assert RULESET.outcome(fast) == RULESET.outcome(slow)
@@ -119,7 +122,7 @@ def _same_battle(start, seed, limit=RULESET.step_limit):
 
 def test_the_fast_playout_plays_the_recorded_battle_of_the_demo_fleets_at_every_band():
     """Issue 10: a simulation's playout (on a private copy changed in place, nothing recorded) plays the
-    battle the recorded steps play: for the demo fleets starting at each range band, the same number of
+    battle the recorded steps play (every roll and log line kept): for the demo fleets starting at each range band, the same number of
     steps and the same final state (hull, crews, ammunition, missiles, the winner, the round), and the
     state it started from is left as it was."""
     import json
@@ -137,8 +140,8 @@ def test_the_fast_playout_plays_the_recorded_battle_of_the_demo_fleets_at_every_
 
 def test_the_fast_playout_plays_the_recorded_battle_with_every_sweep_option():
     """The sweeps' options (hasty allowed or not, surprise, crew skills) and the rarer ones (a collision
-    hazard, a planet's atmosphere, smart missiles' fuel) change which rules a battle meets; each plays the
-    same battle both ways."""
+    hazard, a planet's atmosphere, Adjacent without hasty) change which rules a battle meets; each plays
+    the same battle both ways."""
     from rulesets.core.simulate import with_options
 
     spec = RULESET.example_setup(0)
@@ -157,7 +160,7 @@ def test_the_fast_playout_plays_the_recorded_battle_with_every_sweep_option():
 def test_a_fast_playout_from_the_middle_of_a_fight_plays_the_same_and_changes_nothing():
     """A re-roll analysis plays on from any state of a fight (an attack waiting for the defender's
     reaction, missiles in flight, a turn half played): from each state of a recorded fight of the demo
-    fleets, the fast playout gives the recorded loop's battle and leaves that state, and the states of
+    fleets, the fast playout gives the recorded path's battle and leaves that state, and the states of
     the fight before it, as they were."""
     import json
     import random
