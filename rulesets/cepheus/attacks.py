@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.state import clone
 from rulesets.core.words import count as count_of
 
 from .checks import CHECKS, perform, roll_check, use_intel
@@ -14,7 +15,7 @@ from .queries import (
     INTEL, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, salvo,
     target_name, usable_weapons,
 )
-from .state import Hit, Missile, Pending, pair, updated
+from .state import Hit, Missile, Pending, pair
 from .tables import (
     BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK,
     SEC_MISSILE_TO_HIT, SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
@@ -207,7 +208,7 @@ def resolve_salvo(tx: Tx, p: Pending, mid: str):
             if tx.recording:
                 tx.say(f"A {kind['label']} misses {target.name}.", SEC["missiles"])
     if m.kind == "smart" and misses and m.fuel > 1:
-        set_missile(tx, updated(m, count=misses, turns=1, fuel=m.fuel - 1))
+        set_missile(tx, clone(m, count=misses, turns=1, fuel=m.fuel - 1))
         if tx.recording:
             tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
     else:
@@ -236,7 +237,7 @@ def missile_at_personal(tx: Tx, m: Missile):
             if tx.recording:
                 tx.say(f"A {kind['label']} misses {target.name}.", SEC["scaled"])
     if m.kind == "smart" and misses and m.fuel > 1:
-        set_missile(tx, updated(m, count=misses, turns=1, fuel=m.fuel - 1))
+        set_missile(tx, clone(m, count=misses, turns=1, fuel=m.fuel - 1))
         if tx.recording:
             tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
     else:
@@ -250,7 +251,7 @@ def scaled_damage(tx: Tx, target_id: str, weapon: str, label: str):
     dmg = tx.dice.roll(n, 6, purpose=f"scaled damage to {target.name}", rule=SEC_SCALED, table=SEC_SCALED,
                        row=f"{label}: {n}D6x{mult}" + (f" + {rad}D6x10 rad" if rad else ""))
     rads = tx.dice.roll(rad, 6, purpose="scaled radiation", rule=SEC_SCALED).total * 10 if rad else 0
-    tx.s.personal = [updated(p, damage=p.damage + dmg.total * mult, rads=p.rads + rads) if p.id == target_id else p
+    tx.s.personal = [clone(p, damage=p.damage + dmg.total * mult, rads=p.rads + rads) if p.id == target_id else p
                      for p in tx.s.personal]
     tx.say(f"{target.name} takes {dmg.total * mult} damage{f' and {rads} rad' if rads else ''} (personal scale).",
            SEC["scaled"])
@@ -354,7 +355,7 @@ def do_dodge(tx: Tx, a: Action):
     roll, effect = perform(tx, check, sh, pilot, a, f"{sh.name} dodges" if tx.recording else "")
     spend_reaction(tx, sh.id, "dodge", check.modifiers(s, sh, pilot, a))
     if effect >= 0:
-        tx.s.pending = updated(tx.s.pending, dodge=-2)
+        tx.s.pending = clone(tx.s.pending, dodge=-2)
         if tx.recording:
             tx.say(f"{sh.name} dodges: the attack takes DM-2.", SEC["dodge"])
     else:
@@ -375,11 +376,11 @@ def do_sand(tx: Tx, a: Action):
     spend_reaction(tx, sh.id, f"sand:{mount_id}", [])
     if effect >= 0:
         if p.kind == "board":
-            tx.s.pending = updated(tx.s.pending, defence=tx.s.pending.defence + 2)
+            tx.s.pending = clone(tx.s.pending, defence=tx.s.pending.defence + 2)
             if tx.recording:
                 tx.say(f"Sand scours the boarders crossing to {sh.name} (8D6 each): defender DM+2 (decision).", SEC["sand"])
         else:
-            tx.s.pending = updated(tx.s.pending, sand=tx.s.pending.sand + 1)
+            tx.s.pending = clone(tx.s.pending, sand=tx.s.pending.sand + 1)
             if tx.recording:
                 tx.say(f"Sand from {mount_id}: every incoming beam loses 1D6 damage.", SEC["sand"])
     else:
@@ -397,7 +398,7 @@ def do_point_defence(tx: Tx, a: Action):
     if p.kind == "board":
         roll, effect = perform(tx, check, sh, gunner, a, f"{sh.name}: point defence from {mount_id} at the boarders")
         if effect >= 0:
-            tx.s.pending = updated(tx.s.pending, defence=tx.s.pending.defence + 2)
+            tx.s.pending = clone(tx.s.pending, defence=tx.s.pending.defence + 2)
             tx.say("Point defence rakes the boarders: defender DM+2 (decision).", SEC["point_defence"])
         return
     # Difesa puntiforme: the gunner keeps rolling until an attempt fails, each at a cumulative DM-1, and
@@ -415,7 +416,7 @@ def do_point_defence(tx: Tx, a: Action):
             if tx.recording:
                 tx.say(f"Point defence from {mount_id} misses; it stops.", SEC["point_defence"])
             break
-        set_missile(tx, updated(salvo, count=salvo.count - 1))
+        set_missile(tx, clone(salvo, count=salvo.count - 1))
         if tx.recording:
             tx.say(f"Point defence from {mount_id} destroys a {MISSILES[salvo.kind]['label']}.", SEC["point_defence"])
 
@@ -438,6 +439,6 @@ def do_screens(tx: Tx, a: Action):
                         rule=SEC["screens"], gm_only=is_npc(sh))
     spend_reaction(tx, sh.id, "screens", [])
     kind = a.get("screen")
-    tx.s.pending = updated(tx.s.pending, screen=roll.total, screen_kind=kind)
+    tx.s.pending = clone(tx.s.pending, screen=roll.total, screen_kind=kind)
     tx.say(f"{sh.name}'s {'nuclear damper' if kind == 'damper' else 'meson screen'} takes {roll.total} off the damage.",
            SEC["screens"])

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.state import clone
+
 from .attacks import reaction_options
 from .checks import CHECKS, roll_check
 from .crew import current_chars
 from .damage import drop_ship_links, over_check
 from .economy import spend_significant
 from .queries import boarding_leader
-from .state import Boarding, Hit, Pending, pair, updated
+from .state import Boarding, Hit, Pending, pair
 from .tables import BOARDING_RESULTS, EXCEPTIONAL, SEC, SEC_BOARDING
 
 if TYPE_CHECKING:
@@ -60,7 +62,7 @@ def resolve_boarding(tx: Tx, p: Pending):
     degree = "exceptional" if max(e1, e2) >= EXCEPTIONAL else "success"
     tx.say(f"Boarding: the {winner} wins ({degree}): {BOARDING_RESULTS[(winner, degree)]}",
            SEC_BOARDING)
-    rec = updated(rec, rounds=rec.rounds + 1, attacker_dm=0, defender_dm=0)
+    rec = clone(rec, rounds=rec.rounds + 1, attacker_dm=0, defender_dm=0)
     keep = True
     if winner == "attacker" and degree == "success":
         tx.ship(dfn.id).reactions = 0

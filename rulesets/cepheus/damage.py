@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.core.dice import Roll
+from rulesets.core.state import clone
 from rulesets.core.words import count as count_of
 
 from .checks import roll_check
 from .crew import able, crew_state
-from .state import SYSTEMS, SYSTEM_LABEL, updated
+from .state import SYSTEMS, SYSTEM_LABEL
 from .tables import (
     COLUMN_LABEL, EXCEPTIONAL, FURTHER_HITS, HIT_LOCATION, LOCATION_EFFECTS, LOCATION_LABEL,
     LOCATION_SECTION, SEC, SEC_CREW_DAMAGE, SEC_DAMAGE, SEC_LOCATION, SEC_SPECIAL, WEAPONS, crew_damage_row,
@@ -305,11 +306,11 @@ def interrupt_extended(tx: Tx, ship_id: str, damage: int):
                                   SEC["extended"], extra=[("damage taken", -damage)])
         member = tx.crew(ship_id, c.id)
         if effect <= -EXCEPTIONAL:
-            member.task = updated(member.task, done=0)
+            member.task = clone(member.task, done=0)
             if tx.recording:
                 tx.say(f"{c.name}'s extended task is interrupted (exceptional failure): must start again.", SEC["extended"])
         elif effect < 0:
-            member.task = updated(member.task, done=max(0, member.task.done - 1))
+            member.task = clone(member.task, done=max(0, member.task.done - 1))
             if tx.recording:
                 tx.say(f"{c.name}'s work this turn does not count.", SEC["extended"])
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.core.engine import IllegalAction
+from rulesets.core.state import clone
 
 from .checks import use_intel
 from .queries import INTEL, bridge_ok
-from .state import updated
 
 if TYPE_CHECKING:
     from .state import Tx
@@ -41,6 +41,6 @@ def spend_reaction(tx: Tx, ship_id: str, tag: str, extra):
     sh = tx.ship(ship_id)
     sh.reactions = max(0, sh.reactions - 1)
     p = tx.s.pending
-    tx.s.pending = updated(p, used=p.used + [tag])
+    tx.s.pending = clone(p, used=p.used + [tag])
     if INTEL in extra:
         use_intel(tx, ship_id, p.attacker)

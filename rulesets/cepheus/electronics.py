@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.state import clone
+
 from .attacks import set_missile
 from .checks import CHECKS, contest, declared, perform
 from .economy import spend_significant
-from .state import updated
 from .tables import EXCEPTIONAL, SEC
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def do_ew_missiles(tx: Tx, a: Action):
             tx.say("The jamming fails; the sensor operator stops.", SEC["ew"])
             break
         m = smart[0]
-        set_missile(tx, updated(m, count=m.count - 1))
+        set_missile(tx, clone(m, count=m.count - 1))
         if tx.recording:
             tx.say(f"A smart missile from {s.ship(m.source).name} is jammed and stops attacking.", SEC["ew"])
 

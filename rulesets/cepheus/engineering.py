@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.state import clone
 from rulesets.core.words import count
 
 from .checks import CHECKS, perform
 from .damage import drop_ship_links, over_check, repair_system, system_label
 from .economy import spend_significant
 from .queries import jump_fuel
-from .state import SYSTEMS, Task, updated
+from .state import SYSTEMS, Task
 from .tables import SEC, SEC_REPAIR, hits_repaired
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def do_continue_task(tx: Tx, a: Action):
     ship, c = s.actor()
     s.sig, s.minor = 0, 0
     m = tx.crew(ship.id, c.id)
-    m.task = updated(m.task, done=m.task.done + 1)
+    m.task = clone(m.task, done=m.task.done + 1)
     if m.task.done >= m.task.turns:
         system = m.task.system
         sh = tx.ship(ship.id)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.state import clone
+
 from .attacks import missile_at_personal, reaction_options, resolve_fire, resolve_missiles
 from .boarding import resolve_boarding
 from .checks import CHECKS, perform
@@ -22,7 +24,7 @@ from .crew import POSITION_ORDER, able, char_of, skill_of
 from .damage import flush_hits, over_check
 from .manoeuvre import avoid_collision, uncontrolled_reentry
 from .queries import eff_init, find_missile, personal_target, role_active
-from .state import Pending, Suspended, updated
+from .state import Pending, Suspended
 from .tables import COLLISION_SITUATIONS, SEC, reactions_for
 
 if TYPE_CHECKING:
@@ -67,7 +69,7 @@ def start_round(tx: Tx):
     arriving = []
     missiles = []
     for m in s.missiles:
-        m = updated(m, turns=m.turns - 1)
+        m = clone(m, turns=m.turns - 1)
         if m.turns <= 0:
             arriving.append(m.id)
         missiles.append(m)

@@ -4,9 +4,10 @@ from __future__ import annotations
 import copy
 
 from rulesets.core.spec import sides_in_order
+from rulesets.core.state import clone, plain_dicts
 
 from .crew import GUNNER_POSITIONS, POSITION_LABEL
-from .state import CombatState, Crew, Mount, Options, PersonalTarget, SYSTEMS, Ship, Weapon, clone, pair
+from .state import CombatState, Crew, Mount, Options, PersonalTarget, SYSTEMS, Ship, Weapon, pair
 from .stats import hull_points, normalise_stats, structure_points
 from .tables import BANDS, COLLISION_SITUATIONS, WEAPONS
 
@@ -171,7 +172,7 @@ def setup(spec: dict) -> CombatState:
     for known, built in _BUILT:
         if known == spec:
             return fresh_copy(built)
-    built = build(spec)
+    built = plain_dicts(build(spec))  # copied for every battle: fast reads (rulesets.core.state.clone)
     _BUILT.insert(0, (copy.deepcopy(spec), built))
     del _BUILT[_BUILT_KEEP:]
     return fresh_copy(built)

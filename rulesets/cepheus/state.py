@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rulesets.core.engine import LogEntry
+from rulesets.core.state import clone
 
 from .crew import POSITION_LABEL
 from .tables import LOCATION_LABEL
@@ -414,26 +415,6 @@ SYSTEMS = ("sensors", "m_drive", "j_drive", "power_plant", "bridge", "fuel", "ho
 SYSTEM_LABEL = {k: LOCATION_LABEL[k] for k in SYSTEMS}
 
 
-def clone(obj):
-    """A shallow copy of a dataclass instance, much faster than ``dataclasses.replace``.
-
-    The attribute table is copied whole (``dict.copy``), not filled key by key: the state's table
-    shares its keys with every state's, and copying it is half the cost of refilling it."""
-    new = object.__new__(type(obj))
-    new.__dict__ = obj.__dict__.copy()
-    return new
-
-
-def updated(obj, **changes):
-    """A shallow copy of a dataclass instance with ``changes`` (``dataclasses.replace``, without its
-    per-call introspection: rules call it on every hit, missile and reaction)."""
-    new = object.__new__(type(obj))
-    table = obj.__dict__.copy()
-    table.update(changes)
-    new.__dict__ = table
-    return new
-
-
 def play_copy(state: CombatState) -> CombatState:
     """The private state a playout changes in place (:meth:`Tx.playing`): a shallow copy with its own list
     of ships, exactly what ``apply`` copies before a step.  That is enough to leave ``state`` as it was:
@@ -465,7 +446,7 @@ class Tx:
 
     def __init__(self, state: CombatState, dice, log: list):
         self.s = s = object.__new__(type(state))  # clone(state), written out: once every step
-        table = state.__dict__.copy()
+        table = dict(state.__dict__)  # a plain dict, as rulesets.core.state.clone makes (fast reads)
         table["ships"] = state.ships.copy()
         s.__dict__ = table
         self.dice = dice
@@ -511,7 +492,7 @@ class Tx:
                 raise KeyError(ship_id)
         old = ships[i]
         sh = object.__new__(type(old))  # clone(old) with its dicts copied, written out: about two a step
-        table = old.__dict__.copy()
+        table = dict(old.__dict__)  # a plain dict, as rulesets.core.state.clone makes (fast reads)
         table["hits"] = table["hits"].copy()
         table["repaired"] = table["repaired"].copy()
         table["targeting"] = table["targeting"].copy()

@@ -14,6 +14,7 @@ from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
 from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from rulesets.core.spec import sides_in_order
+from rulesets.core.state import clone
 
 from . import damage as D
 from . import fleets
@@ -24,7 +25,7 @@ from . import policy as P
 from . import sequence as Q
 from . import ships as S
 from . import tables as T
-from .model import Declared, DropfleetState, Effect, Ship, evolve, profile_from_stats
+from .model import Declared, DropfleetState, Effect, Ship, profile_from_stats
 
 KINDS = ("order", "move", "stay", "fire", "open_fire", "spend_pd", "end_round", "override")
 
@@ -174,7 +175,7 @@ class DropfleetRuleset(RulesetBase):
         kind = action.kind
         if kind == "fire" and not dice.recording:  # a declaration changes no ship and says nothing here
             declared = Declared(action.actor, action.get("weapon"), action.get("target"))
-            return Step(evolve(state, declared=state.declared + (declared,)), [])
+            return Step(clone(state, declared=state.declared + (declared,)), [])
         w = S.Work(state, dice)
         if kind == "override":
             new = overrides.apply_override(state, w, action.get("path"), action.get("value"))
@@ -196,7 +197,7 @@ class DropfleetRuleset(RulesetBase):
             weapon = S.weapon(ship, action.get("weapon"))
             if w.rec:
                 w.say(f"{ship.name} aims {weapon.name} at {target.name}.", T.FIRE, gm_only=True)
-            new = evolve(state, declared=state.declared + (Declared(ship.id, weapon.id, target.id),))
+            new = clone(state, declared=state.declared + (Declared(ship.id, weapon.id, target.id),))
         elif kind == "open_fire":
             if not state.declared and w.rec:
                 w.say(f"{Q.lead(state, state.group).name}'s group holds its fire.", T.FIRE)
@@ -224,7 +225,7 @@ class DropfleetRuleset(RulesetBase):
         new = Q.finish(w, state, **changes)
         if new.over or any_ship:
             return new
-        return Q.end_activation(w, evolve(new, phase="fire"))
+        return Q.end_activation(w, clone(new, phase="fire"))
 
     # --- odds and the bot --------------------------------------------------------------
 

@@ -149,21 +149,6 @@ class DropfleetState:
         return self.group
 
 
-def evolve(obj, **changes):
-    """A changed copy of a state dataclass, sharing everything else (copy-on-write).
-
-    The same as ``rulesets.core.state.evolve`` without ``dataclasses.replace``'s per-field
-    checks: a playout makes a few hundred of these, and they were its largest cost.
-    """
-    new = _new(obj.__class__)
-    d = obj.__dict__.copy()  # a copy of the whole table, faster than filling an empty one
-    d.update(changes)
-    _set(new, "__dict__", d)  # frozen dataclasses refuse ``new.__dict__ = d``
-    return new
-
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 # --- reading stats --------------------------------------------------------------------

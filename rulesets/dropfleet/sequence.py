@@ -12,12 +12,13 @@ import functools
 import math
 
 from rulesets.core.engine import IllegalAction
+from rulesets.core.state import clone
 
 from . import damage as D
 from . import geometry as G
 from . import ships as S
 from . import tables as T
-from .model import Declared, DropfleetState, PendingAttack, Ship, evolve
+from .model import Declared, DropfleetState, PendingAttack, Ship
 
 #: a move may miss the allowed turn by the width of a whole-inch grid square (decision D4)
 GRID_SLACK = 0.71
@@ -343,7 +344,7 @@ def spend_pd(state: DropfleetState, w: S.Work, critical_blocked: int) -> Dropfle
     chosen = next(o for o in options if o[1] == critical_blocked)
     w.in_attack = True
     D.finish_attack(w, attacker.name, target.id, p.normal, p.critical, s, chosen)
-    return resolve(evolve(state, phase="fire", pending=None), w)
+    return resolve(clone(state, phase="fire", pending=None), w)
 
 
 def end_activation(w: S.Work, state: DropfleetState) -> DropfleetState:
@@ -369,12 +370,12 @@ def end_activation(w: S.Work, state: DropfleetState) -> DropfleetState:
         group, side, phase = "", "", "end"
     else:
         group, side, phase = following, next(s.side for s in w.ships if s.group == following), "orders"
-    return evolve(state, ships=w.ships, attacked=w.attacked, explosions=w.explosions, activated=activated,
+    return clone(state, ships=w.ships, attacked=w.attacked, explosions=w.explosions, activated=activated,
                   declared=(), resolving=0, pending=None, phase=phase, group=group, side=side)
 
 
 def begin_activation(state: DropfleetState, group: str) -> DropfleetState:
-    return evolve(state, group=group, side=side_of_group(state, group), phase="orders")
+    return clone(state, group=group, side=side_of_group(state, group), phase="orders")
 
 
 def end_round(state: DropfleetState, w: S.Work) -> DropfleetState:
@@ -387,11 +388,11 @@ def end_round(state: DropfleetState, w: S.Work) -> DropfleetState:
     if state.round >= state.max_rounds:
         return decide_on_points(w, state)
     first = state.sides[state.round % len(state.sides)]
-    state = evolve(state, round=state.round + 1, activated=(), first_side=first,
-                   ships=[s if not s.moved else evolve(s, moved=False) for s in state.ships])
+    state = clone(state, round=state.round + 1, activated=(), first_side=first,
+                   ships=[s if not s.moved else clone(s, moved=False) for s in state.ships])
     group = next_group(state, None)
     if group is None:
-        return evolve(state, over=True)
+        return clone(state, over=True)
     return begin_activation(state, group)
 
 
@@ -410,12 +411,12 @@ def decide_on_points(w: S.Work, state: DropfleetState) -> DropfleetState:
     winner = leaders[0] if len(leaders) == 1 else None
     w.say(f"Round limit reached: " + ", ".join(f"{side} {v:.0%} Hull left" for side, v in scores.items())
           + (f"; {winner} wins." if winner else "; a draw."), T.ROUND_LIMIT)
-    return evolve(state, over=True, winner=winner, phase="over")
+    return clone(state, over=True, winner=winner, phase="over")
 
 
 def finish(w: S.Work, state: DropfleetState, **changes) -> DropfleetState:
     """The state with the work's ships (and ``changes``); over when at most one side has ships in play."""
-    state = evolve(state, ships=w.ships, attacked=w.attacked, explosions=w.explosions, **changes)
+    state = clone(state, ships=w.ships, attacked=w.attacked, explosions=w.explosions, **changes)
     if state.over:
         return state
     winner = _sole_side(state.ships, state.sides)
@@ -423,7 +424,7 @@ def finish(w: S.Work, state: DropfleetState, **changes) -> DropfleetState:
         return state
     if w.rec:
         w.say(f"{winner} holds the field." if winner else "No ship is left.", T.CATASTROPHIC_DAMAGE)
-    return evolve(state, over=True, winner=winner, phase="over")
+    return clone(state, over=True, winner=winner, phase="over")
 
 
 #: what :func:`_sole_side` answers while two sides have ships in play

@@ -7,9 +7,10 @@ import math
 
 from rulesets.core.dice import Dice, RandomSource, Roll
 from rulesets.core.engine import LogEntry
+from rulesets.core.state import clone
 
 from . import tables as T
-from .model import Ship, evolve
+from .model import Ship
 
 
 # --- derived values -------------------------------------------------------------------
@@ -157,7 +158,7 @@ class Work:
         return self.ships[index[ship_id]]
 
     def put(self, ship: Ship, **changes) -> Ship:
-        new = evolve(ship, **changes)
+        new = clone(ship, **changes)
         index = self._index
         if index is None:
             index = self.index

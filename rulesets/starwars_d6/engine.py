@@ -20,9 +20,10 @@ import json
 import random
 from dataclasses import asdict
 
-from rulesets.core.dice import Dice
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
+from rulesets.core.dice import Dice
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
+from rulesets.core.state import plain_dicts
 from rulesets.core.words import count
 
 from . import hexes, odds, override, rules, tables
@@ -219,7 +220,7 @@ class StarWarsRuleset(RulesetBase):
         if built is None:
             if len(_SETUPS) > 64:
                 _SETUPS.clear()
-            built = _SETUPS[key] = self._setup(spec)
+            built = _SETUPS[key] = plain_dicts(self._setup(spec))  # shared by every copy: fast reads
         _LAST_SETUP[0] = (spec, json.loads(key), built)   # (a copy of the spec: the caller may change its own)
         return rules.copy_state(built)
 

@@ -8,7 +8,7 @@ import re
 
 from . import tables
 from .dice import CodeError, DiceCode
-from .state import (BoardSize, CombatState, COMPLICATIONS, copy_ship, Crew, Feature, shallow_copy, Ship,
+from .state import (BoardSize, CombatState, COMPLICATIONS, copy_ship, Crew, Feature, clone, Ship,
     Weapon)
 
 
@@ -134,7 +134,7 @@ def build_features(features, width: int | None = None, height: int | None = None
     out = []
     for f in features or []:
         if isinstance(f, Feature):
-            out.append(shallow_copy(f))
+            out.append(clone(f))
         else:
             out.append(Feature(f["kind"], int(f["col"]), int(f["row"]), str(f.get("name") or "")))
     return out

@@ -10,10 +10,10 @@ import pickle
 from functools import lru_cache
 
 from rulesets.core.lines import split_fields
+from rulesets.core.state import plain_dicts
 
 from . import tables
 from .dice import parse_damage
-from .common import plain_dicts
 from .model import Combatant, Item, Module, Ship, ShipWeapon, VoidState, pair_key
 
 #: ship stats: name -> (low, high, default)
@@ -252,7 +252,7 @@ def build_state(spec: dict) -> VoidState:
     key = _spec_key(spec)
     state = _BUILT.get(key)
     if state is None:
-        state = plain_dicts(_build_state(spec))   # faster attribute reads (common.plain_dicts)
+        state = plain_dicts(_build_state(spec))   # faster attribute reads (rulesets.core.state.plain_dicts)
         if len(_BUILT) > 64:
             _BUILT.clear()
         _BUILT[key] = state

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from rulesets.core.citation import cite
 from rulesets.core.engine import LogEntry
+from rulesets.core.state import clone
 
 from . import checks, tables
-from .model import DogfightState, Ship, Weapon, changed, with_ship
+from .model import DogfightState, Ship, Weapon, with_ship
 
 RULE_SHIELDS = cite("2.1.6 Shields and armour", "2.1.6 Schilde und Panzerung")
 
@@ -84,7 +85,7 @@ def first_damage(state: DogfightState, ship_id: str, dice) -> tuple[DogfightStat
 
 def _set_weapons(state: DogfightState, ship_id: str, kinds: tuple[str, ...], **changes) -> DogfightState:
     ship = state.ship(ship_id)
-    weapons = tuple(changed(w, **changes) if w.kind in kinds else w for w in ship.weapons)
+    weapons = tuple(clone(w, **changes) if w.kind in kinds else w for w in ship.weapons)
     return with_ship(state, ship_id, weapons=weapons)
 
 

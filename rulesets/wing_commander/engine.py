@@ -12,9 +12,10 @@ from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 from rulesets.core.spec import sides_in_order
+from rulesets.core.state import clone
 
 from . import checks, library, odds, override, policy, tables, turn
-from .model import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, changed, ship_from
+from .model import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, ship_from
 
 FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
 KIND_WORDS = {"gun": "guns", "turret": "turret", "missile": "missile", "torpedo": "torpedo"}
@@ -50,9 +51,9 @@ class WingCommanderRuleset(RulesetBase):
         out = []
         for ship in ships:
             if npc_tw and not ship.rolls:
-                ship = changed(ship, tw=npc_tw)
+                ship = clone(ship, tw=npc_tw)
             if wild != "as_set" and ship.pilot.flown_by == "character":
-                ship = changed(ship, pilot=changed(ship.pilot, wild_card=(wild == "all")))
+                ship = clone(ship, pilot=clone(ship.pilot, wild_card=(wild == "all")))
             out.append(ship)
         sides = tuple(sides_in_order(out))
         if len(sides) < 2:

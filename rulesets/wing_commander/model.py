@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulesets.core.state import clone
+
 from . import tables
 
 DAMAGE_CODE = re.compile(r"^\s*(\d+)\s*[dDwW]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
@@ -304,30 +306,23 @@ def _carried(weapon: Weapon, damage: dict, spent: dict) -> Weapon:
         changes["halved"] = True
     if weapon.stock > 0 and spent.get(weapon.name):
         changes["stock"] = max(0, weapon.stock - spent[weapon.name])
-    return changed(weapon, **changes) if changes else weapon
+    return clone(weapon, **changes) if changes else weapon
 
 
 # --- copy-on-write, fast -----------------------------------------------------------------
 # rulesets.core.state.evolve is dataclasses.replace, which re-runs the frozen __init__ of all
 # thirty-odd fields of a Ship (about 60 microseconds); a playout changes a ship a few times a
-# step.  These helpers copy the instance dict instead: the same copy-on-write, a tenth of the cost.
-
-def changed(obj, **changes):
-    """A copy of the frozen dataclass ``obj`` with ``changes`` (everything else shared)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
-
+# step.  rulesets.core.state.clone copies the instance dict instead: the same copy-on-write, a
+# tenth of the cost.
 
 def replace_by_id(items: tuple, item_id: str, **changes) -> tuple:
     """A copy of the tuple ``items`` with the item whose id is ``item_id`` changed."""
     for index, item in enumerate(items):
         if item.id == item_id:
-            return items[:index] + (changed(item, **changes),) + items[index + 1:]
+            return items[:index] + (clone(item, **changes),) + items[index + 1:]
     raise KeyError(f"No '{item_id}'.")
 
 
 def with_ship(state: "DogfightState", ship_id: str, **changes) -> "DogfightState":
     """The state with one ship changed."""
-    return changed(state, ships=replace_by_id(state.ships, ship_id, **changes))
+    return clone(state, ships=replace_by_id(state.ships, ship_id, **changes))

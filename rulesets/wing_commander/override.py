@@ -8,9 +8,10 @@ from __future__ import annotations
 from rulesets.core.citation import cite
 from rulesets.core.engine import IllegalAction, LogEntry
 from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
+from rulesets.core.state import clone
 
 from . import turn
-from .model import FLOWN_BY, DogfightState, changed, replace_by_id, with_ship
+from .model import FLOWN_BY, DogfightState, replace_by_id, with_ship
 
 RULE = cite("GM override", "RULES-NOTES: the GM's escape hatch", ruling=True)
 
@@ -74,7 +75,7 @@ def apply_override(state: DogfightState, path: str, value: str) -> tuple[Dogfigh
         weapons = replace_by_id(ship.weapons, matches[0].id, **{attr: request.value})
         state = with_ship(state, ship.id, weapons=weapons)
     elif name == "flown_by" or name == "wild_card":
-        pilot = changed(ship.pilot, **{name: request.value})
+        pilot = clone(ship.pilot, **{name: request.value})
         state = with_ship(state, ship.id, pilot=pilot)
     elif name == "hull":
         changes = {"hull": request.value}
@@ -93,7 +94,7 @@ def _after(state: DogfightState, ship_id: str) -> DogfightState:
         return state
     if state.phase == "defend":
         rest = tuple(p for p in state.pending if state.ship(p.target).in_fight and state.ship(p.attacker).in_fight)
-        state = changed(state, pending=rest, phase="defend" if rest else "act")
+        state = clone(state, pending=rest, phase="defend" if rest else "act")
         if not rest:
             return turn.end_turn(state)
     if state.acting is not None and not state.acting.in_fight:

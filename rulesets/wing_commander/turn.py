@@ -8,9 +8,10 @@ dispatches the actions to them.
 from __future__ import annotations
 
 from rulesets.core.engine import Action, LogEntry
+from rulesets.core.state import clone
 
 from . import checks, damage, tables
-from .model import DogfightState, PendingAttack, Ship, Weapon, changed, replace_by_id, with_ship
+from .model import DogfightState, PendingAttack, Ship, Weapon, replace_by_id, with_ship
 
 RULE_TURN = "2.1.3 Der Spielzug (Rundenmodus)"
 
@@ -36,16 +37,16 @@ def compute_order(state: DogfightState) -> tuple[str, ...]:
 
 
 def start(state: DogfightState) -> DogfightState:
-    state = changed(state, order=compute_order(state), turn=0)
+    state = clone(state, order=compute_order(state), turn=0)
     return check_over(state)
 
 
 def check_over(state: DogfightState) -> DogfightState:
     sides = {s.side for s in state.ships if s.status == "in"}
     if len(sides) <= 1:
-        return changed(state, over=True, winner=next(iter(sides)) if sides else None, phase="act", pending=())
+        return clone(state, over=True, winner=next(iter(sides)) if sides else None, phase="act", pending=())
     if state.round > state.max_rounds:
-        return changed(state, over=True, winner=None, round=state.max_rounds, phase="act", pending=())
+        return clone(state, over=True, winner=None, round=state.max_rounds, phase="act", pending=())
     return state
 
 
@@ -60,12 +61,12 @@ def end_turn(state: DogfightState) -> DogfightState:
     while index < len(order) and state.ship(order[index]).status != "in":
         index += 1
     if index < len(order):
-        return begin_turn(changed(state, turn=index, phase="act", pending=()))
-    ships = tuple(changed(s, evaded=()) if s.evaded else s for s in state.ships)
-    state = check_over(changed(state, ships=ships, round=state.round + 1, phase="act", pending=()))
+        return begin_turn(clone(state, turn=index, phase="act", pending=()))
+    ships = tuple(clone(s, evaded=()) if s.evaded else s for s in state.ships)
+    state = check_over(clone(state, ships=ships, round=state.round + 1, phase="act", pending=()))
     if state.over:
         return state
-    return begin_turn(changed(state, order=compute_order(state), turn=0))
+    return begin_turn(clone(state, order=compute_order(state), turn=0))
 
 
 def begin_turn(state: DogfightState) -> DogfightState:
@@ -225,7 +226,7 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, l
                                 checks.RULE_ATTACK))
     pending = [p for p in pending if state.ship(p.target).in_fight]
     if pending:
-        return changed(state, phase="defend", pending=tuple(pending)), log
+        return clone(state, phase="defend", pending=tuple(pending)), log
     return end_turn(state), log
 
 
@@ -288,7 +289,7 @@ def eject(state: DogfightState, action: Action, dice):
 def _next_pending(state: DogfightState, log):
     rest = tuple(p for p in state.pending[1:] if state.ship(p.target).in_fight)
     if rest and not state.over:
-        return changed(state, pending=rest), log
+        return clone(state, pending=rest), log
     return end_turn(state), log
 
 
@@ -312,7 +313,7 @@ def countermeasure(state: DogfightState, action: Action, dice):
     if dice.recording:
         log.append(LogEntry(f"The {kind} fails ({rolled.total} vs {pending.value}); {defender.name} may still dodge.",
                             checks.RULE_CM))
-    return changed(state, pending=(changed(pending, countered=True), *state.pending[1:])), log
+    return clone(state, pending=(clone(pending, countered=True), *state.pending[1:])), log
 
 
 def dodge(state: DogfightState, action: Action, dice):

@@ -1,5 +1,5 @@
 """The ruleset kit's shared scaffolding: line parsing, look-ups, copy-on-write, the override grammar."""
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 
 import pytest
 
@@ -7,7 +7,7 @@ from rulesets.core.engine import IllegalAction
 from rulesets.core.lines import LineError, parse_lines, split_fields
 from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
 from rulesets.core.spec import by_id, index_of, sides_in_order
-from rulesets.core.state import evolve, replace_item, set_key, update_by_id
+from rulesets.core.state import clone, evolve, plain_dicts, replace_item, set_key, update_by_id
 
 
 def _weapon(line):
@@ -64,6 +64,25 @@ def test_copy_on_write_copies_the_path_and_shares_the_rest():
     flags = set_key(state.flags, "y", 2)
     assert flags == {"x": 1, "y": 2} and state.flags == {"x": 1}
     assert update_by_id(state.ships, "a", lambda s: evolve(s, name="A"))[0].name == "A"
+
+
+def test_clone_is_evolve_without_init_for_frozen_and_plain_dataclasses():
+    a, b = Ship("a", "Alpha", "red"), Ship("b", "Bravo", "blue")
+    state = State((a, b), {"x": 1})
+    hit = clone(b, hull=2)
+    assert hit == evolve(b, hull=2) and type(hit) is Ship and b.hull == 5
+    copy = clone(state)
+    assert copy == state and copy is not state and copy.ships is state.ships  # shallow: the rest shared
+    with pytest.raises(FrozenInstanceError):
+        hit.hull = 3  # still frozen
+
+
+def test_plain_dicts_keeps_every_value_and_reaches_nested_dataclasses():
+    a, b = Ship("a", "Alpha", "red"), Ship("b", "Bravo", "blue")
+    state = State((a, b), {"x": [a]})
+    before = repr(state)
+    assert plain_dicts(state) is state and repr(state) == before
+    assert state.ships[0] is a and clone(a, hull=1).hull == 1 and a.hull == 5
 
 
 SHIPS = [("s1", "Talon"), ("s2", "Talon Two"), ("s3", "Warden")]

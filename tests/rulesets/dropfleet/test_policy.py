@@ -69,7 +69,7 @@ def test_the_bots_own_choice_is_not_checked_again_but_any_other_action_is(monkey
     the bot's action on another state object, is checked in full."""
     from rulesets.core.dice import Dice, RandomSource
     from rulesets.core.engine import Action, IllegalAction
-    from rulesets.dropfleet.model import evolve
+    from rulesets.core.state import clone
 
     checked = []
     original = type(RULESET)._check
@@ -80,7 +80,7 @@ def test_the_bots_own_choice_is_not_checked_again_but_any_other_action_is(monkey
     RULESET.apply(st, choice, Dice(RandomSource(rng), recording=False))
     assert checked == []
     RULESET.apply(st, Action.parse(str(choice)), Dice(RandomSource(rng), recording=False))
-    RULESET.apply(evolve(st), choice, Dice(RandomSource(rng), recording=False))
+    RULESET.apply(clone(st), choice, Dice(RandomSource(rng), recording=False))
     assert len(checked) == 2
     with pytest.raises(IllegalAction):
         RULESET.apply(st, Action.make("end_round", "gm"), Dice(RandomSource(rng), recording=False))
@@ -141,28 +141,28 @@ def test_the_remembered_situation_names_what_the_bot_reads():
     battle) makes another situation; one it does not read (Hull, an enemy's facing, a ship of
     the side's other groups) does not."""
     from rulesets.dropfleet import policy as P
-    from rulesets.dropfleet.model import evolve
+    from rulesets.core.state import clone
 
     st = RULESET.setup(RULESET.example_setup(1))  # Vess: Steadfast, Lancet 1; Sable: Nightglass, Wisp 1
     assert st.side == "Vess" and st.group == st.ships[0].group != st.ships[1].group
 
     def changed(index, **changes):
         ships = list(st.ships)
-        ships[index] = evolve(ships[index], **changes)
-        return P.situation(evolve(st, ships=ships), "orders")
+        ships[index] = clone(ships[index], **changes)
+        return P.situation(clone(st, ships=ships), "orders")
 
     key = P.situation(st, "orders")
     a, enemy = st.ships[0], st.ships[2]
     for other in (changed(0, x=a.x + 2), changed(0, order="silent_running"), changed(0, moved=True),
                   changed(0, effects=(D.Effect("engines_disabled", 1),)), changed(2, y=enemy.y - 2),
                   changed(2, shields_up=not enemy.shields_up), changed(2, destroyed=True),
-                  P.situation(evolve(st, round=st.max_rounds), "orders")):
+                  P.situation(clone(st, round=st.max_rounds), "orders")):
         assert other != key
     for same in (changed(0, hull=a.hull - 3), changed(2, heading=90), changed(1, x=0.0, order="max_thrust")):
         assert same == key
     # a group that spans sides: every ship counts, the other groups' too
     ships = list(st.ships)
-    ships[2] = evolve(enemy, group=a.group)
-    mixed = evolve(st, ships=ships)
-    moved_friend = evolve(mixed, ships=[ships[0], evolve(ships[1], x=0.0), *ships[2:]])
+    ships[2] = clone(enemy, group=a.group)
+    mixed = clone(st, ships=ships)
+    moved_friend = clone(mixed, ships=[ships[0], clone(ships[1], x=0.0), *ships[2:]])
     assert P.situation(mixed, "orders") != P.situation(moved_friend, "orders")
