@@ -275,6 +275,17 @@ def position_changes(s: CombatState, ship: Ship, c: Crew) -> list[Action]:
     return out
 
 
+def turn_ship(s: CombatState) -> str | None:
+    """The ship whose turn it is: while its attack waits for the target's reaction or the range
+    choice, the attacker (the runner's "Play this ship's turn" plays on through the reaction);
+    otherwise the ship that decides (:func:`actor_ship`)."""
+    if not s.over and s.phase in ("react", "range") and s.pending is not None:
+        attacker = s.find_ship(s.pending.attacker)
+        if attacker is not None:
+            return attacker.id
+    return actor_ship(s)
+
+
 def actor_ship(s: CombatState) -> str | None:
     if s.over:
         return None

@@ -25,7 +25,7 @@ from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 
 from . import attacks, boarding, command, electronics, engineering, general, manoeuvre, override, sequence
-from .actions import actor_ship, decisions
+from .actions import actor_ship, decisions, turn_ship
 from .carry_back import damage_of
 from .library import TEMPLATES, demo_fleets, example_setup
 from .odds import action_odds
@@ -60,6 +60,9 @@ class CepheusRuleset(RulesetBase):
 
     def actor_ship(self, s: CombatState) -> str | None:
         return actor_ship(s)
+
+    def turn_ship(self, s: CombatState) -> str | None:
+        return turn_ship(s)
 
     def legal_actions(self, s: CombatState) -> list[Action]:
         if s.over:

@@ -60,3 +60,26 @@ def test_it_stops_where_a_players_ship_must_answer(campaign, gm):
             assert WC.turn_ship(after) == turn and after.phase == "defend"
             return
     pytest.fail("no attack ever waited for a player's answer")
+
+
+CEPHEUS = registry.get("cepheus")
+
+
+def test_a_cepheus_ships_turn_plays_through_the_targets_reaction(campaign, gm):
+    """Cepheus: an attack gives the target a reaction step (dodge, sand, point defence); for an NPC
+    target "Play this ship's turn" decides it and plays on to the end of the attacker's turn."""
+    encounter = Encounter.objects.create(campaign=campaign, name="Convoy", ruleset="cepheus", seed="turns",
+                                         setup=CEPHEUS.example_setup(0), created_by=gm)
+    for _ in range(60):
+        now = encounter_log.current(encounter)
+        assert not now.state.over, "the fight ended before a turn held a reaction"
+        turn = CEPHEUS.turn_ship(now.state)
+        taken = auto_play(encounter, mode="ship", expected_seq=now.head)
+        after = encounter_log.current(encounter)
+        reactions = [a for a in after.applied[-taken:] if Action.parse(a.action).kind in
+                     ("dodge", "sand", "point_defence", "no_reaction", "screen")]
+        if reactions and now.state.phase != "initiative":
+            assert after.state.over or CEPHEUS.turn_ship(after.state) != turn, "stopped inside the turn"
+            assert after.state.phase != "react", "stopped at a reaction"
+            return
+    pytest.fail("no turn held a reaction")
