@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import geometry as G
-from . import ships as S
-from . import tables as T
+from . import geometry
+from . import ships as ship_rules
+from . import tables
 from .model import Effect, Ship, Weapon
 
 
@@ -65,18 +65,18 @@ def _work_out_shot(attacker: Ship, weapon: Weapon, target: Ship) -> Shot:
     mods = []
     if attacker.layer != target.layer:
         crossing = {attacker.layer, target.layer}
-        if not (attacker.profile.monitor and crossing == {T.HIGH, T.LOW}):
-            mods.append(("across orbital layers", T.LAYER_LOCK_PENALTY))  # DF-N05
+        if not (attacker.profile.monitor and crossing == {tables.HIGH, tables.LOW}):
+            mods.append(("across orbital layers", tables.LAYER_LOCK_PENALTY))  # DF-N05
     if weapon.calibre and target.profile.tonnage in weapon.calibre:
-        mods.append((f"calibre {weapon.calibre} against {T.TONNAGE.get(target.profile.tonnage, '?')}", -1))
-    lock = max(T.LOCK_MIN, min(T.LOCK_MAX, weapon.lock + sum(v for _, v in mods)))
-    margin = 1 if set(weapon.calibre) & {"H", "S"} else T.CRITICAL_MARGIN
-    passive = S.passive_save(target)
+        mods.append((f"calibre {weapon.calibre} against {tables.TONNAGE.get(target.profile.tonnage, '?')}", -1))
+    lock = max(tables.LOCK_MIN, min(tables.LOCK_MAX, weapon.lock + sum(v for _, v in mods)))
+    margin = 1 if set(weapon.calibre) & {"H", "S"} else tables.CRITICAL_MARGIN
+    passive = ship_rules.passive_save(target)
     critical_save = 7 if (passive is None or weapon.particle) else passive
-    armour = S.armour_save(target)
+    armour = ship_rules.armour_save(target)
     return Shot(lock=lock, critical_on=min(7, lock + margin), particle=weapon.particle, modifiers=tuple(mods),
                 damage=weapon.damage, attacks=weapon.attacks,
-                point_defence=S.point_defence(target) if weapon.point_defence_applies else 0,
+                point_defence=ship_rules.point_defence(target) if weapon.point_defence_applies else 0,
                 normal_save=armour if passive is None else min(armour, passive), critical_save=critical_save)
 
 
@@ -100,8 +100,8 @@ def pd_options(normal: int, critical: int, successes: int) -> list[tuple[int, in
     the same points are merged; spending never leaves a blockable normal point unblocked.
     """
     out = []
-    for crit in range(0, min(critical, successes // T.PD_PER_CRITICAL) + 1):
-        blocked = (min(normal, successes - T.PD_PER_CRITICAL * crit), crit)
+    for crit in range(0, min(critical, successes // tables.PD_PER_CRITICAL) + 1):
+        blocked = (min(normal, successes - tables.PD_PER_CRITICAL * crit), crit)
         if blocked not in out:
             out.append(blocked)
     return out
@@ -125,11 +125,11 @@ def best_pd_option(options, s: Shot, policy: str = "min_expected") -> tuple[int,
 
 # --- one attack -----------------------------------------------------------------------
 
-def roll_hits(w: S.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) -> tuple[int, int]:
+def roll_hits(w: ship_rules.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) -> tuple[int, int]:
     """(normal hits, critical hits): one D6 per Attack against the Lock (DF-03, DF-N04)."""
     purpose = f"{attacker.name}'s {weapon.name} at {target.name} (Lock {s.lock}+)" if w.rec else ""
     # a face of Lock or more hits, of critical_from or more is critical (as :func:`classify` reads a face)
-    normal, critical = w.split(s.attacks, s.lock, critical_from(s), purpose, T.TO_HIT)
+    normal, critical = w.split(s.attacks, s.lock, critical_from(s), purpose, tables.TO_HIT)
     if w.rec:
         faces = w.faces
         mods = "".join(f", {why} {v:+d}" for why, v in s.modifiers)
@@ -137,11 +137,11 @@ def roll_hits(w: S.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) 
             f"critical on {s.critical_on}+" if s.critical_on <= 6 else "no critical possible")
         w.say(f"{attacker.name} fires {weapon.name} at {target.name}: Lock {s.lock}+{mods}, {crit}; "
               f"rolled {', '.join(map(str, faces))}: {normal} hit{'s' if normal != 1 else ''}, "
-              f"{critical} critical.", T.TO_HIT)
+              f"{critical} critical.", tables.TO_HIT)
     return normal, critical
 
 
-def roll_damage(w: S.Work, hits: int, damage: str, purpose: str) -> int:
+def roll_damage(w: ship_rules.Work, hits: int, damage: str, purpose: str) -> int:
     """Hull damage of ``hits`` hits: the Damage value each, variable damage rolled per hit
     before any save (DF-01, DF-02)."""
     if hits <= 0:
@@ -152,7 +152,7 @@ def roll_damage(w: S.Work, hits: int, damage: str, purpose: str) -> int:
     sides, fixed = parts
     if not sides:
         return hits * fixed
-    roll = w.roll(hits, sides, f"{purpose}: {damage} per hit" if w.rec else "", T.TOTAL_DAMAGE)
+    roll = w.roll(hits, sides, f"{purpose}: {damage} per hit" if w.rec else "", tables.TOTAL_DAMAGE)
     return roll.total + hits * fixed
 
 
@@ -167,31 +167,31 @@ def _damage_parts(damage: str) -> tuple[int, int]:
     return 0, int(damage)
 
 
-def roll_point_defence(w: S.Work, target: Ship, s: Shot, normal: int, critical: int) -> int:
+def roll_point_defence(w: ship_rules.Work, target: Ship, s: Shot, normal: int, critical: int) -> int:
     """PD successes: one D6 per PD point, each 5+ a success (DF-17)."""
     if not s.point_defence or normal + critical == 0:
         return 0
-    successes = w.successes(s.point_defence, T.PD_SUCCESS, f"{target.name}'s point defence" if w.rec else "",
-                            T.POINT_DEFENCE)
+    successes = w.successes(s.point_defence, tables.PD_SUCCESS, f"{target.name}'s point defence" if w.rec else "",
+                            tables.POINT_DEFENCE)
     if w.rec:
         w.say(f"{target.name}'s point defence rolls {', '.join(map(str, w.faces))}: {successes} success"
-              f"{'es' if successes != 1 else ''}.", T.POINT_DEFENCE)
+              f"{'es' if successes != 1 else ''}.", tables.POINT_DEFENCE)
     return successes
 
 
-def roll_saves(w: S.Work, target: Ship, normal: int, critical: int, s: Shot) -> int:
+def roll_saves(w: ship_rules.Work, target: Ship, normal: int, critical: int, s: Shot) -> int:
     """Unsaved Hull damage: a D6 per normal point against the best save, a D6 per critical
     point against the passive save only (DF-05, DF-06, DF-10, DF-12, DF-13).  A save that
     cannot be made (7+) rolls no dice (decision D6)."""
     unsaved = 0
     if normal > 0:
-        unsaved += _unsaved(w, target, normal, s.normal_save, "normal", T.ARMOUR_SAVES)
+        unsaved += _unsaved(w, target, normal, s.normal_save, "normal", tables.ARMOUR_SAVES)
     if critical > 0:
-        unsaved += _unsaved(w, target, critical, s.critical_save, "critical", T.PASSIVE)
+        unsaved += _unsaved(w, target, critical, s.critical_save, "critical", tables.PASSIVE)
     return unsaved
 
 
-def _unsaved(w: S.Work, target: Ship, points: int, need: int, what: str, rule: str) -> int:
+def _unsaved(w: ship_rules.Work, target: Ship, points: int, need: int, what: str, rule: str) -> int:
     """The points of one kind that get through: a D6 each on ``need``+ (none when 7+)."""
     if need > 6:
         if w.rec:
@@ -204,13 +204,13 @@ def _unsaved(w: S.Work, target: Ship, points: int, need: int, what: str, rule: s
     return points - saved
 
 
-def finish_attack(w: S.Work, attacker_name: str, target_id: str, normal: int, critical: int, s: Shot,
+def finish_attack(w: ship_rules.Work, attacker_name: str, target_id: str, normal: int, critical: int, s: Shot,
                   blocked: tuple[int, int] = (0, 0)) -> None:
     """Point defence spent, then saves, then the Hull (DF-18, DF-07)."""
     target = w.ship(target_id)
     if blocked != (0, 0) and w.rec:
         w.say(f"Point defence blocks {blocked[0]} normal and {blocked[1]} critical point"
-              f"{'s' if blocked[1] != 1 else ''}.", T.POINT_DEFENCE)
+              f"{'s' if blocked[1] != 1 else ''}.", tables.POINT_DEFENCE)
     normal, critical = normal - blocked[0], critical - blocked[1]
     unsaved = roll_saves(w, target, normal, critical, s)
     hurt(w, target_id, unsaved, f"{attacker_name}'s attack" if w.rec else "")
@@ -218,7 +218,7 @@ def finish_attack(w: S.Work, attacker_name: str, target_id: str, normal: int, cr
 
 # --- Hull, destruction, crippling -------------------------------------------------------
 
-def hurt(w: S.Work, ship_id: str, amount: int, cause: str, rule: str = T.ARMOUR_SAVES) -> None:
+def hurt(w: ship_rules.Work, ship_id: str, amount: int, cause: str, rule: str = tables.ARMOUR_SAVES) -> None:
     """Take ``amount`` Hull damage.  A ship at 0 is destroyed (DF-08, DF-47); crippling from an
     attack waits for the end of the activation (DF-26), any other is rolled now."""
     ship = w.ship(ship_id)
@@ -239,56 +239,56 @@ def hurt(w: S.Work, ship_id: str, amount: int, cause: str, rule: str = T.ARMOUR_
         settle_crippling(w, ship_id)
 
 
-def destroy(w: S.Work, ship_id: str, cause: str, catastrophic: bool = True, fate: str = "destroyed") -> None:
+def destroy(w: ship_rules.Work, ship_id: str, cause: str, catastrophic: bool = True, fate: str = "destroyed") -> None:
     ship = w.ship(ship_id)
     if ship.destroyed:
         return
     ship = w.put(ship, destroyed=True, hull=0, fate=fate, shields_up=False)
     if w.rec:
-        w.say(f"{ship.name} is {fate} ({cause}).", T.CATASTROPHIC_DAMAGE)
+        w.say(f"{ship.name} is {fate} ({cause}).", tables.CATASTROPHIC_DAMAGE)
     if catastrophic:
         catastrophic_damage(w, ship)
 
 
-def settle_crippling(w: S.Work, ship_id: str) -> None:
+def settle_crippling(w: ship_rules.Work, ship_id: str) -> None:
     """Roll every crippling threshold crossed and not rolled yet, once each (DF-21, DF-22, DF-27, DF-N09)."""
     while True:
         ship = w.ship(ship_id)
-        due = S.thresholds_due(ship)
+        due = ship_rules.thresholds_due(ship)
         if not due:
             return
         ship = w.put(ship, cripple_rolled=ship.cripple_rolled + (due[0],))
         label = "50% of its Hull lost" if due[0] == "half" else f"{due[0]} Hull or less"
         if w.rec:
-            w.say(f"{ship.name} is crippled ({label}).", T.CRIPPLING_DAMAGE)
+            w.say(f"{ship.name} is crippled ({label}).", tables.CRIPPLING_DAMAGE)
         roll_crippling(w, ship_id)
 
 
-def roll_crippling(w: S.Work, ship_id: str) -> None:
+def roll_crippling(w: ship_rules.Work, ship_id: str) -> None:
     """Two D6 on the crippling table (DF-23, DF-24); extra Hull damage never saved (DF-28)."""
     ship = w.ship(ship_id)
     dread = ship.profile.dreadnought
     table = "Dreadnought crippling damage" if dread else "Crippling damage"
-    roll = w.roll(2, 6, f"{ship.name}: {table}" if w.rec else "", T.CRIPPLING_DAMAGE)
+    roll = w.roll(2, 6, f"{ship.name}: {table}" if w.rec else "", tables.CRIPPLING_DAMAGE)
     first, second = roll.faces
-    row = T.crippling_row(first, second, dread)
+    row = tables.crippling_row(first, second, dread)
     if w.rec:
-        w.say(f"{ship.name} rolls {first} ({T.SUBTABLES[first]}) and {second} on the {table} table: "
+        w.say(f"{ship.name} rolls {first} ({tables.SUBTABLES[first]}) and {second} on the {table} table: "
               f"{row.name}: {row.text}"
               + (f"; {row.extra} extra Hull damage, no saves" if row.extra else "")
               + ("; repairable" if row.repairable else "") + ("; orbital decay" if row.decay else "") + ".", row.rule)
     apply_effect(w, ship_id, row)
     if row.extra:
-        hurt(w, ship_id, row.extra, row.name, T.CRIPPLING_EXTRA)
+        hurt(w, ship_id, row.extra, row.name, tables.CRIPPLING_EXTRA)
     if row.effect == "reactor_overload" and not w.ship(ship_id).destroyed:
         roll_crippling(w, ship_id)  # DF-37: roll again
 
 
-def apply_effect(w: S.Work, ship_id: str, row: T.CripplingRow) -> None:
+def apply_effect(w: ship_rules.Work, ship_id: str, row: tables.CripplingRow) -> None:
     ship = w.ship(ship_id)
     key = row.effect
     if key == "bright_flash":
-        gain_spike(w, ship_id, T.MINOR, row.rule)
+        gain_spike(w, ship_id, tables.MINOR, row.rule)
         return
     if key == "weapons_disabled":
         own = ship.group == w.state.group and w.state.phase in ("orders", "move", "fire")
@@ -309,39 +309,39 @@ def apply_effect(w: S.Work, ship_id: str, row: T.CripplingRow) -> None:
     w.put(ship, effects=ship.effects + (effect,), **extra)
 
 
-def gain_spike(w: S.Work, ship_id: str, size: int, rule: str) -> None:
+def gain_spike(w: ship_rules.Work, ship_id: str, size: int, rule: str) -> None:
     """A spike; under Silent Running a Minor returns the Signature to normal instead (DF-29, DF-55);
     two Minors make a Major (DF-N02)."""
     ship = w.ship(ship_id)
-    if ship.silent and size == T.MINOR:
+    if ship.silent and size == tables.MINOR:
         w.put(ship, silent=False)
         if w.rec:
             w.say(f"{ship.name}'s Silent Running ends: its Signature returns to normal.", rule)
         return
-    spike = T.MAJOR if size == T.MAJOR else min(T.MAJOR, ship.spike + 1)
+    spike = tables.MAJOR if size == tables.MAJOR else min(tables.MAJOR, ship.spike + 1)
     w.put(ship, spike=spike, silent=False)
     if w.rec:
-        w.say(f"{ship.name} now has a {T.SPIKE_LABEL[spike]} spike.", rule)
+        w.say(f"{ship.name} now has a {tables.SPIKE_LABEL[spike]} spike.", rule)
 
 
 # --- catastrophic damage (seed 7) -----------------------------------------------------
 
-def catastrophic_damage(w: S.Work, ship: Ship) -> None:
+def catastrophic_damage(w: ship_rules.Work, ship: Ship) -> None:
     """DF-48..DF-64: roll for ships of starting Hull 4+, not in the Atmosphere."""
     start = ship.profile.hull
-    if start <= T.SMALL_SHIP_HULL:
+    if start <= tables.SMALL_SHIP_HULL:
         if w.rec:
-            w.say(f"{ship.name} (starting Hull {start}) is removed without a catastrophic roll.", T.CATASTROPHIC_DAMAGE)
+            w.say(f"{ship.name} (starting Hull {start}) is removed without a catastrophic roll.", tables.CATASTROPHIC_DAMAGE)
         return
-    if ship.layer == T.ATMOSPHERE:
+    if ship.layer == tables.ATMOSPHERE:
         if w.rec:
-            w.say(f"{ship.name} was in the Atmosphere: removed without a catastrophic roll.", T.CATASTROPHIC_DAMAGE)
+            w.say(f"{ship.name} was in the Atmosphere: removed without a catastrophic roll.", tables.CATASTROPHIC_DAMAGE)
         return
     dread = ship.profile.dreadnought
-    bonus = 1 if start >= T.CATASTROPHIC_BIG_HULL else 0
-    roll = w.roll(1, 6, f"{ship.name}: catastrophic damage" if w.rec else "", T.CATASTROPHIC_DAMAGE,
+    bonus = 1 if start >= tables.CATASTROPHIC_BIG_HULL else 0
+    roll = w.roll(1, 6, f"{ship.name}: catastrophic damage" if w.rec else "", tables.CATASTROPHIC_DAMAGE,
                   modifiers=[("starting Hull 10+", bonus)] if bonus else ())
-    row = T.catastrophic_row(roll.total, dread)
+    row = tables.catastrophic_row(roll.total, dread)
     if w.rec:
         w.say(f"Catastrophic damage for {ship.name}: rolled {roll.faces[0]}"
               f"{f' + 1 (starting Hull 10+) = {roll.total}' if bonus else ''}: "
@@ -351,20 +351,20 @@ def catastrophic_damage(w: S.Work, ship: Ship) -> None:
     if row.reach is not None:
         radius = row.reach
     else:
-        sides = T.explosion_die(start)
-        radius = w.roll(1, sides, f"{ship.name}: explosion radius (D{sides}\")" if w.rec else "", T.CATASTROPHIC_DAMAGE).total
+        sides = tables.explosion_die(start)
+        radius = w.roll(1, sides, f"{ship.name}: explosion radius (D{sides}\")" if w.rec else "", tables.CATASTROPHIC_DAMAGE).total
         if w.rec:
-            w.say(f"The explosion reaches {radius}\" in {T.LAYER_LABEL[ship.layer]}.", T.CATASTROPHIC_DAMAGE)
+            w.say(f"The explosion reaches {radius}\" in {tables.LAYER_LABEL[ship.layer]}.", tables.CATASTROPHIC_DAMAGE)
     w.explosions += ((ship.x, ship.y, float(radius), ship.layer),)
     caught = [s.id for s in w.ships if s.in_play and s.id != ship.id and s.layer == ship.layer
-              and G.within(ship.x, ship.y, s.x, s.y, radius)]
+              and geometry.within(ship.x, ship.y, s.x, s.y, radius)]
     if not caught and w.rec:
-        w.say("No ship is caught in it.", T.CATASTROPHIC_DAMAGE)
+        w.say("No ship is caught in it.", tables.CATASTROPHIC_DAMAGE)
     for other in caught:
         blast(w, other, row, ship.name)
 
 
-def blast(w: S.Work, ship_id: str, row: T.CatastrophicRow, source: str) -> None:
+def blast(w: ship_rules.Work, ship_id: str, row: tables.CatastrophicRow, source: str) -> None:
     """Every part of a catastrophic row on one ship it reaches."""
     ship = w.ship(ship_id)
     if ship.destroyed:
@@ -392,13 +392,13 @@ def blast(w: S.Work, ship_id: str, row: T.CatastrophicRow, source: str) -> None:
     amount = explosion_amount(w, row.damage, f"{ship.name}: damage from {cause}" if w.rec else "", row.rule)
     if row.saves:
         target = w.ship(ship_id)
-        need = S.normal_save(target)
+        need = ship_rules.normal_save(target)
         s = Shot(2, 7, False, (), "1", 0, 0, need, 7)
         amount = roll_saves(w, target, amount, 0, s)
     hurt(w, ship_id, amount, cause, row.rule)
 
 
-def explosion_amount(w: S.Work, code: str, purpose: str, rule: str) -> int:
+def explosion_amount(w: ship_rules.Work, code: str, purpose: str, rule: str) -> int:
     """'2' -> 2; 'D6' -> 1D6; '2D6'; '3+D3'."""
     fixed, _, dice_part = code.partition("+") if "+" in code else ("", "", code)
     if not dice_part.count("D"):
@@ -410,7 +410,7 @@ def explosion_amount(w: S.Work, code: str, purpose: str, rule: str) -> int:
 
 # --- the End phase ----------------------------------------------------------------------
 
-def end_phase(w: S.Work) -> None:
+def end_phase(w: ship_rules.Work) -> None:
     """Fires, damage control, orbital decay, reactor leaks, in that order (decision D8)."""
     for ship in w.ships:
         if ship.effects:
@@ -423,10 +423,10 @@ def end_phase(w: S.Work) -> None:
             continue
         fires = sum(1 for e in ship.effects if e.key == "fire")
         if fires:
-            hurt(w, ship.id, fires, f"{fires} fire{'s' if fires != 1 else ''}", T.CRIPPLING_ROWS["fire"].rule)
+            hurt(w, ship.id, fires, f"{fires} fire{'s' if fires != 1 else ''}", tables.CRIPPLING_ROWS["fire"].rule)
         if ship.has("containment_failure") and not w.ship(ship.id).destroyed:
             count = sum(2 for e in ship.effects if e.key == "containment_failure")
-            hurt(w, ship.id, count, "atmospheric containment failure", T.CRIPPLING_ROWS["containment_failure"].rule)
+            hurt(w, ship.id, count, "atmospheric containment failure", tables.CRIPPLING_ROWS["containment_failure"].rule)
     for ship in list(w.ships):
         damage_control(w, ship.id)
     for ship in list(w.ships):
@@ -435,10 +435,10 @@ def end_phase(w: S.Work) -> None:
         ship = w.ship(ship.id)
         leaks = sum(1 for e in ship.effects if e.key == "reactor_leak")
         if leaks and not ship.destroyed:
-            hurt(w, ship.id, 3 * leaks, "its primary reactor leak", T.CRIPPLING_ROWS["reactor_leak"].rule)
+            hurt(w, ship.id, 3 * leaks, "its primary reactor leak", tables.CRIPPLING_ROWS["reactor_leak"].rule)
 
 
-def damage_control(w: S.Work, ship_id: str) -> None:
+def damage_control(w: ship_rules.Work, ship_id: str) -> None:
     """One D6 per repairable effect (DF-65, DF-66, DF-68); damage from it is never saved (DF-67)."""
     ship = w.ship(ship_id)
     if ship.destroyed:
@@ -446,14 +446,14 @@ def damage_control(w: S.Work, ship_id: str) -> None:
     repairable = [i for i, e in enumerate(ship.effects) if e.repairs_left > 0]
     if not repairable:
         return
-    faces = w.roll(len(repairable), 6, f"{ship.name}: damage control" if w.rec else "", T.DAMAGE_CONTROL).faces
+    faces = w.roll(len(repairable), 6, f"{ship.name}: damage control" if w.rec else "", tables.DAMAGE_CONTROL).faces
     effects = list(ship.effects)
     hull_damage = 0
     words = []
     for index, face in zip(repairable, faces):
-        repaired, damage = T.damage_control(face)
+        repaired, damage = tables.damage_control(face)
         effect = effects[index]
-        name = T.CRIPPLING_ROWS[effect.key].name
+        name = tables.CRIPPLING_ROWS[effect.key].name
         hull_damage += damage
         if repaired:
             left = effect.repairs_left - 1
@@ -463,24 +463,24 @@ def damage_control(w: S.Work, ship_id: str) -> None:
             words.append(f"{face}: {name} not repaired" + (" and 1 Hull damage" if damage else ""))
     w.put(ship, effects=tuple(e for e in effects if e is not None))
     if w.rec:
-        w.say(f"{ship.name}'s damage control: " + "; ".join(words) + ".", T.DAMAGE_CONTROL)
+        w.say(f"{ship.name}'s damage control: " + "; ".join(words) + ".", tables.DAMAGE_CONTROL)
     if hull_damage:
-        hurt(w, ship_id, hull_damage, "damage control", T.DAMAGE_CONTROL)
+        hurt(w, ship_id, hull_damage, "damage control", tables.DAMAGE_CONTROL)
 
 
 def decaying(ship: Ship) -> bool:
-    return any(T.CRIPPLING_ROWS[e.key].decay for e in ship.effects if e.key in T.CRIPPLING_ROWS)
+    return any(tables.CRIPPLING_ROWS[e.key].decay for e in ship.effects if e.key in tables.CRIPPLING_ROWS)
 
 
-def orbital_decay(w: S.Work, ship_id: str) -> None:
+def orbital_decay(w: ship_rules.Work, ship_id: str) -> None:
     """A decaying ship drops one layer (DF-69, DF-70); a non-Atmospheric ship reaching the
     Atmosphere is removed without a catastrophic roll (DF-71)."""
     ship = w.ship(ship_id)
-    if ship.destroyed or not decaying(ship) or ship.layer == T.ATMOSPHERE:
+    if ship.destroyed or not decaying(ship) or ship.layer == tables.ATMOSPHERE:
         return
-    layer = T.LAYERS[G.layer_index(ship.layer) + 1]
+    layer = tables.LAYERS[geometry.layer_index(ship.layer) + 1]
     ship = w.put(ship, layer=layer)
     if w.rec:
-        w.say(f"{ship.name} decays to {T.LAYER_LABEL[layer]}.", T.ORBITAL_DECAY)
-    if layer == T.ATMOSPHERE and not ship.profile.atmospheric:
+        w.say(f"{ship.name} decays to {tables.LAYER_LABEL[layer]}.", tables.ORBITAL_DECAY)
+    if layer == tables.ATMOSPHERE and not ship.profile.atmospheric:
         destroy(w, ship_id, "orbital decay into the Atmosphere", catastrophic=False, fate="burnt up in the Atmosphere")

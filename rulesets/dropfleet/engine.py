@@ -16,15 +16,15 @@ from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
 
-from . import damage as D
+from . import damage as damage_rules
 from . import fleets
-from . import geometry as G
-from . import odds as O
+from . import geometry
+from . import odds as odds_rules
 from . import overrides
-from . import policy as P
-from . import sequence as Q
-from . import ships as S
-from . import tables as T
+from . import policy as bot
+from . import sequence
+from . import ships as ship_rules
+from . import tables
 from .model import Declared, DropfleetState, Effect, Ship, profile_from_stats
 
 KINDS = ("order", "move", "stay", "fire", "open_fire", "spend_pd", "end_round", "override")
@@ -63,11 +63,11 @@ class DropfleetRuleset(RulesetBase):
             x = width / 2 + (slot - (len(mates) - 1) / 2) * 6
             y = height / 2 + (separation / 2 if side_index % 2 == 0 else -separation / 2)
             heading = 0 if side_index % 2 == 0 else 180
-            layer = {"high": T.HIGH, "low": T.LOW}.get(layers) or (T.HIGH if side_index % 2 == 0 else T.LOW)
+            layer = {"high": tables.HIGH, "low": tables.LOW}.get(layers) or (tables.HIGH if side_index % 2 == 0 else tables.LOW)
             place = placements.get(entry["name"]) or placements.get(entry["id"]) or {}
             damage = entry.get("damage") or {}
-            effects = tuple(Effect(e, T.CRIPPLING_ROWS[e].repairs if T.CRIPPLING_ROWS[e].repairable else 0)
-                            for e in damage.get("effects", []) if e in T.CRIPPLING_ROWS)
+            effects = tuple(Effect(e, tables.CRIPPLING_ROWS[e].repairs if tables.CRIPPLING_ROWS[e].repairable else 0)
+                            for e in damage.get("effects", []) if e in tables.CRIPPLING_ROWS)
             hull = max(1, profile.hull - int(damage.get("hull_lost", 0)))
             ship = Ship(
                 id=str(entry["id"]), name=entry["name"], side=entry["side"],
@@ -79,7 +79,7 @@ class DropfleetRuleset(RulesetBase):
         state = DropfleetState(ships=ships, width=width, height=height, sides=sides, first_side=sides[0],
                                max_rounds=int(options.get("max_rounds", 6)),
                                pd_policy=options.get("pd_policy", "min_expected"))
-        return Q.begin_activation(state, Q.next_group(state, None))
+        return sequence.begin_activation(state, sequence.next_group(state, None))
 
     # --- actions -----------------------------------------------------------------------
 
@@ -94,21 +94,21 @@ class DropfleetRuleset(RulesetBase):
         if state.phase == "end":
             return [Action.make("end_round", "gm")]
         if state.phase == "orders":
-            leader = Q.lead(state, state.group)
-            return [Action.make("order", leader.id, order=key, shields=shields) for key, shields in Q.order_options(state)]
+            leader = sequence.lead(state, state.group)
+            return [Action.make("order", leader.id, order=key, shields=shields) for key, shields in sequence.order_options(state)]
         if state.phase == "move":
-            ship = Q.mover(state)
-            out = [Action.make("move", ship.id, x=x, y=y) for x, y in Q.move_targets(state, ship)]
-            out += [Action.make("move", ship.id, x=int(ship.x), y=int(ship.y), layer=layer) for layer in Q.layer_choices(ship)]
+            ship = sequence.mover(state)
+            out = [Action.make("move", ship.id, x=x, y=y) for x, y in sequence.move_targets(state, ship)]
+            out += [Action.make("move", ship.id, x=int(ship.x), y=int(ship.y), layer=layer) for layer in sequence.layer_choices(ship)]
             out.append(Action.make("stay", ship.id))
             return out
         if state.phase == "fire":
-            out = [Action.make("fire", a.id, weapon=w.id, target=t.id) for a, w, t in Q.fire_options(state)]
-            out.append(Action.make("open_fire", Q.lead(state, state.group).id))
+            out = [Action.make("fire", a.id, weapon=w.id, target=t.id) for a, w, t in sequence.fire_options(state)]
+            out.append(Action.make("open_fire", sequence.lead(state, state.group).id))
             return out
         if state.phase == "pd":
             p = state.pending
-            return [Action.make("spend_pd", p.target, critical=c) for _, c in D.pd_options(p.normal, p.critical, p.successes)]
+            return [Action.make("spend_pd", p.target, critical=c) for _, c in damage_rules.pd_options(p.normal, p.critical, p.successes)]
         return []
 
     def is_legal(self, state, action: Action) -> bool:
@@ -121,51 +121,51 @@ class DropfleetRuleset(RulesetBase):
     def _check(self, state: DropfleetState, action: Action) -> None:
         """Raise IllegalAction in words unless ``action`` may be applied now."""
         kind = action.kind
-        Q.require(not state.over, "The fight is over.")
-        Q.require(kind in KINDS, f"'{kind}' is not a Dropfleet action.")
+        sequence.require(not state.over, "The fight is over.")
+        sequence.require(kind in KINDS, f"'{kind}' is not a Dropfleet action.")
         if kind == "override":
-            Q.require(not action.actor and set(dict(action.params)) <= {"path", "value"}, "Not a GM override.")
+            sequence.require(not action.actor and set(dict(action.params)) <= {"path", "value"}, "Not a GM override.")
             return
         phase_of = {"order": "orders", "move": "move", "stay": "move", "fire": "fire", "open_fire": "fire",
                     "spend_pd": "pd", "end_round": "end"}
-        Q.require(state.phase == phase_of[kind], f"It is the {state.phase} step, not a time to {kind.replace('_', ' ')}.")
+        sequence.require(state.phase == phase_of[kind], f"It is the {state.phase} step, not a time to {kind.replace('_', ' ')}.")
         if kind == "end_round":
-            Q.require(action.actor == "gm" and not action.params, "The End phase is the GM's step.")
+            sequence.require(action.actor == "gm" and not action.params, "The End phase is the GM's step.")
             return
         if kind == "order":
-            Q.require(action.actor == Q.lead(state, state.group).id, "Orders are given by the active group's lead ship.")
-            Q.require((action.get("order"), action.get("shields")) in Q.order_options(state), "That order is not allowed now.")
-            Q.require(set(dict(action.params)) <= {"order", "shields"}, "Unknown order parameters.")
+            sequence.require(action.actor == sequence.lead(state, state.group).id, "Orders are given by the active group's lead ship.")
+            sequence.require((action.get("order"), action.get("shields")) in sequence.order_options(state), "That order is not allowed now.")
+            sequence.require(set(dict(action.params)) <= {"order", "shields"}, "Unknown order parameters.")
             return
         if kind in ("move", "stay"):
-            ship = Q.mover(state)
-            Q.require(ship is not None and action.actor == ship.id, "It is not that ship's move.")
+            ship = sequence.mover(state)
+            sequence.require(ship is not None and action.actor == ship.id, "It is not that ship's move.")
             if kind == "stay":
-                Q.require(not action.params, "Stay takes no parameters.")
+                sequence.require(not action.params, "Stay takes no parameters.")
                 return
-            Q.require(set(dict(action.params)) <= {"x", "y", "layer"}, "Unknown move parameters.")
+            sequence.require(set(dict(action.params)) <= {"x", "y", "layer"}, "Unknown move parameters.")
             x, y = action.get("x"), action.get("y")
-            Q.require(isinstance(x, int) and isinstance(y, int), "A move needs whole-inch x and y.")
-            problem = Q.check_move(state, ship, x, y, action.get("layer"))
-            Q.require(problem is None, problem or "")
+            sequence.require(isinstance(x, int) and isinstance(y, int), "A move needs whole-inch x and y.")
+            problem = sequence.check_move(state, ship, x, y, action.get("layer"))
+            sequence.require(problem is None, problem or "")
             return
         if kind == "fire":
-            Q.require(set(dict(action.params)) == {"weapon", "target"}, "Fire names a weapon and a target.")
+            sequence.require(set(dict(action.params)) == {"weapon", "target"}, "Fire names a weapon and a target.")
             ships = {s.id: s for s in state.ships}
-            ok = Q.can_fire(state, ships[action.actor], action.get("weapon"), ships[action.get("target")])
-            Q.require(ok, "That weapon system cannot fire at that target now.")
+            ok = sequence.can_fire(state, ships[action.actor], action.get("weapon"), ships[action.get("target")])
+            sequence.require(ok, "That weapon system cannot fire at that target now.")
             return
         if kind == "open_fire":
-            Q.require(action.actor == Q.lead(state, state.group).id and not action.params, "Open fire is the group's step.")
+            sequence.require(action.actor == sequence.lead(state, state.group).id and not action.params, "Open fire is the group's step.")
             return
         if kind == "spend_pd":
             p = state.pending
-            Q.require(action.actor == p.target, "The defender spends point defence.")
-            Q.require(any(c == action.get("critical") for _, c in D.pd_options(p.normal, p.critical, p.successes)),
+            sequence.require(action.actor == p.target, "The defender spends point defence.")
+            sequence.require(any(c == action.get("critical") for _, c in damage_rules.pd_options(p.normal, p.critical, p.successes)),
                       "Not a way to spend those successes.")
 
     def apply(self, state: DropfleetState, action: Action, dice: Dice) -> Step:
-        if not P.chosen_for(state, action):  # the bot's own choice was derived from the same rules
+        if not bot.chosen_for(state, action):  # the bot's own choice was derived from the same rules
             try:
                 self._check(state, action)
             except (KeyError, ValueError, TypeError) as exc:
@@ -176,36 +176,36 @@ class DropfleetRuleset(RulesetBase):
         if kind == "fire" and not dice.recording:  # a declaration changes no ship and says nothing here
             declared = Declared(action.actor, action.get("weapon"), action.get("target"))
             return Step(clone(state, declared=state.declared + (declared,)), [])
-        w = S.Work(state, dice)
+        w = ship_rules.Work(state, dice)
         if kind == "override":
             new = overrides.apply_override(state, w, action.get("path"), action.get("value"))
         elif kind == "order":
             w.explosions = ()  # the last activation's blasts stay drawn until the next orders
-            Q.give_order(w, state.group, action.get("order"), action.get("shields"))
+            sequence.give_order(w, state.group, action.get("order"), action.get("shields"))
             new = self._to_fire_if_moved(w, state, phase="move")
         elif kind in ("move", "stay"):
             ship = w.ship(action.actor)
             if kind == "stay":
                 w.put(ship, moved=True)
                 if w.rec:
-                    w.say(f"{ship.name} holds its position.", T.MOVEMENT)
+                    w.say(f"{ship.name} holds its position.", tables.MOVEMENT)
             else:
-                Q.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
+                sequence.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
             new = self._to_fire_if_moved(w, state)
         elif kind == "fire":
             ship, target = w.ship(action.actor), w.ship(action.get("target"))
-            weapon = S.weapon(ship, action.get("weapon"))
+            weapon = ship_rules.weapon(ship, action.get("weapon"))
             if w.rec:
-                w.say(f"{ship.name} aims {weapon.name} at {target.name}.", T.FIRE, gm_only=True)
+                w.say(f"{ship.name} aims {weapon.name} at {target.name}.", tables.FIRE, gm_only=True)
             new = clone(state, declared=state.declared + (Declared(ship.id, weapon.id, target.id),))
         elif kind == "open_fire":
             if not state.declared and w.rec:
-                w.say(f"{Q.lead(state, state.group).name}'s group holds its fire.", T.FIRE)
-            new = Q.resolve(state, w)
+                w.say(f"{sequence.lead(state, state.group).name}'s group holds its fire.", tables.FIRE)
+            new = sequence.resolve(state, w)
         elif kind == "spend_pd":
-            new = Q.spend_pd(state, w, action.get("critical"))
+            new = sequence.spend_pd(state, w, action.get("critical"))
         else:  # end_round
-            new = Q.end_round(state, w)
+            new = sequence.end_round(state, w)
         return Step(new, w.log)
 
     @staticmethod
@@ -222,10 +222,10 @@ class DropfleetRuleset(RulesetBase):
                     break
         if any_ship and not waiting:
             changes["phase"] = "fire"
-        new = Q.finish(w, state, **changes)
+        new = sequence.finish(w, state, **changes)
         if new.over or any_ship:
             return new
-        return Q.end_activation(w, clone(new, phase="fire"))
+        return sequence.end_activation(w, clone(new, phase="fire"))
 
     # --- odds and the bot --------------------------------------------------------------
 
@@ -236,10 +236,10 @@ class DropfleetRuleset(RulesetBase):
         attacker, target = ships.get(action.actor), ships.get(action.get("target"))
         if attacker is None or target is None:
             return None
-        return O.fire_odds(attacker, S.weapon(attacker, action.get("weapon")), target, state.pd_policy)
+        return odds_rules.fire_odds(attacker, ship_rules.weapon(attacker, action.get("weapon")), target, state.pd_policy)
 
     def policy(self, state, rng: random.Random) -> Action:
-        return P.choose(state, rng)
+        return bot.choose(state, rng)
 
     def actor_ship(self, state) -> str | None:
         if state.over:
@@ -249,8 +249,8 @@ class DropfleetRuleset(RulesetBase):
         if state.phase == "end":
             return next((s.id for s in state.ships if s.in_play), None)
         if state.phase == "move":
-            return Q.mover(state).id
-        leader = Q.lead(state, state.group)
+            return sequence.mover(state).id
+        leader = sequence.lead(state, state.group)
         return leader.id if leader else None
 
     # --- words -------------------------------------------------------------------------
@@ -261,20 +261,20 @@ class DropfleetRuleset(RulesetBase):
         name = actor.name if actor else "GM"
         kind = action.kind
         if kind == "order":
-            text = f"{name}'s group: {T.ORDERS[action.get('order')].label} orders"
+            text = f"{name}'s group: {tables.ORDERS[action.get('order')].label} orders"
             if action.get("shields"):
                 text += f", shields {action.get('shields')}"
             return text
         if kind == "move":
             if action.get("layer"):
-                return f"{name} changes to {T.LAYER_LABEL.get(action.get('layer'), action.get('layer'))}"
-            dist = G.distance(actor.x, actor.y, action.get("x"), action.get("y")) if actor else 0
+                return f"{name} changes to {tables.LAYER_LABEL.get(action.get('layer'), action.get('layer'))}"
+            dist = geometry.distance(actor.x, actor.y, action.get("x"), action.get("y")) if actor else 0
             return f"{name} moves {dist:.0f}\" to {action.get('x')},{action.get('y')}"
         if kind == "stay":
             return f"{name} holds its position"
         if kind == "fire":
             target = ships.get(action.get("target"))
-            weapon = S.weapon(actor, action.get("weapon")) if actor else None
+            weapon = ship_rules.weapon(actor, action.get("weapon")) if actor else None
             return f"{name} fires {weapon.name if weapon else '?'} at {target.name if target else '?'}"
         if kind == "open_fire":
             return f"{name}'s group opens fire ({len(state.declared)} weapon system{'s' if len(state.declared) != 1 else ''} declared)"
@@ -335,7 +335,7 @@ class DropfleetRuleset(RulesetBase):
 
     def outcome(self, state) -> BattleOutcome:
         return BattleOutcome(state.winner, state.round, tuple(
-            SideResult(side, Q.strength(state, side), sum(1 for s in state.ships if s.side == side and s.destroyed))
+            SideResult(side, sequence.strength(state, side), sum(1 for s in state.ships if s.side == side and s.destroyed))
             for side in state.sides))
 
     def sweeps(self) -> list:
@@ -371,7 +371,7 @@ def _profile(stats: dict):
 
 def declared_words(ships: dict, d: Declared) -> str:
     ship = ships[d.ship]
-    return f"{ship.name} aims {S.weapon(ship, d.weapon).name} at {ships[d.target].name}"
+    return f"{ship.name} aims {ship_rules.weapon(ship, d.weapon).name} at {ships[d.target].name}"
 
 
 RULESET = DropfleetRuleset()

@@ -12,13 +12,13 @@ from django import forms
 
 from rulesets.core.lines import LineError, parse_lines
 
-from . import tables as T
+from . import tables
 from .model import WEAPON_HELP, parse_save, parse_weapon_line, validate_stats, weapon_line
 
 #: crew positions (the damage rules use no crew skills: the captain is for the GM's story)
 POSITIONS = [("captain", "Captain"), ("officer", "Officer"), ("crew", "Crew")]
 
-TONNAGE_CHOICES = [(k, f"{v} ({k})") for k, v in T.TONNAGE.items()]
+TONNAGE_CHOICES = [(k, f"{v} ({k})") for k, v in tables.TONNAGE.items()]
 
 
 def _lines(text, parse):
@@ -154,7 +154,7 @@ def parse_placement(line: str) -> tuple[str, dict]:
             if int(word) > 359:
                 raise ValueError(f"heading {word} is not 0-359 degrees")
             place["heading"] = int(word)
-        elif word in T.LAYERS:
+        elif word in tables.LAYERS:
             place["layer"] = word
         elif word == "group" and i + 1 < len(words):
             place["group"] = words[i + 1]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from . import tables as T
+from . import tables
 
 
 def distance(ax: float, ay: float, bx: float, by: float) -> float:
@@ -32,9 +32,9 @@ def within(ax: float, ay: float, bx: float, by: float, radius: float) -> bool:
 
 
 #: each arc's wedges as (centre 0..360, half-width with the rounding slack)
-_WEDGES = {arc: tuple((centre % 360, half + 1e-9) for centre, half in wedges) for arc, wedges in T.ARCS.items()}
+_WEDGES = {arc: tuple((centre % 360, half + 1e-9) for centre, half in wedges) for arc, wedges in tables.ARCS.items()}
 #: arcs that cover every direction (a wedge of half-width 180)
-_ALL_ROUND = frozenset(arc for arc, wedges in T.ARCS.items() if any(half >= 180 for _, half in wedges))
+_ALL_ROUND = frozenset(arc for arc, wedges in tables.ARCS.items() if any(half >= 180 for _, half in wedges))
 
 
 def in_arc(heading: float, ax: float, ay: float, bx: float, by: float, arc: str) -> bool:
@@ -73,7 +73,7 @@ def arc_covers(arc: str, relative: float) -> bool:
 
 def arc_wedges(arc: str, heading: float):
     """(start, end) absolute bearings of each wedge of an arc, for drawing."""
-    return [((heading + centre - half) % 360, (heading + centre + half) % 360) for centre, half in T.ARCS[arc]]
+    return [((heading + centre - half) % 360, (heading + centre + half) % 360) for centre, half in tables.ARCS[arc]]
 
 
 def point_at(x: float, y: float, direction: float, length: float) -> tuple[float, float]:
@@ -82,4 +82,4 @@ def point_at(x: float, y: float, direction: float, length: float) -> tuple[float
 
 
 def layer_index(layer: str) -> int:
-    return T.LAYERS.index(layer)
+    return tables.LAYERS.index(layer)

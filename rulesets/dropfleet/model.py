@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from . import tables as T
+from . import tables
 
 
 @dataclass(frozen=True)
@@ -73,9 +73,9 @@ class Ship:
     x: float = 0.0
     y: float = 0.0
     heading: int = 0  # degrees, 0 = up the table (towards y = 0), clockwise
-    layer: str = T.HIGH
+    layer: str = tables.HIGH
     hull: int = 0
-    spike: int = T.NO_SPIKE
+    spike: int = tables.NO_SPIKE
     silent: bool = False
     shields_up: bool = False
     order: str = ""
@@ -208,8 +208,8 @@ def parse_weapon_line(line: str, index: int = 1) -> dict:
     if not attacks.isdigit() or not 1 <= int(attacks) <= 30:
         raise ValueError(f"Attacks '{attacks}' is not a whole number from 1 to 30")
     arc_key = arc.upper().replace("/", "")
-    if arc_key not in T.ARCS:
-        raise ValueError(f"arc '{arc}' is not one of {', '.join(T.ARCS)}")
+    if arc_key not in tables.ARCS:
+        raise ValueError(f"arc '{arc}' is not one of {', '.join(tables.ARCS)}")
     weapon = {"id": f"w{index}", "name": name, "lock": lock_value, "attacks": int(attacks),
               "damage": parse_damage(damage), "arc": arc_key,
               "close_action": False, "launch": False, "particle": False, "calibre": ""}
@@ -270,7 +270,7 @@ def profile_from_stats(stats: dict) -> Profile:
 def validate_stats(stats: dict) -> list[str]:
     """Problems of a stats dict that no single field shows (empty when it is sound)."""
     problems = []
-    if stats.get("dreadnought") and int(stats.get("hull", 0)) <= T.DREADNOUGHT_THRESHOLDS[0]:
+    if stats.get("dreadnought") and int(stats.get("hull", 0)) <= tables.DREADNOUGHT_THRESHOLDS[0]:
         problems.append("A Dreadnought needs more than 18 Hull: it is crippled at 18 and at 10.")
     if stats.get("passive_switchable") and not stats.get("passive"):
         problems.append("Switchable shields need a passive countermeasure save.")

@@ -13,8 +13,8 @@ from functools import lru_cache
 from rulesets.core import odds as core_odds
 from rulesets.core.engine import Odds, Outcome
 
-from . import damage as D
-from . import ships as S
+from . import damage as damage_rules
+from . import ships as ship_rules
 
 SIXTH = Fraction(1, 6)
 
@@ -30,7 +30,7 @@ def _convolve(a: dict, b: dict) -> dict:
 @lru_cache(maxsize=512)
 def damage_of_hits(hits: int, damage: str) -> tuple[tuple[int, Fraction], ...]:
     """Distribution of the Hull damage of ``hits`` hits (DF-01, DF-02)."""
-    sides, fixed = D._damage_parts(damage)
+    sides, fixed = damage_rules._damage_parts(damage)
     if not sides:
         return ((hits * fixed, Fraction(1)),)
     dist = {v + hits * fixed: p for v, p in core_odds.distribution(hits, sides).items()}
@@ -50,7 +50,7 @@ def _pass(save: int) -> Fraction:
 
 
 @lru_cache(maxsize=1024)
-def unsaved(s: D.Shot, policy: str = "min_expected") -> dict[tuple[int, int], Fraction]:
+def unsaved(s: damage_rules.Shot, policy: str = "min_expected") -> dict[tuple[int, int], Fraction]:
     """{(unsaved normal, unsaved critical): probability} for one weapon system's attack."""
     p_crit = Fraction(max(0, 7 - s.critical_on), 6) if not s.particle else Fraction(7 - s.lock, 6)
     p_hit = Fraction(7 - s.lock, 6) - p_crit
@@ -78,8 +78,8 @@ def unsaved(s: D.Shot, policy: str = "min_expected") -> dict[tuple[int, int], Fr
             after_pd[(n, c)] = after_pd.get((n, c), 0) + p
             continue
         for successes, q in enumerate(pd):
-            options = D.pd_options(n, c, successes) if successes else [(0, 0)]
-            bn, bc = D.best_pd_option(options, s, policy) if len(options) > 1 and n and c else max(options)
+            options = damage_rules.pd_options(n, c, successes) if successes else [(0, 0)]
+            bn, bc = damage_rules.best_pd_option(options, s, policy) if len(options) > 1 and n and c else max(options)
             key = (n - bn, c - bc)
             after_pd[key] = after_pd.get(key, 0) + p * q
     # saves
@@ -94,7 +94,7 @@ def unsaved(s: D.Shot, policy: str = "min_expected") -> dict[tuple[int, int], Fr
     return out
 
 
-def total_distribution(s: D.Shot, policy: str = "min_expected") -> dict[int, Fraction]:
+def total_distribution(s: damage_rules.Shot, policy: str = "min_expected") -> dict[int, Fraction]:
     out: dict[int, Fraction] = {}
     for (n, c), p in unsaved(s, policy).items():
         out[n + c] = out.get(n + c, 0) + p
@@ -103,7 +103,7 @@ def total_distribution(s: D.Shot, policy: str = "min_expected") -> dict[int, Fra
 
 def to_cripple(target) -> int | None:
     """Hull damage that makes the target roll crippling damage next (None: never)."""
-    due = S.thresholds_due(target)
+    due = ship_rules.thresholds_due(target)
     if due or target.profile.hull <= 3:
         return None if not due else 0
     if target.profile.dreadnought:
@@ -119,7 +119,7 @@ def to_cripple(target) -> int | None:
 
 def fire_odds(attacker, weapon, target, policy: str = "min_expected") -> Odds:
     """The odds shown on a fire button: unsaved Hull damage 0..n, the chance to cripple and to destroy."""
-    s = D.shot(attacker, weapon, target)
+    s = damage_rules.shot(attacker, weapon, target)
     joint = unsaved(s, policy)
     dist = total_distribution(s, policy)
     expected_n = sum(n * p for (n, _), p in joint.items())
@@ -135,15 +135,15 @@ def fire_odds(attacker, weapon, target, policy: str = "min_expected") -> Odds:
     return Odds(outcomes, summary)
 
 
-def expected_unsaved(s: D.Shot) -> float:
+def expected_unsaved(s: damage_rules.Shot) -> float:
     """A fast float estimate for the bot (no point-defence allocation): mean unsaved damage."""
-    sides, fixed = D._damage_parts(s.damage)
+    sides, fixed = damage_rules._damage_parts(s.damage)
     mean = fixed + (sides + 1) / 2 if sides else fixed
     p_hit = (7 - s.lock) / 6
     p_crit = p_hit if s.particle else max(0, 7 - s.critical_on) / 6
     p_norm = p_hit - p_crit
-    fn = D.fail_chance(s.normal_save)
-    fc = D.fail_chance(s.critical_save)
+    fn = damage_rules.fail_chance(s.normal_save)
+    fc = damage_rules.fail_chance(s.critical_save)
     value = s.attacks * mean * (p_norm * fn + p_crit * fc)
     if s.point_defence:
         value = max(0.0, value - s.point_defence / 3 * min(fn, 1.0))

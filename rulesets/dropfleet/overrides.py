@@ -10,14 +10,14 @@ import dataclasses
 
 from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
 
-from . import tables as T
+from . import tables
 from .model import Effect, parse_save
 
 HELP = ("Path and value, e.g. 'Steadfast.hull' = 6, 'Steadfast.pos' = 20,14, 'Steadfast.heading' = 90, "
         "'Steadfast.layer' = low, 'Steadfast.spike' = major, 'Steadfast.effect.add' = fire, "
         "'Steadfast.effect.remove' = fire, 'Steadfast.armour' = 4+, 'Steadfast.passive' = none.")
 
-_EFFECT_WORDS = {**{k: k for k in T.CRIPPLING_ROWS}, **{row.name.lower(): k for k, row in T.CRIPPLING_ROWS.items()}}
+_EFFECT_WORDS = {**{k: k for k in tables.CRIPPLING_ROWS}, **{row.name.lower(): k for k, row in tables.CRIPPLING_ROWS.items()}}
 
 
 def _position(text: str) -> tuple[float, float]:
@@ -31,7 +31,7 @@ def _position(text: str) -> tuple[float, float]:
 def _effect(text: str) -> str:
     key = _EFFECT_WORDS.get(text.strip().lower().replace(" ", "_")) or _EFFECT_WORDS.get(text.strip().lower())
     if key is None:
-        raise ValueError(f"'{text}' is not a crippling effect ({', '.join(sorted(T.CRIPPLING_ROWS))})")
+        raise ValueError(f"'{text}' is not a crippling effect ({', '.join(sorted(tables.CRIPPLING_ROWS))})")
     return key
 
 
@@ -51,10 +51,10 @@ def fields() -> list[OverrideField]:
                       current=lambda s, _: f"{s.x:g},{s.y:g}"),
         OverrideField("heading", whole_number(0, 359), "degrees clockwise from up the table",
                       current=lambda s, _: str(s.heading)),
-        OverrideField("layer", one_of(*T.LAYERS), "high, low or atmosphere", label="orbital layer",
+        OverrideField("layer", one_of(*tables.LAYERS), "high, low or atmosphere", label="orbital layer",
                       current=lambda s, _: s.layer),
         OverrideField("spike", one_of("none", "minor", "major"), "none, minor or major",
-                      current=lambda s, _: T.SPIKE_LABEL[s.spike].lower()),
+                      current=lambda s, _: tables.SPIKE_LABEL[s.spike].lower()),
         OverrideField("silent", yes_no, "Silent Running, yes or no", current=lambda s, _: _yes(s.silent)),
         OverrideField("shields", yes_no, "shields up, yes or no", current=lambda s, _: _yes(s.shields_up)),
         OverrideField("weapons_offline", yes_no, "weapons disabled, yes or no", label="weapons offline",
@@ -76,10 +76,10 @@ def fields() -> list[OverrideField]:
 
 
 def apply_override(state, w, path, value):
-    from . import sequence as Q
+    from . import sequence
 
     if not str(path or "").strip():  # the bare action (as a random playout may pick it): changes nothing
-        w.say("GM override with nothing to change.", T.GM_OVERRIDE)
+        w.say("GM override with nothing to change.", tables.GM_OVERRIDE)
         return state
     request = parse_override(path, value, [(s.id, s.name) for s in state.ships], fields())
     ship = w.ship(request.ship_id)
@@ -92,11 +92,11 @@ def apply_override(state, w, path, value):
     elif field in ("heading", "layer", "silent", "weapons_offline"):
         changes = {field: v}
     elif field == "spike":
-        changes = {"spike": {"none": T.NO_SPIKE, "minor": T.MINOR, "major": T.MAJOR}[v]}
+        changes = {"spike": {"none": tables.NO_SPIKE, "minor": tables.MINOR, "major": tables.MAJOR}[v]}
     elif field == "shields":
         changes = {"shields_up": v}
     elif field == "effect.add":
-        row = T.CRIPPLING_ROWS[v]
+        row = tables.CRIPPLING_ROWS[v]
         changes = {"effects": ship.effects + (Effect(v, row.repairs if row.repairable else 0),)}
     elif field == "effect.remove":
         effects = list(ship.effects)
@@ -109,5 +109,5 @@ def apply_override(state, w, path, value):
         new_value = (v,) if field == "armour" else v
         changes = {"profile": dataclasses.replace(ship.profile, **{profile_field: new_value})}
     w.put(ship, **changes)
-    w.say(request.sentence() + ".", T.GM_OVERRIDE)
-    return Q.finish(w, state)
+    w.say(request.sentence() + ".", tables.GM_OVERRIDE)
+    return sequence.finish(w, state)

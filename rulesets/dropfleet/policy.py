@@ -23,11 +23,11 @@ import random
 
 from rulesets.core.engine import Action
 
-from . import damage as D
-from . import geometry as G
-from . import sequence as Q
-from . import ships as S
-from . import tables as T
+from . import damage as damage_rules
+from . import geometry
+from . import sequence
+from . import ships as ship_rules
+from . import tables
 from .model import DropfleetState, Ship
 from .odds import expected_unsaved
 
@@ -53,7 +53,7 @@ def choose(state: DropfleetState, rng: random.Random) -> Action:
         key = situation(state, phase)
         action = _DECIDED.get(key)
         if action is None:  # a situation not met before (policy.situation)
-            action = move_choice(state, Q.mover(state)) if phase == "move" else order_choice(state)
+            action = move_choice(state, sequence.mover(state)) if phase == "move" else order_choice(state)
             action = _remember(key, state, action)
     elif phase == "pd":
         action = pd_choice(state)
@@ -138,19 +138,19 @@ def _enemies(state, side):
 
 
 def order_choice(state: DropfleetState) -> Action:
-    ships = Q.group_ships(state, state.group)
+    ships = sequence.group_ships(state, state.group)
     leader = ships[0]
     enemies = _enemies(state, state.side)
-    spots = [(e.x, e.y, S.signature(e)) for e in enemies]
+    spots = [(e.x, e.y, ship_rules.signature(e)) for e in enemies]
     close = False
     for ship in ships:
         if not ship.profile.weapons:
             continue
-        reach = S.scan(ship) + S.thrust(ship)
+        reach = ship_rules.scan(ship) + ship_rules.thrust(ship)
         sx, sy = ship.x, ship.y
         if any(_hypot(ex - sx, ey - sy) <= reach + sig for ex, ey, sig in spots):
-            limit = 0 if ship.has("engines_disabled") else T.ORDERS["weapons_free"].turn
-            if _brings_to_bear(state, ship, enemies, S.thrust(ship), limit):
+            limit = 0 if ship.has("engines_disabled") else tables.ORDERS["weapons_free"].turn
+            if _brings_to_bear(state, ship, enemies, ship_rules.thrust(ship), limit):
                 close = True
                 break
     options = _order_dict(any(s.profile.monitor for s in ships), any(s.profile.passive_switchable for s in ships))
@@ -167,20 +167,20 @@ def order_choice(state: DropfleetState) -> Action:
 @functools.lru_cache(maxsize=None)
 def _order_dict(monitor: bool, switchable: bool) -> dict:
     """:func:`sequence.order_options` as {order: shields} (the same two facts of the group decide it)."""
-    return dict(Q._order_options(monitor, switchable))
+    return dict(sequence._order_options(monitor, switchable))
 
 
 def _values(ship: Ship, enemies) -> list[tuple]:
     """(arc, [(expected unsaved damage, the enemy's place in ``enemies``, reach)], best first) for each usable
     weapon: what a shot is worth does not depend on where the ship stands, only whether it
     reaches (shots worth nothing are left out)."""
-    scan = S.scan(ship)
-    signatures = [S.signature(e) for e in enemies]
+    scan = ship_rules.scan(ship)
+    signatures = [ship_rules.signature(e) for e in enemies]
     per_enemy = [_pair_values(ship, e) for e in enemies]
     damaged = bool(ship.effects)
     out = []
     for i, weapon in enumerate(ship.profile.weapons):
-        if damaged and not S.weapon_usable(ship, weapon.id):
+        if damaged and not ship_rules.weapon_usable(ship, weapon.id):
             continue
         close = weapon.close_action
         targets = []
@@ -206,7 +206,7 @@ _EXPECTED: dict = {}
 def shot_value(attacker: Ship, weapon, target: Ship) -> float:
     """The expected unsaved damage of a shot (worked out once per shot: the bot weighs the
     same shots at every step, and :func:`damage.shot` keeps them)."""
-    s = D.shot(attacker, weapon, target)
+    s = damage_rules.shot(attacker, weapon, target)
     hit = _EXPECTED.get(id(s))
     if hit is not None and hit[0] is s:
         return hit[1]
@@ -242,7 +242,7 @@ def _firepower(values, spots, x: float, y: float, heading: int) -> float:
     worked out once for all the weapons)."""
     total = 0.0
     seen = [None] * len(spots)
-    covers = G.arc_covers
+    covers = geometry.arc_covers
     for arc, targets in values:
         for value, k, reach in targets:
             found = seen[k]
@@ -265,18 +265,18 @@ _hypot, _atan2, _degrees, _radians, _sin, _cos = math.hypot, math.atan2, math.de
 def _threats(ship: Ship, enemies) -> list[tuple[float, float, int]]:
     """(x, y, reach) of each enemy: how far it could reach the ship in its next activation
     (its Scan + Thrust + the ship's Signature)."""
-    sig = S.signature(ship)
-    return [(e.x, e.y, S.scan(e) + S.thrust(e) + sig) for e in enemies]
+    sig = ship_rules.signature(ship)
+    return [(e.x, e.y, ship_rules.scan(e) + ship_rules.thrust(e) + sig) for e in enemies]
 
 
 def _exposure(threats, x: float, y: float) -> int:
-    return sum(1 for ex, ey, reach in threats if G.distance(x, y, ex, ey) <= reach)
+    return sum(1 for ex, ey, reach in threats if geometry.distance(x, y, ex, ey) <= reach)
 
 
 def move_choice(state: DropfleetState, ship: Ship) -> Action:
     """The place of the highest (firepower, -exposure, -distance to the nearest enemy), staying
     put unless a legal place beats it; the first such place among equals."""
-    best, _ = _best_place(state, ship, Q.allowance(ship), Q.turn_limit(ship))
+    best, _ = _best_place(state, ship, sequence.allowance(ship), sequence.turn_limit(ship))
     if best is None:
         return Action("stay", ship.id)
     return Action("move", ship.id, (("x", best[0]), ("y", best[1])))
@@ -291,16 +291,16 @@ def _best_place(state: DropfleetState, ship: Ship, reach: int, limit: int):
     """
     enemies = _enemies(state, ship.side)
     here, places = _places(ship, enemies, reach, limit)
-    nearest = min(enemies, key=lambda e: G.distance(ship.x, ship.y, e.x, e.y))
+    nearest = min(enemies, key=lambda e: geometry.distance(ship.x, ship.y, e.x, e.y))
     threats = _threats(ship, enemies) if 2 * state.round <= state.max_rounds else ()
     nx, ny = nearest.x, nearest.y
     best = None
-    best_score = (here, -_exposure(threats, ship.x, ship.y), -G.distance(ship.x, ship.y, nx, ny))  # staying put
+    best_score = (here, -_exposure(threats, ship.x, ship.y), -geometry.distance(ship.x, ship.y, nx, ny))  # staying put
     for x, y, firepower in places:
         if firepower < best_score[0]:
             continue
-        score = (firepower, -_exposure(threats, x, y), -G.distance(x, y, nx, ny))
-        if score > best_score and Q.check_move(state, ship, x, y, None, reach, limit) is None:
+        score = (firepower, -_exposure(threats, x, y), -geometry.distance(x, y, nx, ny))
+        if score > best_score and sequence.check_move(state, ship, x, y, None, reach, limit) is None:
             best, best_score = (x, y), score
     return best, best_score[0]
 
@@ -311,7 +311,7 @@ def _brings_to_bear(state: DropfleetState, ship: Ship, enemies, reach: int, limi
     here, places = _places(ship, enemies, reach, limit)
     if here > 0.0:
         return True
-    return any(firepower > 0.0 and Q.check_move(state, ship, x, y, None, reach, limit) is None
+    return any(firepower > 0.0 and sequence.check_move(state, ship, x, y, None, reach, limit) is None
                for x, y, firepower in places)
 
 
@@ -324,7 +324,7 @@ def _places(ship: Ship, enemies, reach: int, limit: int) -> tuple[float, list]:
     """(firepower where the ship stands, [(x, y, firepower)] of each place it may move to, in the
     order :func:`_best_place` weighs them).  The orders step and the move step weigh the same
     places (the order changes neither the ship's place nor its weapons): worked out once."""
-    scan = S.scan(ship)
+    scan = ship_rules.scan(ship)
     key = (ship.x, ship.y, ship.heading, ship.layer, ship.profile, ship.effects, scan, reach, limit, *enemies)
     hit = _PLACES.get(ship.id)
     if hit is not None and hit[0] == key:
@@ -339,7 +339,7 @@ def _places(ship: Ship, enemies, reach: int, limit: int) -> tuple[float, list]:
     for e in enemies:
         ex, ey = e.x, e.y
         spots.append((ex, ey))
-        if far and _hypot(ex - sx, ey - sy) <= scan + S.signature(e) + reach + 1:
+        if far and _hypot(ex - sx, ey - sy) <= scan + ship_rules.signature(e) + reach + 1:
             far = False
         offset = (_degrees(_atan2(ex - sx, sy - ey)) % 360 - h + 180) % 360 - 180
         headings.add(h + max(-limit, min(limit, round(offset))))
@@ -377,7 +377,7 @@ def _fire_values(state: DropfleetState) -> list:
     if _FIRE_CACHE[0] is not state.ships or not state.declared:
         values = []
         pairs: dict = {}  # each (attacker, target)'s values for all the attacker's weapons, looked up once
-        for a, w, t in Q.fire_options(state):
+        for a, w, t in sequence.fire_options(state):
             key = (a.id, t.id)
             per_weapon = pairs.get(key)
             if per_weapon is None:
@@ -431,7 +431,7 @@ def _open_shots(state: DropfleetState, taken: set, systems: dict):
         if (attacker.id, weapon.id) in taken:
             continue
         if not weapon.close_action:
-            allowed = Q.systems_allowed(attacker)
+            allowed = sequence.systems_allowed(attacker)
             if allowed is not None and systems.get(attacker.id, 0) >= allowed:
                 continue
         yield attacker, weapon, target
@@ -449,7 +449,7 @@ def _plan_fire(state: DropfleetState) -> list:
         chosen.add((attacker.id, weapon.id))
         plan.append(((attacker.id, weapon.id, target.id),
                      Action("fire", attacker.id, (("target", target.id), ("weapon", weapon.id)))))
-    plan.append((None, Action("open_fire", Q.lead(state, state.group).id)))
+    plan.append((None, Action("open_fire", sequence.lead(state, state.group).id)))
     return plan
 
 
@@ -460,11 +460,11 @@ def _best_shot_now(state: DropfleetState) -> Action:
     systems: dict[str, int] = {}
     for d in state.declared:
         ship = next(s for s in state.ships if s.id == d.ship)
-        if not S.weapon(ship, d.weapon).close_action:
+        if not ship_rules.weapon(ship, d.weapon).close_action:
             systems[d.ship] = systems.get(d.ship, 0) + 1
     best = next(_open_shots(state, declared, systems), None)
     if best is None:
-        return Action("open_fire", Q.lead(state, state.group).id)
+        return Action("open_fire", sequence.lead(state, state.group).id)
     attacker, weapon, target = best
     return Action("fire", attacker.id, (("target", target.id), ("weapon", weapon.id)))
 
@@ -473,6 +473,6 @@ def pd_choice(state: DropfleetState) -> Action:
     p = state.pending
     attacker = next(s for s in state.ships if s.id == p.ship)
     target = next(s for s in state.ships if s.id == p.target)
-    s = D.shot(attacker, S.weapon(attacker, p.weapon), target)
-    chosen = D.best_pd_option(D.pd_options(p.normal, p.critical, p.successes), s, state.pd_policy)
+    s = damage_rules.shot(attacker, ship_rules.weapon(attacker, p.weapon), target)
+    chosen = damage_rules.best_pd_option(damage_rules.pd_options(p.normal, p.critical, p.successes), s, state.pd_policy)
     return Action("spend_pd", target.id, (("critical", chosen[1]),))

@@ -14,10 +14,10 @@ import math
 from rulesets.core.engine import IllegalAction
 from rulesets.core.state import clone
 
-from . import damage as D
-from . import geometry as G
-from . import ships as S
-from . import tables as T
+from . import damage as damage_rules
+from . import geometry
+from . import ships as ship_rules
+from . import tables
 from .model import Declared, DropfleetState, PendingAttack, Ship
 
 #: a move may miss the allowed turn by the width of a whole-inch grid square (decision D4)
@@ -88,7 +88,7 @@ def order_options(state: DropfleetState) -> list[tuple[str, str | None]]:
 @functools.lru_cache(maxsize=None)
 def _order_options(monitor: bool, switchable: bool) -> tuple[tuple[str, str | None], ...]:
     out = []
-    for key in T.ORDERS:
+    for key in tables.ORDERS:
         if monitor and key in ("course_change", "max_thrust"):
             continue
         for shields in (("up", "down") if switchable else (None,)):
@@ -98,57 +98,57 @@ def _order_options(monitor: bool, switchable: bool) -> tuple[tuple[str, str | No
 
 def effective_order(ship: Ship, key: str) -> str:
     """Power leak: no special orders (DF-31); Power fluctuation: no Silent Running (DF-40)."""
-    if ship.has("power_leak") and T.ORDERS[key].special:
+    if ship.has("power_leak") and tables.ORDERS[key].special:
         return "standard"
     if ship.has("power_fluctuation") and key == "silent_running":
         return "standard"
     return key
 
 
-def give_order(w: S.Work, group: str, key: str, shields: str | None) -> None:
+def give_order(w: ship_rules.Work, group: str, key: str, shields: str | None) -> None:
     for ship in group_ships(w.state, group):
         ship = w.ship(ship.id)
         own = effective_order(ship, key)
-        order = T.ORDERS[own]
+        order = tables.ORDERS[own]
         changes: dict = {"order": own, "moved": False, "fired": ()}
         if ship.profile.passive_switchable and shields is not None:
             changes["shields_up"] = shields == "up"
         if order.spike == "silent":
-            changes.update(silent=True, spike=T.NO_SPIKE)
+            changes.update(silent=True, spike=tables.NO_SPIKE)
         elif order.spike == "clear_minor":
-            changes.update(silent=False, spike=T.NO_SPIKE if ship.spike == T.MINOR else ship.spike)
+            changes.update(silent=False, spike=tables.NO_SPIKE if ship.spike == tables.MINOR else ship.spike)
         elif order.spike == "minor":
-            changes.update(silent=False, spike=min(T.MAJOR, ship.spike + 1))
+            changes.update(silent=False, spike=min(tables.MAJOR, ship.spike + 1))
         else:
-            changes.update(silent=False, spike=T.MAJOR)
+            changes.update(silent=False, spike=tables.MAJOR)
         ship = w.put(ship, **changes)
         if w.rec:
-            note = f" instead of {T.ORDERS[key].label}" if own != key else ""
+            note = f" instead of {tables.ORDERS[key].label}" if own != key else ""
             shield_note = (f"; shields {'up' if ship.shields_up else 'down'}" if ship.profile.passive_switchable else "")
-            w.say(f"{ship.name} takes {order.label} orders{note}: signature {S.signature(ship)}\""
-                  f" ({T.SPIKE_LABEL[ship.spike]} spike{', silent' if ship.silent else ''}){shield_note}.",
-                  T.ORDERS_AND_SPIKES)
+            w.say(f"{ship.name} takes {order.label} orders{note}: signature {ship_rules.signature(ship)}\""
+                  f" ({tables.SPIKE_LABEL[ship.spike]} spike{', silent' if ship.silent else ''}){shield_note}.",
+                  tables.ORDERS_AND_SPIKES)
         if ship.has("power_fluctuation") and order.special:
-            amount = w.roll(1, 3, f"{ship.name}: power fluctuation (D3)" if w.rec else "", T.CRIPPLING_ROWS["power_fluctuation"].rule).total
-            D.hurt(w, ship.id, amount, "power fluctuation", T.CRIPPLING_ROWS["power_fluctuation"].rule)
+            amount = w.roll(1, 3, f"{ship.name}: power fluctuation (D3)" if w.rec else "", tables.CRIPPLING_ROWS["power_fluctuation"].rule).total
+            damage_rules.hurt(w, ship.id, amount, "power fluctuation", tables.CRIPPLING_ROWS["power_fluctuation"].rule)
         if ship.has("engines_destroyed") and own in ("max_thrust", "course_change") and not w.ship(ship.id).destroyed:
-            amount = w.roll(1, 3, f"{ship.name}: strained wrecked engines (D3)" if w.rec else "", T.CRIPPLING_ROWS["engines_destroyed"].rule).total
-            D.hurt(w, ship.id, amount, "its destroyed engines", T.CRIPPLING_ROWS["engines_destroyed"].rule)
+            amount = w.roll(1, 3, f"{ship.name}: strained wrecked engines (D3)" if w.rec else "", tables.CRIPPLING_ROWS["engines_destroyed"].rule).total
+            damage_rules.hurt(w, ship.id, amount, "its destroyed engines", tables.CRIPPLING_ROWS["engines_destroyed"].rule)
 
 
 # --- movement (issue 11; decision D4) -------------------------------------------------
 
 def allowance(ship: Ship) -> int:
-    order = T.ORDERS[ship.order or "standard"]
+    order = tables.ORDERS[ship.order or "standard"]
     if order.fixed_move is not None:
-        return min(order.fixed_move, S.thrust(ship))
-    return S.thrust(ship) * order.thrust_factor
+        return min(order.fixed_move, ship_rules.thrust(ship))
+    return ship_rules.thrust(ship) * order.thrust_factor
 
 
 def turn_limit(ship: Ship) -> int:
     if ship.has("engines_disabled"):
         return 0  # DF-35: cannot turn
-    return T.ORDERS[ship.order or "standard"].turn
+    return tables.ORDERS[ship.order or "standard"].turn
 
 
 def layer_choices(ship: Ship) -> list[str]:
@@ -156,12 +156,12 @@ def layer_choices(ship: Ship) -> list[str]:
     the Atmospheric rule (issue 11; DF-35 no orbit change with disabled engines)."""
     if turn_limit(ship) == 0:
         return []
-    i = G.layer_index(ship.layer)
+    i = geometry.layer_index(ship.layer)
     out = []
-    if i > 0 and allowance(ship) >= T.LAYER_UP_COST:
-        out.append(T.LAYERS[i - 1])
-    if i + 1 < len(T.LAYERS) and (T.LAYERS[i + 1] != T.ATMOSPHERE or ship.profile.atmospheric):
-        out.append(T.LAYERS[i + 1])
+    if i > 0 and allowance(ship) >= tables.LAYER_UP_COST:
+        out.append(tables.LAYERS[i - 1])
+    if i + 1 < len(tables.LAYERS) and (tables.LAYERS[i + 1] != tables.ATMOSPHERE or ship.profile.atmospheric):
+        out.append(tables.LAYERS[i + 1])
     return out
 
 
@@ -175,18 +175,18 @@ def check_move(state: DropfleetState, ship: Ship, x: int, y: int, layer: str | N
         budget = allowance(ship)
     if layer and layer != ship.layer:
         if layer not in layer_choices(ship):
-            return f"{ship.name} cannot change to {T.LAYER_LABEL.get(layer, layer)} now."
-        if G.layer_index(layer) < G.layer_index(ship.layer):
-            budget -= T.LAYER_UP_COST
-    dist = G.distance(ship.x, ship.y, x, y)
+            return f"{ship.name} cannot change to {tables.LAYER_LABEL.get(layer, layer)} now."
+        if geometry.layer_index(layer) < geometry.layer_index(ship.layer):
+            budget -= tables.LAYER_UP_COST
+    dist = geometry.distance(ship.x, ship.y, x, y)
     if dist > budget + 1e-9:
         return f"{ship.name} can move {budget}\" now; {x},{y} is {dist:.1f}\" away."
     if dist > 0:
         if limit is None:
             limit = turn_limit(ship)
         slack = math.degrees(math.asin(min(1.0, GRID_SLACK / dist)))
-        if G.angle_between(G.bearing(ship.x, ship.y, x, y), ship.heading) > limit + slack:
-            return f"{ship.name} may turn at most {limit}° under {T.ORDERS[ship.order or 'standard'].label} orders."
+        if geometry.angle_between(geometry.bearing(ship.x, ship.y, x, y), ship.heading) > limit + slack:
+            return f"{ship.name} may turn at most {limit}° under {tables.ORDERS[ship.order or 'standard'].label} orders."
     return None
 
 
@@ -203,15 +203,15 @@ def move_targets(state: DropfleetState, ship: Ship, step: int = 2) -> list[tuple
     return out
 
 
-def do_move(w: S.Work, ship: Ship, x: int, y: int, layer: str | None) -> None:
-    dist = G.distance(ship.x, ship.y, x, y)
-    heading = int(round(G.bearing(ship.x, ship.y, x, y))) % 360 if dist > 0 else ship.heading
+def do_move(w: ship_rules.Work, ship: Ship, x: int, y: int, layer: str | None) -> None:
+    dist = geometry.distance(ship.x, ship.y, x, y)
+    heading = int(round(geometry.bearing(ship.x, ship.y, x, y))) % 360 if dist > 0 else ship.heading
     new_layer = layer or ship.layer
     ship = w.put(ship, x=float(x), y=float(y), heading=heading, layer=new_layer, moved=True)
     if w.rec:
-        change = f", to {T.LAYER_LABEL[new_layer]}" if layer and layer != w.state.ships[w.index[ship.id]].layer else ""
+        change = f", to {tables.LAYER_LABEL[new_layer]}" if layer and layer != w.state.ships[w.index[ship.id]].layer else ""
         if w.rec:
-            w.say(f"{ship.name} moves {dist:.1f}\" to {x},{y}, heading {heading}°{change}.", T.MOVEMENT)
+            w.say(f"{ship.name} moves {dist:.1f}\" to {x},{y}, heading {heading}°{change}.", tables.MOVEMENT)
 
 
 def mover(state: DropfleetState) -> Ship | None:
@@ -225,7 +225,7 @@ def mover(state: DropfleetState) -> Ship | None:
 # --- fire (RULES-NOTES range and arcs; D2 weapon systems per order) -----------------
 
 def systems_allowed(ship: Ship) -> int | None:
-    order = T.ORDERS[ship.order or "standard"]
+    order = tables.ORDERS[ship.order or "standard"]
     if order.systems is None:
         return None
     return order.systems * (2 if ship.profile.dreadnought and order.systems else 1)
@@ -236,20 +236,20 @@ def in_reach(attacker: Ship, weapon, target: Ship, scan: int | None = None, sign
     ``signature``, when given, are the attacker's :func:`ships.scan` and the target's
     :func:`ships.signature` (worked out once by a caller that asks for many weapons)."""
     if scan is None:
-        scan = S.scan(attacker)
+        scan = ship_rules.scan(attacker)
     if signature is None and not weapon.close_action:
-        signature = S.signature(target)
-    return reaches(G.sight(attacker.x, attacker.y, attacker.heading, target.x, target.y), weapon, scan, signature)
+        signature = ship_rules.signature(target)
+    return reaches(geometry.sight(attacker.x, attacker.y, attacker.heading, target.x, target.y), weapon, scan, signature)
 
 
 def reaches(seen: tuple, weapon, scan: int, signature: int | None) -> bool:
     """Whether a target seen at ``seen`` (:func:`geometry.sight`) with that ``signature`` is
     within the weapon's range (Scan + Signature; Close Action: Scan alone) and in its arc (DF-N01)."""
-    return G.seen_within(seen, weapon.arc, scan if weapon.close_action else scan + signature)
+    return geometry.seen_within(seen, weapon.arc, scan if weapon.close_action else scan + signature)
 
 
 def reach_of(attacker: Ship, weapon, target: Ship | None = None) -> int:
-    return S.scan(attacker) + (0 if weapon.close_action or target is None else S.signature(target))
+    return ship_rules.scan(attacker) + (0 if weapon.close_action or target is None else ship_rules.signature(target))
 
 
 def can_fire(state: DropfleetState, ship: Ship, weapon_id: str, target: Ship) -> bool:
@@ -257,18 +257,18 @@ def can_fire(state: DropfleetState, ship: Ship, weapon_id: str, target: Ship) ->
     same conditions as :func:`fire_options`, for one choice)."""
     if ship.group != state.group or ship.destroyed or ship.weapons_offline or not target.in_play:
         return False
-    if target.side == state.side or not S.weapon_usable(ship, weapon_id):
+    if target.side == state.side or not ship_rules.weapon_usable(ship, weapon_id):
         return False
     if any(d.ship == ship.id and d.weapon == weapon_id for d in state.declared):
         return False
-    weapon = S.weapon(ship, weapon_id)
-    order = T.ORDERS[ship.order or "standard"]
+    weapon = ship_rules.weapon(ship, weapon_id)
+    order = tables.ORDERS[ship.order or "standard"]
     if weapon.close_action:
         if not order.close_action:
             return False
     else:
         allowed = systems_allowed(ship)
-        used = sum(1 for d in state.declared if d.ship == ship.id and not S.weapon(ship, d.weapon).close_action)
+        used = sum(1 for d in state.declared if d.ship == ship.id and not ship_rules.weapon(ship, d.weapon).close_action)
         if allowed is not None and used >= allowed:
             return False
     return in_reach(ship, weapon, target)
@@ -279,19 +279,19 @@ def fire_options(state: DropfleetState) -> list[tuple[Ship, object, Ship]]:
     out = []
     side = state.side
     enemies = [s for s in state.ships if not s.destroyed and s.side != side]
-    signatures = [S.signature(e) for e in enemies]
+    signatures = [ship_rules.signature(e) for e in enemies]
     declared = {(d.ship, d.weapon) for d in state.declared}
     for ship in group_ships(state, state.group):
         if ship.weapons_offline:
             continue  # DF-36
-        order = T.ORDERS[ship.order or "standard"]
+        order = tables.ORDERS[ship.order or "standard"]
         allowed = systems_allowed(ship)
-        used = sum(1 for d in state.declared if d.ship == ship.id and not S.weapon(ship, d.weapon).close_action)
-        scan = S.scan(ship)
+        used = sum(1 for d in state.declared if d.ship == ship.id and not ship_rules.weapon(ship, d.weapon).close_action)
+        scan = ship_rules.scan(ship)
         damaged = bool(ship.effects)
         sights = None  # each enemy's distance and direction, once for all the ship's weapons
         for weapon in ship.profile.weapons:
-            if (ship.id, weapon.id) in declared or (damaged and not S.weapon_usable(ship, weapon.id)):
+            if (ship.id, weapon.id) in declared or (damaged and not ship_rules.weapon_usable(ship, weapon.id)):
                 continue
             close = weapon.close_action
             if close:
@@ -300,14 +300,14 @@ def fire_options(state: DropfleetState) -> list[tuple[Ship, object, Ship]]:
             elif allowed is not None and used >= allowed:
                 continue
             if sights is None:
-                sights = [G.sight(ship.x, ship.y, ship.heading, e.x, e.y) for e in enemies]
+                sights = [geometry.sight(ship.x, ship.y, ship.heading, e.x, e.y) for e in enemies]
             for target, signature, seen in zip(enemies, signatures, sights):
                 if reaches(seen, weapon, scan, signature):
                     out.append((ship, weapon, target))
     return out
 
 
-def resolve(state: DropfleetState, w: S.Work) -> DropfleetState:
+def resolve(state: DropfleetState, w: ship_rules.Work) -> DropfleetState:
     """Resolve the declared weapon systems in order from ``state.resolving``; pause when a
     defender must spend point defence (DF-20); end the activation when all are done."""
     w.in_attack = True
@@ -316,44 +316,44 @@ def resolve(state: DropfleetState, w: S.Work) -> DropfleetState:
         d = state.declared[index]
         index += 1
         attacker, target = w.ship(d.ship), w.ship(d.target)
-        weapon = S.weapon(attacker, d.weapon)
+        weapon = ship_rules.weapon(attacker, d.weapon)
         if target.destroyed:
             if w.rec:
-                w.say(f"{attacker.name}'s {weapon.name} has no target left: {target.name} is gone.", T.FIRE)
+                w.say(f"{attacker.name}'s {weapon.name} has no target left: {target.name} is gone.", tables.FIRE)
             continue
-        s = D.shot(attacker, weapon, target)
-        normal_hits, critical_hits = D.roll_hits(w, attacker, weapon, target, s)
-        normal = D.roll_damage(w, normal_hits, weapon.damage, f"{weapon.name} damage" if w.rec else "")
-        critical = D.roll_damage(w, critical_hits, weapon.damage, f"{weapon.name} critical damage" if w.rec else "")
+        s = damage_rules.shot(attacker, weapon, target)
+        normal_hits, critical_hits = damage_rules.roll_hits(w, attacker, weapon, target, s)
+        normal = damage_rules.roll_damage(w, normal_hits, weapon.damage, f"{weapon.name} damage" if w.rec else "")
+        critical = damage_rules.roll_damage(w, critical_hits, weapon.damage, f"{weapon.name} critical damage" if w.rec else "")
         if normal_hits + critical_hits and w.rec:
-            w.say(f"{weapon.name} deals {normal} normal and {critical} critical Hull damage before saves.", T.TOTAL_DAMAGE)
-        successes = D.roll_point_defence(w, target, s, normal, critical)
-        options = D.pd_options(normal, critical, successes) if successes else [(0, 0)]
+            w.say(f"{weapon.name} deals {normal} normal and {critical} critical Hull damage before saves.", tables.TOTAL_DAMAGE)
+        successes = damage_rules.roll_point_defence(w, target, s, normal, critical)
+        options = damage_rules.pd_options(normal, critical, successes) if successes else [(0, 0)]
         if len(options) > 1 and normal and critical:
             pending = PendingAttack(d.ship, d.weapon, d.target, normal, critical, successes)
             return finish(w, state, phase="pd", pending=pending, resolving=index)
-        D.finish_attack(w, attacker.name, target.id, normal, critical, s, max(options))
+        damage_rules.finish_attack(w, attacker.name, target.id, normal, critical, s, max(options))
     return end_activation(w, state)  # it sets ``resolving`` back to 0
 
 
-def spend_pd(state: DropfleetState, w: S.Work, critical_blocked: int) -> DropfleetState:
+def spend_pd(state: DropfleetState, w: ship_rules.Work, critical_blocked: int) -> DropfleetState:
     p = state.pending
     attacker, target = w.ship(p.ship), w.ship(p.target)
-    s = D.shot(attacker, S.weapon(attacker, p.weapon), target)
-    options = D.pd_options(p.normal, p.critical, p.successes)
+    s = damage_rules.shot(attacker, ship_rules.weapon(attacker, p.weapon), target)
+    options = damage_rules.pd_options(p.normal, p.critical, p.successes)
     chosen = next(o for o in options if o[1] == critical_blocked)
     w.in_attack = True
-    D.finish_attack(w, attacker.name, target.id, p.normal, p.critical, s, chosen)
+    damage_rules.finish_attack(w, attacker.name, target.id, p.normal, p.critical, s, chosen)
     return resolve(clone(state, phase="fire", pending=None), w)
 
 
-def end_activation(w: S.Work, state: DropfleetState) -> DropfleetState:
+def end_activation(w: ship_rules.Work, state: DropfleetState) -> DropfleetState:
     """Crippling from the attacks (DF-26, DF-N09: skipped by a ship they destroyed), then the
     next group or the End phase."""
     w.in_attack = False
     for ship_id in w.attacked:
         if not w.ship(ship_id).destroyed:
-            D.settle_crippling(w, ship_id)
+            damage_rules.settle_crippling(w, ship_id)
     for ship in group_ships(state, state.group):
         ship = w.ship(ship.id)
         if ship.offline_pending:
@@ -378,10 +378,10 @@ def begin_activation(state: DropfleetState, group: str) -> DropfleetState:
     return clone(state, group=group, side=side_of_group(state, group), phase="orders")
 
 
-def end_round(state: DropfleetState, w: S.Work) -> DropfleetState:
+def end_round(state: DropfleetState, w: ship_rules.Work) -> DropfleetState:
     if w.rec:
-        w.say(f"End phase of round {state.round}.", T.DAMAGE_CONTROL)
-    D.end_phase(w)
+        w.say(f"End phase of round {state.round}.", tables.DAMAGE_CONTROL)
+    damage_rules.end_phase(w)
     state = finish(w, state)
     if state.over:
         return state
@@ -403,18 +403,18 @@ def strength(state: DropfleetState, side: str) -> float:
     return sum(s.hull for s in ships if s.in_play) / total if total else 0.0
 
 
-def decide_on_points(w: S.Work, state: DropfleetState) -> DropfleetState:
+def decide_on_points(w: ship_rules.Work, state: DropfleetState) -> DropfleetState:
     """The round limit: the side with the larger share of its Hull left wins; equal shares draw (D10)."""
     scores = {side: strength(state, side) for side in state.sides}
     best = max(scores.values())
     leaders = [side for side, v in scores.items() if v == best]
     winner = leaders[0] if len(leaders) == 1 else None
     w.say(f"Round limit reached: " + ", ".join(f"{side} {v:.0%} Hull left" for side, v in scores.items())
-          + (f"; {winner} wins." if winner else "; a draw."), T.ROUND_LIMIT)
+          + (f"; {winner} wins." if winner else "; a draw."), tables.ROUND_LIMIT)
     return clone(state, over=True, winner=winner, phase="over")
 
 
-def finish(w: S.Work, state: DropfleetState, **changes) -> DropfleetState:
+def finish(w: ship_rules.Work, state: DropfleetState, **changes) -> DropfleetState:
     """The state with the work's ships (and ``changes``); over when at most one side has ships in play."""
     state = clone(state, ships=w.ships, attacked=w.attacked, explosions=w.explosions, **changes)
     if state.over:
@@ -423,7 +423,7 @@ def finish(w: S.Work, state: DropfleetState, **changes) -> DropfleetState:
     if winner is _PLAYING:
         return state
     if w.rec:
-        w.say(f"{winner} holds the field." if winner else "No ship is left.", T.CATASTROPHIC_DAMAGE)
+        w.say(f"{winner} holds the field." if winner else "No ship is left.", tables.CATASTROPHIC_DAMAGE)
     return clone(state, over=True, winner=winner, phase="over")
 
 

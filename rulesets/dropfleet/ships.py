@@ -9,7 +9,7 @@ from rulesets.core.dice import Dice, RandomSource, Roll
 from rulesets.core.engine import LogEntry
 from rulesets.core.state import clone
 
-from . import tables as T
+from . import tables
 from .model import Ship
 
 
@@ -20,7 +20,7 @@ def signature(ship: Ship) -> int:
     if ship.silent:
         return 0
     extra = ship.profile.shield_signature if ship.shields_up else 0
-    return ship.profile.signature + extra + T.SPIKE_INCHES[ship.spike]
+    return ship.profile.signature + extra + tables.SPIKE_INCHES[ship.spike]
 
 
 def scan(ship: Ship) -> int:
@@ -32,12 +32,12 @@ def scan(ship: Ship) -> int:
         elif ship.has("scanner_damage"):
             value = min(value, 6)
     if ship.order in _SCANNING:
-        value *= T.ORDERS[ship.order].scan_factor
+        value *= tables.ORDERS[ship.order].scan_factor
     return value
 
 
 #: orders that multiply Scan (Active Scan)
-_SCANNING = frozenset(key for key, order in T.ORDERS.items() if order.scan_factor > 1)
+_SCANNING = frozenset(key for key, order in tables.ORDERS.items() if order.scan_factor > 1)
 
 
 def thrust(ship: Ship) -> int:
@@ -88,19 +88,19 @@ def start_hull(ship: Ship) -> int:
 
 def crippled(ship: Ship) -> bool:
     """Crippled: 50% of the starting Hull lost (DF-21), a Dreadnought at 18 or less (DF-22)."""
-    if ship.profile.hull <= T.SMALL_SHIP_HULL:
+    if ship.profile.hull <= tables.SMALL_SHIP_HULL:
         return False
     if ship.profile.dreadnought:
-        return ship.hull <= T.DREADNOUGHT_THRESHOLDS[0]
+        return ship.hull <= tables.DREADNOUGHT_THRESHOLDS[0]
     return 2 * (ship.profile.hull - ship.hull) >= ship.profile.hull
 
 
 def thresholds_due(ship: Ship) -> list[str]:
     """Crippling thresholds crossed and not rolled yet (DF-25, DF-27, DF-N09)."""
-    if ship.destroyed or ship.profile.hull <= T.SMALL_SHIP_HULL:
+    if ship.destroyed or ship.profile.hull <= tables.SMALL_SHIP_HULL:
         return []
     if ship.profile.dreadnought:
-        return [str(t) for t in T.DREADNOUGHT_THRESHOLDS if ship.hull <= t and str(t) not in ship.cripple_rolled]
+        return [str(t) for t in tables.DREADNOUGHT_THRESHOLDS if ship.hull <= t and str(t) not in ship.cripple_rolled]
     if 2 * (ship.profile.hull - ship.hull) >= ship.profile.hull and "half" not in ship.cripple_rolled:
         return ["half"]
     return []

@@ -10,10 +10,10 @@ import math
 
 from rulesets.core.engine import Action
 
-from . import geometry as G
-from . import sequence as Q
-from . import ships as S
-from . import tables as T
+from . import geometry
+from . import sequence
+from . import ships as ship_rules
+from . import tables
 from .model import armour_line
 
 PX = 10  # pixels per inch on the board
@@ -26,11 +26,11 @@ def _weapon(ship, weapon, enemies):
                                          (weapon.particle, "particle")) if flag]
     if weapon.calibre:
         specials.append(f"calibre {weapon.calibre}")
-    sig = max((S.signature(e) for e in enemies), default=0)
+    sig = max((ship_rules.signature(e) for e in enemies), default=0)
     return {"id": weapon.id, "name": weapon.name, "lock": f"{weapon.lock}+", "attacks": weapon.attacks,
-            "damage": weapon.damage, "arc": T.ARC_LABEL[weapon.arc], "specials": ", ".join(specials),
-            "usable": S.weapon_usable(ship, weapon.id),
-            "reach": S.scan(ship) if weapon.close_action else S.scan(ship) + sig}
+            "damage": weapon.damage, "arc": tables.ARC_LABEL[weapon.arc], "specials": ", ".join(specials),
+            "usable": ship_rules.weapon_usable(ship, weapon.id),
+            "reach": ship_rules.scan(ship) if weapon.close_action else ship_rules.scan(ship) + sig}
 
 
 def _wedge(x, y, heading, arc, radius):
@@ -38,13 +38,13 @@ def _wedge(x, y, heading, arc, radius):
     cx, cy = x * PX, y * PX
     r = radius * PX
     paths = []
-    for start, end in G.arc_wedges(arc, heading):
+    for start, end in geometry.arc_wedges(arc, heading):
         width = (end - start) % 360 or 360
         if width >= 359.9:
             paths.append(f"M {cx - r:.1f} {cy:.1f} a {r:.1f} {r:.1f} 0 1 0 {2 * r:.1f} 0 a {r:.1f} {r:.1f} 0 1 0 {-2 * r:.1f} 0")
             continue
-        x1, y1 = G.point_at(cx, cy, start, r)
-        x2, y2 = G.point_at(cx, cy, end, r)
+        x1, y1 = geometry.point_at(cx, cy, start, r)
+        x2, y2 = geometry.point_at(cx, cy, end, r)
         large = 1 if width > 180 else 0
         paths.append(f"M {cx:.1f} {cy:.1f} L {x1:.1f} {y1:.1f} A {r:.1f} {r:.1f} 0 {large} 1 {x2:.1f} {y2:.1f} Z")
     return " ".join(paths)
@@ -58,13 +58,13 @@ _LABEL_MARGIN_X, _LABEL_MARGIN_Y = 70, 14
 def _chosen(state, attacker, weapon, target, action: str, default: bool) -> dict:
     """The arc and reach of one weapon system fired at one target (Scan + the target's Signature,
     spikes and shields included; Close Action: Scan alone; DF-N01), drawn from the attacker."""
-    reach = Q.reach_of(attacker, weapon, target)
-    lx, ly = G.point_at(attacker.x, attacker.y, attacker.heading + T.ARCS[weapon.arc][0][0], reach)
+    reach = sequence.reach_of(attacker, weapon, target)
+    lx, ly = geometry.point_at(attacker.x, attacker.y, attacker.heading + tables.ARCS[weapon.arc][0][0], reach)
     lx = min(max(lx * PX, _LABEL_MARGIN_X), state.width * PX - _LABEL_MARGIN_X)
     ly = min(max(ly * PX, _LABEL_MARGIN_Y), state.height * PX - 6)
-    how = "Scan" if weapon.close_action else f"Scan {S.scan(attacker)}\" + {target.name}'s Signature {S.signature(target)}\""
+    how = "Scan" if weapon.close_action else f"Scan {ship_rules.scan(attacker)}\" + {target.name}'s Signature {ship_rules.signature(target)}\""
     return {"action": action, "default": default, "ship": attacker.id, "weapon": weapon.id, "target": target.id,
-            "text": f"{attacker.name}'s {weapon.name} at {target.name}: {T.ARC_LABEL[weapon.arc]} arc, reach {reach}\" ({how})",
+            "text": f"{attacker.name}'s {weapon.name} at {target.name}: {tables.ARC_LABEL[weapon.arc]} arc, reach {reach}\" ({how})",
             "name": weapon.name, "reach": reach, "path": _wedge(attacker.x, attacker.y, attacker.heading, weapon.arc, reach),
             "lx": lx, "ly": ly}
 
@@ -79,17 +79,17 @@ def _chosen_weapons(state, viewer, own_sides, by_id) -> list[dict]:
     if state.phase == "fire":
         group_side = state.side
         if viewer.is_gm or group_side in own_sides:
-            for attacker, weapon, target in Q.fire_options(state):
+            for attacker, weapon, target in sequence.fire_options(state):
                 action = Action.make("fire", attacker.id, weapon=weapon.id, target=target.id).to_str()
                 out.append(_chosen(state, attacker, weapon, target, action, False))
             if state.declared:
                 d = state.declared[-1]
                 attacker = by_id[d.ship]
-                out.append(_chosen(state, attacker, S.weapon(attacker, d.weapon), by_id[d.target], "", True))
+                out.append(_chosen(state, attacker, ship_rules.weapon(attacker, d.weapon), by_id[d.target], "", True))
     elif state.phase == "pd" and state.pending is not None:
         p = state.pending
         attacker = by_id[p.ship]
-        out.append(_chosen(state, attacker, S.weapon(attacker, p.weapon), by_id[p.target], "", True))
+        out.append(_chosen(state, attacker, ship_rules.weapon(attacker, p.weapon), by_id[p.target], "", True))
     return out
 
 
@@ -101,25 +101,25 @@ def view(ruleset, state, viewer) -> dict:
         enemies = [e for e in state.ships if e.in_play and e.side != ship.side]
         effects = []
         for e in ship.effects:
-            row = T.CRIPPLING_ROWS[e.key]
+            row = tables.CRIPPLING_ROWS[e.key]
             text = row.name
             if e.key == "weapon_destroyed" and e.weapon:
-                text += f" ({S.weapon(ship, e.weapon).name})"
+                text += f" ({ship_rules.weapon(ship, e.weapon).name})"
             if e.repairs_left:
                 text += f", repairable ({e.repairs_left} repair{'s' if e.repairs_left != 1 else ''} needed)"
             effects.append(text)
-        status = ship.fate if ship.destroyed else ("crippled" if S.crippled(ship) else "in play")
+        status = ship.fate if ship.destroyed else ("crippled" if ship_rules.crippled(ship) else "in play")
         ships.append({
             "id": ship.id, "name": ship.name, "side": ship.side, "side_index": sides.index(ship.side),
-            "group": ship.group, "class": ship.profile.name, "tonnage": T.TONNAGE.get(ship.profile.tonnage, ""),
+            "group": ship.group, "class": ship.profile.name, "tonnage": tables.TONNAGE.get(ship.profile.tonnage, ""),
             "hull": ship.hull, "max_hull": ship.profile.hull, "in_play": ship.in_play, "status": status,
             "x": ship.x, "y": ship.y, "px": ship.x * PX, "py": ship.y * PX, "heading": ship.heading,
-            "layer": ship.layer, "layer_label": T.LAYER_LABEL[ship.layer],
-            "spike": T.SPIKE_LABEL[ship.spike], "silent": ship.silent, "signature": S.signature(ship),
-            "scan": S.scan(ship), "thrust": S.thrust(ship), "armour": armour_line((S.armour_save(ship),), S.passive_save(ship)),
+            "layer": ship.layer, "layer_label": tables.LAYER_LABEL[ship.layer],
+            "spike": tables.SPIKE_LABEL[ship.spike], "silent": ship.silent, "signature": ship_rules.signature(ship),
+            "scan": ship_rules.scan(ship), "thrust": ship_rules.thrust(ship), "armour": armour_line((ship_rules.armour_save(ship),), ship_rules.passive_save(ship)),
             "passive": f"{ship.profile.passive}+" if ship.profile.passive else "",
             "switchable": ship.profile.passive_switchable, "shields_up": ship.shields_up,
-            "pd": S.point_defence(ship), "order": T.ORDERS[ship.order].label if ship.order else "",
+            "pd": ship_rules.point_defence(ship), "order": tables.ORDERS[ship.order].label if ship.order else "",
             "dreadnought": ship.profile.dreadnought, "atmospheric": ship.profile.atmospheric,
             "monitor": ship.profile.monitor, "effects": effects, "weapons_offline": ship.weapons_offline,
             "weapons": [_weapon(ship, w, enemies) for w in ship.profile.weapons],
@@ -130,36 +130,36 @@ def view(ruleset, state, viewer) -> dict:
     for d in state.declared:
         if viewer.is_gm or by_id[d.ship].side in own_sides:
             a, t = by_id[d.ship], by_id[d.target]
-            declared.append({"text": f"{a.name} aims {S.weapon(a, d.weapon).name} at {t.name}",
+            declared.append({"text": f"{a.name} aims {ship_rules.weapon(a, d.weapon).name} at {t.name}",
                              "x1": a.x * PX, "y1": a.y * PX, "x2": t.x * PX, "y2": t.y * PX})
     arcs = []
     current = None
     if state.phase == "move":
-        current = Q.mover(state)
+        current = sequence.mover(state)
     elif state.phase == "fire":
-        current = Q.lead(state, state.group)
+        current = sequence.lead(state, state.group)
     sees_orders = current is not None and (viewer.is_gm or current.side in own_sides)
     if sees_orders:  # no weapon chosen: the ship's arcs, faint, to Scan + the largest enemy Signature
         enemies = [e for e in state.ships if e.in_play and e.side != current.side]
         for w in current.profile.weapons:
-            reach = S.scan(current) + (0 if w.close_action else max((S.signature(e) for e in enemies), default=0))
+            reach = ship_rules.scan(current) + (0 if w.close_action else max((ship_rules.signature(e) for e in enemies), default=0))
             arcs.append({"name": w.name, "reach": reach, "path": _wedge(current.x, current.y, current.heading, w.arc, reach)})
     chosen = _chosen_weapons(state, viewer, own_sides, by_id)
     pending = None
     if state.pending is not None:
         p = state.pending
         pending = {"defender": by_id[p.target].name, "attacker": by_id[p.ship].name,
-                   "weapon": S.weapon(by_id[p.ship], p.weapon).name, "normal": p.normal, "critical": p.critical,
+                   "weapon": ship_rules.weapon(by_id[p.ship], p.weapon).name, "normal": p.normal, "critical": p.critical,
                    "successes": p.successes}
-    explosions = [{"px": x * PX, "py": y * PX, "r": r * PX, "radius": r, "layer": T.LAYER_LABEL[layer]}
+    explosions = [{"px": x * PX, "py": y * PX, "r": r * PX, "radius": r, "layer": tables.LAYER_LABEL[layer]}
                   for x, y, r, layer in state.explosions]
-    group_ships = Q.group_ships(state, state.group) if state.group else []
+    group_ships = sequence.group_ships(state, state.group) if state.group else []
     return {
         "round": state.round, "max_rounds": state.max_rounds, "phase": PHASES.get(state.phase, state.phase),
         "over": state.over, "winner": state.winner,
         "active": ", ".join(s.name for s in group_ships), "side": state.side,
         "mover": current.name if current is not None and state.phase == "move" else "",
-        "mover_allowance": Q.allowance(current) if current is not None and state.phase == "move" else 0,
+        "mover_allowance": sequence.allowance(current) if current is not None and state.phase == "move" else 0,
         "width": state.width, "height": state.height, "px_width": state.width * PX, "px_height": state.height * PX,
         "grid": [i * PX for i in range(0, max(state.width, state.height) + 1, 6)],
         "sides": [{"name": side, "index": i} for i, side in enumerate(sides)],

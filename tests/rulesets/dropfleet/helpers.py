@@ -5,7 +5,7 @@ import dataclasses
 
 from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.core.engine import Action
-from rulesets.dropfleet import ships as S
+from rulesets.dropfleet import ships as ship_rules
 from rulesets.dropfleet.engine import RULESET
 from rulesets.dropfleet.model import DropfleetState, Effect, Profile, Ship, Weapon
 
@@ -69,8 +69,8 @@ def fire(st, *faces, weapon_id="g", attacker_id="a", target_id="t"):
     return result.state, " ".join(e.text for e in result.log)
 
 
-def work(st, *faces) -> S.Work:
-    return S.Work(st, dice(*faces))
+def work(st, *faces) -> ship_rules.Work:
+    return ship_rules.Work(st, dice(*faces))
 
 
 def get(st, ship_id):

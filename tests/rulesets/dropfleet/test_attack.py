@@ -7,8 +7,8 @@ RULES-NOTES (dropfleet), with the inventory number.
 import pytest
 
 from rulesets.core.engine import Action
-from rulesets.dropfleet import damage as D
-from rulesets.dropfleet import sequence as Q
+from rulesets.dropfleet import damage as damage_rules
+from rulesets.dropfleet import sequence
 from rulesets.dropfleet.engine import RULESET
 
 from .helpers import attacker, fire, get, ship, state, weapon
@@ -48,7 +48,7 @@ def test_df04_df05_armour_saves_one_die_per_point():
 def test_df06_the_best_of_several_armour_saves_is_used():
     """DF-06, seed 5: with more than one armour save, the best one is used for all dice."""
     target = ship(armour=(5, 3))
-    assert D.shot(attacker(), weapon(), target).normal_save == 3
+    assert damage_rules.shot(attacker(), weapon(), target).normal_save == 3
 
 
 def test_df07_unsaved_damage_reduces_hull():
@@ -68,7 +68,7 @@ def test_df08_df47_a_ship_at_no_hull_is_destroyed():
 
 def test_df09_passive_is_a_second_armour_value():
     """DF-09, "Contramedidas pasivas": 3+/4+ means a passive save of 4+."""
-    s = D.shot(attacker(), weapon(), ship(armour=(3,), passive=4))
+    s = damage_rules.shot(attacker(), weapon(), ship(armour=(3,), passive=4))
     assert (s.normal_save, s.critical_save) == (3, 4)
 
 
@@ -82,17 +82,17 @@ def test_df10_passive_protects_against_criticals():
 
 def test_df11_shield_drawbacks_raise_signature_and_stop_point_defence():
     """DF-11, "Contramedidas pasivas": drawbacks come from the ship: higher Signature, no PD while active."""
-    from rulesets.dropfleet import ships as S
+    from rulesets.dropfleet import ships as ship_rules
 
     s = ship(passive=4, passive_switchable=True, shield_signature=4, shields_block_pd=True, pd=3)
     up = ship(passive=4, passive_switchable=True, shield_signature=4, shields_block_pd=True, pd=3, shields_up=True)
-    assert (S.signature(s), S.point_defence(s)) == (6, 3)
-    assert (S.signature(up), S.point_defence(up)) == (10, 0)
+    assert (ship_rules.signature(s), ship_rules.point_defence(s)) == (6, 3)
+    assert (ship_rules.signature(up), ship_rules.point_defence(up)) == (10, 0)
 
 
 def test_df12_normal_hits_use_the_best_save_of_armour_and_passive():
     """DF-12, "Contramedidas pasivas": with several saves, the best applicable one for all dice."""
-    s = D.shot(attacker(), weapon(), ship(armour=(5,), passive=4))
+    s = damage_rules.shot(attacker(), weapon(), ship(armour=(5,), passive=4))
     assert s.normal_save == 4
 
 
@@ -114,11 +114,11 @@ def test_df13_no_passive_no_save_against_criticals():
 
 def test_df14_always_on_passive_works_without_shields():
     """DF-14, "¡Activad los escudos!": some passives are always on; switchable ones only when raised."""
-    from rulesets.dropfleet import ships as S
+    from rulesets.dropfleet import ships as ship_rules
 
     always = ship(passive=4)
     switch = ship(passive=4, passive_switchable=True)
-    assert S.passive_save(always) == 4 and S.passive_save(switch) is None
+    assert ship_rules.passive_save(always) == 4 and ship_rules.passive_save(switch) is None
 
 
 def test_df15_shields_are_raised_with_orders_and_stay_up():
@@ -127,8 +127,8 @@ def test_df15_shields_are_raised_with_orders_and_stay_up():
     st = state(a, ship(), phase="orders")
     after = RULESET.apply(st, Action.parse("order actor=a order=standard shields=up"), _no_dice()).state
     assert get(after, "a").shields_up
-    from rulesets.dropfleet import ships as S
-    assert S.passive_save(get(after, "a")) == 4
+    from rulesets.dropfleet import ships as ship_rules
+    assert ship_rules.passive_save(get(after, "a")) == 4
 
 
 def _no_dice():
@@ -139,9 +139,9 @@ def _no_dice():
 def test_df16_dfn06_point_defence_only_against_close_action_and_launch():
     """DF-16, DF-N06: PD works against Close Action weapons and launch assets only."""
     target = ship(pd=4)
-    assert D.shot(attacker(), weapon(), target).point_defence == 0
-    assert D.shot(attacker(), weapon(close_action=True), target).point_defence == 4
-    assert D.shot(attacker(), weapon(launch=True), target).point_defence == 4
+    assert damage_rules.shot(attacker(), weapon(), target).point_defence == 0
+    assert damage_rules.shot(attacker(), weapon(close_action=True), target).point_defence == 4
+    assert damage_rules.shot(attacker(), weapon(launch=True), target).point_defence == 4
 
 
 def test_df17_df18_each_pd_five_plus_cancels_a_point_then_armour():
@@ -173,60 +173,60 @@ def test_df20_the_defender_spends_pd_between_normal_and_critical():
     # block one critical: 4 normal saves at 4+ (all fail), 1 critical with no passive
     after = step(paused, "spend_pd actor=t critical=#1", 1, 1, 1, 1).state
     assert get(after, "t").hull == 20 - 5
-    assert D.pd_options(4, 2, 2) == [(2, 0), (0, 1)]
+    assert damage_rules.pd_options(4, 2, 2) == [(2, 0), (0, 1)]
 
 
 def test_dfn01_range_is_scan_plus_signature_close_action_scan_alone():
     """DF-N01, RULES-NOTES: reach is the attacker's Scan + the target's Signature; Close Action: Scan."""
     a = attacker(y=17, scan=12)
     t = ship(signature=6)
-    assert Q.in_reach(a, weapon(), t)  # 17 <= 18
-    assert not Q.in_reach(a, weapon(close_action=True), t)  # 17 > 12
-    assert not Q.in_reach(attacker(y=19, scan=12), weapon(), t)
+    assert sequence.in_reach(a, weapon(), t)  # 17 <= 18
+    assert not sequence.in_reach(a, weapon(close_action=True), t)  # 17 > 12
+    assert not sequence.in_reach(attacker(y=19, scan=12), weapon(), t)
 
 
 def test_dfn01_the_target_must_be_in_the_arc():
     """DF-N01: the target must be in the weapon's arc (front arc 90°, rear arc behind)."""
     t = ship()
-    assert Q.in_reach(attacker(heading=0), weapon(arc="F"), t)
-    assert not Q.in_reach(attacker(heading=180), weapon(arc="F"), t)
-    assert Q.in_reach(attacker(heading=180), weapon(arc="R"), t)
-    assert Q.in_reach(attacker(heading=90), weapon(arc="S"), t)
+    assert sequence.in_reach(attacker(heading=0), weapon(arc="F"), t)
+    assert not sequence.in_reach(attacker(heading=180), weapon(arc="F"), t)
+    assert sequence.in_reach(attacker(heading=180), weapon(arc="R"), t)
+    assert sequence.in_reach(attacker(heading=90), weapon(arc="S"), t)
 
 
 def test_dfn04_lock_is_clamped_and_a_critical_is_lock_plus_two():
     """DF-N04, RULES-NOTES: hits on D6 >= Lock clamped to 2+..6+; a roll >= Lock + 2 is critical."""
-    s = D.shot(attacker(), weapon(lock=3), ship())
-    assert [D.classify(f, s) for f in range(1, 7)] == [0, 0, 1, 1, 2, 2]
-    low = D.shot(attacker(), weapon(lock=2, calibre="M"), ship(tonnage="M"))
+    s = damage_rules.shot(attacker(), weapon(lock=3), ship())
+    assert [damage_rules.classify(f, s) for f in range(1, 7)] == [0, 0, 1, 1, 2, 2]
+    low = damage_rules.shot(attacker(), weapon(lock=2, calibre="M"), ship(tonnage="M"))
     assert low.lock == 2  # 2 - 1 clamped to 2+
-    high = D.shot(attacker(layer="low"), weapon(lock=6), ship())
+    high = damage_rules.shot(attacker(layer="low"), weapon(lock=6), ship())
     assert high.lock == 6 and high.critical_on == 7  # 6 + 1 clamped; no critical possible
 
 
 def test_dfn05_lock_plus_one_across_orbital_layers():
     """DF-N05, RULES-NOTES: Lock +1 when firing between orbital layers."""
-    assert D.shot(attacker(layer="low"), weapon(lock=4), ship(layer="high")).lock == 5
-    assert D.shot(attacker(layer="high"), weapon(lock=4), ship(layer="high")).lock == 4
+    assert damage_rules.shot(attacker(layer="low"), weapon(lock=4), ship(layer="high")).lock == 5
+    assert damage_rules.shot(attacker(layer="high"), weapon(lock=4), ship(layer="high")).lock == 4
 
 
 def test_monitor_fires_between_low_and_high_without_penalty():
     """Decision D2 (the game's Monitor rule): no Lock penalty between Low and High orbit."""
-    assert D.shot(attacker(layer="low", monitor=True), weapon(lock=4), ship(layer="high")).lock == 4
+    assert damage_rules.shot(attacker(layer="low", monitor=True), weapon(lock=4), ship(layer="high")).lock == 4
 
 
 def test_calibre_and_particle_weapons():
     """Decision D2 (the game's weapon rules): Calibre X is Lock -1 against its tonnage, H/S calibre
     criticals on Lock + 1; Particle hits are all critical and ignore passive saves."""
-    s = D.shot(attacker(), weapon(lock=4, calibre="H"), ship(tonnage="H"))
+    s = damage_rules.shot(attacker(), weapon(lock=4, calibre="H"), ship(tonnage="H"))
     assert (s.lock, s.critical_on) == (3, 4)
-    p = D.shot(attacker(), weapon(lock=4, particle=True), ship(passive=4))
-    assert D.classify(4, p) == 2 and p.critical_save == 7
+    p = damage_rules.shot(attacker(), weapon(lock=4, particle=True), ship(passive=4))
+    assert damage_rules.classify(4, p) == 2 and p.critical_save == 7
 
 
 def test_dfn08_distance_is_centre_to_centre():
     """DF-N08, RULES-NOTES: inches, centre to centre; wholly within R is distance <= R."""
-    from rulesets.dropfleet import geometry as G
+    from rulesets.dropfleet import geometry
 
-    assert G.distance(0, 0, 3, 4) == 5
-    assert G.within(0, 0, 3, 4, 5) and not G.within(0, 0, 3, 4, 4.9)
+    assert geometry.distance(0, 0, 3, 4) == 5
+    assert geometry.within(0, 0, 3, 4, 5) and not geometry.within(0, 0, 3, 4, 4.9)

@@ -2,18 +2,18 @@
 Dreadnought table's missing 6 (DF-N10)."""
 import pytest
 
-from rulesets.dropfleet import damage as D
-from rulesets.dropfleet import sequence as Q
-from rulesets.dropfleet import tables as T
+from rulesets.dropfleet import damage as damage_rules
+from rulesets.dropfleet import sequence
+from rulesets.dropfleet import tables
 
 from .helpers import get, ship, state, work
 
 
 def destroy(st, ship_id, *faces):
     w = work(st, *faces)
-    D.destroy(w, ship_id, "a test")
+    damage_rules.destroy(w, ship_id, "a test")
     assert w.dice.source.remaining == 0, "unused faces"
-    return Q.finish(w, st), " ".join(e.text for e in w.log)
+    return sequence.finish(w, st), " ".join(e.text for e in w.log)
 
 
 def boom(start=6, **kw):
@@ -51,7 +51,7 @@ def test_df51_hull_ten_plus_adds_one():
 @pytest.mark.parametrize("start,sides", [(4, 3), (6, 3), (7, 6), (12, 6)])
 def test_df52_explosion_radius_by_starting_hull(start, sides):
     """DF-52, seed 7: Hull 4-6 explodes D3", Hull 7+ D6"."""
-    assert T.explosion_die(start) == sides
+    assert tables.explosion_die(start) == sides
 
 
 def test_df53_dfn07_only_the_same_layer_is_caught():
@@ -79,8 +79,8 @@ def test_df55_burning_wreck_minor_spike():
     """DF-55, seed 7 table 3: ships gain a Minor spike (Silent Running ends instead)."""
     st = state(boom(), ship("o", "blue", x=1), ship("p", "blue", x=-1, silent=True))
     after, _ = destroy(st, "x", 3, 2)
-    assert get(after, "o").spike == T.MINOR
-    assert not get(after, "p").silent and get(after, "p").spike == T.NO_SPIKE
+    assert get(after, "o").spike == tables.MINOR
+    assert not get(after, "p").silent and get(after, "p").spike == tables.NO_SPIKE
 
 
 def test_df56_crushed_one_damage_saves_allowed():
@@ -127,8 +127,8 @@ def test_df61_immolation_major_spike_and_fires():
     st = state(boom(**DREAD), ship("o", "blue", x=8), ship("p", "blue", x=9))
     after, _ = destroy(st, "x", 2, 2)  # 3; fires D3 = 2 for o
     o = get(after, "o")
-    assert o.spike == T.MAJOR and sum(1 for e in o.effects if e.key == "fire") == 2
-    assert get(after, "p").spike == T.NO_SPIKE
+    assert o.spike == tables.MAJOR and sum(1 for e in o.effects if e.key == "fire") == 2
+    assert get(after, "p").spike == tables.NO_SPIKE
 
 
 def test_df62_superstructure_failure_two_d6_on_five_plus():

@@ -5,10 +5,10 @@ import pytest
 
 from rulesets.core import citation
 from rulesets.core.engine import Action
-from rulesets.dropfleet import damage as D
-from rulesets.dropfleet import sequence as Q
-from rulesets.dropfleet import ships as S
-from rulesets.dropfleet import tables as T
+from rulesets.dropfleet import damage as damage_rules
+from rulesets.dropfleet import sequence
+from rulesets.dropfleet import ships as ship_rules
+from rulesets.dropfleet import tables
 from rulesets.dropfleet.engine import RULESET
 from rulesets.dropfleet.model import Effect
 
@@ -19,18 +19,18 @@ DREAD = dict(dreadnought=True, start=24)
 
 def hurt(st, ship_id, amount, *faces):
     w = work(st, *faces)
-    D.hurt(w, ship_id, amount, "a test")
+    damage_rules.hurt(w, ship_id, amount, "a test")
     assert w.dice.source.remaining == 0
-    return Q.finish(w, st), " ".join(e.text for e in w.log)
+    return sequence.finish(w, st), " ".join(e.text for e in w.log)
 
 
 def test_df21_crippled_at_half_hull_lost():
     """DF-21, seed 6: 50% or more of the starting Hull lost: crippled (4 Hull: after losing 2)."""
     st = state(ship(start=4, armour=(6,)), ship("o", "blue"))
     after, text = hurt(st, "t", 1)
-    assert not S.crippled(get(after, "t")) and "crippled" not in text
+    assert not ship_rules.crippled(get(after, "t")) and "crippled" not in text
     after, text = hurt(after, "t", 1, 1, 1)  # crippling roll: 1, 1 -> Bright flash
-    assert S.crippled(get(after, "t")) and "Bright flash" in text
+    assert ship_rules.crippled(get(after, "t")) and "Bright flash" in text
 
 
 def test_df22_dreadnought_crippled_at_18_and_again_at_10():
@@ -46,14 +46,14 @@ def test_df22_dreadnought_crippled_at_18_and_again_at_10():
 
 def test_df23_first_die_picks_the_subtable_second_the_row():
     """DF-23, seed 6: 1-2 Subsystems, 3-4 Hull, 5-6 Main systems; then a second D6 in it."""
-    assert T.crippling_row(1, 3, False).effect == "fire"
-    assert T.crippling_row(4, 2, False).effect == "scanner_disabled"
-    assert T.crippling_row(6, 6, False).effect == "reactor_overload"
+    assert tables.crippling_row(1, 3, False).effect == "fire"
+    assert tables.crippling_row(4, 2, False).effect == "scanner_disabled"
+    assert tables.crippling_row(6, 6, False).effect == "reactor_overload"
 
 
 def test_df24_dreadnoughts_use_their_own_tables():
     """DF-24, seed 6: Dreadnoughts roll on their own crippling (and catastrophic) tables."""
-    assert T.crippling_row(1, 3, True).effect == "containment_failure"
+    assert tables.crippling_row(1, 3, True).effect == "containment_failure"
     st = state(ship(**DREAD), ship("o", "blue"))
     after, text = hurt(st, "t", 6, 5, 5)
     assert get(after, "t").has("reactor_leak") and "Dreadnought crippling damage" in text
@@ -63,7 +63,7 @@ def test_df25_small_ships_are_never_crippled():
     """DF-25, seed 6: starting Hull 3 or less never rolls on the crippling table."""
     st = state(ship(start=3), ship("o", "blue"))
     after, text = hurt(st, "t", 2)
-    assert get(after, "t").cripple_rolled == () and not S.crippled(get(after, "t"))
+    assert get(after, "t").cripple_rolled == () and not ship_rules.crippled(get(after, "t"))
 
 
 def test_df26_dfn09_crippling_from_an_attack_waits_for_the_activation_end():
@@ -72,7 +72,7 @@ def test_df26_dfn09_crippling_from_an_attack_waits_for_the_activation_end():
     a = attacker(weapons=(weapon(id="g", attacks=3), weapon(id="h", name="Laser", attacks=1)))
     st = state(a, ship(start=6, armour=(7,)))
     st = step(st, "fire actor=a weapon=g target=t").state
-    assert Q.fire_options(st) == []  # Standard orders: one weapon system (decision D2)
+    assert sequence.fire_options(st) == []  # Standard orders: one weapon system (decision D2)
     a = attacker(order="weapons_free", weapons=(weapon(id="g", attacks=3), weapon(id="h", name="Laser", attacks=1)))
     st = state(a, ship(start=6, armour=(7,)))
     st = step(st, "fire actor=a weapon=g target=t").state
@@ -97,7 +97,7 @@ def test_df27_rolled_once_per_threshold():
     st = state(ship(start=10, armour=(6,)), ship("o", "blue"))
     after, _ = hurt(st, "t", 5, 1, 1)
     after, text = hurt(after, "t", 1)
-    assert "crippled" not in text and S.crippled(get(after, "t"))
+    assert "crippled" not in text and ship_rules.crippled(get(after, "t"))
 
 
 def test_df28_dfn12_extra_crippling_damage_is_never_saved():
@@ -133,7 +133,7 @@ ROWS = [
 def test_crippling_table_rows(rule, dread, first, second, effect, extra, repairable, decay):
     """DF-29..DF-46, seed 6 "Tabla de Daño incapacitante" (and "… en Dreadnoughts"): each row's
     effect, extra Hull damage, whether it is repairable and whether it decays the orbit."""
-    row = T.crippling_row(first, second, dread)
+    row = tables.crippling_row(first, second, dread)
     assert (row.effect, row.extra, row.repairable, row.decay) == (effect, extra, repairable, decay)
     cited = citation.read(row.rule, "dropfleet")  # the table cited in English, its Spanish heading on hover
     if dread:
@@ -144,24 +144,24 @@ def test_crippling_table_rows(rule, dread, first, second, effect, extra, repaira
     st = state(ship(start=start, armour=(6,), dreadnought=dread, hull=start), ship("o", "blue"))
     w = work(st, first, second, *([1] if effect == "weapon_destroyed" else []),
              *([1, 1] if effect == "reactor_overload" else []))
-    D.roll_crippling(w, "t")
+    damage_rules.roll_crippling(w, "t")
     t = w.ship("t")
     assert t.hull == start - extra
     if effect == "bright_flash":
-        assert t.spike == T.MINOR
+        assert t.spike == tables.MINOR
     elif effect == "weapons_disabled":
         assert t.weapons_offline
     elif effect != "reactor_overload":
         assert t.has(effect)
-    assert D.decaying(t) == decay or effect == "reactor_overload"
+    assert damage_rules.decaying(t) == decay or effect == "reactor_overload"
 
 
 def test_df29_bright_flash_under_silent_running_restores_signature():
     """DF-29, seed 6 table: a Minor spike; under Silent Running the Signature returns to normal instead."""
     st = state(ship(start=10, silent=True), ship("o", "blue"))
     w = work(st, 1, 1)
-    D.roll_crippling(w, "t")
-    assert not w.ship("t").silent and w.ship("t").spike == T.NO_SPIKE
+    damage_rules.roll_crippling(w, "t")
+    assert not w.ship("t").silent and w.ship("t").spike == tables.NO_SPIKE
 
 
 def test_df30_fire_burns_one_hull_each_end_phase_before_damage_control():
@@ -184,14 +184,14 @@ def test_df31_power_leak_allows_no_special_orders():
 
 def test_df32_scanner_disabled_scan_one_inch():
     """DF-32, seed 6 table: Scan becomes 1"."""
-    assert S.scan(ship(effects=["scanner_disabled"])) == 1
+    assert ship_rules.scan(ship(effects=["scanner_disabled"])) == 1
 
 
 def test_df33_cracked_armour_plus_two():
     """DF-33, seed 6 table: Armour +2 for the rest of the game; past 6+ no save (decision D6)."""
-    assert S.armour_save(ship(armour=(3,), effects=["cracked_armour"])) == 5
-    s = D.shot(attacker(), weapon(), ship(armour=(5,), effects=["cracked_armour"]))
-    assert s.normal_save == 7 and D.fail_chance(s.normal_save) == 1.0
+    assert ship_rules.armour_save(ship(armour=(3,), effects=["cracked_armour"])) == 5
+    s = damage_rules.shot(attacker(), weapon(), ship(armour=(5,), effects=["cracked_armour"]))
+    assert s.normal_save == 7 and damage_rules.fail_chance(s.normal_save) == 1.0
 
 
 def test_df34_hull_breach_decays_every_end_phase():
@@ -204,14 +204,14 @@ def test_df34_hull_breach_decays_every_end_phase():
 def test_df35_engines_disabled_halve_thrust_no_turn_no_orbit_change():
     """DF-35, seed 6 table: Thrust halved (round up), cannot turn or change orbit."""
     s = ship(thrust=9, effects=["engines_disabled"], order="standard")
-    assert S.thrust(s) == 5 and Q.turn_limit(s) == 0 and Q.layer_choices(s) == []
+    assert ship_rules.thrust(s) == 5 and sequence.turn_limit(s) == 0 and sequence.layer_choices(s) == []
 
 
 def test_df36_weapons_disabled_for_the_next_activation_only():
     """DF-36, seed 6 table: at its next activation the ship cannot fire; normal afterwards."""
     a = attacker(weapons_offline=True)
     st = state(a, ship())
-    assert Q.fire_options(st) == []
+    assert sequence.fire_options(st) == []
     after = step(st, "open_fire actor=a").state
     assert not get(after, "a").weapons_offline
 
@@ -220,7 +220,7 @@ def test_df37_reactor_overload_rolls_again():
     """DF-37, seed 6 table: roll again on the crippling table."""
     st = state(ship(start=10, armour=(6,)), ship("o", "blue"))
     w = work(st, 5, 5, 1, 3)
-    D.roll_crippling(w, "t")
+    damage_rules.roll_crippling(w, "t")
     assert w.ship("t").has("fire") and w.ship("t").hull == 7
 
 
@@ -245,13 +245,13 @@ def test_df40_power_fluctuation_hurts_on_special_orders():
 
 def test_df41_scanner_damage_six_inches():
     """DF-41, seed 6 Dreadnought table: Scan reduced to 6"."""
-    assert S.scan(ship(scan=12, effects=["scanner_damage"])) == 6
+    assert ship_rules.scan(ship(scan=12, effects=["scanner_damage"])) == 6
 
 
 def test_df44_engines_destroyed():
     """DF-44, seed 6 Dreadnought table: Thrust -2"; D3 Hull damage at Max Thrust or Course Change."""
     a = attacker(**DREAD, thrust=6, effects=["engines_destroyed"])
-    assert S.thrust(a) == 4
+    assert ship_rules.thrust(a) == 4
     after = step(state(a, ship(), phase="orders"), "order actor=a order=max_thrust", 3).state
     assert get(after, "a").hull == 21
 
@@ -261,8 +261,8 @@ def test_df45_a_random_weapon_system_is_destroyed():
     guns = (weapon(id="g"), weapon(id="h", name="Laser"))
     st = state(ship(**DREAD, weapons=guns), ship("o", "blue"))
     w = work(st, 6, 4, 2)  # row 5-6 / 3-4, then a d2: the second system
-    D.roll_crippling(w, "t")
-    assert not S.weapon_usable(w.ship("t"), "h") and S.weapon_usable(w.ship("t"), "g")
+    damage_rules.roll_crippling(w, "t")
+    assert not ship_rules.weapon_usable(w.ship("t"), "h") and ship_rules.weapon_usable(w.ship("t"), "g")
 
 
 def test_df46_reactor_leak_three_damage_at_the_end():

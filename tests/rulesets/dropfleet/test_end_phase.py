@@ -1,6 +1,6 @@
 """Seed "Control de daños" and "Caída Orbital"; RULES-NOTES DF-N11; the End phase's order (decision D8)."""
-from rulesets.dropfleet import damage as D
-from rulesets.dropfleet import tables as T
+from rulesets.dropfleet import damage as damage_rules
+from rulesets.dropfleet import tables
 from rulesets.dropfleet.model import Effect
 
 from .helpers import get, ship, state, step, work
@@ -42,7 +42,7 @@ def test_df67_damage_control_damage_is_never_saved():
 
 def test_df68_dfn11_the_damage_control_table():
     """DF-68, DF-N11: 1 = 1 Hull damage and not repaired; 2-3 = not repaired; 4-6 = repaired."""
-    assert [T.damage_control(f) for f in range(1, 7)] == [
+    assert [tables.damage_control(f) for f in range(1, 7)] == [
         (False, 1), (False, 0), (False, 0), (True, 0), (True, 0), (True, 0)]
     st = state(ship(effects=[Effect("fire")]), ship("o", "blue"))
     result = end(st, 1)  # fire: 1 damage; damage control 1: 1 more, fire stays

@@ -10,7 +10,7 @@ from hypothesis import strategies as st_
 from rulesets.core import serial
 from rulesets.core.dice import Dice, DiceNeeded, ManualSource, RandomSource
 from rulesets.core.engine import Action, IllegalAction, Viewer
-from rulesets.dropfleet import ships as S
+from rulesets.dropfleet import ships as ship_rules
 from rulesets.dropfleet.engine import RULESET
 
 from .helpers import attacker, dice, get, ship, state, step, weapon
@@ -164,8 +164,8 @@ def test_a_playout_counts_a_pool_from_the_same_draws_a_recorded_step_shows():
     for seed in range(200):
         count, need = 1 + seed % 7, 2 + seed % 5
         better = need + seed % 3
-        played = S.Work(st, Dice(RandomSource(random.Random(seed)), recording=False))
-        shown = S.Work(st, Dice(RandomSource(random.Random(seed))))
+        played = ship_rules.Work(st, Dice(RandomSource(random.Random(seed)), recording=False))
+        shown = ship_rules.Work(st, Dice(RandomSource(random.Random(seed))))
         split = shown.split(count, need, better, "to hit", "rule")
         faces = shown.faces
         assert played.split(count, need, better, "", "") == split == (

@@ -11,8 +11,8 @@ import pytest
 
 from rulesets.core.dice import Dice, DiceSource
 from rulesets.core.engine import Action
-from rulesets.dropfleet import damage as D
-from rulesets.dropfleet import odds as O
+from rulesets.dropfleet import damage as damage_rules
+from rulesets.dropfleet import odds as odds_rules
 from rulesets.dropfleet.engine import RULESET
 
 from .helpers import attacker, get, ship, state, step, weapon
@@ -83,8 +83,8 @@ def test_the_odds_agree_exactly_with_an_enumeration_of_faces(name):
     att, tgt = CASES[name]
     st = declared(att, tgt)
     expected = enumerate_hull_lost(st)
-    s = D.shot(get(st, "a"), get(st, "a").profile.weapons[0], get(st, "t"))
-    assert O.total_distribution(s) == expected
+    s = damage_rules.shot(get(st, "a"), get(st, "a").profile.weapons[0], get(st, "t"))
+    assert odds_rules.total_distribution(s) == expected
     assert sum(expected.values()) == 1
 
 
@@ -93,7 +93,7 @@ def test_the_chance_to_destroy_agrees_with_the_enumeration():
     no catastrophic roll) equals the enumerated one."""
     st = declared(attacker(weapons=weapon(lock=4, attacks=3)), ship(armour=(5,), start=3, hull=2))
     lost = enumerate_hull_lost(st)
-    odds = O.fire_odds(get(st, "a"), get(st, "a").profile.weapons[0], get(st, "t"))
+    odds = odds_rules.fire_odds(get(st, "a"), get(st, "a").profile.weapons[0], get(st, "t"))
     p_destroy = sum(p for v, p in lost.items() if v >= 2)
     assert f"destroys {round(float(p_destroy) * 100):.0f}%" in odds.summary
     assert abs(odds.total - 1) < 1e-12
@@ -115,7 +115,7 @@ def test_the_fire_button_shows_the_odds():
 
 def test_chance_to_cripple_counts_from_the_next_threshold():
     """DF-21/DF-22 in the odds: the damage that makes a ship roll crippling next."""
-    assert O.to_cripple(ship(start=10, hull=10)) == 5
-    assert O.to_cripple(ship(start=10, hull=7)) == 2
-    assert O.to_cripple(ship(start=3)) is None
-    assert O.to_cripple(ship(start=24, hull=24, dreadnought=True)) == 6
+    assert odds_rules.to_cripple(ship(start=10, hull=10)) == 5
+    assert odds_rules.to_cripple(ship(start=10, hull=7)) == 2
+    assert odds_rules.to_cripple(ship(start=3)) is None
+    assert odds_rules.to_cripple(ship(start=24, hull=24, dreadnought=True)) == 6

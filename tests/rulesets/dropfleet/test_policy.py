@@ -4,8 +4,8 @@ import random
 import pytest
 
 from rulesets.core.simulate import run_trial, with_options
-from rulesets.dropfleet import damage as D
-from rulesets.dropfleet import sequence as Q
+from rulesets.dropfleet import damage as damage_rules
+from rulesets.dropfleet import sequence
 from rulesets.dropfleet.engine import RULESET
 from rulesets.dropfleet.fleets import demo_spec
 
@@ -23,11 +23,11 @@ def test_the_bot_fires_the_shot_of_highest_expected_damage_then_opens_fire():
 
 def test_the_bot_spends_point_defence_where_it_saves_most():
     """D5: against 3+ armour and no passive, a blocked critical point is worth more than two normal ones."""
-    s = D.shot(attacker(), weapon(close_action=True), ship(armour=(3,)))
-    assert D.best_pd_option(D.pd_options(2, 1, 2), s) == (0, 1)
-    s = D.shot(attacker(), weapon(close_action=True), ship(armour=(6,), passive=2))
-    assert D.best_pd_option(D.pd_options(2, 1, 2), s) == (2, 0)
-    assert D.best_pd_option(D.pd_options(2, 1, 2), s, "crit_first") == (0, 1)
+    s = damage_rules.shot(attacker(), weapon(close_action=True), ship(armour=(3,)))
+    assert damage_rules.best_pd_option(damage_rules.pd_options(2, 1, 2), s) == (0, 1)
+    s = damage_rules.shot(attacker(), weapon(close_action=True), ship(armour=(6,), passive=2))
+    assert damage_rules.best_pd_option(damage_rules.pd_options(2, 1, 2), s) == (2, 0)
+    assert damage_rules.best_pd_option(damage_rules.pd_options(2, 1, 2), s, "crit_first") == (0, 1)
 
 
 def test_the_bot_takes_weapons_free_when_its_move_brings_a_weapon_to_bear_else_silent_running():
@@ -52,7 +52,7 @@ def test_the_bot_turns_towards_the_enemy_its_narrow_arc_can_reach_not_only_the_n
     # heading 330° towards "u": half a move (18,26) brings it to bear as well as a full one, nearer "t"
     assert (choice.kind, choice.get("x"), choice.get("y")) == ("move", 18, 26)
     st = step(st, str(choice)).state
-    assert [t.id for _, _, t in Q.fire_options(st)] == ["u"]
+    assert [t.id for _, _, t in sequence.fire_options(st)] == ["u"]
 
 
 def test_sweeps_vary_distance_and_layers_and_the_demo_fleets_fight_to_an_end():
@@ -89,7 +89,7 @@ def test_the_bots_own_choice_is_not_checked_again_but_any_other_action_is(monkey
 def test_the_planned_fire_step_declares_what_choosing_one_at_a_time_declares():
     """Issue 10: the bot plans a group's fire step once when it begins; each declaration it
     returns is the one ``_best_shot_now`` (the step-by-step choice) gives for that state."""
-    from rulesets.dropfleet import policy as P
+    from rulesets.dropfleet import policy as bot
 
     compared = 0
     for seed in range(40):
@@ -98,7 +98,7 @@ def test_the_planned_fire_step_declares_what_choosing_one_at_a_time_declares():
         while not st.over:
             choice = RULESET.policy(st, rng)
             if st.phase == "fire":
-                assert str(choice) == str(P._best_shot_now(st))
+                assert str(choice) == str(bot._best_shot_now(st))
                 compared += 1
             st = RULESET.apply(st, choice, _quiet(rng)).state
     assert compared > 100
@@ -115,7 +115,7 @@ def test_a_remembered_decision_is_the_one_deciding_afresh_gives():
     situation they were decided in (``policy.situation``: every fact of the state they read),
     and a situation that comes back is not decided again.  Over battles of both example setups
     and the demo fleets, each remembered choice equals the one worked out from the state."""
-    from rulesets.dropfleet import policy as P
+    from rulesets.dropfleet import policy as bot
 
     reused = 0
     specs = [RULESET.example_setup(0), RULESET.example_setup(1), with_options(demo_spec(), {"layers": "mixed"})]
@@ -123,14 +123,14 @@ def test_a_remembered_decision_is_the_one_deciding_afresh_gives():
         rng = random.Random(seed)
         st = RULESET.setup(specs[seed % 3])
         while not st.over:
-            known = P.situation(st, st.phase) in P._DECIDED
+            known = bot.situation(st, st.phase) in bot._DECIDED
             choice = RULESET.policy(st, rng)
             if st.phase == "orders":
-                assert choice == P.order_choice(st)
+                assert choice == bot.order_choice(st)
             elif st.phase == "move":
-                assert choice == P.move_choice(st, Q.mover(st))
+                assert choice == bot.move_choice(st, sequence.mover(st))
             elif st.phase == "fire" and not st.declared:
-                assert P._DECIDED[P.situation(st, "fire")] == tuple(P._plan_fire(st))
+                assert bot._DECIDED[bot.situation(st, "fire")] == tuple(bot._plan_fire(st))
             reused += known
             st = RULESET.apply(st, choice, _quiet(rng)).state
     assert reused > 100
@@ -140,7 +140,7 @@ def test_the_remembered_situation_names_what_the_bot_reads():
     """A fact the bot reads (a ship's place, its order, whether it has moved, the half of the
     battle) makes another situation; one it does not read (Hull, an enemy's facing, a ship of
     the side's other groups) does not."""
-    from rulesets.dropfleet import policy as P
+    from rulesets.dropfleet import policy as bot
     from rulesets.core.state import clone
 
     st = RULESET.setup(RULESET.example_setup(1))  # Vess: Steadfast, Lancet 1; Sable: Nightglass, Wisp 1
@@ -149,14 +149,14 @@ def test_the_remembered_situation_names_what_the_bot_reads():
     def changed(index, **changes):
         ships = list(st.ships)
         ships[index] = clone(ships[index], **changes)
-        return P.situation(clone(st, ships=ships), "orders")
+        return bot.situation(clone(st, ships=ships), "orders")
 
-    key = P.situation(st, "orders")
+    key = bot.situation(st, "orders")
     a, enemy = st.ships[0], st.ships[2]
     for other in (changed(0, x=a.x + 2), changed(0, order="silent_running"), changed(0, moved=True),
-                  changed(0, effects=(D.Effect("engines_disabled", 1),)), changed(2, y=enemy.y - 2),
+                  changed(0, effects=(damage_rules.Effect("engines_disabled", 1),)), changed(2, y=enemy.y - 2),
                   changed(2, shields_up=not enemy.shields_up), changed(2, destroyed=True),
-                  P.situation(clone(st, round=st.max_rounds), "orders")):
+                  bot.situation(clone(st, round=st.max_rounds), "orders")):
         assert other != key
     for same in (changed(0, hull=a.hull - 3), changed(2, heading=90), changed(1, x=0.0, order="max_thrust")):
         assert same == key
@@ -165,4 +165,4 @@ def test_the_remembered_situation_names_what_the_bot_reads():
     ships[2] = clone(enemy, group=a.group)
     mixed = clone(st, ships=ships)
     moved_friend = clone(mixed, ships=[ships[0], clone(ships[1], x=0.0), *ships[2:]])
-    assert P.situation(mixed, "orders") != P.situation(moved_friend, "orders")
+    assert bot.situation(mixed, "orders") != bot.situation(moved_friend, "orders")

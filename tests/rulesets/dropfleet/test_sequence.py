@@ -3,15 +3,15 @@ activations by battle group (decision D1), the round limit (D10)."""
 import pytest
 
 from rulesets.core.engine import Action, IllegalAction
-from rulesets.dropfleet import sequence as Q
-from rulesets.dropfleet import ships as S
-from rulesets.dropfleet import tables as T
+from rulesets.dropfleet import sequence
+from rulesets.dropfleet import ships as ship_rules
+from rulesets.dropfleet import tables
 from rulesets.dropfleet.engine import RULESET
 
 from .helpers import attacker, dice, get, ship, state, step
 
 
-def order(spike=T.NO_SPIKE, silent=False, key="standard", **kw):
+def order(spike=tables.NO_SPIKE, silent=False, key="standard", **kw):
     a = attacker(spike=spike, silent=silent, **kw)
     st = state(a, ship(), phase="orders")
     return get(step(st, f"order actor=a order={key}").state, "a")
@@ -19,16 +19,16 @@ def order(spike=T.NO_SPIKE, silent=False, key="standard", **kw):
 
 def test_dfn02_spikes_add_six_and_twelve_inches_two_minors_make_a_major():
     """DF-N02, RULES-NOTES: a Minor spike adds 6" to Signature, a Major 12"; two Minors make a Major."""
-    assert S.signature(attacker(signature=5, spike=T.MINOR)) == 11
-    assert S.signature(attacker(signature=5, spike=T.MAJOR)) == 17
-    assert order(spike=T.MINOR, key="station_keeping").spike == T.MAJOR
+    assert ship_rules.signature(attacker(signature=5, spike=tables.MINOR)) == 11
+    assert ship_rules.signature(attacker(signature=5, spike=tables.MAJOR)) == 17
+    assert order(spike=tables.MINOR, key="station_keeping").spike == tables.MAJOR
 
 
 @pytest.mark.parametrize("key,before,after", [
-    ("standard", T.MINOR, T.NO_SPIKE), ("standard", T.MAJOR, T.MAJOR),
-    ("station_keeping", T.NO_SPIKE, T.MINOR), ("course_change", T.NO_SPIKE, T.MINOR),
-    ("max_thrust", T.NO_SPIKE, T.MINOR), ("weapons_free", T.NO_SPIKE, T.MAJOR),
-    ("active_scan", T.MINOR, T.MAJOR), ("silent_running", T.MAJOR, T.NO_SPIKE),
+    ("standard", tables.MINOR, tables.NO_SPIKE), ("standard", tables.MAJOR, tables.MAJOR),
+    ("station_keeping", tables.NO_SPIKE, tables.MINOR), ("course_change", tables.NO_SPIKE, tables.MINOR),
+    ("max_thrust", tables.NO_SPIKE, tables.MINOR), ("weapons_free", tables.NO_SPIKE, tables.MAJOR),
+    ("active_scan", tables.MINOR, tables.MAJOR), ("silent_running", tables.MAJOR, tables.NO_SPIKE),
 ])
 def test_dfn03_orders_and_their_spikes(key, before, after):
     """DF-N03, RULES-NOTES: Standard clears a Minor; Station Keeping, Course Change and Max Thrust add a
@@ -36,34 +36,34 @@ def test_dfn03_orders_and_their_spikes(key, before, after):
     ship_ = order(spike=before, key=key)
     assert ship_.spike == after
     if key == "silent_running":
-        assert S.signature(ship_) == 0
+        assert ship_rules.signature(ship_) == 0
 
 
 def test_monitors_cannot_course_change_or_max_thrust():
     """Decision D3 (the game's Monitor rule): no Course Change or Max Thrust orders."""
     st = state(attacker(monitor=True), ship(), phase="orders")
-    assert {k for k, _ in Q.order_options(st)} == set(T.ORDERS) - {"course_change", "max_thrust"}
+    assert {k for k, _ in sequence.order_options(st)} == set(tables.ORDERS) - {"course_change", "max_thrust"}
 
 
 def test_moves_are_checked_against_thrust_and_turn():
     """Decision D4: a move goes at most Thrust (x2 at Max Thrust, 2" Station Keeping) and turns at most the order's limit."""
     a = attacker(x=20, y=20, thrust=10, order="standard")
     st = state(a, ship(), phase="move")
-    assert Q.check_move(st, a, 20, 10, None) is None
-    assert "can move 10" in Q.check_move(st, a, 20, 9, None)
-    assert "turn at most 45" in Q.check_move(st, a, 25, 25, None)
+    assert sequence.check_move(st, a, 20, 10, None) is None
+    assert "can move 10" in sequence.check_move(st, a, 20, 9, None)
+    assert "turn at most 45" in sequence.check_move(st, a, 25, 25, None)
     fast = attacker(x=20, y=30, thrust=10, order="max_thrust")
-    assert Q.check_move(state(fast, ship(), phase="move"), fast, 20, 10, None) is None
+    assert sequence.check_move(state(fast, ship(), phase="move"), fast, 20, 10, None) is None
 
 
 def test_layer_changes_up_cost_four_inches_down_free_atmosphere_only_for_atmospheric():
     """Issue 11: up one layer costs 4" of Thrust, down is free, only Atmospheric ships enter the Atmosphere."""
     a = attacker(x=20, y=20, layer="low", thrust=6, order="standard")
     st = state(a, ship(), phase="move")
-    assert Q.layer_choices(a) == ["high"]
-    assert Q.check_move(st, a, 20, 18, "high") is None
-    assert "can move 2" in Q.check_move(st, a, 20, 17, "high")
-    assert Q.layer_choices(attacker(layer="low", atmospheric=True, order="standard")) == ["high", "atmosphere"]
+    assert sequence.layer_choices(a) == ["high"]
+    assert sequence.check_move(st, a, 20, 18, "high") is None
+    assert "can move 2" in sequence.check_move(st, a, 20, 17, "high")
+    assert sequence.layer_choices(attacker(layer="low", atmospheric=True, order="standard")) == ["high", "atmosphere"]
     after = step(st, "move actor=a x=#20 y=#18 layer=high").state
     assert get(after, "a").layer == "high" and get(after, "a").y == 18
 
@@ -83,9 +83,9 @@ def test_groups_alternate_between_sides():
     ships = [attacker(group="A1"), ship("a2", "blue", group="A2", x=2, y=10), ship("t", "red", group="R1")]
     st = state(*ships, phase="orders", group="A1")
     st = st.__class__(**{**st.__dict__, "sides": ("blue", "red"), "first_side": "blue"})
-    assert Q.next_group(st, "blue") == "R1"
+    assert sequence.next_group(st, "blue") == "R1"
     st = st.__class__(**{**st.__dict__, "activated": ("A1", "R1")})
-    assert Q.next_group(st, "red") == "A2"
+    assert sequence.next_group(st, "red") == "A2"
 
 
 def test_a_full_activation_order_move_fire():
