@@ -320,17 +320,10 @@ class CombatState:
 
     # ---- lookups
     def ship(self, ship_id: str) -> Ship:
-        ships = self.ships
-        try:  # the remembered place, checked here (_place, written out)
-            sh = ships[_SHIP_AT[ship_id]]
-            if sh.id == ship_id:
-                return sh
-        except (KeyError, IndexError):
-            pass
-        i = _place(ships, ship_id, _SHIP_AT)
-        if i is None:
+        sh = self.find_ship(ship_id)
+        if sh is None:
             raise KeyError(ship_id)
-        return ships[i]
+        return sh
 
     def find_ship(self, ship_id: str) -> Ship | None:
         ships = self.ships
