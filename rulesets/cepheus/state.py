@@ -353,15 +353,7 @@ class CombatState:
                 ship_id = self.order[self.turn]  # a turn past the order: nobody acts
             except IndexError:
                 return None
-            ships = self.ships
-            try:  # find_ship, written out: asked three times a step
-                sh = ships[_SHIP_AT[ship_id]]
-                if sh.id == ship_id:
-                    return sh
-            except (KeyError, IndexError):
-                pass
-            i = _place(ships, ship_id, _SHIP_AT)
-            return None if i is None else ships[i]
+            return self.find_ship(ship_id)
         return None
 
     @property
