@@ -239,7 +239,14 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
     """2D6 + skill + characteristic DM + difficulty DM + extras >= 8; returns (roll, effect).
 
     In a playout (nothing recorded) the roll is None: the same two dice, the same total, no words.
+
+    A Captain's coordination point is read from the ship as the step has it now, not from ``ship``
+    (which may be the ship from before the step changed it): the point is spent by this check, so
+    the next check of the same step (a salvo's next weapon) no longer has it, whichever way the
+    salvo resolves (at once, or after the defender's reaction).
     """
+    if crew is not None and ship.bonus.get(crew.id):
+        ship = tx.s.find_ship(ship.id) or ship
     if not tx.recording:
         faces = tx.dice.faces(2, 6, purpose, rule)
         total = faces[0] + faces[1] + check_dm(ship, crew, skill, char, difficulty, extra)

@@ -322,3 +322,37 @@ def test_reload_refills_an_exhausted_missile_rack():
     s = act(s, "reload actor=g mount=t1 weapon=#0").state
     w = s.ship("a").mount("t1").weapons[0]
     assert (w.loaded, w.reserve) == (3, 0)
+
+
+TWIN = {"turrets": [{"weapons": [{"type": "pulse_laser"}, {"type": "pulse_laser"}]}]}
+
+
+def _coordinated_salvo(defender_crew):
+    """A turret of two pulse lasers fired together by a gunner holding one coordination point."""
+    s = duel([crew("cap", "captain", leadership=1), GUNNER], defender_crew, a_stats=TWIN)
+    s = act(s, "coordinate actor=cap", 4, 3).state   # Effect 0: a pool of 1
+    return act(s, "assign actor=cap crew=g").state
+
+
+def _coordination(roll):
+    return [m for m in roll.modifiers if m[0] == "Captain's coordination"]
+
+
+def test_a_coordination_point_gives_dm_plus_1_to_one_check_of_a_salvo_resolved_at_once():
+    """Coordinare Equipaggio: each point is DM+1 to a check ("MD+1 per punto ... alle prove"): a
+    salvo's first attack roll spends it; the second weapon's roll has none."""
+    s = _coordinated_salvo([crew("t", "passenger")])         # no pilot: no reaction, resolved at once
+    step = act(s, "attack actor=g mount=t1 target=b weapon=all", 1, 1, 1, 1)
+    first, second = step.dice.rolls
+    assert _coordination(first) == [("Captain's coordination", 1)] and _coordination(second) == []
+
+
+def test_the_same_salvo_resolved_after_the_defenders_reaction_spends_the_point_once_too():
+    """The same rule when the target reacts first: the salvo resolves in the defender's step, and
+    still only its first attack roll has the Captain's DM+1."""
+    s = _coordinated_salvo([crew("p", "pilot", pilot=1)])
+    s = act(s, "attack actor=g mount=t1 target=b weapon=all").state
+    assert s.phase == "react"
+    step = act(s, "no_reaction actor=b", 1, 1, 1, 1)
+    first, second = step.dice.rolls
+    assert _coordination(first) == [("Captain's coordination", 1)] and _coordination(second) == []
