@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
-from rulesets.core.dice import Dice, RandomSource
+from rulesets.core.dice import playout_dice
 from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 
@@ -87,12 +87,7 @@ class CepheusRuleset(RulesetBase):
         (:meth:`policy`), on a private copy of ``state`` that each step changes in place instead of
         copying it (``state`` itself is left as it was), and no :class:`Step` built."""
         s = play_copy(state)
-        source = RandomSource(rng)
-        dice = Dice(source, recording=False)
-        # Dice.faces with nothing recorded only hands on the source's faces: the rules draw them from the
-        # source straight away (the same faces, one call fewer on every draw)
-        dice.faces = source.faces
-        tx = Tx.playing(s, dice)
+        tx = Tx.playing(s, playout_dice(rng))
         handlers, advance = HANDLERS, sequence.advance
         steps = 0
         while not s.over and steps < limit:
@@ -100,7 +95,7 @@ class CepheusRuleset(RulesetBase):
             handler = handlers.get(action.kind)
             if handler is None:
                 raise IllegalAction(f"Unknown action '{action.kind}'.")
-            tx._ships, tx._owned = {}, None  # tx.next_step(), written out: nothing copied for this step yet
+            tx.next_step()
             handler(tx, action)
             advance(tx)
             steps += 1

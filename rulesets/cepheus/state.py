@@ -430,10 +430,7 @@ class Tx:
     __slots__ = ("s", "dice", "log", "recording", "_ships", "_owned")
 
     def __init__(self, state: CombatState, dice, log: list):
-        self.s = s = object.__new__(type(state))  # clone(state), written out: once every step
-        table = dict(state.__dict__)  # a plain dict, as rulesets.core.state.clone makes (fast reads)
-        table["ships"] = state.ships.copy()
-        s.__dict__ = table
+        self.s = play_copy(state)  # the state and its list of ships; the rest copied on first write
         self.dice = dice
         self.log = log
         #: False in a playout: nobody reads the log, so rules skip building its text

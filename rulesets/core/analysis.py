@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .dice import Dice, Die, RandomSource, ScriptedSource, derive_seed
+from .dice import Dice, Die, ScriptedSource, derive_seed, playout_dice
 from .engine import Action, is_legal
 from .replay import play_out
 from .simulate import batch_gc
@@ -27,8 +27,7 @@ class Recorded:
 def _play(ruleset, setup: dict, record: list[Recorded], rng: random.Random, keep: int) -> dict:
     """Replay ``record``: its first ``keep`` steps exactly, the rest with fresh dice."""
     state = ruleset.setup(setup)
-    source = RandomSource(rng)
-    fresh = Dice(source, recording=False)  # nobody reads a replay's rolls: the same faces, nothing kept
+    fresh = playout_dice(rng)  # nobody reads a replay's rolls: the same faces, nothing kept
     steps = 0
     for i, step in enumerate(record):
         if state.over:

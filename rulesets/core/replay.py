@@ -5,7 +5,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .dice import Dice, DiceExhausted, Die, RandomSource, ScriptedSource
+from .dice import Dice, DiceExhausted, Die, RandomSource, ScriptedSource, playout_dice
 from .engine import Action, LogEntry, RecordedStep, Ruleset, Step, apply_checked
 
 
@@ -58,7 +58,7 @@ def policy_loop(ruleset: Ruleset, state, rng: random.Random, limit: int) -> tupl
     """The plain playout: the policy chooses, ``apply`` plays it with dice recording nothing,
     until the fight is over or ``limit`` steps.  Returns (the last state, steps played)."""
     steps = 0
-    dice = Dice(RandomSource(rng), recording=False)  # keeps nothing, so one serves every step
+    dice = playout_dice(rng)  # keeps nothing, so one serves every step
     policy, apply = ruleset.policy, ruleset.apply
     while not state.over and steps < limit:
         state = apply(state, policy(state, rng), dice).state

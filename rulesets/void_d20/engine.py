@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
-from rulesets.core.dice import Dice, RandomSource
+from rulesets.core.dice import Dice, playout_dice
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
 
 from . import library, policy, tables, turns
@@ -33,22 +33,6 @@ def _as(cls, state):
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", dict(state.__dict__))
     return new
-
-
-class _PlayoutDice(Dice):
-    """A playout's dice: nothing recorded, the faces drawn here from ``rng.random`` as
-    :class:`~rulesets.core.dice.RandomSource` draws them (``face_from_random``), one call fewer a roll."""
-
-    def __init__(self, rng: random.Random):
-        super().__init__(RandomSource(rng), recording=False)
-        self._random = rng.random
-
-    def faces(self, count: int, sides: int, purpose: str = "", rule: str = "") -> list[int]:
-        rnd = self._random
-        if count == 1:
-            face = int(rnd() * sides) + 1
-            return [face if face <= sides else sides]
-        return [min(sides, int(rnd() * sides) + 1) for _ in range(count)]
 
 
 class VoidD20Ruleset(RulesetBase):
@@ -119,7 +103,7 @@ class VoidD20Ruleset(RulesetBase):
         bot's choice and the same rule functions ``apply`` calls, without what nobody reads here
         (no Step, no log line).  The same battle step for step as :meth:`policy` + :meth:`apply`
         (docs/rulesets/void_d20.md, "Playout speed"; tests/rulesets/void_d20/test_playouts.py)."""
-        dice = _PlayoutDice(rng)
+        dice = playout_dice(rng)
         log: list = []                       # the rules add nothing to it when nothing is recorded
         steps = 0
         # a private copy the rules change in place (common.evolve); its ships and people are the
