@@ -9,7 +9,6 @@ commit tells the live pages.
 from __future__ import annotations
 
 import json
-
 from collections import OrderedDict
 from dataclasses import dataclass
 

@@ -165,11 +165,11 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
     ships = view.get("ships", [])
     runner.action_keys([a for a in actions if not a["secondary"]] + [a for a in actions if a["secondary"]])
     actor = None if state.over else engine.actor_ship(state)
+    turn = None if state.over else engine.turn_ship(state)  # not a ship answering its attack
     out = {
         "whose": "" if state.over else str(state.active),
-        # "Play <ship>'s turn" names the ship whose turn it is, not one answering its attack
-        "turn_name": "" if state.over else next(
-            (s.get("name") for s in ships if s.get("id") == engine.turn_ship(state)), ""),
+        # "Play <ship>'s turn" names the ship whose turn it is
+        "turn_name": next((s.get("name") for s in ships if s.get("id") == turn), "") if turn else "",
         "actor_is_npc": actor is not None and actor in npc_ships(encounter),
         "auto_dice": encounter.dice_mode != Encounter.MANUAL,
         "override_fields": runner.override_choices(engine, state, ships),

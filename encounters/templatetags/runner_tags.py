@@ -2,6 +2,7 @@
 import hashlib
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 
 from django import template
 from django.template.loader import get_template
@@ -22,12 +23,6 @@ def get_item(mapping, key):
 
 # ---------------------------------------------------------------- URLs reversed once
 
-#: reversed URLs kept by this process (the runner asks for the same few hundred on every render)
-URLS = 4096
-_urls: OrderedDict[tuple, str] = OrderedDict()
-_urls_lock = threading.Lock()
-
-
 @register.simple_tag
 def url_of(name, *args):
     """``{% url name args %}``, each URL reversed once per process.
@@ -37,17 +32,12 @@ def url_of(name, *args):
     a variable does.  URLs depend only on the URLconf (fixed while the process runs) and the
     script prefix (part of the key).
     """
-    key = (get_script_prefix(), name, args)
-    with _urls_lock:
-        url = _urls.get(key)
-        if url is not None:
-            return url
-    url = reverse(name, args=args)
-    with _urls_lock:
-        _urls[key] = url
-        while len(_urls) > URLS:
-            _urls.popitem(last=False)
-    return url
+    return _reversed(get_script_prefix(), name, args)
+
+
+@lru_cache(maxsize=4096)  # the runner asks for the same few hundred on every render
+def _reversed(prefix: str, name: str, args: tuple) -> str:
+    return reverse(name, args=args)
 
 
 # ---------------------------------------------------------------- parts rendered once per content
