@@ -61,6 +61,7 @@ def sweep_run(engine, setup: dict, battles: int, chunk: int, workers: int, seed:
         campaign=campaign, name=f"bench {workers}w", ruleset=engine.key, setup=setup,
         sweep=sweep.key, points=[{"label": p.label, "options": p.options} for p in sweep.points],
         trials_per_point=per_point, chunk_size=chunk, seed=seed)
+    (ROOT / "var").mkdir(exist_ok=True)  # a fresh checkout has no var/ yet
     log = open(ROOT / "var" / f"bench-workers-{workers}.log", "w")
     procs = [subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
                                "--loglevel=warning", "--without-mingle", "--without-gossip", "--without-heartbeat",
