@@ -356,3 +356,19 @@ def test_the_same_salvo_resolved_after_the_defenders_reaction_spends_the_point_o
     step = act(s, "no_reaction actor=b", 1, 1, 1, 1)
     first, second = step.dice.rolls
     assert _coordination(first) == [("Captain's coordination", 1)] and _coordination(second) == []
+
+
+RACKS = {"turrets": [{"weapons": [{"type": "missile_rack"}, {"type": "missile_rack"}]}]}
+
+
+def test_a_coordination_point_gives_dm_plus_1_to_the_first_launch_of_a_salvo_of_missiles_only():
+    """Coordinare Equipaggio ("MD+1 per punto ... alle prove") with Missili: each launcher of a mount
+    makes its own launch check, so the point goes to the first launch only; the same faces give the
+    first launch Effect 0 (8+) and the second Effect -1 (10+)."""
+    s = duel([crew("cap", "captain", leadership=1), GUNNER], [crew("t", "passenger")], a_stats=RACKS)
+    s = act(s, "coordinate actor=cap", 4, 3).state   # Effect 0: a pool of 1
+    s = act(s, "assign actor=cap crew=g").state
+    step = act(s, "attack actor=g mount=t1 target=b weapon=all", 3, 3, 3, 3)
+    first, second = step.dice.rolls
+    assert _coordination(first) == [("Captain's coordination", 1)] and _coordination(second) == []
+    assert [m.to_hit for m in step.state.missiles] == [8, 10]
