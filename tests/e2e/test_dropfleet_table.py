@@ -108,9 +108,15 @@ def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_serv
 
     # Words on the table: a Minor and a Major spike read apart, and no two ships write their names over each other.
     legend = page.locator("#df-board .legend").inner_text()
-    assert "M or M" not in legend and "Min, Maj: a Minor or Major spike" in legend
-    spikes = page.locator("#df-board .df-spike").all_text_contents()
-    assert set(spikes) <= {"Min", "Maj"}, spikes
+    assert "orange halo: a spike (thin: Minor, thick: Major)" in legend
+    # A spike is a halo round the ship (no letters to crowd a neighbour), and the ship's title names it.
+    spiked = page.locator("#df-board .df-ship:has(.df-spike)")
+    assert spiked.count(), "no ship with a spike on the table"
+    for ship in spiked.all():
+        kind = ship.locator(".df-spike").get_attribute("class").split()[-1]
+        assert kind in ("minor", "major")
+        assert f"{'Minor' if kind == 'minor' else 'Major'} spike" in ship.locator("title").first.text_content()
+    assert not page.locator("#df-board .df-ship text", has_text="Maj").count()
     assert not _overlapping_labels(page), (_overlapping_labels(page), page.locator("#df-board .df-name").evaluate_all(
         "gs => gs.map(g => [g.textContent, g.getAttribute('transform'), g.firstChild.getAttribute('class')])"))
 
