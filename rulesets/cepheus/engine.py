@@ -32,7 +32,7 @@ from .odds import action_odds
 from .policy import choose
 from .queries import GM
 from .setup import setup
-from .state import CombatState, Tx, play_copy
+from .state import CombatState, Tx, own_copy
 from .tables import BAND_LABEL, BANDS
 from .view import describe, secrets, view
 
@@ -86,8 +86,8 @@ class CepheusRuleset(RulesetBase):
         of :meth:`apply` (the same handler, then the turn sequence) with the bot's choice
         (:meth:`policy`), on a private copy of ``state`` that each step changes in place instead of
         copying it (``state`` itself is left as it was), and no :class:`Step` built."""
-        s = play_copy(state)
-        tx = Tx.playing(s, playout_dice(rng))
+        s = own_copy(state)
+        tx = Tx.owning(s, playout_dice(rng))
         handlers, advance = HANDLERS, sequence.advance
         steps = 0
         while not s.over and steps < limit:
@@ -95,7 +95,6 @@ class CepheusRuleset(RulesetBase):
             handler = handlers.get(action.kind)
             if handler is None:
                 raise IllegalAction(f"Unknown action '{action.kind}'.")
-            tx.next_step()
             handler(tx, action)
             advance(tx)
             steps += 1

@@ -401,11 +401,11 @@ SYSTEM_LABEL = {k: LOCATION_LABEL[k] for k in SYSTEMS}
 
 
 def play_copy(state: CombatState) -> CombatState:
-    """The private state a playout changes in place (:meth:`Tx.playing`): a shallow copy with its own list
-    of ships, exactly what ``apply`` copies before a step.  That is enough to leave ``state`` as it was:
-    the rules change a ship, crew member or mount only through the transaction, which copies it first
-    (a playout's too), and everything else of a state they replace rather than change (the
-    conformance suite checks that ``apply`` never changes the state it is given)."""
+    """The state an ``apply`` step builds (:class:`Tx`): a shallow copy with its own list of ships.
+    That is enough to leave ``state`` as it was: the rules change a ship, crew member or mount only
+    through the transaction, which copies it first, and everything else of a state they replace
+    rather than change (the conformance suite checks that ``apply`` never changes the state it is
+    given)."""
     new = clone(state)
     new.ships = state.ships.copy()
     return new
@@ -442,13 +442,12 @@ class Tx:
         self._owned: set[tuple] | None = None
 
     @classmethod
-    def playing(cls, state: CombatState, dice) -> "Tx":
-        """A transaction for a whole playout (:meth:`CepheusRuleset.playout`): its state is ``state``
-        itself, a private copy (:func:`play_copy`) that every step changes in place, so no step copies
-        the state.  Call :meth:`next_step` before each step: ships, crew members and mounts are still
-        copied the first time a step changes them, exactly as in ``apply`` (a rule that read a ship
-        before changing it reads the same values in both), only the state around them is not."""
-        tx = object.__new__(cls)
+    def owning(cls, state: CombatState, dice) -> "OwnTx":
+        """A transaction for a whole playout that owns its state: ``state`` is a private copy made
+        with :func:`own_copy` (every ship, crew member and mount copied once, at the start), so
+        every step changes ships, crew members and mounts in place, with no copy and no
+        bookkeeping."""
+        tx = object.__new__(OwnTx)
         tx.s = state
         tx.dice = dice
         tx.log = []
@@ -456,11 +455,6 @@ class Tx:
         tx._ships = {}
         tx._owned = None
         return tx
-
-    def next_step(self):
-        """Start the next step of a playout: nothing is copied for it yet."""
-        self._ships = {}
-        self._owned = None
 
     def ship(self, ship_id: str) -> Ship:
         own = self._ships.get(ship_id)
@@ -518,3 +512,49 @@ class Tx:
     def next_id(self, prefix: str) -> str:
         self.s.serial += 1
         return f"{prefix}{self.s.serial}"
+
+
+class OwnTx(Tx):
+    """:class:`Tx` over a state it owns (:meth:`Tx.owning`): the rules' ships, crew members and
+    mounts are the state's own, changed in place."""
+
+    __slots__ = ()
+
+    def ship(self, ship_id: str) -> Ship:
+        return self.s.ship(ship_id)
+
+    def crew(self, ship_id: str, crew_id: str) -> Crew:
+        c = self.s.ship(ship_id).member(crew_id)
+        if c is None:
+            raise KeyError(crew_id)
+        return c
+
+    def mount(self, ship_id: str, mount_id: str) -> Mount:
+        m = self.s.ship(ship_id).mount(mount_id)
+        if m is None:
+            raise KeyError(mount_id)
+        return m
+
+
+def _copy_ship(old: Ship) -> Ship:
+    """A ship with everything a rule may change in place copied: what :meth:`Tx.ship` and
+    :meth:`Tx._own` would copy on a first change, for every part at once."""
+    sh = object.__new__(type(old))
+    table = dict(old.__dict__)
+    table["hits"] = table["hits"].copy()
+    table["repaired"] = table["repaired"].copy()
+    table["targeting"] = table["targeting"].copy()
+    table["bonus"] = table["bonus"].copy()
+    table["crew"] = [_copy_crew(c) for c in table["crew"]]
+    table["mounts"] = [_copy_mount(m) for m in table["mounts"]]
+    sh.__dict__ = table
+    return sh
+
+
+def own_copy(state: CombatState) -> CombatState:
+    """The private state an owning playout (:meth:`Tx.owning`) changes in place: :func:`play_copy`
+    with every ship copied as :meth:`Tx.ship` and :meth:`Tx._own` copy a ship, crew member and
+    mount on a first change, so nothing of ``state`` is changed."""
+    new = clone(state)
+    new.ships = [_copy_ship(sh) for sh in state.ships]
+    return new
