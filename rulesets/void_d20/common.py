@@ -62,7 +62,10 @@ def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
     replaced = people[:i] + (new,) + people[i + 1:]
     if "status" not in changes and "aboard" not in changes and "side" not in changes:
         _carry_over(people, replaced, c, new)
-    return evolve(state, combatants=replaced)
+    if state.__class__ is PlayoutState:        # evolve(state, combatants=replaced), in place
+        state.__dict__["combatants"] = replaced
+        return state
+    return clone(state, combatants=replaced)
 
 
 #: answers kept against a people tuple that read only who stands where on which side; each is
@@ -86,12 +89,37 @@ def _carry_over(old: tuple, people: tuple, c: Combatant, new: Combatant) -> None
         hook(old, people)
 
 
+#: a ship's fields that no kept answer keyed on the ships reads (who stands, the sides standing, the
+#: contested ships, the bot's targets, whether a ship manoeuvres, what its captain may urge)
+INERT_SHIP_FIELDS = frozenset({"command", "evading", "initiative", "weakness", "spare_parts", "breached"})
+
+#: answers kept against the ships tuple (or a Ship) that read none of :data:`INERT_SHIP_FIELDS`; each is
+#: ``hook(old ships, new ships)``, called when the new tuple holds the same ships in the same places,
+#: changed in those fields only, to keep its answer for the new tuple (and the new Ship objects) too
+SHIP_HOOKS: list = []
+
+
+def ships_changed(old: tuple, ships: tuple) -> None:
+    """``ships`` is ``old`` with some ships replaced by copies changed in inert fields only."""
+    for hook in SHIP_HOOKS:
+        hook(old, ships)
+
+
 def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
     ships = state.ships
     for i, s in enumerate(ships):
         if s.id == sid:
-            return evolve(state, ships=ships[:i] + (clone(s, **changes),) + ships[i + 1:])
-    raise KeyError(f"No ship with id '{sid}'.")
+            break
+    else:
+        raise KeyError(f"No ship with id '{sid}'.")
+    replaced = ships[:i] + (clone(s, **changes),) + ships[i + 1:]
+    if INERT_SHIP_FIELDS.issuperset(changes):
+        for hook in SHIP_HOOKS:
+            hook(ships, replaced)
+    if state.__class__ is PlayoutState:        # evolve(state, ships=replaced), in place
+        state.__dict__["ships"] = replaced
+        return state
+    return clone(state, ships=replaced)
 
 
 def say(log: list, dice: Dice, text, rule: str = "", gm_only: bool = False) -> None:

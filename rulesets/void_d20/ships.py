@@ -11,7 +11,7 @@ from rulesets.core.state import set_key
 
 from . import tables
 from .checks import Check, make_check, roll_check, roll_one, roll_plus, roll_sum
-from .common import evolve, crew_aboard, say, set_combatant, set_ship, ship
+from .common import evolve, crew_aboard, ships_changed, say, set_combatant, set_ship, ship
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -148,7 +148,9 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
         rolls.append((-total, index, s.id))
         ships.append(evolve(s, initiative=total, command=""))
     order = tuple(sid for _, _, sid in sorted(rolls))
-    state = evolve(state, ships=tuple(ships), order=order, **changes)
+    ships = tuple(ships)
+    ships_changed(state.ships, ships)                                    # initiative, command, evading
+    state = evolve(state, ships=ships, order=order, **changes)
     if dice.recording:
         say(log, dice, lambda: "Ship round order: " + ", ".join(f"{ship(state, sid).name} ({ship(state, sid).initiative})"
                                                                 for sid in order) + ".", tables.rule("ship_round", "VD-N07"))

@@ -12,12 +12,14 @@ Pure Python.
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
+from rulesets.core.state import clone
 
 from . import tables
 from .checks import roll_plus
-from .common import PEOPLE_HOOKS, evolve, combatant, say, set_combatant, set_ship, ship, standing_aboard
-from .model import VoidState
-from .options import STATION_OPEN, personal_can_act
+from .common import (PEOPLE_HOOKS, SHIP_HOOKS, combatant, evolve, say, set_combatant, set_ship, ship, ships_changed,
+                     standing_aboard)
+from .model import PlayoutState, VoidState
+from .options import STATION_OPEN
 from .ships import band, explode, ship_initiative
 
 # --- scale and order ----------------------------------------------------------------------
@@ -158,7 +160,9 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
         if dice.recording:
             say(log, dice, f"Round {state.round}: an encounter round between the ships.", tables.rule("space", "VD-34"))
         if any(s.evading for s in state.ships):
-            state = evolve(state, ships=tuple(evolve(s, evading=False) if s.evading else s for s in state.ships))
+            ships = tuple(evolve(s, evading=False) if s.evading else s for s in state.ships)
+            ships_changed(state.ships, ships)
+            state = evolve(state, ships=ships)
         state = ship_initiative(state, log, dice, scale="ship", phase="turn", turn=0, slot=0)
     return advance(state, log, dice)
 
@@ -180,13 +184,16 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
         state = finish_if_over(state, log, dice)
         if state.over:
             return state
-    turn = state.turn if turn is None else turn
-    slot = state.slot if slot is None else slot
+    if turn is None:
+        turn = state.turn
+    if slot is None:
+        slot = state.slot
     order = state.order
+    last = len(order)
     if state.scale == "ship":
         opens = _STATION_OPEN
         ships = state.ships
-        while turn < len(order):
+        while turn < last:
             sid = order[turn]
             for s in ships:             # ship(state, sid)
                 if s.id == sid:
@@ -196,15 +203,34 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
             if not s.destroyed and not s.escaped:
                 for nxt in range(slot, 5):
                     if opens[nxt](state, s):
-                        return state if turn == state.turn and nxt == state.slot else evolve(state, turn=turn, slot=nxt)
+                        return _at(state, turn, nxt)
             turn, slot = turn + 1, 0
     else:
-        while turn < len(order):
-            if slot < tables.SLOTS_PER_TURN and personal_can_act(state, combatant(state, order[turn])):
-                return state if turn == state.turn and slot == state.slot else evolve(state, turn=turn, slot=slot)
+        where = None                    # personal_can_act, its contested ships asked once
+        slots = tables.SLOTS_PER_TURN
+        while turn < last:
+            if slot < slots:
+                c = combatant(state, order[turn])
+                if c.status == "ok":
+                    if where is None:
+                        where = contested_ships(state)
+                    if c.aboard in where:
+                        return _at(state, turn, slot)
             turn, slot = turn + 1, 0
     # Everyone has acted: the next round begins in the same step (its dice are this step's).
-    return begin_round(evolve(state, phase="initiative", turn=len(state.order), slot=0), log, dice)
+    return begin_round(evolve(state, phase="initiative", turn=last, slot=0), log, dice)
+
+
+def _at(state: VoidState, turn: int, slot: int) -> VoidState:
+    """``state`` at ``turn`` and ``slot`` (:func:`common.evolve`, written out: every step comes here)."""
+    if turn == state.turn and slot == state.slot:
+        return state
+    if state.__class__ is PlayoutState:
+        table = state.__dict__
+        table["turn"] = turn
+        table["slot"] = slot
+        return state
+    return clone(state, turn=turn, slot=slot)
 
 
 def next_step(state: VoidState, log: list, dice: Dice, *, end_turn: bool = False) -> VoidState:
@@ -264,6 +290,19 @@ def _carry_over(old: tuple, people: tuple) -> None:
 
 
 PEOPLE_HOOKS.append(_carry_over)
+
+
+def _carry_ships(old: tuple, ships: tuple) -> None:
+    """common.SHIP_HOOKS: the sides standing and the contested ships read only which ships are gone."""
+    hit = _STANDING[0]
+    if hit[1] is old:
+        _STANDING[0] = (hit[0], ships, hit[2], hit[3])
+    hit = _CONTESTED[0]
+    if hit[1] is old:
+        _CONTESTED[0] = (hit[0], ships, hit[2], hit[3])
+
+
+SHIP_HOOKS.append(_carry_ships)
 
 
 def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
