@@ -17,7 +17,7 @@ from .queries import (
 )
 from .state import Hit, Missile, Pending, pair
 from .tables import (
-    BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK,
+    ATTACK_DIFFICULTY, BAND_LABEL, DIFFICULTY, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK,
     SEC_MISSILE_TO_HIT, SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
 )
 
@@ -29,19 +29,22 @@ if TYPE_CHECKING:
 def do_attack(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
     s = tx.s
-    mount = ship.mount(a.get("mount"))
-    target_id = a.get("target")
-    personal = personal_target(s, target_id) is not None
-    band = band_to(s, ship, target_id)
+    params = dict(a.params)  # the action's parameters, read once (Action.get searches them each time)
+    mount = ship.mount(params.get("mount"))
+    target_id = params.get("target")
+    aimed = personal_target(s, target_id) if s.personal else None
+    personal = aimed is not None
+    band = aimed.band if personal else s.band(ship.id, target_id)  # band_to, written out
     usable = usable_weapons(s, ship, mount, band, personal)
-    which = a.get("weapon", "all")
+    which = params.get("weapon", "all")
     chosen = salvo(mount, usable) if which == "all" else [int(which)]
     sh = tx.ship(ship.id)
     sh.fired = sh.fired + [mount.id]
-    dm = int(a.get("dm", 0))
+    dm = int(params.get("dm", 0))
     beams = []
+    weapons = mount.weapons
     for i in chosen:
-        kind = WEAPONS[mount.weapons[i].type]
+        kind = WEAPONS[weapons[i].type]
         if kind.ammo:
             m = tx.mount(ship.id, mount.id)
             m.weapons[i].loaded -= 1
@@ -116,27 +119,42 @@ def resolve_fire(tx: Tx, p: Pending):
         return
     crew = ship.member(p.crew)
     mount = ship.mount(p.mount)
+    recording = tx.recording
+    skill = gunnery_skill(mount.kind)
     used_intel = False
     # the DMs of the situation, the same for every weapon of the salvo (nothing the salvo does changes them)
-    situation = attack_situation(s, ship, mount, p.target, dodge=p.dodge, words=tx.recording)
+    situation = attack_situation(s, ship, mount, p.target, dodge=p.dodge, words=recording)
+    if not recording:
+        # attack_mods' sum, written out (nobody reads the words in a playout): the situation's DMs and the
+        # GM's added up once, then each weapon's difficulty at the band (the band does not change either)
+        band = band_to(s, ship, p.target)
+        common = p.dm
+        for _, value in situation:
+            common += value
+        intel = INTEL in situation
     for i in p.weapons:
         w = mount.weapons[i]
         kind = WEAPONS[w.type]
-        extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, words=tx.recording,
-                            situation=situation)
-        if used_intel:
-            extra = [e for e in extra if e != INTEL]
-        if p.dm:
-            extra.append(("GM circumstance DM", p.dm))
-        if tx.recording:
+        if recording:
+            extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, words=True,
+                                situation=situation)
+            if used_intel:
+                extra = [e for e in extra if e != INTEL]
+            if p.dm:
+                extra.append(("GM circumstance DM", p.dm))
             purpose = f"{ship.name}'s {kind.label} ({mount.id}) at {target.name}"
             row = f"{kind.row.replace('_', ' ')} at {BAND_LABEL[s.band(ship.id, target.id)]}"
+            roll, effect = roll_check(tx, ship, crew, skill, "dex", "", purpose, SEC_ATTACK,
+                                      extra=extra, table=SEC_ATTACK, row=row)
+            if INTEL in extra:
+                used_intel = True
         else:
-            purpose = row = ""  # nobody reads them in a playout
-        roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "", purpose, SEC_ATTACK,
-                                  extra=extra, table=SEC_ATTACK, row=row)
-        if INTEL in extra:
-            used_intel = True
+            dm = common + DIFFICULTY[ATTACK_DIFFICULTY[kind.row][band]]
+            if intel:
+                if used_intel:
+                    dm -= INTEL[1]  # the intercepted intentions count once a salvo
+                used_intel = True
+            roll, effect = roll_check(tx, ship, crew, skill, "dex", "", "", SEC_ATTACK, extra=(("", dm),))
         if effect < 0:
             if tx.recording:
                 tx.say(f"The {kind.label} misses {target.name}.", SEC["attack"])

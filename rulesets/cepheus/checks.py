@@ -248,11 +248,28 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
     if crew is not None and ship.bonus.get(crew.id):
         ship = tx.s.find_ship(ship.id) or ship
     if not tx.recording:
+        # check_dm, written out (about a hundred checks a battle): the same sum; the point spent after
         faces = tx.dice.faces(2, 6, purpose, rule)
-        total = faces[0] + faces[1] + check_dm(ship, crew, skill, char, difficulty, extra)
-        if crew is not None and ship.bonus.get(crew.id):
-            tx.ship(ship.id).bonus.pop(crew.id, None)
-        return None, total - target
+        total = faces[0] + faces[1] - target
+        if crew is not None:
+            if skill:
+                skills = crew.skills
+                total += int(skills[skill]) if skill in skills else skill_of(crew, skill)[0]
+                if char:
+                    total += char_of(crew, char)
+            bonus = ship.bonus
+            if bonus:
+                point = bonus.get(crew.id, 0)
+                if point:
+                    total += point
+                    tx.ship(ship.id).bonus.pop(crew.id, None)
+        if difficulty:
+            total += DIFFICULTY[difficulty]
+        if ship.hasty:
+            total -= 1
+        for _, value in extra:
+            total += value
+        return None, total
     mods = check_mods(ship, crew, skill, char, difficulty, extra)
     roll = tx.dice.roll(2, 6, modifiers=mods, purpose=purpose, rule=rule, target=target,
                         table=table, row=row, gm_only=is_npc(ship))
@@ -277,25 +294,6 @@ def check_mods(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty:
         mods.append(("Captain's coordination", ship.bonus[crew.id]))
     mods.extend(extra)
     return [(s, v) for s, v in mods if v]
-
-
-def check_dm(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=()) -> int:
-    """The sum of :func:`check_mods` (for playouts and odds, which need no words)."""
-    total = 0
-    if crew is not None and skill:
-        skills = crew.skills
-        total += int(skills[skill]) if skill in skills else skill_of(crew, skill)[0]
-        if char:
-            total += char_of(crew, char)
-    if difficulty:
-        total += DIFFICULTY[difficulty]
-    if ship.hasty:
-        total -= 1
-    if crew is not None:
-        total += ship.bonus.get(crew.id, 0)
-    for _, value in extra:
-        total += value
-    return total
 
 
 def effect_band(effect: int) -> str:

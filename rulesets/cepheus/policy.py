@@ -165,8 +165,10 @@ def _missile_worth(weapon: str, missile: str, armour: int) -> float:
 
 def _gunner_base(ship, crew, mount) -> int:
     """The attack roll's DMs that do not depend on the target or weapon (Attacco)."""
-    skill, _ = skill_of(crew, gunnery_skill(mount.kind))
-    return skill + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
+    skill = gunnery_skill(mount.kind)
+    skills = crew.skills
+    level = int(skills[skill]) if skill in skills else skill_of(crew, skill)[0]  # skill_of's level
+    return level + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
 
 
 def choose(s, rng: random.Random) -> Action:
@@ -189,8 +191,9 @@ def choose(s, rng: random.Random) -> Action:
             return Action.make("choose_range", p.chooser, want=want if want in allowed else allowed[0])
         if phase == "delay":
             return _action("act_now", s.waiting[s.asked])
-    ship = s.acting_ship
-    crew = ship.member(s.queue[s.pos]) if ship is not None and s.pos < len(s.queue) else None
+    order, turn, queue, pos = s.order, s.turn, s.queue, s.pos
+    ship = s.find_ship(order[turn]) if 0 <= turn < len(order) else None  # s.acting_ship, written out
+    crew = ship.member(queue[pos]) if ship is not None and pos < len(queue) else None
     if crew is None:
         return _action("override", GM)
     if crew.task is not None:

@@ -145,7 +145,7 @@ def begin_turn(tx: Tx):
         sh.evasive = 0
         sh.avoided = False
         sh.pursuit_kept = False
-        order = [c for c in sh.crew if role_active(sh, c)]
+        order = [c for c in sh.crew if (not c.automated and c.damage <= 0) or role_active(sh, c)]
         order.sort(key=_position_rank)  # stable: crew members of one position keep their order
         s.queue = [c.id for c in order]
         s.pos = 0
@@ -174,9 +174,10 @@ def next_crew(tx: Tx, ship: Ship | None = None):
     s.pos += 1
     if ship is None:
         ship = s.acting_ship
-    while s.pos < len(s.queue):
-        c = ship.member(s.queue[s.pos]) if ship else None
-        if c is not None and role_active(ship, c):
+    queue = s.queue
+    while s.pos < len(queue):
+        c = ship.member(queue[s.pos]) if ship else None
+        if c is not None and ((not c.automated and c.damage <= 0) or role_active(ship, c)):  # unhurt: active
             start_crew(s, ship, c)
             return
         s.pos += 1
@@ -233,7 +234,8 @@ def advance(tx: Tx):
     s = tx.s
     if s.over or s.phase != "crew":
         return
-    ship = s.acting_ship
+    order, turn = s.order, s.turn
+    ship = s.find_ship(order[turn]) if 0 <= turn < len(order) else None  # s.acting_ship, written out
     if ship is None or ship.status != "active":  # the ship can no longer act
         end_turn(tx)
         if not s.over and s.phase != "delay":
@@ -243,9 +245,11 @@ def advance(tx: Tx):
         next_crew(tx, ship)
         return
     crew = ship.member(s.queue[s.pos])
-    spent = crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain"))
-    if spent or not role_active(ship, crew):
-        next_crew(tx, ship)
+    if crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain")):
+        next_crew(tx, ship)  # spent
+    elif crew.automated or crew.damage > 0:  # role_active is True for an unhurt crew member
+        if not role_active(ship, crew):
+            next_crew(tx, ship)
 
 
 def finish_reaction(tx: Tx):
