@@ -61,6 +61,7 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
     if target is None or target.status in ("destroyed", "escaped"):
         return 0
     rule = SEC["damage"]
+    armour = target.armour  # the armour the hit meets: its damage and its radiation crew hit both read it
     mods = []
     if hit.single:
         if tx.recording:
@@ -72,8 +73,8 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         raw = dice_total(tx, hit.dice, f"{hit.label}: damage" if tx.recording else "", rule)
     else:
         raw = hit.flat
-    if not hit.ignore_armour and target.armour:
-        mods.append(("armour", -target.armour))
+    if not hit.ignore_armour and armour:
+        mods.append(("armour", -armour))
     for _ in range(hit.sand):
         mods.append(("sand", -dice_total(tx, 1, "sand: damage reduced by 1D6", SEC["sand"])))
     if hit.screen:
@@ -97,7 +98,7 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
                 break
             apply_location_hits(tx, target.id, size, internal=hit.internal)
     if hit.radiation and tx.s.ship(target.id).status != "destroyed" and not (hit.damper and hit.weapon == "nuclear"):
-        dm = -target.armour if hit.radiation == "armour" else 0
+        dm = -armour if hit.radiation == "armour" else 0
         crew_hit(tx, target.id, radiation=True, dm=dm,
                  why=f"{hit.label}: radiation crew hit ({SEC_SPECIAL})" if tx.recording else "")
     elif hit.radiation and hit.damper:

@@ -160,6 +160,21 @@ def test_particle_beam_adds_a_radiation_crew_hit():
     assert any("radiation crew hit" in r.purpose for r in step.dice.rolls)
 
 
+def test_a_radiation_crew_hit_takes_dm_minus_the_armour_the_hit_met_even_when_the_hit_strikes_the_armour():
+    """Regole per Armi Speciali: the radiation crew hit is at DM- armour, the armour the hit met (the one its
+    damage was reduced by), for every hit of a turn's damage: the second of two particle beams hits the
+    Armour (2 -> 1) and its crew hit is still at DM-2, like the first (until 3 December 2026 the second
+    hit of a turn read the armour after its own hit, DM-1, the first the armour before it)."""
+    twin = {"turrets": [{"weapons": [{"type": "particle_beam"}, {"type": "particle_beam"}]}]}
+    s = duel([GUNNER], [crew("t", "passenger")], a_stats=twin, d_stats={"armour": 2})
+    step = act(s, "attack actor=g mount=t1 target=b weapon=all", 6, 6, 6, 6,  # both hit
+               1, 1, 1, 4, 4, 1, 1,   # first: 3 - armour 2 = 1, a single hit on row 8 (Hull); crew roll 2
+               1, 1, 1, 3, 4, 1, 1)   # second: 1, a single hit on row 7 (Armour); crew roll 2
+    crew_rolls = [r for r in step.dice.rolls if "crew damage" in r.purpose]
+    assert [r.modifiers for r in crew_rolls] == [(("armour", -2),), (("armour", -2),)]
+    assert step.state.ship("b").armour == 1 and step.state.ship("b").hull == 3
+
+
 def test_sand_reduces_each_beams_damage_by_1d6_and_uses_a_canister():
     """Sparare Raffiche: a successful turret check takes 1D6 off each incoming beam; one canister a use."""
     sandy = {"turrets": [{"weapons": [{"type": "sandcaster", "ammo": 3}]}]}
