@@ -68,10 +68,11 @@ def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
     return clone(state, combatants=replaced)
 
 
-#: answers kept against a people tuple that read only who stands where on which side; each is
-#: ``hook(old people, new people)``, called when the new tuple differs from the old only in a person's
-#: other fields (HP, gear, Void Points...), to keep its answer for the new tuple too
-PEOPLE_HOOKS: list = []
+#: answers kept against a people tuple that read only who stands where on which side: one-slot lists
+#: holding a tuple whose first item is the people tuple the answer was read from; when a new tuple differs
+#: from the old only in a person's other fields (HP, gear, Void Points...), an answer kept for the old
+#: tuple is kept for the new one too (the slot's tuple replaced whole, its first item the new people)
+PEOPLE_SLOTS: list = []
 
 
 def _carry_over(old: tuple, people: tuple, c: Combatant, new: Combatant) -> None:
@@ -85,24 +86,28 @@ def _carry_over(old: tuple, people: tuple, c: Combatant, new: Combatant) -> None
             where = dict(where)                # the kept lists are shared: replace, never change
             where[c.aboard] = [new if x is c else x for x in where[c.aboard]]
         _ABOARD[0] = (people, where)
-    for hook in PEOPLE_HOOKS:
-        hook(old, people)
+    for slot in PEOPLE_SLOTS:
+        hit = slot[0]
+        if hit[0] is old:
+            slot[0] = (people,) + hit[1:]
 
 
 #: a ship's fields that no kept answer keyed on the ships reads (who stands, the sides standing, the
 #: contested ships, the bot's targets, whether a ship manoeuvres, what its captain may urge)
 INERT_SHIP_FIELDS = frozenset({"command", "evading", "initiative", "weakness", "spare_parts", "breached"})
 
-#: answers kept against the ships tuple (or a Ship) that read none of :data:`INERT_SHIP_FIELDS`; each is
-#: ``hook(old ships, new ships)``, called when the new tuple holds the same ships in the same places,
-#: changed in those fields only, to keep its answer for the new tuple (and the new Ship objects) too
-SHIP_HOOKS: list = []
+#: answers kept against the people and ships tuples that read none of :data:`INERT_SHIP_FIELDS`:
+#: one-slot lists holding a tuple (people, ships, ...); when the new ships tuple holds the same ships
+#: in the same places, changed in those fields only, the answer is kept for the new tuple too
+SHIP_SLOTS: list = []
 
 
 def ships_changed(old: tuple, ships: tuple) -> None:
     """``ships`` is ``old`` with some ships replaced by copies changed in inert fields only."""
-    for hook in SHIP_HOOKS:
-        hook(old, ships)
+    for slot in SHIP_SLOTS:
+        hit = slot[0]
+        if hit[1] is old:
+            slot[0] = (hit[0], ships) + hit[2:]
 
 
 def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
@@ -114,8 +119,10 @@ def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
         raise KeyError(f"No ship with id '{sid}'.")
     replaced = ships[:i] + (clone(s, **changes),) + ships[i + 1:]
     if INERT_SHIP_FIELDS.issuperset(changes):
-        for hook in SHIP_HOOKS:
-            hook(ships, replaced)
+        for slot in SHIP_SLOTS:                # ships_changed(ships, replaced)
+            hit = slot[0]
+            if hit[1] is ships:
+                slot[0] = (hit[0], replaced) + hit[2:]
     if state.__class__ is PlayoutState:        # evolve(state, ships=replaced), in place
         state.__dict__["ships"] = replaced
         return state

@@ -27,7 +27,7 @@ from functools import lru_cache
 from rulesets.core.engine import Action
 
 from . import tables
-from .common import PEOPLE_HOOKS, combatant, crew_aboard, ship, standing_aboard
+from .common import PEOPLE_SLOTS, combatant, crew_aboard, ship, standing_aboard
 from .dice import parse_damage
 from .model import STANDING, Combatant, Ship, VoidState
 from .options import (GM, can_board, can_repair, commandable, enemies_of, helm_moves, repairable, sensors_work,
@@ -96,14 +96,7 @@ def _sides_standing(state: VoidState) -> set:
     return sides
 
 
-def _carry_sides(old: tuple, people: tuple) -> None:
-    """common.PEOPLE_HOOKS: the sides standing read only who stands on which side."""
-    hit = _SIDES_UP[0]
-    if hit[0] is old:
-        _SIDES_UP[0] = (people, hit[1])
-
-
-PEOPLE_HOOKS.append(_carry_sides)
+PEOPLE_SLOTS.append(_SIDES_UP)     # the sides standing read only who stands on which side
 
 
 def _choose_target(state: VoidState, s: Ship) -> Ship | None:

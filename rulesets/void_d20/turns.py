@@ -16,7 +16,7 @@ from rulesets.core.state import clone
 
 from . import tables
 from .checks import roll_plus
-from .common import (PEOPLE_HOOKS, SHIP_HOOKS, combatant, evolve, say, set_combatant, set_ship, ship, ships_changed,
+from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, say, set_combatant, set_ship, ship, ships_changed,
                      standing_aboard)
 from .model import PlayoutState, VoidState
 from .options import STATION_OPEN
@@ -278,31 +278,11 @@ def standing_sides(state: VoidState) -> set[str]:
     return answer
 
 
-def _carry_over(old: tuple, people: tuple) -> None:
-    """common.PEOPLE_HOOKS: the sides standing and the contested ships read only who stands where on
-    which side (and the ships), so their answers for ``old`` hold for ``people``."""
-    hit = _STANDING[0]
-    if hit[0] is old:
-        _STANDING[0] = (people, hit[1], hit[2], hit[3])
-    hit = _CONTESTED[0]
-    if hit[0] is old:
-        _CONTESTED[0] = (people, hit[1], hit[2], hit[3])
-
-
-PEOPLE_HOOKS.append(_carry_over)
-
-
-def _carry_ships(old: tuple, ships: tuple) -> None:
-    """common.SHIP_HOOKS: the sides standing and the contested ships read only which ships are gone."""
-    hit = _STANDING[0]
-    if hit[1] is old:
-        _STANDING[0] = (hit[0], ships, hit[2], hit[3])
-    hit = _CONTESTED[0]
-    if hit[1] is old:
-        _CONTESTED[0] = (hit[0], ships, hit[2], hit[3])
-
-
-SHIP_HOOKS.append(_carry_ships)
+# the sides standing and the contested ships read only who stands where on which side, and which
+# ships are gone: their answers hold for a people tuple changed in other fields (common.PEOPLE_SLOTS)
+# and a ships tuple changed in inert fields (common.SHIP_SLOTS)
+PEOPLE_SLOTS.extend((_STANDING, _CONTESTED))
+SHIP_SLOTS.extend((_STANDING, _CONTESTED))
 
 
 def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
