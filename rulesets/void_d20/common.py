@@ -27,9 +27,11 @@ _PLACE: dict[str, int] = {}
 
 def combatant(state: VoidState, cid: str) -> Combatant:
     people = state.combatants
-    place = _PLACE.get(cid)
-    if place is not None and place < len(people):
-        c = people[place]
+    try:
+        c = people[_PLACE[cid]]
+    except (KeyError, IndexError):
+        pass
+    else:
         if c.id == cid:
             return c
     for place, c in enumerate(people):
@@ -86,6 +88,16 @@ def _carry_over(old: tuple, people: tuple, c: Combatant, new: Combatant) -> None
             where = dict(where)                # the kept lists are shared: replace, never change
             where[c.aboard] = [new if x is c else x for x in where[c.aboard]]
         _ABOARD[0] = (people, where)
+    for slot in PEOPLE_SLOTS:
+        hit = slot[0]
+        if hit[0] is old:
+            slot[0] = (people,) + hit[1:]
+
+
+def people_changed(old: tuple, people: tuple) -> None:
+    """``people`` is ``old`` with some people replaced by copies standing as they did, in the same
+    ships, on the same sides (their initiative rolled): the PEOPLE_SLOTS' answers hold for ``people``
+    (who stands aboard, which lists the people themselves, is asked again)."""
     for slot in PEOPLE_SLOTS:
         hit = slot[0]
         if hit[0] is old:

@@ -314,9 +314,9 @@ def _weakest_target(state: VoidState, c: Combatant) -> Combatant | None:
     (:func:`personal.can_attack`, read in one pass: the attacker's part once, then each target's)."""
     if not can_attack_from(c):
         return None
-    side, aboard, best = c.side, c.aboard, None
-    for t in state.combatants:
-        if (t.aboard == aboard and t.side != side and t.status in STANDING and t.cover != "full"
+    side, best = c.side, None
+    for t in standing_aboard(state).get(c.aboard, ()):   # standing, aboard c's ship (the order: any)
+        if (t.side != side and t.cover != "full"
                 and (best is None or t.hp < best.hp or (t.hp == best.hp and t.id < best.id))):
             best = t
     return best

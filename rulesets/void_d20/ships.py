@@ -7,11 +7,11 @@ RULES-NOTES void_d20.  Pure Python; each function returns a changed copy of the 
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
-from rulesets.core.state import set_key
+from rulesets.core.state import clone, set_key
 
 from . import tables
 from .checks import Check, make_check, roll_check, roll_one, roll_plus, roll_sum
-from .common import evolve, crew_aboard, ships_changed, say, set_combatant, set_ship, ship
+from .common import crew_aboard, evolve, say, set_combatant, set_ship, ship, ships_changed, standing_aboard
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -128,26 +128,32 @@ def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidS
 # --- initiative ---------------------------------------------------------------------------
 
 
+_INITIATIVE_RULE = tables.rule("ship_round", "VD-36")
+
+
 def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidState:
-    """1d20 + the crew's best Technology for each ship, highest first, no 12 split (VD-36, VD-N07).
+    """1d20 + the crew's best Technology for each ship, highest first, no 12 split (VD-36, VD-N07);
+    the round's new orders: no captain's command and no evasion carried over from the round before.
     ``changes``: more fields of the state to set in the same copy (the round's scale and phase)."""
     rolls = []
     ships = []
+    aboard = standing_aboard(state)
     for index, s in enumerate(state.ships):
-        crew = crew_aboard(state, s.id, s.side) if s.in_space else None
-        if not crew:
-            ships.append(evolve(s, initiative=None, command="", evading=False) if s.initiative is not None or s.command
-                         else s)
+        tech = None                     # best_technology: the best of the ship's own crew standing aboard
+        if not s.destroyed and not s.escaped:
+            side = s.side
+            for c in aboard.get(s.id, ()):
+                if c.side == side and (tech is None or c.technology > tech):
+                    tech = c.technology
+        if tech is None:
+            ships.append(clone(s, initiative=None, command="", evading=False)
+                         if s.initiative is not None or s.command or s.evading else s)
             continue
-        tech = crew[0].technology                                        # best_technology
-        for c in crew:
-            if c.technology > tech:
-                tech = c.technology
-        total = roll_plus(dice, 20, "best Technology aboard", tech, lambda: f"initiative of {s.name}",
-                          tables.rule("ship_round", "VD-36"))
+        total = roll_plus(dice, 20, "best Technology aboard", tech, lambda: f"initiative of {s.name}", _INITIATIVE_RULE)
         rolls.append((-total, index, s.id))
-        ships.append(evolve(s, initiative=total, command=""))
-    order = tuple(sid for _, _, sid in sorted(rolls))
+        ships.append(clone(s, initiative=total, command="", evading=False))
+    rolls.sort()
+    order = tuple([sid for _, _, sid in rolls])
     ships = tuple(ships)
     ships_changed(state.ships, ships)                                    # initiative, command, evading
     state = evolve(state, ships=ships, order=order, **changes)

@@ -16,8 +16,8 @@ from rulesets.core.state import clone
 
 from . import tables
 from .checks import roll_plus
-from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, say, set_combatant, set_ship, ship, ships_changed,
-                     standing_aboard)
+from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, people_changed, say, set_combatant, set_ship, ship,
+                     ships_changed, standing_aboard)
 from .model import PlayoutState, VoidState
 from .options import STATION_OPEN
 from .ships import band, explode, ship_initiative
@@ -81,7 +81,9 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
         (early if total >= tables.INITIATIVE_SPLIT else late).append((-total, index, c.id))
     order = tuple([cid for _, _, cid in sorted(early)] + enemies + [cid for _, _, cid in sorted(late)])
     if rolled:
-        changes["combatants"] = tuple(people)
+        people = tuple(people)
+        people_changed(state.combatants, people)                         # initiative only
+        changes["combatants"] = people
     state = evolve(state, order=order, **changes)
     if dice.recording:
         say(log, dice, lambda: "Round order: " + ", ".join(combatant(state, cid).name for cid in order)
@@ -159,11 +161,7 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
     else:
         if dice.recording:
             say(log, dice, f"Round {state.round}: an encounter round between the ships.", tables.rule("space", "VD-34"))
-        if any(s.evading for s in state.ships):
-            ships = tuple(evolve(s, evading=False) if s.evading else s for s in state.ships)
-            ships_changed(state.ships, ships)
-            state = evolve(state, ships=ships)
-        state = ship_initiative(state, log, dice, scale="ship", phase="turn", turn=0, slot=0)
+        state = ship_initiative(state, log, dice, scale="ship", phase="turn", turn=0, slot=0)  # evasion ends
     return advance(state, log, dice)
 
 
