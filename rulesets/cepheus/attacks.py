@@ -74,9 +74,9 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
     target the launch takes the scaled DM-4 (Danno in scala)."""
     s = tx.s
     w = mount.weapons[index]
-    personal = personal_target(s, target_id) is not None
-    band = band_to(s, ship, target_id)
-    turns = MISSILE_TURNS[band]
+    aimed = personal_target(s, target_id) if s.personal else None
+    personal = aimed is not None
+    turns = MISSILE_TURNS[aimed.band if personal else s.band(ship.id, target_id)]  # band_to, written out
     count = 1
     kind = w.missile or "standard"
     if WEAPONS[w.type].key == "missile_bay":
@@ -90,9 +90,17 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
             tx.say(f"{ship.name} launches {count_of(count, 'smart missile')} at {tname} ({SEC_SMART}: always 8+); "
                    f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
     else:
-        # the DMs that are not zero (unnamed in a playout: the same values)
-        extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal, words=tx.recording)
-        extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
+        if tx.recording:  # the DMs that are not zero
+            extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal)
+            extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
+            intel = INTEL in extra
+        else:  # their sum (nobody reads the words in a playout): a launch's difficulty is Average, DM 0
+            situation = attack_situation(s, ship, mount, target_id, launch=True, personal=personal, words=False)
+            total = dm
+            for _, value in situation:
+                total += value
+            extra = (("", total),)
+            intel = INTEL in situation
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "average",
                                     f"{ship.name} launches from {mount.id} at {tname}" if tx.recording else "",
                                     SEC["missiles"], extra=extra, table=SEC_MISSILE_TO_HIT)
@@ -100,7 +108,7 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
         if tx.recording:
             tx.say(f"Launch Effect {effect:+d}: the missile needs {to_hit}+ ({SEC_MISSILE_TO_HIT}: {row}); "
                    f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
-        if INTEL in extra:
+        if intel:
             use_intel(tx, ship.id, target_id)
     mid = tx.next_id("m")
     s.missiles = s.missiles + [Missile(mid, kind, count, ship.id, target_id, to_hit, turns,

@@ -92,9 +92,15 @@ def _band_score(weapons: tuple) -> dict:
 
 
 def preferred_band(ship) -> str:
-    weapons = tuple(sorted(w.type for m in ship.mounts if m.hits < 2 for w in m.weapons))
+    weapons = tuple(sorted([w.type for m in ship.mounts if m.hits < 2 for w in m.weapons]))
     if not weapons:
         return "distant"
+    return _preferred_of(weapons)
+
+
+@lru_cache(maxsize=None)
+def _preferred_of(weapons: tuple) -> str:
+    """:func:`preferred_band` of a ship whose working weapons are ``weapons`` (sorted)."""
     scores = _band_score(weapons)
     best = max(scores.values())
     # the farthest of the best bands (safer), but never Adjacent by choice
@@ -210,14 +216,18 @@ def _react(s) -> Action:
     options = reaction_options(s, p)
     if not options:
         return _action("no_reaction", p.target)
-    kinds = {kind for kind, _, _ in options}
+    first = {}  # the first option of each kind
+    for option in options:
+        if option[0] not in first:
+            first[option[0]] = option
     for wanted in ("point_defence", "screens", "dodge", "sand"):
-        if wanted not in kinds:
+        option = first.get(wanted)
+        if option is None:
             continue
-        if wanted == "sand" and target.reactions <= 1 and "dodge" in kinds:
+        if wanted == "sand" and target.reactions <= 1 and "dodge" in first:
             continue
-        kind, actor, params = next(o for o in options if o[0] == wanted)
-        return _action(kind, actor, tuple(sorted(params.items())))
+        kind, actor, params = option
+        return _action(kind, actor, tuple(sorted(params.items())) if params else ())
     return _action("no_reaction", p.target)
 
 

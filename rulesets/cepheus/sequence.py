@@ -145,21 +145,19 @@ def begin_turn(tx: Tx):
         sh.evasive = 0
         sh.avoided = False
         sh.pursuit_kept = False
-        order = [c for c in sh.crew if (not c.automated and c.damage <= 0) or role_active(sh, c)]
-        order.sort(key=_position_rank)  # stable: crew members of one position keep their order
-        s.queue = [c.id for c in order]
+        # the crew who act, by where their position acts in the turn (the Captain first, passengers last);
+        # crew members of one position keep their order
+        rank = POSITION_ORDER.get
+        order = sorted([(rank(c.position, 99), i, c) for i, c in enumerate(sh.crew)
+                        if (not c.automated and c.damage <= 0) or role_active(sh, c)])
+        s.queue = [c.id for _, _, c in order]
         s.pos = 0
         s.phase = "crew"
         if not s.queue:
             end_turn(tx)
             continue
-        start_crew(s, sh, order[0])
+        start_crew(s, sh, order[0][2])
         return
-
-
-def _position_rank(c: Crew) -> int:
-    """Where a crew member's position acts in the ship's turn (the Captain first, passengers last)."""
-    return POSITION_ORDER.get(c.position, 99)
 
 
 def start_crew(s: CombatState, ship: Ship, c: Crew):

@@ -8,6 +8,7 @@ no Django import.  Resolutions from
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rulesets.core.citation import cite
 
@@ -201,6 +202,7 @@ DAMAGE_TABLE = (
 )
 
 
+@lru_cache(maxsize=256)
 def damage_effect(damage: int) -> tuple[tuple[int, int, int], str]:
     """((singles, doubles, triples), row label) for damage after armour."""
     if damage <= 0:
