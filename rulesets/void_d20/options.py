@@ -22,7 +22,8 @@ def _void(who: Combatant | None) -> tuple:
 
 
 def enemies_of(state: VoidState, s: Ship) -> list[Ship]:
-    return [t for t in state.ships if t.side != s.side and t.in_space]
+    side = s.side
+    return [t for t in state.ships if t.side != side and not t.destroyed and not t.escaped]   # in_space
 
 
 def repairable(s: Ship) -> list[str]:
@@ -37,20 +38,22 @@ _COMMANDED = ("pilot", "sensors", "gunner", "engineer")
 def commandable(state: VoidState, s: Ship) -> list[str]:
     """The stations the captain of ``s`` may urge (VD-41): the manned ones, when the captain is at
     the command station and the ship has power."""
+    on = s.frame > 0 and not s.reboot                                    # powered(s)
+    people = state.combatants
     hit = _URGED.get(s.id)
-    if hit is not None and hit[0] is s and hit[1] is state.combatants:
+    if hit is not None and hit[0] is people and hit[1] is on:
         return hit[2]
     crews = station_crews(state, s)
-    if "command" not in crews or not powered(s):
+    if "command" not in crews or not on:
         answer = []
     else:
         answer = [st for st in _COMMANDED if st in crews]
-    _URGED[s.id] = (s, state.combatants, answer)
+    _URGED[s.id] = (people, on, answer)
     return answer
 
 
-#: the last answer of :func:`commandable` per ship id: (the Ship and the combatants tuple it was read
-#: from, the answer), compared by identity (both are replaced, never changed, when a rule changes them)
+#: the last answer of :func:`commandable` per ship id: (the combatants tuple it was read from, whether
+#: the ship had power, the answer); the people are compared by identity (replaced, never changed)
 _URGED: dict[str, tuple] = {}
 
 

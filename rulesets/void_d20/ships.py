@@ -19,7 +19,7 @@ from .model import Combatant, Ship, VoidState, pair_key
 
 
 def band(state: VoidState, a: str, b: str) -> str:
-    return state.bands.get(pair_key(a, b), "medium")
+    return state.bands.get(f"{a}|{b}" if a < b else f"{b}|{a}", "medium")   # model.pair_key(a, b)
 
 
 def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
@@ -73,25 +73,28 @@ def power_penalty(s: Ship) -> int:
     return -1 if "fire" in s.catastrophes else 0                         # VD-53
 
 
-#: the last answer per ship id: (the Ship it was read from, the answer); a Ship is frozen and replaced
-#: whenever a rule changes it, so the very object (compared by identity, and held) gives the same answer
+#: the last answer per ship id of the modules' and catastrophes' part: (the modules tuple and the
+#: catastrophes tuple it was read from, the answer); a ship's copies share them until a rule replaces
+#: them (never changes them), so the very tuples (compared by identity, and held) give the same answer
 _MANOEUVRE: dict[str, tuple] = {}
 
 
 def can_manoeuvre(s: Ship) -> bool:
     """No engines when drifting (VD-50), nor with the engines or navigation out (VD-57, VD-62)."""
+    if s.frame <= 0 or s.reboot:                                         # drifting, rebooting
+        return False
+    modules, catastrophes = s.modules, s.catastrophes
     hit = _MANOEUVRE.get(s.id)
-    if hit is not None and hit[0] is s:
-        return hit[1]
-    answer = (not s.drifting and not s.reboot and not s.module_out("engines")
-              and "navigation" not in s.catastrophes and "engines" not in s.catastrophes)
-    _MANOEUVRE[s.id] = (s, answer)
+    if hit is not None and hit[0] is modules and hit[1] is catastrophes:
+        return hit[2]
+    answer = not s.module_out("engines") and "navigation" not in catastrophes and "engines" not in catastrophes
+    _MANOEUVRE[s.id] = (modules, catastrophes, answer)
     return answer
 
 
 def powered(s: Ship) -> bool:
     """Guns and sensors need power: none while drifting (house rule) or rebooting (VD-63)."""
-    return not s.drifting and not s.reboot
+    return s.frame > 0 and not s.reboot                                  # not s.drifting
 
 
 def station_check(state: VoidState, s: Ship, station: str, purpose, target: int, rule: str,
@@ -119,9 +122,10 @@ def station_check(state: VoidState, s: Ship, station: str, purpose, target: int,
 
 
 def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidState:
-    who = station_crew(state, s, station)
-    if void and who is not None and who.void > 0:
-        state = set_combatant(state, who.id, void=who.void - 1)
+    if void:
+        who = station_crew(state, s, station)
+        if who is not None and who.void > 0:
+            state = set_combatant(state, who.id, void=who.void - 1)
     return state
 
 
@@ -233,10 +237,16 @@ def evade(state: VoidState, log: list, dice: Dice, sid: str, *, dm=0, void=False
 # --- guns ---------------------------------------------------------------------------------
 
 
+#: band key -> the weapon reaches that work at it
+_REACHES = {key: info.reaches for key, info in tables.BANDS.items()}
+
+
 def can_fire(state: VoidState, s: Ship, weapon, t: Ship) -> bool:
     """A weapon works at a band its reach allows (VD-42..VD-45); never when docked."""
-    return (not weapon.out and t.in_space and t.side != s.side
-            and weapon.reach in tables.BANDS[band(state, s.id, t.id)].reaches)
+    if weapon.out or t.destroyed or t.escaped or t.side == s.side:
+        return False
+    a, b = s.id, t.id
+    return weapon.reach in _REACHES[state.bands.get(f"{a}|{b}" if a < b else f"{b}|{a}", "medium")]  # band()
 
 
 def ship_defence(t: Ship) -> int:
