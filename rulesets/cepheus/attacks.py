@@ -12,7 +12,7 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, salvo,
+    INTEL, attack_mods, attack_situation, band_to, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, salvo,
     target_name, usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair
@@ -321,7 +321,7 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
         return []
     out = []
     kind, used = p.kind, p.used
-    if kind in ("fire", "missiles") and "dodge" not in used and bridge_ok(target):
+    if kind in ("fire", "missiles") and "dodge" not in used and target.hits.get("bridge", 0) < 2:  # bridge_ok
         pilot = pilot_of(target)
         if pilot is not None:
             out.append(("dodge", pilot.id, {}))
@@ -354,14 +354,16 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
             gunner = gunners.get(mount.id)
             if gunner is None:
                 continue
-            types = [w.type for w in mount.weapons]
-            if sand and "sandcaster" in types and not (used and f"sand:{mount.id}" in used):
-                for w in mount.weapons:
-                    if w.type == "sandcaster" and w.loaded > 0:  # a loaded sandcaster
-                        out.append(("sand", gunner.id, {"mount": mount.id}))
-                        break
-            if point_defence and not POINT_DEFENCE_WEAPONS.isdisjoint(types) and not (
-                    used and f"pd:{mount.id}" in used):
+            loaded_sand = shoots_missiles = False  # a loaded sandcaster; a weapon for point defence
+            for w in mount.weapons:
+                if w.type == "sandcaster":
+                    if w.loaded > 0:
+                        loaded_sand = True
+                elif w.type in POINT_DEFENCE_WEAPONS:
+                    shoots_missiles = True
+            if sand and loaded_sand and not (used and f"sand:{mount.id}" in used):
+                out.append(("sand", gunner.id, {"mount": mount.id}))
+            if point_defence and shoots_missiles and not (used and f"pd:{mount.id}" in used):
                 out.append(("point_defence", gunner.id, {"mount": mount.id}))
     if heavy and "screens" not in used and ((heavy == "damper" and target.nuclear_damper) or
                                             (heavy == "meson" and target.meson_screen)):

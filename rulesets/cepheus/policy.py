@@ -259,7 +259,7 @@ def _assign(s, ship, crew) -> Action | None:
     later = s.queue[s.pos + 1:]
     gunner = other = None  # the first gunner with a bonus already, the first other crew member
     for who in ship.crew:
-        if who.id == crew.id or who.automated or who.id not in later or not able(who):
+        if who.id == crew.id or who.automated or who.id not in later or (who.damage > 0 and not able(who)):
             continue
         if who.position in GUNNER_POSITIONS:
             if not ship.bonus.get(who.id):

@@ -58,7 +58,7 @@ def sensor_dm(ship: Ship) -> list:
 def manned(ship: Ship, mount_id: str) -> Crew | None:
     best = None
     for c in ship.crew:
-        if c.station == mount_id and c.position in GUNNER_POSITIONS and able(c):
+        if c.station == mount_id and c.position in GUNNER_POSITIONS and (c.automated or c.damage <= 0 or able(c)):
             if not c.automated:
                 return c
             best = best or c
@@ -69,7 +69,7 @@ def gunners_by_mount(ship: Ship) -> dict[str, Crew]:
     """:func:`manned` for every mount at once, by mount id (one pass over the crew)."""
     out: dict[str, Crew] = {}
     for c in ship.crew:
-        if c.position in GUNNER_POSITIONS and able(c):
+        if c.position in GUNNER_POSITIONS and (c.automated or c.damage <= 0 or able(c)):  # able, unhurt at once
             have = out.get(c.station)
             if have is None or (have.automated and not c.automated):
                 out[c.station] = c
@@ -79,7 +79,7 @@ def gunners_by_mount(ship: Ship) -> dict[str, Crew]:
 def pilot_of(ship: Ship) -> Crew | None:
     auto = None
     for c in ship.crew:
-        if c.position == "pilot" and able(c):
+        if c.position == "pilot" and (c.automated or c.damage <= 0 or able(c)):
             if not c.automated:
                 return c
             auto = c
@@ -241,8 +241,11 @@ def jump_fuel(ship: Ship) -> int:
 
 
 def gm_dm(a: Action) -> list:
-    dm = int(a.get("dm", 0) or 0)
-    return [("GM circumstance DM", dm)] if dm else []
+    for key, value in a.params:  # a.get("dm"), written out: asked by every check an action declares
+        if key == "dm":
+            dm = int(value or 0)
+            return [("GM circumstance DM", dm)] if dm else []
+    return []
 
 
 def intel_dm(ship: Ship, enemy_id: str) -> list:

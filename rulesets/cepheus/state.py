@@ -320,6 +320,13 @@ class CombatState:
 
     # ---- lookups
     def ship(self, ship_id: str) -> Ship:
+        ships = self.ships
+        try:  # the remembered place, checked here (find_ship, written out: a few hundred look-ups a battle)
+            sh = ships[_SHIP_AT[ship_id]]
+            if sh.id == ship_id:
+                return sh
+        except (KeyError, IndexError):
+            pass
         sh = self.find_ship(ship_id)
         if sh is None:
             raise KeyError(ship_id)
@@ -521,6 +528,13 @@ class OwnTx(Tx):
     __slots__ = ()
 
     def ship(self, ship_id: str) -> Ship:
+        ships = self.s.ships
+        try:  # the remembered place, checked here (CombatState.ship, written out)
+            sh = ships[_SHIP_AT[ship_id]]
+            if sh.id == ship_id:
+                return sh
+        except (KeyError, IndexError):
+            pass
         return self.s.ship(ship_id)
 
     def crew(self, ship_id: str, crew_id: str) -> Crew:
