@@ -57,11 +57,12 @@ def commandable(state: VoidState, s: Ship) -> list[str]:
 _URGED: dict[str, tuple] = {}
 
 
-def helm_moves(state: VoidState, s: Ship, t: Ship) -> tuple[bool, bool]:
+def helm_moves(state: VoidState, s: Ship, t: Ship, b: str | None = None) -> tuple[bool, bool]:
     """(close in, break away) of a manoeuvring ship ``s`` against the enemy ship ``t``: no closing from
     Docked, nor to Docked with a docking module jammed (VD-55); no breaking away from Docked with it
-    jammed or while boarders are across (house rule)."""
-    b = band(state, s.id, t.id)
+    jammed or while boarders are across (house rule).  ``b``: their band, when the caller has it."""
+    if b is None:
+        b = band(state, s.id, t.id)
     jammed = "docking" in s.catastrophes or "docking" in t.catastrophes
     return (b != "docked" and not (b == "close" and jammed),
             not (b == "docked" and (jammed or _boarding_under_way(state, s, t))))

@@ -27,7 +27,7 @@ from functools import lru_cache
 from rulesets.core.engine import Action
 
 from . import tables
-from .common import PEOPLE_SLOTS, combatant, crew_aboard, ship, standing_aboard
+from .common import PEOPLE_SLOTS, SHIP_SLOTS, combatant, crew_aboard, ship, standing_aboard
 from .dice import parse_damage
 from .model import STANDING, Combatant, Ship, VoidState
 from .options import (GM, can_board, can_repair, commandable, enemies_of, helm_moves, repairable, sensors_work,
@@ -48,9 +48,11 @@ def choose(state: VoidState, rng: random.Random) -> Action:
 # --- ships ------------------------------------------------------------------------------------
 
 
-#: the last target per ship: (the combatants and ships tuples it was read from, the target, the
-#: ships' marks, the target's index in the ships)
-_TARGETS: dict[str, tuple] = {}
+#: the bot's targets, in one slot read and replaced whole: (the combatants and ships tuples they were
+#: read from, the ships' marks, ship id -> the index of its target in the ships, or None); kept for a
+#: ships tuple changed in inert fields only (common.SHIP_SLOTS: the marks are the same)
+_TARGETS: list = [(None, None, None, None)]
+SHIP_SLOTS.append(_TARGETS)
 
 
 def _marks(ships) -> list:
@@ -63,24 +65,23 @@ def _target(state: VoidState, s: Ship) -> Ship | None:
     same objects, or the same ships with the same marks (:func:`_marks`; a ship's five stations ask in
     turn, and a station's step changes a ship's other fields: command, evasion, initiative)."""
     ships, people = state.ships, state.combatants
-    hit = _TARGETS.get(s.id)
-    marks = None
-    if hit is not None and hit[0] is people:
-        if hit[1] is ships:
-            return hit[2]
+    hit = _TARGETS[0]
+    if hit[0] is not people:
+        hit = _TARGETS[0] = (people, ships, _marks(ships), {})
+    elif hit[1] is not ships:
         marks = _marks(ships)
-        if hit[3] == marks:
-            t = None if hit[4] is None else ships[hit[4]]
-            _TARGETS[s.id] = (people, ships, t, marks, hit[4])
-            return t
-    t = _choose_target(state, s)
-    index = None
-    if t is not None:
-        for index, x in enumerate(ships):
-            if x is t:
-                break
-    _TARGETS[s.id] = (people, ships, t, marks if marks is not None else _marks(ships), index)
-    return t
+        hit = _TARGETS[0] = (people, ships, marks, hit[3] if hit[2] == marks else {})
+    answers = hit[3]                    # this slot's own: the answers for these people and marks
+    index = answers.get(s.id, -1)
+    if index == -1:
+        t = _choose_target(state, s)
+        index = None
+        if t is not None:
+            for index, x in enumerate(ships):
+                if x is t:
+                    break
+        answers[s.id] = index
+    return None if index is None else ships[index]
 
 
 #: the last (combatants tuple, the sides with anybody standing anywhere), in one slot
@@ -282,8 +283,8 @@ def _pilot_step(state: VoidState, s: Ship, pass_params: tuple) -> Action:
     t = _target(state, s)
     if t is None:
         return _act("pass", s.id, pass_params)
-    can_close, can_break = helm_moves(state, s, t)
     b = band(state, s.id, t.id)
+    can_close, can_break = helm_moves(state, s, t, b)
     if s.frame * 4 <= s.max_frame and not t.drifting:
         return _act("break", s.id, (("target", t.id),)) if can_break else _act("pass", s.id, pass_params)
     if (t.drifting and worth_boarding(state, s, t)) or b == "far" or _best_gun_out_of_reach(s, b):
