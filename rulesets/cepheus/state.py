@@ -559,8 +559,26 @@ def _copy_ship(old: Ship) -> Ship:
     table["repaired"] = table["repaired"].copy()
     table["targeting"] = table["targeting"].copy()
     table["bonus"] = table["bonus"].copy()
-    table["crew"] = [_copy_crew(c) for c in table["crew"]]
-    table["mounts"] = [_copy_mount(m) for m in table["mounts"]]
+    # _copy_crew and _copy_mount, written out (a battle starts by copying some thirty of them)
+    new, crew = object.__new__, []
+    for c in table["crew"]:
+        own = new(type(c))
+        own.__dict__ = dict(c.__dict__)  # a plain dict, as clone makes
+        if c.task is not None:
+            own.task = clone(c.task)
+        crew.append(own)
+    mounts = []
+    for m in table["mounts"]:
+        own = new(type(m))
+        own.__dict__ = mount_table = dict(m.__dict__)
+        weapons = []
+        for w in m.weapons:
+            weapon = new(type(w))
+            weapon.__dict__ = dict(w.__dict__)
+            weapons.append(weapon)
+        mount_table["weapons"] = weapons
+        mounts.append(own)
+    table["crew"], table["mounts"] = crew, mounts
     sh.__dict__ = table
     return sh
 
