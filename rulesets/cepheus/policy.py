@@ -59,17 +59,20 @@ def fleeing(s, ship) -> bool:
 def focus(s, ship):
     """The enemy to concentrate on: the weakest active one (else the weakest still in the fight)."""
     side = ship.side
-    best = best_key = weakest = weakest_key = None
+    best = weakest = None
+    best_health = weakest_health = 0.0
     for foe in s.ships:
         status = foe.status
         if foe.side == side or status not in ("active", "disabled"):
             continue
         total = foe.hull_max + foe.structure_max  # _health, written out: asked for each enemy every step
-        key = ((foe.hull + foe.structure) / total if total else 0.0, foe.id)
-        if status == "active" and (best is None or key < best_key):
-            best, best_key = foe, key
-        if weakest is None or key < weakest_key:
-            weakest, weakest_key = foe, key
+        health = (foe.hull + foe.structure) / total if total else 0.0
+        # the lowest (health, id): the weakest, ties to the first id
+        if status == "active" and (best is None or health < best_health or (
+                health == best_health and foe.id < best.id)):
+            best, best_health = foe, health
+        if weakest is None or health < weakest_health or (health == weakest_health and foe.id < weakest.id):
+            weakest, weakest_health = foe, health
     return best if best is not None else weakest
 
 

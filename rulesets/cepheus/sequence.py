@@ -210,13 +210,13 @@ def end_turn(tx: Tx):
         flush_hits(tx)
     over_check(tx)
     s.turn += 1
-    if not s.over and [w for w in s.waiting if s.find_ship(w) and s.find_ship(w).can_act]:
+    if not s.over and s.waiting and [w for w in s.waiting if s.find_ship(w) and s.find_ship(w).can_act]:
         s.phase = "delay"
 
 
 def end_round(tx: Tx):
     s = tx.s
-    waiting = [w for w in s.waiting if s.find_ship(w) and s.find_ship(w).can_act]
+    waiting = [w for w in s.waiting if s.find_ship(w) and s.find_ship(w).can_act] if s.waiting else []
     if waiting:
         s.waiting = waiting
         s.phase = "delay"
