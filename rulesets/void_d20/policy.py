@@ -119,11 +119,27 @@ def _can_dock(s: Ship, t: Ship) -> bool:
 def _best_gun_out_of_reach(s: Ship, b: str) -> bool:
     """Whether the ship's hardest-hitting working gun cannot reach at band ``b`` (short of Docked):
     then the pilot closes in (a Close-only gun is worth nothing at Medium)."""
-    best = None
-    for w in s.weapons:
-        if not w.out and (best is None or _mean_damage(w.damage) > _mean_damage(best.damage)):
-            best = w
-    return best is not None and b != "docked" and best.reach not in tables.BANDS[b].reaches
+    ranked = _guns(s.weapons)[0]
+    return bool(ranked) and b != "docked" and ranked[0].reach not in tables.BANDS[b].reaches
+
+
+#: the last rankings per weapons tuple: id -> (the tuple, its rankings); a ship's copies share the tuple
+#: until a rule replaces it (a gun knocked out or repaired), so it is compared by identity (and held)
+_RANKED: dict[int, tuple] = {}
+
+
+def _guns(weapons: tuple) -> tuple[list, list]:
+    """The working weapons ranked the most mean damage first, twice: then in the ship's order (the
+    first is the best gun), and then by id (the order the guns pick what to fire in)."""
+    hit = _RANKED.get(id(weapons))
+    if hit is not None and hit[0] is weapons:
+        return hit[1]
+    working = [(-_mean_damage(w.damage), i, w) for i, w in enumerate(weapons) if not w.out]
+    ranked = ([w for _, _, w in sorted(working)], [w for _, _, w in sorted(working, key=lambda x: (x[0], x[2].id, x[1]))])
+    if len(_RANKED) > 1_000:
+        _RANKED.clear()
+    _RANKED[id(weapons)] = (weapons, ranked)
+    return ranked
 
 
 #: damage text -> its mean (a handful of texts per setup)
@@ -259,13 +275,10 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
             return _act("board", s.id, (("method", "breach" if body >= tech else "hack"), ("target", t.id)))
         if (t.drifting and _can_dock(s, t) and worth_boarding(state, s, t)) or not powered(s):
             return _act("pass", s.id, pass_params)
-        best = None
-        for w in s.weapons:
+        for w in _guns(s.weapons)[1]:   # the most mean damage, then the first id, that can fire
             if can_fire(state, s, w, t):
-                key = (-_mean_damage(w.damage), w.id)
-                if best is None or key < best:
-                    best = key
-        return _act("fire", s.id, (("target", t.id), ("weapon", best[1]))) if best else _act("pass", s.id, pass_params)
+                return _act("fire", s.id, (("target", t.id), ("weapon", w.id)))
+        return _act("pass", s.id, pass_params)
     if station == "engineer" and can_repair(s):
         what = repairable(s)
         if "frame" in what and s.frame * 10 < s.max_frame * 6:

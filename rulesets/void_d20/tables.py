@@ -132,11 +132,15 @@ DEATH_TABLE = (
 )
 
 
+#: face -> its row of the death table
+_DEATH_BY_FACE = {face: row for row in DEATH_TABLE for face in range(row.low, row.high + 1)}
+
+
 def death_row(face: int) -> DeathRow:
-    for row in DEATH_TABLE:
-        if row.low <= face <= row.high:
-            return row
-    raise ValueError(f"{face} is not a face of a d20.")
+    row = _DEATH_BY_FACE.get(face)
+    if row is None:
+        raise ValueError(f"{face} is not a face of a d20.")
+    return row
 
 
 #: rounds a death-table state lasts (Таблица смерти: "за раунд", "2 раунда")

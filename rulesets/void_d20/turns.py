@@ -18,7 +18,7 @@ from . import tables
 from .checks import roll_plus
 from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, people_changed, say, set_combatant, set_ship, ship,
                      ships_changed, standing_aboard)
-from .model import PlayoutState, VoidState
+from .model import STANDING, PlayoutState, VoidState
 from .options import STATION_OPEN
 from .ships import band, explode, ship_initiative
 
@@ -91,11 +91,37 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
     return state
 
 
+#: the statuses that last for rounds (a timer counts them down)
+_TIMED = ("bleeding", "unconscious", "shock")
+
+#: the last roster, in one slot read and replaced whole: (the combatants tuple it was read from, the
+#: places of the people with a timer running, the places of the people standing away from their own
+#: ship); it reads only statuses and where people are (common.PEOPLE_SLOTS: kept for a tuple changed
+#: in other fields)
+_ROSTER: list = [(None, (), ())]
+PEOPLE_SLOTS.append(_ROSTER)
+
+
+def _roster(people: tuple) -> tuple:
+    hit = _ROSTER[0]
+    if hit[0] is people:
+        return hit
+    timed, away = [], []
+    for place, c in enumerate(people):
+        status = c.status
+        if status in _TIMED:
+            timed.append(place)
+        if status in STANDING and c.aboard != c.ship:
+            away.append(place)
+    hit = _ROSTER[0] = (people, tuple(timed), tuple(away))
+    return hit
+
+
 def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
     """Count down what lasts for rounds: each timer is the rounds still to sit out."""
-    for c in state.combatants:
-        if c.status not in ("bleeding", "unconscious", "shock"):
-            continue
+    people = state.combatants
+    for place in _roster(people)[1]:    # the people whose status has a timer, in order
+        c = people[place]
         if c.timer > 0:
             state = set_combatant(state, c.id, timer=c.timer - 1)
         elif c.status == "bleeding":                                      # VD-23: nobody helped
@@ -130,13 +156,14 @@ def return_home(state: VoidState, log: list, dice: Dice) -> VoidState:
     go back to their own ship (house rule: otherwise two crews could sit in each other's ships for ever)."""
     if contested_ships(state):
         return state
-    for c in state.combatants:
-        if c.aboard != c.ship and c.standing:
-            home, there = ship(state, c.ship), ship(state, c.aboard)
-            if home.in_space and there.side != c.side and band(state, home.id, there.id) == "docked":
-                state = set_combatant(state, c.id, aboard=home.id)
-                if dice.recording:
-                    say(log, dice, f"{c.name} goes back aboard {home.name}.", tables.rule("house"))
+    people = state.combatants
+    for place in _roster(people)[2]:    # the people standing aboard another ship than their own
+        c = people[place]
+        home, there = ship(state, c.ship), ship(state, c.aboard)
+        if home.in_space and there.side != c.side and band(state, home.id, there.id) == "docked":
+            state = set_combatant(state, c.id, aboard=home.id)
+            if dice.recording:
+                say(log, dice, f"{c.name} goes back aboard {home.name}.", tables.rule("house"))
     return state
 
 
