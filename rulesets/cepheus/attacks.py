@@ -123,7 +123,7 @@ def resolve_fire(tx: Tx, p: Pending):
     s = tx.s
     ship = s.find_ship(p.attacker)
     target = s.find_ship(p.target)
-    if ship is None or target is None or not target.alive:
+    if ship is None or target is None or target.status not in ("active", "disabled"):  # not alive
         return
     crew = ship.member(p.crew)
     mount = ship.mount(p.mount)
@@ -317,7 +317,7 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
     ``any_one``: the caller asks only whether there is any (the attack then waits for the defender): the
     list may stop at the first option (a dodge)."""
     target = s.find_ship(p.target)
-    if target is None or not target.can_act or target.reactions <= 0:
+    if target is None or target.status != "active" or target.reactions <= 0:  # can_act
         return []
     out = []
     kind, used = p.kind, p.used

@@ -56,7 +56,7 @@ class Check:
         """The situational DMs and the GM's circumstance DM (skill, characteristic and difficulty come
         from :func:`check_mods`)."""
         own = list(self.dms(s, ship, crew, action)) if self.dms is not None else []
-        if action is not None:
+        if action is not None and action.params:  # no parameters, no GM DM
             own += gm_dm(action)
         return own
 

@@ -164,10 +164,10 @@ def attack_situation(s: CombatState, ship: Ship, mount: Mount, target_id: str, l
     extra = [(f"Fire Control/{ship.fire_control}" if words else "", ship.fire_control),
              ("sensor targeting", ship.targeting.get(target_id, 0)),
              ("lined up", ship.lined_up),
-             ("pursuit", pursuit_dm(ship, target_id))]
+             ("pursuit", min(4, ship.pursuit_turns) if ship.pursuing == target_id else 0)]  # pursuit_dm
     if mount.hits == 1:
         extra.append(("damaged mount", -2))
-    if not bridge_ok(ship):
+    if ship.hits.get("bridge", 0) >= 2:  # not bridge_ok
         extra.append(("bridge disabled", -2))
     if ship.intel and ship.intel == target_id:
         extra.append(INTEL)
