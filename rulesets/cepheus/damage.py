@@ -69,14 +69,17 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         for _ in range(hit.single):
             apply_location_hits(tx, target.id, 1, internal=True)
         return 0
-    if hit.dice:
-        raw = dice_total(tx, hit.dice, f"{hit.label}: damage" if tx.recording else "", rule)
-    else:
+    if not hit.dice:
         raw = hit.flat
+    elif tx.recording:
+        raw = dice_total(tx, hit.dice, f"{hit.label}: damage", rule)
+    else:
+        raw = sum(tx.dice.faces(hit.dice, 6))  # dice_total in a playout, written out
     if not hit.ignore_armour and armour:
         mods.append(("armour", -armour))
-    for _ in range(hit.sand):
-        mods.append(("sand", -dice_total(tx, 1, "sand: damage reduced by 1D6", SEC["sand"])))
+    if hit.sand:
+        for _ in range(hit.sand):
+            mods.append(("sand", -dice_total(tx, 1, "sand: damage reduced by 1D6", SEC["sand"])))
     if hit.screen:
         mods.append(("screens", -hit.screen))
     net = raw
@@ -93,10 +96,11 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         interrupt_extended(tx, target.id, net)
     singles, doubles, triples = counts
     for size, n in ((3, triples), (2, doubles), (1, singles)):
-        for _ in range(n):
+        while n > 0:
             if tx.s.ship(target.id).status == "destroyed":
                 break
             apply_location_hits(tx, target.id, size, internal=hit.internal)
+            n -= 1
     if hit.radiation and tx.s.ship(target.id).status != "destroyed" and not (hit.damper and hit.weapon == "nuclear"):
         dm = -armour if hit.radiation == "armour" else 0
         crew_hit(tx, target.id, radiation=True, dm=dm,
@@ -109,7 +113,8 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
 
 def apply_location_hits(tx: Tx, ship_id: str, count: int, internal: bool = False):
     ship = tx.s.ship(ship_id)
-    column = column_for(ship, internal)
+    # column_for, written out (a few dozen location hits a battle)
+    column = "internal" if internal else "small_craft" if ship.small_craft else "internal" if ship.hull <= 0 else "external"
     if tx.recording:
         total = table_roll(tx, 2, f"hit location on {ship.name}", SEC_LOCATION,
                            f"{SEC_LOCATION} — {COLUMN_LABEL[column]}",

@@ -120,7 +120,7 @@ def begin_turn(tx: Tx):
             end_round(tx)
             return
         ship = s.find_ship(s.order[s.turn])
-        resumed = suspended_turn(s, s.order[s.turn])
+        resumed = suspended_turn(s, s.order[s.turn]) if s.suspended else None
         if resumed is not None:
             s.suspended = [r for r in s.suspended if r is not resumed]
             s.hits = s.hits + resumed.hits
@@ -205,7 +205,7 @@ def end_turn(tx: Tx):
     nxt = s.find_ship(s.order[s.turn + 1]) if s.turn + 1 < len(s.order) else None
     simultaneous = (ship is not None and nxt is not None and nxt.can_act
                     and eff_init(s, nxt) == eff_init(s, ship) and nxt.thrust == ship.thrust
-                    and suspended_turn(s, nxt.id) is None)  # an interrupting ship's damage comes first
+                    and (not s.suspended or suspended_turn(s, nxt.id) is None))  # an interrupting ship's damage comes first
     if not simultaneous:
         flush_hits(tx)
     over_check(tx)
