@@ -80,7 +80,7 @@ PEOPLE_SLOTS: list = []
 def _carry_over(old: tuple, people: tuple, c: Combatant, new: Combatant) -> None:
     """``people`` is ``old`` with ``c`` replaced by ``new``, standing as ``c`` did, in the same ship,
     on the same side: the answers kept for ``old`` (who stands aboard each ship, and the
-    PEOPLE_HOOKS') hold for ``people``; who stands aboard lists the new person in place of the old."""
+    PEOPLE_SLOTS') hold for ``people``; who stands aboard lists the new person in place of the old."""
     hit = _ABOARD[0]
     if hit[0] is old:
         where = hit[1]

@@ -29,7 +29,7 @@ from rulesets.core.engine import Action
 from . import tables
 from .common import PEOPLE_SLOTS, SHIP_SLOTS, combatant, crew_aboard, ship, standing_aboard
 from .dice import parse_damage
-from .model import STANDING, Combatant, Ship, VoidState
+from .model import Combatant, Ship, VoidState
 from .options import (GM, can_board, can_repair, commandable, enemies_of, helm_moves, repairable, sensors_work,
                       station_open)
 from .personal import can_attack_from, defence_of, item_of, weapon_of

@@ -17,7 +17,7 @@ from rulesets.core.state import clone
 from . import tables
 from .checks import roll_plus
 from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, people_changed, say, set_combatant, set_ship, ship,
-                     ships_changed, standing_aboard)
+                     standing_aboard)
 from .model import STANDING, PlayoutState, VoidState
 from .options import STATION_OPEN
 from .ships import band, explode, ship_initiative
