@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
+from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_level, skill_of
 from .queries import (
     INTEL, boarding_leader, gm_dm, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
@@ -254,7 +254,7 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
         if crew is not None:
             if skill:
                 skills = crew.skills
-                total += int(skills[skill]) if skill in skills else skill_of(crew, skill)[0]
+                total += int(skills[skill]) if skill in skills else skill_level(crew, skill)
                 if char:
                     total += char_of(crew, char)
             bonus = ship.bonus

@@ -87,13 +87,29 @@ def able(c: Crew) -> bool:
     return crew_state(c) in ("ok", "wounded")
 
 
+#: the specialities that fall back to a crew member's general skill: Gunnery (Turret), Gunnery (Bay)
+SKILL_FALLBACK = {"gunnery_turret": "gunnery", "gunnery_bay": "gunnery"}
+
+
+def skill_level(c: Crew, skill: str) -> int:
+    """The level of :func:`skill_of` alone (a playout's checks need no label)."""
+    s = c.skills
+    if skill in s:
+        return int(s[skill])
+    general = SKILL_FALLBACK.get(skill)
+    if general is not None and general in s:
+        return int(s[general])
+    return UNSKILLED
+
+
 def skill_of(c: Crew, skill: str) -> tuple[int, str]:
     """(level, label) of a skill; unskilled is -3.  Gunnery specialities fall back to Gunnery."""
     s = c.skills
     if skill in s:
         return int(s[skill]), SKILL_LABEL.get(skill, skill)
-    if skill in ("gunnery_turret", "gunnery_bay") and "gunnery" in s:
-        return int(s["gunnery"]), "Gunnery"
+    general = SKILL_FALLBACK.get(skill)
+    if general is not None and general in s:
+        return int(s[general]), SKILL_LABEL[general]
     return UNSKILLED, f"unskilled {SKILL_LABEL.get(skill, skill)}"
 
 

@@ -18,7 +18,7 @@ from .actions import (
     helm_forced_to_avoid, leads_boarders, range_wants, sensors_work, smart_missiles_incoming,
 )
 from .attacks import reaction_options
-from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_of
+from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_level
 from .damage import repairable
 from .odds import hits_dist
 from .queries import GM, attack_difficulty, attack_situation, band_to, bridge_ok, enemies, range_ok, salvo
@@ -176,7 +176,7 @@ def _gunner_base(ship, crew, mount) -> int:
     """The attack roll's DMs that do not depend on the target or weapon (Attacco)."""
     skill = gunnery_skill(mount.kind)
     skills = crew.skills
-    level = int(skills[skill]) if skill in skills else skill_of(crew, skill)[0]  # skill_of's level
+    level = int(skills[skill]) if skill in skills else skill_level(crew, skill)
     return level + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
 
 
