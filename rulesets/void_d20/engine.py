@@ -117,7 +117,7 @@ class VoidD20Ruleset(RulesetBase):
             else:
                 action = choose(state, rng)
                 kind = kinds[action.kind]
-                state = next_step(kind.apply(state, log, dice, action), log, dice, end_turn=kind.end_turn)
+                state = next_step(kind.apply(state, log, dice, action), log, dice, kind.end_turn)
             steps += 1
         return _as(VoidState, state), steps
 

@@ -9,7 +9,7 @@ from rulesets.core.engine import Action
 
 from . import tables
 from .common import combatant, ship
-from .model import Combatant, Ship, VoidState
+from .model import OUT, Combatant, Ship, VoidState
 from .personal import can_attack, item_of
 from .ships import band, boarders, can_fire, can_manoeuvre, powered, station_crew, station_crews
 
@@ -224,8 +224,11 @@ def station_open(state: VoidState, s: Ship, station: str) -> bool:
 
 def _boarding_under_way(state: VoidState, s: Ship, t: Ship) -> bool:
     """Nobody breaks away while people of either ship are aboard the other."""
-    return any(c.alive and ((c.ship == s.id and c.aboard == t.id) or (c.ship == t.id and c.aboard == s.id))
-               for c in state.combatants)
+    a, b = s.id, t.id
+    for c in state.combatants:
+        if c.status not in OUT and ((c.ship == a and c.aboard == b) or (c.ship == b and c.aboard == a)):  # alive
+            return True
+    return False
 
 
 # --- personal ---------------------------------------------------------------------------

@@ -258,7 +258,7 @@ def _at(state: VoidState, turn: int, slot: int) -> VoidState:
     return clone(state, turn=turn, slot=slot)
 
 
-def next_step(state: VoidState, log: list, dice: Dice, *, end_turn: bool = False) -> VoidState:
+def next_step(state: VoidState, log: list, dice: Dice, end_turn: bool = False) -> VoidState:
     """After an action: the actor's next slot, or the next actor."""
     if end_turn and state.scale == "personal":
         return advance(state, log, dice, state.turn + 1, 0)
