@@ -8,6 +8,10 @@ from rulesets.core.state import clone
 from .model import STANDING, Combatant, PlayoutState, Ship, VoidState
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def evolve(obj, **changes):
     """A changed copy of a frozen state dataclass, sharing everything else
     (:func:`rulesets.core.state.clone`: no ``__init__`` run again, a plain attribute dict).
@@ -17,7 +21,11 @@ def evolve(obj, **changes):
     if obj.__class__ is PlayoutState:
         obj.__dict__.update(changes)
         return obj
-    return clone(obj, **changes)
+    table = dict(obj.__dict__)                 # clone(obj, **changes), the changes not packed again
+    table.update(changes)
+    new = _new(obj.__class__)
+    _set(new, "__dict__", table)
+    return new
 
 
 #: id -> the place in the combatants tuple it was last found at (a fight never reorders its people);
@@ -52,15 +60,21 @@ def ship(state: VoidState, sid: str) -> Ship:
 
 def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
     people = state.combatants
-    i = _PLACE.get(cid)                        # where combatant() last found them (a hint, checked)
-    if i is None or i >= len(people) or people[i].id != cid:
+    try:                                       # where combatant() last found them (a hint, checked)
+        i = _PLACE[cid]
+        c = people[i]
+    except (KeyError, IndexError):
+        c = None
+    if c is None or c.id != cid:
         for i, c in enumerate(people):
             if c.id == cid:
                 break
         else:
             raise KeyError(f"No one with id '{cid}'.")
-    c = people[i]
-    new = clone(c, **changes)
+    table = dict(c.__dict__)                   # clone(c, **changes), the changes not packed again
+    table.update(changes)
+    new = _new(c.__class__)
+    _set(new, "__dict__", table)
     replaced = people[:i] + (new,) + people[i + 1:]
     if "status" not in changes and "aboard" not in changes and "side" not in changes:
         _carry_over(people, replaced, c, new)
@@ -129,7 +143,11 @@ def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
             break
     else:
         raise KeyError(f"No ship with id '{sid}'.")
-    replaced = ships[:i] + (clone(s, **changes),) + ships[i + 1:]
+    table = dict(s.__dict__)                   # clone(s, **changes), the changes not packed again
+    table.update(changes)
+    new = _new(s.__class__)
+    _set(new, "__dict__", table)
+    replaced = ships[:i] + (new,) + ships[i + 1:]
     if INERT_SHIP_FIELDS.issuperset(changes):
         for slot in SHIP_SLOTS:                # ships_changed(ships, replaced)
             hit = slot[0]
