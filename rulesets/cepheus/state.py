@@ -3,7 +3,9 @@
 Pure Python (no Django).  States are dataclasses that round-trip through
 :mod:`rulesets.core.serial`.  ``apply`` never changes the state it is given: a
 :class:`Tx` copies the state shallowly, and a ship, crew member or mount the first
-time a rule changes it (everything else is shared with the state before).
+time a rule changes it (everything else is shared with the state before).  A simulated
+battle (:meth:`Tx.owning`) copies its state once, at the start (:func:`own_copy`), and then
+changes its ships, crew members and mounts in place.
 """
 from __future__ import annotations
 
