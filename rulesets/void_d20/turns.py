@@ -228,7 +228,14 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
             if not s.destroyed and not s.escaped:
                 for nxt in range(slot, 5):
                     if opens[nxt](state, s):
-                        return _at(state, turn, nxt)
+                        if turn == state.turn and nxt == state.slot:
+                            return state
+                        if state.__class__ is PlayoutState:     # evolve(state, turn=turn, slot=nxt)
+                            table = state.__dict__
+                            table["turn"] = turn
+                            table["slot"] = nxt
+                            return state
+                        return clone(state, turn=turn, slot=nxt)
             turn, slot = turn + 1, 0
     else:
         where = None                    # personal_can_act, its contested ships asked once
@@ -240,22 +247,17 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
                     if where is None:
                         where = contested_ships(state)
                     if c.aboard in where:
-                        return _at(state, turn, slot)
+                        if turn == state.turn and slot == state.slot:
+                            return state
+                        if state.__class__ is PlayoutState:     # evolve(state, turn=turn, slot=slot)
+                            table = state.__dict__
+                            table["turn"] = turn
+                            table["slot"] = slot
+                            return state
+                        return clone(state, turn=turn, slot=slot)
             turn, slot = turn + 1, 0
     # Everyone has acted: the next round begins in the same step (its dice are this step's).
     return begin_round(evolve(state, phase="initiative", turn=last, slot=0), log, dice)
-
-
-def _at(state: VoidState, turn: int, slot: int) -> VoidState:
-    """``state`` at ``turn`` and ``slot`` (:func:`common.evolve`, written out: every step comes here)."""
-    if turn == state.turn and slot == state.slot:
-        return state
-    if state.__class__ is PlayoutState:
-        table = state.__dict__
-        table["turn"] = turn
-        table["slot"] = slot
-        return state
-    return clone(state, turn=turn, slot=slot)
 
 
 def next_step(state: VoidState, log: list, dice: Dice, end_turn: bool = False) -> VoidState:
