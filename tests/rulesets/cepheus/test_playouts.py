@@ -157,6 +157,33 @@ def test_the_fast_playout_plays_the_recorded_battle_with_every_sweep_option():
         _same_battle(start, f"ex1:{seed}")
 
 
+def test_the_fast_playout_plays_the_recorded_battle_with_every_templates_weapons():
+    """The battle's ships swapped for each template in turn (particle and meson bays, dampers and screens,
+    missile bays) and its missiles made nuclear or smart: the rules those weapons meet (radiation crew
+    hits, screens, smart missiles coming round) play the same battle both ways; a playout changes its
+    ships in place, so a rule must not depend on whether it reads a ship from before a change."""
+    from rulesets.cepheus.library import TEMPLATE, TEMPLATES
+
+    base = RULESET.example_setup(0)
+    for place in (1, 2):
+        for template in TEMPLATES:
+            spec = copy.deepcopy(base)
+            spec["ships"][place]["stats"] = copy.deepcopy(TEMPLATE[template["name"]]["stats"])
+            start = RULESET.setup(spec)
+            for seed in range(20 if "particle" in template["notes"] else 3):
+                _same_battle(start, f"{template['name']}:{place}:{seed}")
+    for missile in ("nuclear", "smart"):
+        spec = copy.deepcopy(base)
+        for s in spec["ships"]:
+            for mount in s["stats"].get("turrets", []) + s["stats"].get("bays", []):
+                for w in mount.get("weapons", []):
+                    if "missile" in w["type"]:
+                        w["missile"] = missile
+        start = RULESET.setup(spec)
+        for seed in range(20):
+            _same_battle(start, f"{missile}:{seed}")
+
+
 def test_a_fast_playout_from_the_middle_of_a_fight_plays_the_same_and_changes_nothing():
     """A re-roll analysis plays on from any state of a fight (an attack waiting for the defender's
     reaction, missiles in flight, a turn half played): from each state of a recorded fight of the demo
