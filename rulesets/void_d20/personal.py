@@ -13,7 +13,7 @@ from . import tables
 from .checks import Check, make_check, roll_check, roll_one, roll_sum
 from .common import evolve, combatant, say, set_combatant
 from .dice import parse_damage
-from .model import STANDING, Combatant, Item, VoidState
+from .model import OUT, STANDING, Combatant, Item, VoidState
 
 # --- gear -----------------------------------------------------------------------------
 
@@ -339,11 +339,20 @@ def morale_due(members: list[Combatant]) -> bool:
 def morale_trigger(state: VoidState, log: list, dice: Dice, squad: str) -> VoidState:
     if squad in state.morale_checked:
         return state
-    members = squad_members(state, squad)
-    standing = [m for m in members if m.standing]
-    if not standing or not morale_due(members):
+    # squad_members, whether any of them stands, and morale_due, in one pass over the people
+    count = total = left = down = 0
+    for m in state.combatants:
+        if m.squad == squad and m.kind == "enemy":
+            count += 1
+            total += m.max_hp
+            status = m.status
+            if status not in OUT and m.hp > 0:                          # alive: max(0, hp)
+                left += m.hp
+            if status not in STANDING:
+                down += 1
+    if down == count or not (left * 2 <= total or down * 2 >= count):
         return state
-    
+
     state = evolve(state, morale_checked=state.morale_checked + (squad,))
     return morale_roll(state, log, dice, squad)
 

@@ -106,7 +106,7 @@ def _choose_target(state: VoidState, s: Ship) -> Ship | None:
     if not foes:
         return None
     for t in foes:
-        if t.drifting and worth_boarding(state, s, t):
+        if t.frame <= 0 and worth_boarding(state, s, t):            # drifting
             return t
     return min(foes, key=lambda t: t.frame)
 
@@ -273,7 +273,7 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
             body = max(c.body for c in party)
             tech = max(c.technology for c in party)
             return _act("board", s.id, (("method", "breach" if body >= tech else "hack"), ("target", t.id)))
-        if (t.drifting and _can_dock(s, t) and worth_boarding(state, s, t)) or not powered(s):
+        if (t.frame <= 0 and _can_dock(s, t) and worth_boarding(state, s, t)) or not powered(s):  # drifting
             return _act("pass", s.id, pass_params)
         for w in _guns(s.weapons)[1]:   # the most mean damage, then the first id, that can fire
             if can_fire(state, s, w, t):
@@ -298,9 +298,10 @@ def _pilot_step(state: VoidState, s: Ship, pass_params: tuple) -> Action:
         return _act("pass", s.id, pass_params)
     b = band(state, s.id, t.id)
     can_close, can_break = helm_moves(state, s, t, b)
-    if s.frame * 4 <= s.max_frame and not t.drifting:
+    drifting = t.frame <= 0
+    if s.frame * 4 <= s.max_frame and not drifting:
         return _act("break", s.id, (("target", t.id),)) if can_break else _act("pass", s.id, pass_params)
-    if (t.drifting and worth_boarding(state, s, t)) or b == "far" or _best_gun_out_of_reach(s, b):
+    if (drifting and worth_boarding(state, s, t)) or b == "far" or _best_gun_out_of_reach(s, b):
         return _act("close", s.id, (("target", t.id),)) if can_close else _act("pass", s.id, pass_params)
     return _act("evade", s.id)
 

@@ -440,8 +440,10 @@ def boarders(state: VoidState, s: Ship) -> list[Combatant]:
     """Who goes across: the ship's standing crew aboard it, but the pilot stays at the helm
     when anyone else can go, and nobody while enemies are aboard (house rules)."""
     aboard = crew_aboard(state, s.id)
-    if any(c.side != s.side for c in aboard):
-        return []  # nobody leaves a ship that is being boarded: they fight for it (house rule)
+    side = s.side
+    for c in aboard:
+        if c.side != side:
+            return []  # nobody leaves a ship that is being boarded: they fight for it (house rule)
     crew = [c for c in aboard if c.status == "ok"]
     going = [c for c in crew if c.position != "pilot"]
     return going or crew

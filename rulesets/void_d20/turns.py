@@ -70,7 +70,7 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
     people = list(state.combatants)
     rolled = False
     for index, c in enumerate(people):
-        if c.aboard not in where or not c.standing:
+        if c.aboard not in where or c.status not in STANDING:
             continue
         if c.kind == "enemy":
             enemies.append(c.id)
