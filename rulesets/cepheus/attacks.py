@@ -333,15 +333,22 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
         attacker = s.find_ship(p.attacker)
         if attacker is not None:
             weapons = attacker.mount(p.mount).weapons
-            types = [weapons[i].type for i in p.weapons]
-            beams = not BEAM_WEAPONS.isdisjoint(types)
-            if "fusion_gun" in types or "fusion_bay" in types:
+            fusion = meson = False
+            for i in p.weapons:  # the salvo's weapons, read once
+                kind_of = weapons[i].type
+                if kind_of in BEAM_WEAPONS:
+                    beams = True
+                if kind_of == "fusion_gun" or kind_of == "fusion_bay":
+                    fusion = True
+                elif kind_of == "meson_bay":
+                    meson = True
+            heavy = "meson" if meson else "damper" if fusion else ""  # a meson screen first
+    elif kind == "missiles":
+        for mid in p.missiles:
+            m = find_missile(s, mid)
+            if m is not None and m.kind == "nuclear":
                 heavy = "damper"
-            if "meson_bay" in types:
-                heavy = "meson"
-    elif kind == "missiles" and any((m := find_missile(s, mid)) is not None and m.kind == "nuclear"
-                                    for mid in p.missiles):
-        heavy = "damper"
+                break
     boarders = kind == "board" and pair(p.attacker, p.target) not in s.docked  # crossing open space
     sand, point_defence = beams or boarders, kind == "missiles" or boarders
     if sand or point_defence:
