@@ -11,7 +11,8 @@ from rulesets.core.state import clone, set_key
 
 from . import tables
 from .checks import Check, make_check, roll_check, roll_one, roll_plus, roll_sum
-from .common import crew_aboard, evolve, say, set_combatant, set_ship, ship, ships_changed, standing_aboard
+from .common import (PEOPLE_SLOTS, crew_aboard, evolve, say, set_combatant, set_ship, ship, ships_changed,
+                     standing_aboard)
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -134,6 +135,13 @@ def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidS
 
 _INITIATIVE_RULE = tables.rule("ship_round", "VD-36")
 
+#: the best Technology of each ship's own crew standing aboard, in one slot: (the combatants tuple it was
+#: read from, ship id -> the best, or None); it reads only who stands where on which side (and the
+#: abilities, which never change), so common.PEOPLE_SLOTS keeps it for a tuple changed in other fields
+_TECH: list = [(None, None)]
+PEOPLE_SLOTS.append(_TECH)
+_UNKNOWN = object()
+
 
 def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidState:
     """1d20 + the crew's best Technology for each ship, highest first, no 12 split (VD-36, VD-N07);
@@ -141,14 +149,20 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
     ``changes``: more fields of the state to set in the same copy (the round's scale and phase)."""
     rolls = []
     ships = []
-    aboard = standing_aboard(state)
+    hit = _TECH[0]
+    if hit[0] is not state.combatants:
+        hit = _TECH[0] = (state.combatants, {})
+    best = hit[1]                       # this slot's own: the answers for these people
     for index, s in enumerate(state.ships):
         tech = None                     # best_technology: the best of the ship's own crew standing aboard
         if not s.destroyed and not s.escaped:
-            side = s.side
-            for c in aboard.get(s.id, ()):
-                if c.side == side and (tech is None or c.technology > tech):
-                    tech = c.technology
+            tech = best.get(s.id, _UNKNOWN)
+            if tech is _UNKNOWN:
+                tech, side = None, s.side
+                for c in standing_aboard(state).get(s.id, ()):
+                    if c.side == side and (tech is None or c.technology > tech):
+                        tech = c.technology
+                best[s.id] = tech
         if tech is None:
             ships.append(clone(s, initiative=None, command="", evading=False)
                          if s.initiative is not None or s.command or s.evading else s)
