@@ -321,12 +321,24 @@ def interrupt_extended(tx: Tx, ship_id: str, damage: int):
                 tx.say(f"{c.name}'s work this turn does not count.", SEC["extended"])
 
 
-def repairable(ship: Ship) -> list[str]:
-    """Systems a damage-control check can work on: damaged but not destroyed (decision)."""
-    out = [k for k in SYSTEMS if 0 < ship.hits.get(k, 0) < 3]
-    out += [m.id for m in ship.mounts if 0 < m.hits < 3]
-    if ship.armour < ship.armour_max:
-        pass  # armour is not a system (decision: not repaired in combat)
+def repairable(ship: Ship, any_one: bool = False) -> list[str]:
+    """Systems a damage-control check can work on: damaged but not destroyed (decision).  Armour is not a
+    system (decision: not repaired in combat).
+
+    ``any_one``: the caller asks only whether there is any (the bot, every turn): the list stops at the
+    first."""
+    out = []
+    hits = ship.hits
+    for k in SYSTEMS:
+        if 0 < hits.get(k, 0) < 3:
+            out.append(k)
+            if any_one:
+                return out
+    for m in ship.mounts:
+        if 0 < m.hits < 3:
+            out.append(m.id)
+            if any_one:
+                return out
     return out
 
 

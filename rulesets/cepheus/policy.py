@@ -245,7 +245,7 @@ def _rest_idle(s, ship) -> bool:
             continue
         if c.position in _BUSY_POSITIONS:
             return False
-        if c.position == "damage_control" and repairable(ship):
+        if c.position == "damage_control" and repairable(ship, any_one=True):
             return False
         if c.position == "engineer" and ship.jump_plotted:
             return False
