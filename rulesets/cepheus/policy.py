@@ -15,13 +15,13 @@ from rulesets.core.engine import Action
 
 from .actions import (
     actor_ship, attack_options, can_board, can_exploit, can_jump, can_plot_jump, can_pursue,
-    helm_forced_to_avoid, leads_boarders, range_wants, sensors_work, smart_missiles_incoming,
+    leads_boarders, range_wants, sensors_work, smart_missiles_incoming,
 )
 from .attacks import reaction_options
 from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_level
 from .damage import repairable
 from .odds import hits_dist
-from .queries import GM, attack_difficulty, attack_situation, band_to, bridge_ok, enemies, range_ok, salvo
+from .queries import GM, attack_difficulty, attack_situation, band_to, enemies, range_ok, salvo
 from .state import pair
 from .tables import (
     ATTACK_DIFFICULTY, BANDS, COLLISION_SITUATIONS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS,
@@ -342,9 +342,9 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
 
 def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
     aid = crew.id
-    if not bridge_ok(ship):
+    if ship.hits.get("bridge", 0) >= 2:  # not bridge_ok
         return None
-    if helm_forced_to_avoid(s, ship) or COLLISION_SITUATIONS[s.options.hazard][1]:
+    if COLLISION_SITUATIONS[s.options.hazard][1]:  # in a hazard (where helm_forced_to_avoid may force it too)
         return _action("avoid_collision", aid)
     foes = enemies(s, ship)
     for f in foes:
@@ -352,14 +352,15 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
             return _action("break_pursuit", aid, (("target", f.id),))
     if run:
         return _action("evasive", aid)
-    for f in foes:
-        if ship.pursuing == f.id:
-            return _action("pursue", aid, (("target", f.id),))
+    if ship.pursuing:
+        for f in foes:
+            if ship.pursuing == f.id:
+                return _action("pursue", aid, (("target", f.id),))
     if target is not None and can_pursue(s, ship, target) and rng.random() < 0.5:
         return _action("pursue", aid, (("target", target.id),))
     gunners = False  # any gunner able to act
     for c in ship.crew:
-        if c.position in GUNNER_POSITIONS and able(c):
+        if c.position in GUNNER_POSITIONS and (c.automated or c.damage <= 0 or able(c)):
             gunners = True
             break
     if gunners and not _threatened(s, ship):
