@@ -96,10 +96,9 @@ _TIMED = ("bleeding", "unconscious", "shock")
 
 #: the last roster, in one slot read and replaced whole: (the combatants tuple it was read from, the
 #: places of the people with a timer running, the places of the people standing away from their own
-#: ship); it reads only statuses and where people are (common.PEOPLE_SLOTS: kept for a tuple changed
-#: in other fields)
+#: ship); asked twice a round (carrying it over to a changed people tuple, as common.PEOPLE_SLOTS
+#: does, cost more than reading the people again)
 _ROSTER: list = [(None, (), ())]
-PEOPLE_SLOTS.append(_ROSTER)
 
 
 def _roster(people: tuple) -> tuple:
