@@ -141,7 +141,7 @@ def gunner_open(state: VoidState, s: Ship) -> bool:
     if station_crew(state, s, "gunner") is None:
         return False
     enemies = enemies_of(state, s)
-    if powered(s):
+    if s.frame > 0 and not s.reboot:                                     # powered(s)
         for t in enemies:
             for w in s.weapons:
                 if can_fire(state, s, w, t):
