@@ -12,13 +12,13 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, attack_mods, attack_situation, band_to, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of, salvo,
-    target_name, usable_weapons,
+    INTEL, attack_mods, attack_situation, band_to, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of,
+    salvo, target_name, usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair
 from .tables import (
-    ATTACK_DIFFICULTY, BAND_LABEL, DIFFICULTY, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK,
-    SEC_MISSILE_TO_HIT, SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
+    ATTACK_DIFFICULTY, BAND_LABEL, DIFFICULTY, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC,
+    SEC_ATTACK, SEC_MISSILE_TO_HIT, SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
 )
 
 if TYPE_CHECKING:

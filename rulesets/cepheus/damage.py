@@ -114,7 +114,8 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
 def apply_location_hits(tx: Tx, ship_id: str, count: int, internal: bool = False):
     ship = tx.s.ship(ship_id)
     # column_for, written out (a few dozen location hits a battle)
-    column = "internal" if internal else "small_craft" if ship.small_craft else "internal" if ship.hull <= 0 else "external"
+    column = ("internal" if internal else "small_craft" if ship.small_craft
+              else "internal" if ship.hull <= 0 else "external")
     if tx.recording:
         total = table_roll(tx, 2, f"hit location on {ship.name}", SEC_LOCATION,
                            f"{SEC_LOCATION} — {COLUMN_LABEL[column]}",

@@ -203,9 +203,10 @@ def end_turn(tx: Tx):
             uncontrolled_reentry(tx, sh)
     s.queue, s.pos = [], 0
     nxt = s.find_ship(s.order[s.turn + 1]) if s.turn + 1 < len(s.order) else None
+    # an interrupting ship's damage comes first
     simultaneous = (ship is not None and nxt is not None and nxt.can_act
                     and eff_init(s, nxt) == eff_init(s, ship) and nxt.thrust == ship.thrust
-                    and (not s.suspended or suspended_turn(s, nxt.id) is None))  # an interrupting ship's damage comes first
+                    and (not s.suspended or suspended_turn(s, nxt.id) is None))
     if not simultaneous:
         flush_hits(tx)
     over_check(tx)
