@@ -85,6 +85,9 @@ def can_attack(attacker: Combatant, target: Combatant) -> bool:
 # --- the attack -----------------------------------------------------------------------
 
 _ATTACK_RULE = tables.rule("attack", "VD-05")
+_DAMAGE_RULE = tables.rule("attack", "VD-06")
+_RISKY_RULE = tables.rule("risky", "VD-N03")
+_WEAR_RULE = tables.rule("condition", "VD-11")
 
 
 def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, dm: int = 0,
@@ -132,9 +135,13 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
         if risky:
             state = answer_risky(state, log, dice, attacker_id, target_id)
         return state
-    count, sides, plus = damage_dice(attacker, risky, weapon)
-    damage = roll_sum(dice, count, sides, plus, purpose=lambda: f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),
-                      rule=tables.rule("risky", "VD-N03") if risky else tables.rule("attack", "VD-06"))
+    dd = parse_damage(weapon.damage)                                  # damage_dice(attacker, risky, weapon)
+    count, sides, plus = dd.count + (1 if risky else 0), dd.sides, dd.plus
+    if dice.recording:
+        damage = roll_sum(dice, count, sides, plus, purpose=lambda: f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),
+                          rule=_RISKY_RULE if risky else _DAMAGE_RULE)
+    else:
+        damage = roll_sum(dice, count, sides, plus)
     if result.critical:
         damage *= 2                                                   # VD-07: roll once, double
     damage = max(0, damage)
@@ -200,13 +207,15 @@ def wound(state: VoidState, log: list, dice: Dice, cid: str, damage: int) -> Voi
     """Take ``damage`` off HP; a character rolls for Condition loss and, at 0 HP, on the death table."""
     c = combatant(state, cid)
     hp = c.hp - damage
-    state = set_combatant(state, cid, hp=hp)
     if c.kind == "character":
+        state = set_combatant(state, cid, hp=hp)
         if damage > 0:
             state = wear(state, log, dice, cid)
         if hp <= 0:
             state = death_roll(state, log, dice, cid)
-    elif hp <= 0:
+    elif hp > 0:
+        state = set_combatant(state, cid, hp=hp)
+    else:
         state = set_combatant(state, cid, hp=0, status="dead")           # house rule: enemies die at 0
         if dice.recording:
             say(log, dice, f"{c.name} goes down for good.", tables.rule("enemies", "VD-17"))
@@ -218,7 +227,8 @@ def wound(state: VoidState, log: list, dice: Dice, cid: str, damage: int) -> Voi
 def wear(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
     """Wounded: 1d6, on a 1 a random item loses 1 Condition (VD-11)."""
     c = combatant(state, cid)
-    face = roll_one(dice, tables.WEAR_DIE, lambda: f"{c.name} is wounded: does gear take damage?", tables.rule("condition", "VD-11"))
+    face = roll_one(dice, tables.WEAR_DIE, (lambda: f"{c.name} is wounded: does gear take damage?") if dice.recording else "",
+                    _WEAR_RULE)
     if face != 1:
         return state
     worn = [i for i in c.items if i.condition > 0]
