@@ -88,6 +88,7 @@ _ATTACK_RULE = tables.rule("attack", "VD-05")
 _DAMAGE_RULE = tables.rule("attack", "VD-06")
 _RISKY_RULE = tables.rule("risky", "VD-N03")
 _WEAR_RULE = tables.rule("condition", "VD-11")
+_DEATH_RULE = tables.rule("death", "VD-21")
 
 
 def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, dm: int = 0,
@@ -138,7 +139,8 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
     dd = parse_damage(weapon.damage)                                  # damage_dice(attacker, risky, weapon)
     count, sides, plus = dd.count + (1 if risky else 0), dd.sides, dd.plus
     if dice.recording:
-        damage = roll_sum(dice, count, sides, plus, purpose=lambda: f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),
+        damage = roll_sum(dice, count, sides, plus,
+                          purpose=lambda: f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),
                           rule=_RISKY_RULE if risky else _DAMAGE_RULE)
     else:
         damage = roll_sum(dice, count, sides, plus)
@@ -246,7 +248,7 @@ def wear(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
 def death_roll(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
     """0 HP or below: not dead at once; roll d20 on the death-in-space table (VD-21..VD-29)."""
     c = combatant(state, cid)
-    face = roll_one(dice, 20, lambda: f"{c.name} at {c.hp} HP: the death table", tables.rule("death", "VD-21"))
+    face = roll_one(dice, 20, (lambda: f"{c.name} at {c.hp} HP: the death table") if dice.recording else "", _DEATH_RULE)
     row = tables.death_row(face)
     if dice.recording:
         say(log, dice, lambda: f"Death table, d20 = {face}: {row.label}.", tables.rule("death", row.number))

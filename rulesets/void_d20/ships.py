@@ -134,6 +134,7 @@ def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidS
 
 
 _INITIATIVE_RULE = tables.rule("ship_round", "VD-36")
+_MODULE_RULE = tables.rule("frame", "VD-51")
 
 #: the best Technology of each ship's own crew standing aboard, in one slot: (the combatants tuple it was
 #: read from, ship id -> the best, or None); it reads only who stands where on which side (and the
@@ -167,7 +168,8 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
             ships.append(clone(s, initiative=None, command="", evading=False)
                          if s.initiative is not None or s.command or s.evading else s)
             continue
-        total = roll_plus(dice, 20, "best Technology aboard", tech, lambda: f"initiative of {s.name}", _INITIATIVE_RULE)
+        total = roll_plus(dice, 20, "best Technology aboard", tech,
+                          (lambda: f"initiative of {s.name}") if dice.recording else "", _INITIATIVE_RULE)
         rolls.append((-total, index, s.id))
         ships.append(clone(s, initiative=total, command="", evading=False))
     rolls.sort()
@@ -186,18 +188,18 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
 
 def close_check(state: VoidState, s: Ship, target: Ship, *, dm: int = 0, void: bool = False, words: bool = True) -> Check:
     """Pursuit: a piloting check (12+) closes the range one band (VD-37, house rule for the target)."""
-    return station_check(state, s, "pilot", lambda: f"{s.name} closes on {target.name}", tables.CHECK_TARGET,
+    return station_check(state, s, "pilot", (lambda: f"{s.name} closes on {target.name}") if words else "", tables.CHECK_TARGET,
                          tables.rule("stations", "VD-37"), dm=dm, void=void, words=words)
 
 
 def escape_check(state: VoidState, s: Ship, pursuer: Ship, *, dm: int = 0, void: bool = False, words: bool = True) -> Check:
     """Breaking away: Agility against the pursuer's Speed (VD-46, VD-N08)."""
-    return station_check(state, s, "pilot", lambda: f"{s.name} breaks away from {pursuer.name}", pursuer.speed,
+    return station_check(state, s, "pilot", (lambda: f"{s.name} breaks away from {pursuer.name}") if words else "", pursuer.speed,
                          tables.rule("escape", "VD-N08"), dm=dm, void=void, words=words)
 
 
 def evade_check(state: VoidState, s: Ship, *, dm: int = 0, void: bool = False, words: bool = True) -> Check:
-    return station_check(state, s, "pilot", lambda: f"{s.name} evades", tables.CHECK_TARGET,
+    return station_check(state, s, "pilot", (lambda: f"{s.name} evades") if words else "", tables.CHECK_TARGET,
                          tables.rule("stations", "VD-37"), dm=dm, void=void, words=words)
 
 
@@ -270,7 +272,7 @@ def ship_defence(t: Ship) -> int:
 def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=False, words: bool = True) -> Check:
     """Gunnery: Technology against the target's Defence (house rule: the seed gives no target; 12 by default)."""
     extra = [("weakness found", tables.WEAKNESS_BONUS)] if t.id in s.weakness else []
-    return station_check(state, s, "gunner", lambda: f"{s.name} fires {weapon.name} at {t.name}", ship_defence(t),
+    return station_check(state, s, "gunner", (lambda: f"{s.name} fires {weapon.name} at {t.name}") if words else "", ship_defence(t),
                          tables.rule("stations", "VD-38"), dm=dm, void=void, attack=True, extra=extra, words=words)
 
 
@@ -287,7 +289,7 @@ def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid:
             say(log, dice, f"{s.name}'s {weapon.name} misses {t.name}.", check.rule)
         return state
     dd = parse_damage(weapon.damage)
-    damage = roll_sum(dice, dd.count, dd.sides, dd.plus, purpose=lambda: f"frame damage of {weapon.name}",
+    damage = roll_sum(dice, dd.count, dd.sides, dd.plus, purpose=(lambda: f"frame damage of {weapon.name}") if dice.recording else "",
                       rule=tables.rule("frame", "VD-49"))
     if result.critical:
         damage *= 2
@@ -317,7 +319,8 @@ def frame_hit(state: VoidState, log: list, dice: Dice, tid: str, damage: int) ->
 
 def module_roll(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
     t = ship(state, tid)
-    face = roll_one(dice, tables.MODULE_DIE, lambda: f"does the hit knock out a module of {t.name}?", tables.rule("frame", "VD-51"))
+    face = roll_one(dice, tables.MODULE_DIE, (lambda: f"does the hit knock out a module of {t.name}?") if dice.recording else "",
+                    _MODULE_RULE)
     if face != 1:
         return state
     working = [("module", m.name) for m in t.modules if not m.out] + [("weapon", w.id) for w in t.weapons if not w.out]
@@ -390,7 +393,7 @@ def explode(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
 
 
 def scan_check(state: VoidState, s: Ship, t: Ship, *, dm=0, void=False, words: bool = True) -> Check:
-    return station_check(state, s, "sensors", lambda: f"{s.name} scans {t.name}", tables.CHECK_TARGET,
+    return station_check(state, s, "sensors", (lambda: f"{s.name} scans {t.name}") if words else "", tables.CHECK_TARGET,
                          tables.rule("stations", "VD-39"), dm=dm, void=void, words=words)
 
 
@@ -410,7 +413,7 @@ def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, v
 
 
 def repair_check(state: VoidState, s: Ship, what: str, *, dm=0, void=False, words: bool = True) -> Check:
-    return station_check(state, s, "engineer", lambda: f"{s.name} repairs its {what}", tables.CHECK_TARGET,
+    return station_check(state, s, "engineer", (lambda: f"{s.name} repairs its {what}") if words else "", tables.CHECK_TARGET,
                          tables.rule("stations", "VD-40"), dm=dm, void=void, words=words)
 
 

@@ -62,6 +62,9 @@ def _contested(state: VoidState) -> list[str]:
     return out
 
 
+_INITIATIVE_RULE = tables.rule("initiative", "VD-03")
+
+
 def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str], **changes) -> VoidState:
     """Characters roll 1d20 + Agility: 12 or more act before the enemies, the others after (VD-03);
     among themselves by their roll, highest first (VD-04: the players' own order, set by the GM).
@@ -75,7 +78,8 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
         if c.kind == "enemy":
             enemies.append(c.id)
             continue
-        total = roll_plus(dice, 20, "Agility", c.agility, lambda: f"initiative of {c.name}", tables.rule("initiative", "VD-03"))
+        total = roll_plus(dice, 20, "Agility", c.agility, (lambda: f"initiative of {c.name}") if dice.recording else "",
+                          _INITIATIVE_RULE)
         people[index] = evolve(c, initiative=total)
         rolled = True
         (early if total >= tables.INITIATIVE_SPLIT else late).append((-total, index, c.id))
