@@ -77,7 +77,24 @@ def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
     _set(new, "__dict__", table)
     replaced = people[:i] + (new,) + people[i + 1:]
     if "status" not in changes and "aboard" not in changes and "side" not in changes:
-        _carry_over(people, replaced, c, new)
+        # ``c`` stands as before, in the same ship, on the same side (their HP, gear, Void Points...
+        # changed): the answers kept for ``people`` hold for ``replaced`` (who stands aboard each ship,
+        # listing ``new`` in place of ``c``, and the PEOPLE_SLOTS')
+        hit = _ABOARD[0]
+        if hit[0] is people:
+            where = hit[1]
+            if c.status in STANDING:
+                where = dict(where)            # the kept lists are shared: replace, never change
+                aboard = where[c.aboard] = where[c.aboard][:]
+                for k, x in enumerate(aboard):
+                    if x is c:
+                        aboard[k] = new
+                        break
+            _ABOARD[0] = (replaced, where)
+        for slot in PEOPLE_SLOTS:
+            hit = slot[0]
+            if hit[0] is people:
+                slot[0] = (replaced,) + hit[1:]
     if state.__class__ is PlayoutState:        # evolve(state, combatants=replaced), in place
         state.__dict__["combatants"] = replaced
         return state
@@ -89,23 +106,6 @@ def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
 #: from the old only in a person's other fields (HP, gear, Void Points...), an answer kept for the old
 #: tuple is kept for the new one too (the slot's tuple replaced whole, its first item the new people)
 PEOPLE_SLOTS: list = []
-
-
-def _carry_over(old: tuple, people: tuple, c: Combatant, new: Combatant) -> None:
-    """``people`` is ``old`` with ``c`` replaced by ``new``, standing as ``c`` did, in the same ship,
-    on the same side: the answers kept for ``old`` (who stands aboard each ship, and the
-    PEOPLE_SLOTS') hold for ``people``; who stands aboard lists the new person in place of the old."""
-    hit = _ABOARD[0]
-    if hit[0] is old:
-        where = hit[1]
-        if c.status in STANDING:
-            where = dict(where)                # the kept lists are shared: replace, never change
-            where[c.aboard] = [new if x is c else x for x in where[c.aboard]]
-        _ABOARD[0] = (people, where)
-    for slot in PEOPLE_SLOTS:
-        hit = slot[0]
-        if hit[0] is old:
-            slot[0] = (people,) + hit[1:]
 
 
 def people_changed(old: tuple, people: tuple) -> None:
@@ -200,4 +200,8 @@ def crew_aboard(state: VoidState, sid: str, side: str | None = None):
     aboard = standing_aboard(state).get(sid, _NOBODY)
     if side is None:
         return aboard
-    return [c for c in aboard if c.side == side]
+    out = []                                   # a loop, not a comprehension (no frame of its own)
+    for c in aboard:
+        if c.side == side:
+            out.append(c)
+    return out

@@ -22,8 +22,11 @@ def _void(who: Combatant | None) -> tuple:
 
 
 def enemies_of(state: VoidState, s: Ship) -> list[Ship]:
-    side = s.side
-    return [t for t in state.ships if t.side != side and not t.destroyed and not t.escaped]   # in_space
+    side, out = s.side, []              # a loop, not a comprehension (no frame of its own)
+    for t in state.ships:
+        if t.side != side and not t.destroyed and not t.escaped:                                # in_space
+            out.append(t)
+    return out
 
 
 def repairable(s: Ship) -> list[str]:

@@ -57,7 +57,10 @@ SHIP_SLOTS.append(_TARGETS)
 
 def _marks(ships) -> list:
     """What :func:`_choose_target` reads of the ships: who they are, their frame, whether in space."""
-    return [(x.id, x.side, x.frame, x.destroyed, x.escaped) for x in ships]
+    out = []                            # a loop, not a comprehension (no frame of its own)
+    for x in ships:
+        out.append((x.id, x.side, x.frame, x.destroyed, x.escaped))
+    return out
 
 
 def _target(state: VoidState, s: Ship) -> Ship | None:

@@ -461,8 +461,12 @@ def boarders(state: VoidState, s: Ship) -> list[Combatant]:
     for c in aboard:
         if c.side != side:
             return []  # nobody leaves a ship that is being boarded: they fight for it (house rule)
-    crew = [c for c in aboard if c.status == "ok"]
-    going = [c for c in crew if c.position != "pilot"]
+    crew, going = [], []                # loops, not comprehensions (no frames of their own)
+    for c in aboard:
+        if c.status == "ok":
+            crew.append(c)
+            if c.position != "pilot":
+                going.append(c)
     return going or crew
 
 
