@@ -12,13 +12,13 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, attack_mods, attack_situation, band_to, find_missile, gm_dm, gunners_by_mount, personal_target, pilot_of,
-    salvo, target_name, usable_weapons,
+    INTEL, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target,
+    pilot_of, salvo, target_name, usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair
 from .tables import (
-    ATTACK_DIFFICULTY, BAND_LABEL, DIFFICULTY, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC,
-    SEC_ATTACK, SEC_MISSILE_TO_HIT, SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
+    BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK, SEC_MISSILE_TO_HIT,
+    SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
 )
 
 if TYPE_CHECKING:
@@ -32,9 +32,8 @@ def do_attack(tx: Tx, a: Action):
     params = dict(a.params)  # the action's parameters, read once (Action.get searches them each time)
     mount = ship.mount(params.get("mount"))
     target_id = params.get("target")
-    aimed = personal_target(s, target_id) if s.personal else None
-    personal = aimed is not None
-    band = aimed.band if personal else s.band(ship.id, target_id)  # band_to, written out
+    personal = personal_target(s, target_id) is not None
+    band = band_to(s, ship, target_id)
     usable = usable_weapons(s, ship, mount, band, personal)
     which = params.get("weapon", "all")
     chosen = salvo(mount, usable) if which == "all" else [int(which)]
@@ -74,9 +73,8 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
     target the launch takes the scaled DM-4 (Danno in scala)."""
     s = tx.s
     w = mount.weapons[index]
-    aimed = personal_target(s, target_id) if s.personal else None
-    personal = aimed is not None
-    turns = MISSILE_TURNS[aimed.band if personal else s.band(ship.id, target_id)]  # band_to, written out
+    personal = personal_target(s, target_id) is not None
+    turns = MISSILE_TURNS[band_to(s, ship, target_id)]
     count = 1
     kind = w.missile or "standard"
     if WEAPONS[w.type].key == "missile_bay":
@@ -90,17 +88,9 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
             tx.say(f"{ship.name} launches {count_of(count, 'smart missile')} at {tname} ({SEC_SMART}: always 8+); "
                    f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
     else:
-        if tx.recording:  # the DMs that are not zero
-            extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal)
-            extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
-            intel = INTEL in extra
-        else:  # their sum (nobody reads the words in a playout): a launch's difficulty is Average, DM 0
-            situation = attack_situation(s, ship, mount, target_id, launch=True, personal=personal, words=False)
-            total = dm
-            for _, value in situation:
-                total += value
-            extra = (("", total),)
-            intel = INTEL in situation
+        # the DMs that are not zero (unnamed in a playout: the same values)
+        extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal, words=tx.recording)
+        extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "average",
                                     f"{ship.name} launches from {mount.id} at {tname}" if tx.recording else "",
                                     SEC["missiles"], extra=extra, table=SEC_MISSILE_TO_HIT)
@@ -108,7 +98,7 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
         if tx.recording:
             tx.say(f"Launch Effect {effect:+d}: the missile needs {to_hit}+ ({SEC_MISSILE_TO_HIT}: {row}); "
                    f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
-        if intel:
+        if INTEL in extra:
             use_intel(tx, ship.id, target_id)
     mid = tx.next_id("m")
     s.missiles = s.missiles + [Missile(mid, kind, count, ship.id, target_id, to_hit, turns,
@@ -123,46 +113,31 @@ def resolve_fire(tx: Tx, p: Pending):
     s = tx.s
     ship = s.find_ship(p.attacker)
     target = s.find_ship(p.target)
-    if ship is None or target is None or target.status not in ("active", "disabled"):  # not alive
+    if ship is None or target is None or not target.alive:
         return
     crew = ship.member(p.crew)
     mount = ship.mount(p.mount)
-    recording = tx.recording
-    skill = gunnery_skill(mount.kind)
     used_intel = False
     # the DMs of the situation, the same for every weapon of the salvo (nothing the salvo does changes them)
-    situation = attack_situation(s, ship, mount, p.target, dodge=p.dodge, words=recording)
-    if not recording:
-        # attack_mods' sum, written out (nobody reads the words in a playout): the situation's DMs and the
-        # GM's added up once, then each weapon's difficulty at the band (the band does not change either)
-        band = band_to(s, ship, p.target)
-        common = p.dm
-        for _, value in situation:
-            common += value
-        intel = INTEL in situation
+    situation = attack_situation(s, ship, mount, p.target, dodge=p.dodge, words=tx.recording)
     for i in p.weapons:
         w = mount.weapons[i]
         kind = WEAPONS[w.type]
-        if recording:
-            extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, words=True,
-                                situation=situation)
-            if used_intel:
-                extra = [e for e in extra if e != INTEL]
-            if p.dm:
-                extra.append(("GM circumstance DM", p.dm))
+        extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, words=tx.recording,
+                            situation=situation)
+        if used_intel:
+            extra = [e for e in extra if e != INTEL]
+        if p.dm:
+            extra.append(("GM circumstance DM", p.dm))
+        if tx.recording:
             purpose = f"{ship.name}'s {kind.label} ({mount.id}) at {target.name}"
             row = f"{kind.row.replace('_', ' ')} at {BAND_LABEL[s.band(ship.id, target.id)]}"
-            roll, effect = roll_check(tx, ship, crew, skill, "dex", "", purpose, SEC_ATTACK,
-                                      extra=extra, table=SEC_ATTACK, row=row)
-            if INTEL in extra:
-                used_intel = True
         else:
-            dm = common + DIFFICULTY[ATTACK_DIFFICULTY[kind.row][band]]
-            if intel:
-                if used_intel:
-                    dm -= INTEL[1]  # the intercepted intentions count once a salvo
-                used_intel = True
-            roll, effect = roll_check(tx, ship, crew, skill, "dex", "", "", SEC_ATTACK, extra=(("", dm),))
+            purpose = row = ""  # nobody reads them in a playout
+        roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "", purpose, SEC_ATTACK,
+                                  extra=extra, table=SEC_ATTACK, row=row)
+        if INTEL in extra:
+            used_intel = True
         if effect < 0:
             if tx.recording:
                 tx.say(f"The {kind.label} misses {target.name}.", SEC["attack"])
@@ -317,11 +292,11 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
     ``any_one``: the caller asks only whether there is any (the attack then waits for the defender): the
     list may stop at the first option (a dodge)."""
     target = s.find_ship(p.target)
-    if target is None or target.status != "active" or target.reactions <= 0:  # can_act
+    if target is None or not target.can_act or target.reactions <= 0:
         return []
     out = []
     kind, used = p.kind, p.used
-    if kind in ("fire", "missiles") and "dodge" not in used and target.hits.get("bridge", 0) < 2:  # bridge_ok
+    if kind in ("fire", "missiles") and "dodge" not in used and bridge_ok(target):
         pilot = pilot_of(target)
         if pilot is not None:
             out.append(("dodge", pilot.id, {}))

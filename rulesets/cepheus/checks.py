@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from .crew import SKILL_FALLBACK, SKILL_LABEL, char_of, current_chars, is_npc, skill_of
+from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_level, skill_of
 from .queries import (
     INTEL, boarding_leader, gm_dm, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
 from .tables import (
     COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, SEC_COLLISION,
-    SEC_REENTRY, TARGET, UNSKILLED, reentry_dms,
+    SEC_REENTRY, TARGET, reentry_dms,
 )
 
 if TYPE_CHECKING:
@@ -248,19 +248,14 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
     if crew is not None and ship.bonus.get(crew.id):
         ship = tx.s.find_ship(ship.id) or ship
     if not tx.recording:
-        # check_dm, written out (about a hundred checks a battle): the same sum; the point spent after
+        # the sum of check_mods' values, without their words (nobody reads them in a playout)
         faces = tx.dice.faces(2, 6, purpose, rule)
         total = faces[0] + faces[1] - target
         if crew is not None:
             if skill:
-                skills = crew.skills
-                if skill in skills:  # skill_level, written out
-                    total += int(skills[skill])
-                else:
-                    general = SKILL_FALLBACK.get(skill)
-                    total += int(skills[general]) if general is not None and general in skills else UNSKILLED
-                if char and not crew.automated:  # char_of, written out for an unhurt crew member
-                    total += crew.chars.get(char, 7) // 3 - 2 if crew.damage <= 0 else char_of(crew, char)
+                total += skill_level(crew, skill)
+                if char:
+                    total += char_of(crew, char)
             bonus = ship.bonus
             if bonus:
                 point = bonus.get(crew.id, 0)

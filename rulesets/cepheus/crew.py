@@ -117,7 +117,7 @@ def char_of(c: Crew, key: str) -> int:
     if c.automated or not key:
         return 0
     if c.damage <= 0:  # unhurt: current_chars would copy them unchanged
-        return c.chars.get(key, 7) // 3 - 2  # char_dm, written out
+        return char_dm(c.chars.get(key, 7))
     return char_dm(current_chars(c).get(key, 7))
 
 

@@ -71,10 +71,8 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         return 0
     if not hit.dice:
         raw = hit.flat
-    elif tx.recording:
-        raw = dice_total(tx, hit.dice, f"{hit.label}: damage", rule)
     else:
-        raw = sum(tx.dice.faces(hit.dice, 6))  # dice_total in a playout, written out
+        raw = dice_total(tx, hit.dice, f"{hit.label}: damage" if tx.recording else "", rule)
     if not hit.ignore_armour and armour:
         mods.append(("armour", -armour))
     if hit.sand:
@@ -113,9 +111,7 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
 
 def apply_location_hits(tx: Tx, ship_id: str, count: int, internal: bool = False):
     ship = tx.s.ship(ship_id)
-    # column_for, written out (a few dozen location hits a battle)
-    column = ("internal" if internal else "small_craft" if ship.small_craft
-              else "internal" if ship.hull <= 0 else "external")
+    column = column_for(ship, internal)
     if tx.recording:
         total = table_roll(tx, 2, f"hit location on {ship.name}", SEC_LOCATION,
                            f"{SEC_LOCATION} — {COLUMN_LABEL[column]}",

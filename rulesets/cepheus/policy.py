@@ -21,7 +21,7 @@ from .attacks import reaction_options
 from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_level
 from .damage import repairable
 from .odds import hits_dist
-from .queries import GM, attack_difficulty, attack_situation, band_to, enemies, range_ok, salvo
+from .queries import GM, attack_difficulty, attack_situation, band_to, bridge_ok, enemies, range_ok, salvo
 from .state import pair
 from .tables import (
     ATTACK_DIFFICULTY, BANDS, COLLISION_SITUATIONS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS,
@@ -342,7 +342,7 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
 
 def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
     aid = crew.id
-    if ship.hits.get("bridge", 0) >= 2:  # not bridge_ok
+    if not bridge_ok(ship):
         return None
     if COLLISION_SITUATIONS[s.options.hazard][1]:  # in a hazard (where helm_forced_to_avoid may force it too)
         return _action("avoid_collision", aid)
@@ -360,7 +360,7 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
         return _action("pursue", aid, (("target", target.id),))
     gunners = False  # any gunner able to act
     for c in ship.crew:
-        if c.position in GUNNER_POSITIONS and (c.automated or c.damage <= 0 or able(c)):
+        if c.position in GUNNER_POSITIONS and able(c):
             gunners = True
             break
     if gunners and not _threatened(s, ship):

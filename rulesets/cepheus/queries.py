@@ -30,7 +30,7 @@ def band_index(band: str) -> int:
 
 def enemies(s: CombatState, ship: Ship) -> list[Ship]:
     side = ship.side
-    return [o for o in s.ships if o.side != side and o.status in ("active", "disabled")]  # alive
+    return [o for o in s.ships if o.side != side and o.alive]
 
 
 def eff_init(s: CombatState, ship: Ship) -> int:
@@ -58,7 +58,7 @@ def sensor_dm(ship: Ship) -> list:
 def manned(ship: Ship, mount_id: str) -> Crew | None:
     best = None
     for c in ship.crew:
-        if c.station == mount_id and c.position in GUNNER_POSITIONS and (c.automated or c.damage <= 0 or able(c)):
+        if c.station == mount_id and c.position in GUNNER_POSITIONS and able(c):
             if not c.automated:
                 return c
             best = best or c
@@ -69,7 +69,7 @@ def gunners_by_mount(ship: Ship) -> dict[str, Crew]:
     """:func:`manned` for every mount at once, by mount id (one pass over the crew)."""
     out: dict[str, Crew] = {}
     for c in ship.crew:
-        if c.position in GUNNER_POSITIONS and (c.automated or c.damage <= 0 or able(c)):  # able, unhurt at once
+        if c.position in GUNNER_POSITIONS and able(c):
             have = out.get(c.station)
             if have is None or (have.automated and not c.automated):
                 out[c.station] = c
@@ -79,7 +79,7 @@ def gunners_by_mount(ship: Ship) -> dict[str, Crew]:
 def pilot_of(ship: Ship) -> Crew | None:
     auto = None
     for c in ship.crew:
-        if c.position == "pilot" and (c.automated or c.damage <= 0 or able(c)):
+        if c.position == "pilot" and able(c):
             if not c.automated:
                 return c
             auto = c
@@ -89,7 +89,7 @@ def pilot_of(ship: Ship) -> Crew | None:
 def role_active(ship: Ship, c: Crew) -> bool:
     """Automated positions act only where no crew member holds the position."""
     if not c.automated:
-        return c.damage <= 0 or able(c)
+        return able(c)
     if not able(c):
         return False
     if c.automated == "pilot":
@@ -164,10 +164,10 @@ def attack_situation(s: CombatState, ship: Ship, mount: Mount, target_id: str, l
     extra = [(f"Fire Control/{ship.fire_control}" if words else "", ship.fire_control),
              ("sensor targeting", ship.targeting.get(target_id, 0)),
              ("lined up", ship.lined_up),
-             ("pursuit", min(4, ship.pursuit_turns) if ship.pursuing == target_id else 0)]  # pursuit_dm
+             ("pursuit", pursuit_dm(ship, target_id))]
     if mount.hits == 1:
         extra.append(("damaged mount", -2))
-    if ship.hits.get("bridge", 0) >= 2:  # not bridge_ok
+    if not bridge_ok(ship):
         extra.append(("bridge disabled", -2))
     if ship.intel and ship.intel == target_id:
         extra.append(INTEL)

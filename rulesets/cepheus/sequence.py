@@ -133,7 +133,7 @@ def begin_turn(tx: Tx):
                 return
             flush_hits(tx)  # the damage of its attacks still comes at the end of its turn
             over_check(tx)
-        if ship is None or ship.status != "active":  # not can_act
+        if ship is None or not ship.can_act:
             s.turn += 1
             continue
         sh = tx.ship(ship.id)
