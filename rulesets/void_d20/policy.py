@@ -198,13 +198,27 @@ def fighting_strength(party: list[Combatant], foes: list[Combatant]) -> float:
     (:func:`_takes`, plus its medkit charges)."""
     if not party or not foes:
         return 0.0
-    incoming = sum(_mean_damage(weapon_of(f).damage) for f in foes) / len(foes)
-    drs = [defence_of(f)[0] for f in foes]             # each side's part of _hit_chance read once
-    dealt = sum(_chance(dr - bonus) * mean for c in party
-                for bonus, mean in ((_attack_bonus(c), _mean_damage(weapon_of(c).damage)),)
-                for dr in drs) / len(foes)
-    kits = sum(k.charges for c in party for k in [item_of(c, "medkit")] if k is not None)
-    return dealt * (sum(_takes(c, incoming) for c in party) + kits * MEDKIT_MEAN)
+    # loops, not generators (each a call): the same sums, added in the same order from 0
+    incoming = 0
+    drs = []                                           # each side's part of _hit_chance read once
+    for f in foes:
+        incoming += _mean_damage(weapon_of(f).damage)
+        drs.append(defence_of(f)[0])
+    incoming = incoming / len(foes)
+    dealt = 0
+    kits = 0
+    for c in party:
+        bonus, mean = _attack_bonus(c), _mean_damage(weapon_of(c).damage)
+        for dr in drs:
+            dealt += _chance(dr - bonus) * mean
+        kit = item_of(c, "medkit")
+        if kit is not None:
+            kits += kit.charges
+    dealt = dealt / len(foes)
+    takes = 0
+    for c in party:
+        takes += _takes(c, incoming)
+    return dealt * (takes + kits * MEDKIT_MEAN)
 
 
 #: the last answer per (ship, enemy ship): (the combatants tuple it was read from, the answer)

@@ -278,7 +278,11 @@ def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=Fals
 
 def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid: str, *, dm=0, void=False) -> VoidState:
     s, t = ship(state, sid), ship(state, tid)
-    weapon = next(w for w in s.weapons if w.id == weapon_id)
+    for weapon in s.weapons:            # the weapon with that id (a loop: no generator made)
+        if weapon.id == weapon_id:
+            break
+    else:
+        raise StopIteration(f"{s.name} has no weapon '{weapon_id}'.")
     check = gunnery_check(state, s, weapon, t, dm=dm, void=void, words=dice.recording)
     state = _spend_void_of(state, s, "gunner", void)
     if t.id in s.weakness:
