@@ -8,6 +8,7 @@ Pure Python.
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
+from rulesets.core.state import plain_dicts
 
 from . import tables
 from .checks import Check, make_check, roll_check, roll_one, roll_sum
@@ -18,13 +19,16 @@ from .model import OUT, STANDING, Combatant, Item, VoidState
 # --- gear -----------------------------------------------------------------------------
 
 
+#: bare fists, made once (a frozen value, shared; a plain attribute dict, as a setup's objects have)
+_FISTS = plain_dicts(Item("fists", tables.FISTS[0], "weapon", 0, 0, tables.FISTS[1], tables.FISTS[2]))
+
+
 def weapon_of(c: Combatant) -> Item:
     """The weapon a combatant attacks with: the first weapon with Condition left, else fists."""
     for item in c.items:
         if item.kind == "weapon" and item.condition > 0:
             return item
-    name, attack, damage = tables.FISTS
-    return Item("fists", name, "weapon", 0, 0, attack, damage)
+    return _FISTS
 
 
 def item_of(c: Combatant, kind: str) -> Item | None:
