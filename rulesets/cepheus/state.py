@@ -175,7 +175,7 @@ class Ship:
 
     def member(self, crew_id: str) -> Crew | None:
         crew = self.crew
-        try:  # the remembered place, checked here (_place, written out: the commonest look-up of a step)
+        try:  # the remembered place (see _place), tried here first: the commonest look-up of a step
             c = crew[_MEMBER_AT[crew_id]]
             if c.id == crew_id:
                 return c
@@ -322,13 +322,6 @@ class CombatState:
 
     # ---- lookups
     def ship(self, ship_id: str) -> Ship:
-        ships = self.ships
-        try:  # the remembered place, checked here (find_ship, written out: a few hundred look-ups a battle)
-            sh = ships[_SHIP_AT[ship_id]]
-            if sh.id == ship_id:
-                return sh
-        except (KeyError, IndexError):
-            pass
         sh = self.find_ship(ship_id)
         if sh is None:
             raise KeyError(ship_id)
@@ -336,7 +329,7 @@ class CombatState:
 
     def find_ship(self, ship_id: str) -> Ship | None:
         ships = self.ships
-        try:  # the remembered place, checked here (_place, written out)
+        try:  # the remembered place (see _place), tried here first: a few hundred look-ups a battle
             sh = ships[_SHIP_AT[ship_id]]
             if sh.id == ship_id:
                 return sh
@@ -470,11 +463,9 @@ class Tx:
         if own is not None:
             return own
         ships = self.s.ships
-        i = _SHIP_AT.get(ship_id)  # the remembered place, checked here (_place, written out)
-        if i is None or i >= len(ships) or ships[i].id != ship_id:
-            i = _place(ships, ship_id, _SHIP_AT)
-            if i is None:
-                raise KeyError(ship_id)
+        i = _place(ships, ship_id, _SHIP_AT)
+        if i is None:
+            raise KeyError(ship_id)
         old = ships[i]
         sh = object.__new__(type(old))  # clone(old) with its dicts copied, written out: about two a step
         table = dict(old.__dict__)  # a plain dict, as rulesets.core.state.clone makes (fast reads)
@@ -530,14 +521,10 @@ class OwnTx(Tx):
     __slots__ = ()
 
     def ship(self, ship_id: str) -> Ship:
-        ships = self.s.ships
-        try:  # the remembered place, checked here (CombatState.ship, written out)
-            sh = ships[_SHIP_AT[ship_id]]
-            if sh.id == ship_id:
-                return sh
-        except (KeyError, IndexError):
-            pass
-        return self.s.ship(ship_id)
+        sh = self.s.find_ship(ship_id)
+        if sh is None:
+            raise KeyError(ship_id)
+        return sh
 
     def crew(self, ship_id: str, crew_id: str) -> Crew:
         c = self.s.ship(ship_id).member(crew_id)
