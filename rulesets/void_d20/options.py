@@ -31,7 +31,12 @@ def enemies_of(state: VoidState, s: Ship) -> list[Ship]:
 
 def repairable(s: Ship) -> list[str]:
     what = ["frame"] if s.frame < s.max_frame else []
-    what += [m.name for m in s.modules if m.out] + [w.name for w in s.weapons if w.out]
+    for m in s.modules:                 # loops, not comprehensions (each a call)
+        if m.out:
+            what.append(m.name)
+    for w in s.weapons:
+        if w.out:
+            what.append(w.name)
     return what
 
 

@@ -95,7 +95,10 @@ def _sides_standing(state: VoidState) -> set:
     hit = _SIDES_UP[0]
     if hit[0] is state.combatants:
         return hit[1]
-    sides = {c.side for cs in standing_aboard(state).values() for c in cs}
+    sides = set()                       # a loop, not a comprehension (a call)
+    for cs in standing_aboard(state).values():
+        for c in cs:
+            sides.add(c.side)
     _SIDES_UP[0] = (state.combatants, sides)
     return sides
 
@@ -105,13 +108,20 @@ PEOPLE_SLOTS.append(_SIDES_UP)     # the sides standing read only who stands on 
 
 def _choose_target(state: VoidState, s: Ship) -> Ship | None:
     standing = _sides_standing(state)
-    foes = [t for t in enemies_of(state, s) if t.side in standing]
+    foes = []
+    for t in enemies_of(state, s):
+        if t.side in standing:
+            foes.append(t)
     if not foes:
         return None
     for t in foes:
         if t.frame <= 0 and worth_boarding(state, s, t):            # drifting
             return t
-    return min(foes, key=lambda t: t.frame)
+    best = foes[0]                      # min(foes, key=frame): the first of the least frame
+    for t in foes:
+        if t.frame < best.frame:
+            best = t
+    return best
 
 
 def _can_dock(s: Ship, t: Ship) -> bool:

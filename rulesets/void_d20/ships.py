@@ -173,7 +173,10 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
         rolls.append((-total, index, s.id))
         ships.append(clone(s, initiative=total, command="", evading=False))
     rolls.sort()
-    order = tuple([sid for _, _, sid in rolls])
+    order = []                          # a loop, not a comprehension (a call)
+    for roll in rolls:
+        order.append(roll[2])
+    order = tuple(order)
     ships = tuple(ships)
     ships_changed(state.ships, ships)                                    # initiative, command, evading
     state = evolve(state, ships=ships, order=order, **changes)

@@ -303,7 +303,11 @@ def standing_sides(state: VoidState) -> set[str]:
     if hit[0] is state.combatants and hit[3] == gone:   # a ship changed, not who is gone
         answer = hit[2]
     else:
-        answer = {c.side for sid, people in standing_aboard(state).items() if sid not in gone for c in people}
+        answer = set()                  # a loop, not a comprehension (a call)
+        for sid, people in standing_aboard(state).items():
+            if sid not in gone:
+                for c in people:
+                    answer.add(c.side)
     _STANDING[0] = (state.combatants, state.ships, answer, gone)
     return answer
 
