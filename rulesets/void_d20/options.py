@@ -203,7 +203,7 @@ def _command_open(state: VoidState, s: Ship) -> bool:
 
 
 def _pilot_open(state: VoidState, s: Ship) -> bool:                # "evade" whenever it can manoeuvre
-    return station_crew(state, s, "pilot") is not None and can_manoeuvre(s)
+    return can_manoeuvre(s) and station_crew(state, s, "pilot") is not None
 
 
 def _sensors_open(state: VoidState, s: Ship) -> bool:
@@ -216,7 +216,7 @@ def _sensors_open(state: VoidState, s: Ship) -> bool:
 
 
 def _engineer_open(state: VoidState, s: Ship) -> bool:
-    return station_crew(state, s, "engineer") is not None and can_repair(s) and bool(repairable(s))
+    return can_repair(s) and station_crew(state, s, "engineer") is not None and bool(repairable(s))
 
 
 #: station key -> whether that station of a ship has anything to do (:func:`station_open`)

@@ -379,7 +379,8 @@ def _person_step(state: VoidState, c: Combatant) -> Action:
     if t is None:
         return _act("end", c.id)
     bonus = c.attack if c.kind == "enemy" else getattr(c, tables.ATTACK_ABILITY[weapon_of(c).attack])  # _attack_bonus
-    chance = _chance(defence_of(t)[0] - bonus)                                                       # _hit_chance
+    faces = 21 - defence_of(t)[0] + bonus              # _hit_chance: _chance(DR - bonus), written out
+    chance = (19 if faces > 19 else 1 if faces < 1 else faces) / 20
     void = 1 if c.kind == "character" and c.void > 0 and chance < 0.5 else None
     risky = c.kind == "character" and chance >= 0.6 and void is None
     return _act("risky" if risky else "attack", c.id, (("target", t.id), ("void", 1)) if void else (("target", t.id),))
