@@ -10,11 +10,14 @@ from rulesets.core.dice import Dice
 from rulesets.core.state import clone, set_key
 
 from . import tables
-from .checks import Check, make_check, roll_check, roll_one, roll_plus, roll_sum
+from .checks import Check, roll_check, roll_one, roll_plus, roll_sum
 from .common import (PEOPLE_SLOTS, crew_aboard, evolve, say, set_combatant, set_ship, ship, ships_changed,
                      standing_aboard)
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
+
+_tuple_new = tuple.__new__          # a Check built as checks.make_check builds it
+
 
 # --- who sits where -----------------------------------------------------------------------
 
@@ -57,7 +60,11 @@ def _stations_of(state: VoidState, s: Ship) -> dict:
     crew = [c for c in crew_aboard(state, s.id, s.side) if c.status == "ok"]
     out = {}
     for info in tables.STATIONS:
-        who = next((c for c in crew if c.position == info.position), None)
+        who = None                      # the first at the position (a loop: no generator made)
+        for c in crew:
+            if c.position == info.position:
+                who = c
+                break
         if who is None and info.key in ("pilot", "gunner") and crew:
             who = max(crew, key=lambda c: getattr(c, info.ability))
         if who is not None:
@@ -119,7 +126,7 @@ def station_check(state: VoidState, s: Ship, station: str, purpose, target: int,
     mods.extend(extra)
     if dm:
         mods.append(("GM", dm))
-    return make_check(purpose, tuple(mods), target, rule, attack, void)
+    return _tuple_new(Check, (purpose, tuple(mods), target, rule, attack, void))   # checks.make_check, written out
 
 
 def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidState:
