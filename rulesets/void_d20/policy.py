@@ -27,7 +27,7 @@ from functools import lru_cache
 from rulesets.core.engine import Action
 
 from . import tables
-from .common import PEOPLE_SLOTS, SHIP_SLOTS, combatant, crew_aboard, ship, standing_aboard
+from .common import SHIP_SLOTS, combatant, crew_aboard, ship, standing_aboard
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState
 from .options import (GM, can_board, can_repair, commandable, enemies_of, helm_moves, repairable, sensors_work,
@@ -87,7 +87,8 @@ def _target(state: VoidState, s: Ship) -> Ship | None:
     return None if index is None else ships[index]
 
 
-#: the last (combatants tuple, the sides with anybody standing anywhere), in one slot
+#: the last (combatants tuple, the sides with anybody standing anywhere), in one slot (not carried over
+#: to a changed people tuple: common.PEOPLE_SLOTS' carrying cost more than asking again)
 _SIDES_UP: list = [(None, None)]
 
 
@@ -101,9 +102,6 @@ def _sides_standing(state: VoidState) -> set:
             sides.add(c.side)
     _SIDES_UP[0] = (state.combatants, sides)
     return sides
-
-
-PEOPLE_SLOTS.append(_SIDES_UP)     # the sides standing read only who stands on which side
 
 
 def _choose_target(state: VoidState, s: Ship) -> Ship | None:

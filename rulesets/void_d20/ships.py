@@ -11,8 +11,7 @@ from rulesets.core.state import clone, set_key
 
 from . import tables
 from .checks import Check, roll_check, roll_one, roll_plus, roll_sum
-from .common import (PEOPLE_SLOTS, crew_aboard, evolve, say, set_combatant, set_ship, ship, ships_changed,
-                     standing_aboard)
+from .common import crew_aboard, evolve, say, set_combatant, set_ship, ship, ships_changed, standing_aboard
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -144,10 +143,9 @@ _INITIATIVE_RULE = tables.rule("ship_round", "VD-36")
 _MODULE_RULE = tables.rule("frame", "VD-51")
 
 #: the best Technology of each ship's own crew standing aboard, in one slot: (the combatants tuple it was
-#: read from, ship id -> the best, or None); it reads only who stands where on which side (and the
-#: abilities, which never change), so common.PEOPLE_SLOTS keeps it for a tuple changed in other fields
+#: read from, ship id -> the best, or None); not carried over to a changed people tuple (as
+#: common.PEOPLE_SLOTS would: asked once a round, that cost more than it saved)
 _TECH: list = [(None, None)]
-PEOPLE_SLOTS.append(_TECH)
 _UNKNOWN = object()
 
 
