@@ -120,7 +120,7 @@ def station_check(state: VoidState, s: Ship, station: str, purpose, target: int,
     mods = [(label, getattr(who, info.ability) if who else 0)]
     if s.command == station:
         mods.append(("command", tables.COMMAND_BONUS))                   # VD-41
-    if station in ("pilot", "gunner") and power_penalty(s):
+    if station in ("pilot", "gunner") and "fire" in s.catastrophes:     # power_penalty(s)
         mods.append(("fire in engineering", power_penalty(s)))            # VD-53
     mods.extend(extra)
     if dm:
@@ -214,7 +214,8 @@ def evade_check(state: VoidState, s: Ship, *, dm: int = 0, void: bool = False, w
 def close_in(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     s, t = ship(state, sid), ship(state, tid)
     check = close_check(state, s, t, dm=dm, void=void, words=dice.recording)
-    state = _spend_void_of(state, s, "pilot", void)
+    if void:
+        state = _spend_void_of(state, s, "pilot", void)
     if not roll_check(dice, check).success:
         if dice.recording:
             say(log, dice, f"{s.name} fails to close on {t.name}.", check.rule)
@@ -229,7 +230,8 @@ def break_away(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, d
     """Success opens the range one band (beyond Far the ship is gone); failure closes it one band (VD-46)."""
     s, t = ship(state, sid), ship(state, tid)
     check = escape_check(state, s, t, dm=dm, void=void, words=dice.recording)
-    state = _spend_void_of(state, s, "pilot", void)
+    if void:
+        state = _spend_void_of(state, s, "pilot", void)
     current = band(state, sid, tid)
     if roll_check(dice, check).success:
         new = tables.band_further(current)
@@ -250,7 +252,8 @@ def evade(state: VoidState, log: list, dice: Dice, sid: str, *, dm=0, void=False
     """Evasion: a piloting check; on success + EVADE_BONUS Defence to the end of the round (house rule)."""
     s = ship(state, sid)
     check = evade_check(state, s, dm=dm, void=void, words=dice.recording)
-    state = _spend_void_of(state, s, "pilot", void)
+    if void:
+        state = _spend_void_of(state, s, "pilot", void)
     ok = roll_check(dice, check).success
     if dice.recording:
         say(log, dice, f"{s.name} {'jinks: +' + str(tables.EVADE_BONUS) + ' Defence this round' if ok else 'fails to evade'}.",
@@ -292,7 +295,8 @@ def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid:
     else:
         raise StopIteration(f"{s.name} has no weapon '{weapon_id}'.")
     check = gunnery_check(state, s, weapon, t, dm=dm, void=void, words=dice.recording)
-    state = _spend_void_of(state, s, "gunner", void)
+    if void:
+        state = _spend_void_of(state, s, "gunner", void)
     if t.id in s.weakness:
         state = set_ship(state, sid, weakness=tuple(w for w in s.weakness if w != t.id))
     result = roll_check(dice, check)
@@ -413,7 +417,8 @@ def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, v
     """Sensors: a Mind check finds a weakness: + WEAKNESS_BONUS to the next gunnery roll at it (VD-39)."""
     s, t = ship(state, sid), ship(state, tid)
     check = scan_check(state, s, t, dm=dm, void=void, words=dice.recording)
-    state = _spend_void_of(state, s, "sensors", void)
+    if void:
+        state = _spend_void_of(state, s, "sensors", void)
     if not roll_check(dice, check).success:
         if dice.recording:
             say(log, dice, f"{s.name}'s sensors find nothing on {t.name}.", check.rule)
@@ -434,7 +439,8 @@ def repair(state: VoidState, log: list, dice: Dice, sid: str, what: str, *, dm=0
     module comes back on line (VD-40; the amount is a house rule)."""
     s = ship(state, sid)
     check = repair_check(state, s, what, dm=dm, void=void, words=dice.recording)
-    state = _spend_void_of(state, s, "engineer", void)
+    if void:
+        state = _spend_void_of(state, s, "engineer", void)
     state = set_ship(state, sid, spare_parts=s.spare_parts - 1)
     if not roll_check(dice, check).success:
         if dice.recording:
