@@ -314,9 +314,10 @@ def standing_sides(state: VoidState) -> set[str]:
 
 # the sides standing and the contested ships read only who stands where on which side, and which
 # ships are gone: their answers hold for a people tuple changed in other fields (common.PEOPLE_SLOTS)
-# and a ships tuple changed in inert fields (common.SHIP_SLOTS)
+# and a ships tuple changed in inert fields (common.SHIP_SLOTS: only the sides standing, asked at
+# every step; the contested ships, asked once a ship round, find their answer by the ships gone)
 PEOPLE_SLOTS.extend((_STANDING, _CONTESTED))
-SHIP_SLOTS.extend((_STANDING, _CONTESTED))
+SHIP_SLOTS.append(_STANDING)
 
 
 def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
