@@ -27,9 +27,10 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def clone(obj: Any, **changes: Any) -> Any:
+def clone(obj: Any, given: dict | None = None, /, **changes: Any) -> Any:
     """A copy of the dataclass instance ``obj`` (frozen or not) with ``changes``, sharing the rest:
-    what :func:`evolve` gives, without running ``__init__`` again.
+    what :func:`evolve` gives, without running ``__init__`` again.  The changes may also come as a
+    dict, ``given`` (a caller that holds them as one passes it on without packing a second dict).
 
     The copy-on-write step a playout takes hundreds of times a battle (``dataclasses.replace``
     checks and assigns every field: a ship has thirty).  For a rule system's state dataclasses:
@@ -42,6 +43,8 @@ def clone(obj: Any, **changes: Any) -> Any:
     (it is not specialised). See :func:`plain_dicts` for the states a setup builds.
     """
     table = dict(obj.__dict__)
+    if given:
+        table.update(given)
     if changes:
         table.update(changes)
     new = _new(obj.__class__)

@@ -53,9 +53,7 @@ def make_check(purpose, modifiers: tuple, target: int, rule: str, attack: bool =
 
 def resolve(check: Check, natural: int) -> CheckResult:
     """What a kept face means for ``check`` (shared by the roll and the odds)."""
-    total = natural
-    for _, v in check.modifiers:      # check.bonus, summed in place (every roll asks)
-        total += v
+    total = natural + check.bonus
     if check.attack:
         if natural == 20:
             return _tuple_new(CheckResult, (natural, total, True, True, False))

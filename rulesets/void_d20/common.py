@@ -8,10 +8,6 @@ from rulesets.core.state import clone
 from .model import STANDING, Combatant, PlayoutState, Ship, VoidState
 
 
-_new = object.__new__
-_set = object.__setattr__
-
-
 def evolve(obj, **changes):
     """A changed copy of a frozen state dataclass, sharing everything else
     (:func:`rulesets.core.state.clone`: no ``__init__`` run again, a plain attribute dict).
@@ -21,11 +17,7 @@ def evolve(obj, **changes):
     if obj.__class__ is PlayoutState:
         obj.__dict__.update(changes)
         return obj
-    table = dict(obj.__dict__)                 # clone(obj, **changes), the changes not packed again
-    table.update(changes)
-    new = _new(obj.__class__)
-    _set(new, "__dict__", table)
-    return new
+    return clone(obj, changes)
 
 
 #: id -> the place in the combatants tuple it was last found at (a fight never reorders its people);
@@ -71,10 +63,7 @@ def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
                 break
         else:
             raise KeyError(f"No one with id '{cid}'.")
-    table = dict(c.__dict__)                   # clone(c, **changes), the changes not packed again
-    table.update(changes)
-    new = _new(c.__class__)
-    _set(new, "__dict__", table)
+    new = clone(c, changes)
     replaced = people[:i] + (new,) + people[i + 1:]
     if "status" not in changes and "aboard" not in changes and "side" not in changes:
         # ``c`` stands as before, in the same ship, on the same side (their HP, gear, Void Points...
@@ -95,10 +84,7 @@ def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
             hit = slot[0]
             if hit[0] is people:
                 slot[0] = (replaced,) + hit[1:]
-    if state.__class__ is PlayoutState:        # evolve(state, combatants=replaced), in place
-        state.__dict__["combatants"] = replaced
-        return state
-    return clone(state, combatants=replaced)
+    return evolve(state, combatants=replaced)
 
 
 #: answers kept against a people tuple that read only who stands where on which side: one-slot lists
@@ -143,20 +129,10 @@ def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
             break
     else:
         raise KeyError(f"No ship with id '{sid}'.")
-    table = dict(s.__dict__)                   # clone(s, **changes), the changes not packed again
-    table.update(changes)
-    new = _new(s.__class__)
-    _set(new, "__dict__", table)
-    replaced = ships[:i] + (new,) + ships[i + 1:]
+    replaced = ships[:i] + (clone(s, changes),) + ships[i + 1:]
     if INERT_SHIP_FIELDS.issuperset(changes):
-        for slot in SHIP_SLOTS:                # ships_changed(ships, replaced)
-            hit = slot[0]
-            if hit[1] is ships:
-                slot[0] = (hit[0], replaced) + hit[2:]
-    if state.__class__ is PlayoutState:        # evolve(state, ships=replaced), in place
-        state.__dict__["ships"] = replaced
-        return state
-    return clone(state, ships=replaced)
+        ships_changed(ships, replaced)
+    return evolve(state, ships=replaced)
 
 
 def say(log: list, dice: Dice, text, rule: str = "", gm_only: bool = False) -> None:

@@ -11,7 +11,7 @@ from rulesets.core.dice import Dice
 from rulesets.core.state import plain_dicts
 
 from . import tables
-from .checks import Check, roll_check, roll_one, roll_sum
+from .checks import Check, make_check, roll_check, roll_one, roll_sum
 from .common import evolve, combatant, say, set_combatant
 from .dice import parse_damage
 from .model import OUT, STANDING, Combatant, Item, VoidState
@@ -89,7 +89,6 @@ def can_attack(attacker: Combatant, target: Combatant) -> bool:
 # --- the attack -----------------------------------------------------------------------
 
 _ATTACK_RULE = tables.rule("attack", "VD-05")
-_tuple_new = tuple.__new__
 _DAMAGE_RULE = tables.rule("attack", "VD-06")
 _RISKY_RULE = tables.rule("risky", "VD-N03")
 _WEAR_RULE = tables.rule("condition", "VD-11")
@@ -112,7 +111,7 @@ def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, 
         mods.append(("GM", dm))
     target_dr = defence_of(target)[0]
     purpose = f"{attacker.name} {'answers' if answer else 'attacks'} {target.name} with {weapon.name}" if words else ""
-    return _tuple_new(Check, (purpose, tuple(mods), target_dr, _ATTACK_RULE, True, void))   # checks.make_check
+    return make_check(purpose, tuple(mods), target_dr, _ATTACK_RULE, True, void)
 
 
 def damage_dice(attacker: Combatant, risky: bool, weapon: Item | None = None) -> tuple[int, int, int]:

@@ -32,7 +32,7 @@ from .dice import parse_damage
 from .model import Combatant, Ship, VoidState
 from .options import (GM, can_board, can_repair, commandable, enemies_of, helm_moves, repairable, sensors_work,
                       station_open)
-from .personal import defence_of, item_of, weapon_of
+from .personal import can_attack_from, defence_of, item_of, weapon_of
 from .ships import band, boarders, can_fire, can_manoeuvre, powered, station_crew
 
 
@@ -335,7 +335,7 @@ def _pilot_step(state: VoidState, s: Ship, pass_params: tuple) -> Action:
 
 
 def _hit_chance(c: Combatant, t: Combatant) -> float:
-    """P(``c`` hits ``t``) (:func:`_person_step` reads it written out, as :func:`fighting_strength` does)."""
+    """P(``c`` hits ``t``)."""
     return _chance(defence_of(t)[0] - _attack_bonus(c))
 
 
@@ -353,7 +353,7 @@ def _chance(need: int) -> float:
 def _weakest_target(state: VoidState, c: Combatant) -> Combatant | None:
     """The standing enemy with the fewest HP (then the first id) that ``c`` can attack
     (:func:`personal.can_attack`, read in one pass: the attacker's part once, then each target's)."""
-    if c.status != "ok" or c.cover == "full":          # not personal.can_attack_from(c)
+    if not can_attack_from(c):
         return None
     side, best = c.side, None
     for t in standing_aboard(state).get(c.aboard, ()):   # standing, aboard c's ship (the order: any)
@@ -376,9 +376,7 @@ def _person_step(state: VoidState, c: Combatant) -> Action:
     t = _weakest_target(state, c)
     if t is None:
         return _act("end", c.id)
-    bonus = c.attack if c.kind == "enemy" else getattr(c, tables.ATTACK_ABILITY[weapon_of(c).attack])  # _attack_bonus
-    faces = 21 - defence_of(t)[0] + bonus              # _hit_chance: _chance(DR - bonus), written out
-    chance = (19 if faces > 19 else 1 if faces < 1 else faces) / 20
+    chance = _hit_chance(c, t)
     void = 1 if c.kind == "character" and c.void > 0 and chance < 0.5 else None
     risky = c.kind == "character" and chance >= 0.6 and void is None
     return _act("risky" if risky else "attack", c.id, (("target", t.id), ("void", 1)) if void else (("target", t.id),))

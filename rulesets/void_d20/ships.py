@@ -10,12 +10,11 @@ from rulesets.core.dice import Dice
 from rulesets.core.state import clone, set_key
 
 from . import tables
-from .checks import Check, roll_check, roll_one, roll_plus, roll_sum
+from .checks import Check, make_check, roll_check, roll_one, roll_plus, roll_sum
 from .common import crew_aboard, evolve, say, set_combatant, set_ship, ship, ships_changed, standing_aboard
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
-_tuple_new = tuple.__new__          # a Check built as checks.make_check builds it
 
 
 # --- who sits where -----------------------------------------------------------------------
@@ -101,7 +100,7 @@ def can_manoeuvre(s: Ship) -> bool:
 
 def powered(s: Ship) -> bool:
     """Guns and sensors need power: none while drifting (house rule) or rebooting (VD-63)."""
-    return s.frame > 0 and not s.reboot                                  # not s.drifting
+    return not s.drifting and not s.reboot
 
 
 def station_check(state: VoidState, s: Ship, station: str, purpose, target: int, rule: str,
@@ -125,7 +124,7 @@ def station_check(state: VoidState, s: Ship, station: str, purpose, target: int,
     mods.extend(extra)
     if dm:
         mods.append(("GM", dm))
-    return _tuple_new(Check, (purpose, tuple(mods), target, rule, attack, void))   # checks.make_check, written out
+    return make_check(purpose, tuple(mods), target, rule, attack, void)
 
 
 def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidState:

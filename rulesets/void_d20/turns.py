@@ -12,13 +12,12 @@ Pure Python.
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
-from rulesets.core.state import clone
 
 from . import tables
 from .checks import roll_plus
 from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, people_changed, say, set_combatant, set_ship, ship,
                      standing_aboard)
-from .model import STANDING, PlayoutState, VoidState
+from .model import STANDING, VoidState
 from .options import STATION_OPEN
 from .ships import band, explode, ship_initiative
 
@@ -233,12 +232,7 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
                     if opens[nxt](state, s):
                         if turn == state.turn and nxt == state.slot:
                             return state
-                        if state.__class__ is PlayoutState:     # evolve(state, turn=turn, slot=nxt)
-                            table = state.__dict__
-                            table["turn"] = turn
-                            table["slot"] = nxt
-                            return state
-                        return clone(state, turn=turn, slot=nxt)
+                        return evolve(state, turn=turn, slot=nxt)
             turn, slot = turn + 1, 0
     else:
         where = None                    # personal_can_act, its contested ships asked once
@@ -252,12 +246,7 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
                     if c.aboard in where:
                         if turn == state.turn and slot == state.slot:
                             return state
-                        if state.__class__ is PlayoutState:     # evolve(state, turn=turn, slot=slot)
-                            table = state.__dict__
-                            table["turn"] = turn
-                            table["slot"] = slot
-                            return state
-                        return clone(state, turn=turn, slot=slot)
+                        return evolve(state, turn=turn, slot=slot)
             turn, slot = turn + 1, 0
     # Everyone has acted: the next round begins in the same step (its dice are this step's).
     return begin_round(evolve(state, phase="initiative", turn=last, slot=0), log, dice)
