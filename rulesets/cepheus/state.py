@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rulesets.core.engine import LogEntry
+from rulesets.core.spec import remembered_place
 from rulesets.core.state import clone
 
 from .crew import POSITION_LABEL
@@ -24,23 +25,6 @@ from .tables import LOCATION_LABEL
 #: id there: a wrong guess (another fight, a list that changed) costs one search, never a wrong answer.
 _SHIP_AT: dict[str, int] = {}
 _MEMBER_AT: dict[str, int] = {}
-#: a long-running process meets many fights: the guesses are forgotten past this many ids
-_AT_KEEP = 4096
-
-
-def _place(items: list, wanted: str, at: dict) -> int | None:
-    """Where the item with id ``wanted`` is in ``items``: the place ``at`` remembers when the id is
-    there, else a search (whose answer is remembered); None when it is not in the list."""
-    i = at.get(wanted)
-    if i is not None and i < len(items) and items[i].id == wanted:
-        return i
-    for i, item in enumerate(items):
-        if item.id == wanted:
-            if len(at) >= _AT_KEEP:
-                at.clear()
-            at[wanted] = i
-            return i
-    return None
 
 
 @dataclass
@@ -175,13 +159,13 @@ class Ship:
 
     def member(self, crew_id: str) -> Crew | None:
         crew = self.crew
-        try:  # the remembered place (see _place), tried here first: the commonest look-up of a step
+        try:  # the remembered place (see remembered_place), tried here first: the commonest look-up of a step
             c = crew[_MEMBER_AT[crew_id]]
             if c.id == crew_id:
                 return c
         except (KeyError, IndexError):  # never found yet, or a shorter list than the one it was found in
             pass
-        i = _place(crew, crew_id, _MEMBER_AT)
+        i = remembered_place(crew, crew_id, _MEMBER_AT)
         return None if i is None else crew[i]
 
 
@@ -329,13 +313,13 @@ class CombatState:
 
     def find_ship(self, ship_id: str) -> Ship | None:
         ships = self.ships
-        try:  # the remembered place (see _place), tried here first: a few hundred look-ups a battle
+        try:  # the remembered place (see remembered_place), tried here first: a few hundred look-ups a battle
             sh = ships[_SHIP_AT[ship_id]]
             if sh.id == ship_id:
                 return sh
         except (KeyError, IndexError):
             pass
-        i = _place(ships, ship_id, _SHIP_AT)
+        i = remembered_place(ships, ship_id, _SHIP_AT)
         return None if i is None else ships[i]
 
     def crew_ship(self, crew_id: str) -> Ship | None:
@@ -463,7 +447,7 @@ class Tx:
         if own is not None:
             return own
         ships = self.s.ships
-        i = _place(ships, ship_id, _SHIP_AT)
+        i = remembered_place(ships, ship_id, _SHIP_AT)
         if i is None:
             raise KeyError(ship_id)
         old = ships[i]

@@ -38,6 +38,30 @@ def index_of(items, item_id: str) -> int:
     raise KeyError(f"No '{item_id}'.")
 
 
+#: how many remembered places a ``places`` dict of :func:`remembered_place` keeps (a long-running process
+#: meets many fights, whose ids differ): past it the dict is emptied and filled again
+PLACES_KEPT = 4096
+
+
+def remembered_place(items, item_id: str, places: dict) -> int | None:
+    """The position of the item (with an ``id`` attribute) whose id is ``item_id`` in ``items``, or None.
+
+    ``places`` remembers where each id was last found.  A state's lists keep their order from step to
+    step and ids are unique in a fight, so the remembered place is tried first and the id there
+    checked: a wrong guess (another fight, a list that changed) costs one search, never a wrong answer.
+    For the rule systems' hottest look-ups (a ship or a person by id, hundreds of times a battle)."""
+    i = places.get(item_id)
+    if i is not None and i < len(items) and items[i].id == item_id:
+        return i
+    for i, item in enumerate(items):
+        if item.id == item_id:
+            if len(places) >= PLACES_KEPT:
+                places.clear()
+            places[item_id] = i
+            return i
+    return None
+
+
 def demo_setup(ruleset, options: dict | None = None) -> dict:
     """A setup spec of the system's demo fleets, as seed_demo builds them (benchmarks, tests).
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rulesets.core.dice import Dice
 from rulesets.core.engine import LogEntry
+from rulesets.core.spec import remembered_place
 from rulesets.core.state import clone
 
 from .model import STANDING, Combatant, PlayoutState, Ship, VoidState
@@ -34,13 +35,10 @@ def combatant(state: VoidState, cid: str) -> Combatant:
     else:
         if c.id == cid:
             return c
-    for place, c in enumerate(people):
-        if c.id == cid:
-            if len(_PLACE) > 4096:   # ids differ between fights: keep the hints few
-                _PLACE.clear()
-            _PLACE[cid] = place
-            return c
-    raise KeyError(f"No one with id '{cid}'.")
+    i = remembered_place(people, cid, _PLACE)
+    if i is None:
+        raise KeyError(f"No one with id '{cid}'.")
+    return people[i]
 
 
 def ship(state: VoidState, sid: str) -> Ship:
@@ -52,17 +50,10 @@ def ship(state: VoidState, sid: str) -> Ship:
 
 def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
     people = state.combatants
-    try:                                       # where combatant() last found them (a hint, checked)
-        i = _PLACE[cid]
-        c = people[i]
-    except (KeyError, IndexError):
-        c = None
-    if c is None or c.id != cid:
-        for i, c in enumerate(people):
-            if c.id == cid:
-                break
-        else:
-            raise KeyError(f"No one with id '{cid}'.")
+    i = remembered_place(people, cid, _PLACE)  # where combatant() last found them, checked
+    if i is None:
+        raise KeyError(f"No one with id '{cid}'.")
+    c = people[i]
     new = clone(c, changes)
     replaced = people[:i] + (new,) + people[i + 1:]
     if "status" not in changes and "aboard" not in changes and "side" not in changes:

@@ -87,8 +87,9 @@ def test_the_places_remembered_are_bounded_and_forgetting_them_changes_no_answer
     """Checklist step 1: a long-running process meets many fights; past a bound the remembered places
     are forgotten, and every look-up still finds the ship or crew member its id names."""
     from rulesets.cepheus import state as st
+    from rulesets.core import spec
 
-    monkeypatch.setattr(st, "_AT_KEEP", 2)
+    monkeypatch.setattr(spec, "PLACES_KEPT", 2)
     monkeypatch.setattr(st, "_SHIP_AT", {})
     monkeypatch.setattr(st, "_MEMBER_AT", {})
     s = RULESET.setup(_spec())

@@ -6,7 +6,8 @@ import pytest
 from rulesets.core.engine import IllegalAction
 from rulesets.core.lines import LineError, parse_lines, split_fields
 from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
-from rulesets.core.spec import by_id, index_of, sides_in_order
+from rulesets.core import spec
+from rulesets.core.spec import by_id, index_of, remembered_place, sides_in_order
 from rulesets.core.state import clone, evolve, plain_dicts, replace_item, set_key, update_by_id
 
 
@@ -75,6 +76,20 @@ def test_clone_is_evolve_without_init_for_frozen_and_plain_dataclasses():
     assert copy == state and copy is not state and copy.ships is state.ships  # shallow: the rest shared
     with pytest.raises(FrozenInstanceError):
         hit.hull = 3  # still frozen
+    # the changes may come as one dict too (a caller holding them passes it on), and both ways at once
+    assert clone(b, {"hull": 2}) == evolve(b, hull=2) and clone(b, {"hull": 2}, name="B") == evolve(b, hull=2, name="B")
+
+
+def test_a_remembered_place_is_checked_before_it_is_used_and_the_places_kept_are_bounded(monkeypatch):
+    ships = [Ship("a", "Alpha", "red"), Ship("b", "Bravo", "blue"), Ship("c", "Charlie", "red")]
+    places: dict = {}
+    assert remembered_place(ships, "c", places) == 2 and places == {"c": 2}
+    # another list (another fight, or the list changed): the wrong guess costs a search, not a wrong answer
+    assert remembered_place(ships[1:], "c", places) == 1 and places["c"] == 1
+    assert remembered_place(ships[:1], "c", places) is None
+    monkeypatch.setattr(spec, "PLACES_KEPT", 2)
+    for ship_id, where in (("a", 0), ("b", 1), ("c", 2), ("a", 0)):
+        assert remembered_place(ships, ship_id, places) == where and len(places) <= 2
 
 
 def test_plain_dicts_keeps_every_value_and_reaches_nested_dataclasses():
