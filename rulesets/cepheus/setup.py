@@ -7,7 +7,7 @@ from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone, plain_dicts
 
 from .crew import GUNNER_POSITIONS, POSITION_LABEL
-from .state import CombatState, Crew, Mount, Options, PersonalTarget, SYSTEMS, Ship, Weapon, pair
+from .state import CombatState, Crew, Mount, Options, PersonalTarget, SYSTEMS, Ship, Weapon, copy_ship, pair
 from .stats import hull_points, normalise_stats, structure_points
 from .tables import BANDS, COLLISION_SITUATIONS, WEAPONS
 
@@ -201,32 +201,12 @@ def fresh_copy(state: CombatState) -> CombatState:
 
 
 def _fresh_ship(ship: Ship) -> Ship:
-    # clone, written out (a simulation copies some forty objects a battle here): a new object with a plain
-    # attribute dict (fast reads, rulesets.core.state.clone), its lists and dicts copied
-    make = object.__new__
-    new = make(type(ship))
-    new.__dict__ = table = dict(ship.__dict__)
-    table["hits"], table["repaired"] = dict(ship.hits), dict(ship.repaired)
-    table["targeting"], table["bonus"] = dict(ship.targeting), dict(ship.bonus)
-    table["fired"] = list(ship.fired)
-    mounts = table["mounts"] = []
-    for mount in ship.mounts:
-        m = make(type(mount))
-        m.__dict__ = mount_table = dict(mount.__dict__)
-        weapons = mount_table["weapons"] = []
-        for w in mount.weapons:
-            weapon = make(type(w))
-            weapon.__dict__ = dict(w.__dict__)
-            weapons.append(weapon)
-        mounts.append(m)
-    crew = table["crew"] = []
-    for member in ship.crew:
-        c = make(type(member))
-        c.__dict__ = crew_table = dict(member.__dict__)
-        crew_table["chars"], crew_table["skills"] = dict(member.chars), dict(member.skills)
-        if member.task is not None:
-            crew_table["task"] = clone(member.task)
-        crew.append(c)
+    """A ship copied with every part a rule may change (:func:`copy_ship`), and its list of mounts
+    fired and its crew members' characteristics and skills too: nothing mutable shared."""
+    new = copy_ship(ship, parts=True)
+    new.fired = list(ship.fired)
+    for c in new.crew:
+        c.chars, c.skills = dict(c.chars), dict(c.skills)
     return new
 
 

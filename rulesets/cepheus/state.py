@@ -398,6 +398,8 @@ def play_copy(state: CombatState) -> CombatState:
 
 
 def _copy_crew(c: Crew) -> Crew:
+    """A crew member a rule may change: its task copied too (its characteristics and skills are
+    replaced, never changed, by the rules)."""
     c = clone(c)
     if c.task is not None:
         c.task = clone(c.task)
@@ -405,9 +407,23 @@ def _copy_crew(c: Crew) -> Crew:
 
 
 def _copy_mount(m: Mount) -> Mount:
+    """A mount a rule may change: its weapons copied too (a shot changes a weapon's load)."""
     m = clone(m)
     m.weapons = [clone(w) for w in m.weapons]
     return m
+
+
+def copy_ship(old: Ship, *, parts: bool) -> Ship:
+    """A ship a rule may change: its dicts of hits, repairs, sensor locks and coordination points
+    copied; with ``parts``, its crew members (:func:`_copy_crew`) and mounts (:func:`_copy_mount`) too.
+    Without ``parts`` the transaction copies those on a first change (:meth:`Tx._own`)."""
+    sh = clone(old)
+    sh.hits, sh.repaired = old.hits.copy(), old.repaired.copy()
+    sh.targeting, sh.bonus = old.targeting.copy(), old.bonus.copy()
+    if parts:
+        sh.crew = [_copy_crew(c) for c in old.crew]
+        sh.mounts = [_copy_mount(m) for m in old.mounts]
+    return sh
 
 
 class Tx:
@@ -450,15 +466,7 @@ class Tx:
         i = remembered_place(ships, ship_id, _SHIP_AT)
         if i is None:
             raise KeyError(ship_id)
-        old = ships[i]
-        sh = object.__new__(type(old))  # clone(old) with its dicts copied, written out: about two a step
-        table = dict(old.__dict__)  # a plain dict, as rulesets.core.state.clone makes (fast reads)
-        table["hits"] = table["hits"].copy()
-        table["repaired"] = table["repaired"].copy()
-        table["targeting"] = table["targeting"].copy()
-        table["bonus"] = table["bonus"].copy()
-        sh.__dict__ = table
-        ships[i] = sh
+        sh = ships[i] = copy_ship(ships[i], parts=False)
         self._ships[ship_id] = sh
         return sh
 
@@ -523,43 +531,10 @@ class OwnTx(Tx):
         return m
 
 
-def _copy_ship(old: Ship) -> Ship:
-    """A ship with everything a rule may change in place copied: what :meth:`Tx.ship` and
-    :meth:`Tx._own` would copy on a first change, for every part at once."""
-    sh = object.__new__(type(old))
-    table = dict(old.__dict__)
-    table["hits"] = table["hits"].copy()
-    table["repaired"] = table["repaired"].copy()
-    table["targeting"] = table["targeting"].copy()
-    table["bonus"] = table["bonus"].copy()
-    # _copy_crew and _copy_mount, written out (a battle starts by copying some thirty of them)
-    new, crew = object.__new__, []
-    for c in table["crew"]:
-        own = new(type(c))
-        own.__dict__ = dict(c.__dict__)  # a plain dict, as clone makes
-        if c.task is not None:
-            own.task = clone(c.task)
-        crew.append(own)
-    mounts = []
-    for m in table["mounts"]:
-        own = new(type(m))
-        own.__dict__ = mount_table = dict(m.__dict__)
-        weapons = []
-        for w in m.weapons:
-            weapon = new(type(w))
-            weapon.__dict__ = dict(w.__dict__)
-            weapons.append(weapon)
-        mount_table["weapons"] = weapons
-        mounts.append(own)
-    table["crew"], table["mounts"] = crew, mounts
-    sh.__dict__ = table
-    return sh
-
-
 def own_copy(state: CombatState) -> CombatState:
     """The private state an owning playout (:meth:`Tx.owning`) changes in place: :func:`play_copy`
     with every ship copied as :meth:`Tx.ship` and :meth:`Tx._own` copy a ship, crew member and
     mount on a first change, so nothing of ``state`` is changed."""
     new = clone(state)
-    new.ships = [_copy_ship(sh) for sh in state.ships]
+    new.ships = [copy_ship(sh, parts=True) for sh in state.ships]
     return new
