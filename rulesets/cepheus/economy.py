@@ -29,13 +29,7 @@ def spend_significant(tx: Tx):
     s = tx.s
     if s.sig <= 0:
         raise IllegalAction("No significant action left (Azioni significative).")
-    ship = crew = None  # s.actor(), written out (every significant action asks)
-    if s.phase == "crew":
-        order, turn, queue, pos = s.order, s.turn, s.queue, s.pos
-        if 0 <= turn < len(order):
-            ship = s.find_ship(order[turn])
-            if ship is not None and pos < len(queue):
-                crew = ship.member(queue[pos])
+    ship, crew = s.actor()
     s.sig = s.sig - 1 if crew is not None and crew.automated == "repair" else 0
     # The turn passes on after the significant action unless a pilot's minor remains (decision).
     if crew is not None and not (crew.position == "pilot" and s.minor > 0 and bridge_ok(ship)):

@@ -15,7 +15,7 @@ from rulesets.core.engine import Action
 
 from .actions import (
     actor_ship, attack_options, can_board, can_exploit, can_jump, can_plot_jump, can_pursue,
-    leads_boarders, range_wants, sensors_work, smart_missiles_incoming,
+    helm_forced_to_avoid, leads_boarders, range_wants, sensors_work, smart_missiles_incoming,
 )
 from .attacks import reaction_options
 from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_level
@@ -59,20 +59,16 @@ def fleeing(s, ship) -> bool:
 def focus(s, ship):
     """The enemy to concentrate on: the weakest active one (else the weakest still in the fight)."""
     side = ship.side
-    best = weakest = None
-    best_health = weakest_health = 0.0
+    best = best_key = weakest = weakest_key = None
     for foe in s.ships:
         status = foe.status
         if foe.side == side or status not in ("active", "disabled"):
             continue
-        total = foe.hull_max + foe.structure_max  # _health, written out: asked for each enemy every step
-        health = (foe.hull + foe.structure) / total if total else 0.0
-        # the lowest (health, id): the weakest, ties to the first id
-        if status == "active" and (best is None or health < best_health or (
-                health == best_health and foe.id < best.id)):
-            best, best_health = foe, health
-        if weakest is None or health < weakest_health or (health == weakest_health and foe.id < weakest.id):
-            weakest, weakest_health = foe, health
+        key = (_health(foe), foe.id)  # the weakest, ties to the first id
+        if status == "active" and (best is None or key < best_key):
+            best, best_key = foe, key
+        if weakest is None or key < weakest_key:
+            weakest, weakest_key = foe, key
     return best if best is not None else weakest
 
 
@@ -174,10 +170,7 @@ def _missile_worth(weapon: str, missile: str, armour: int) -> float:
 
 def _gunner_base(ship, crew, mount) -> int:
     """The attack roll's DMs that do not depend on the target or weapon (Attacco)."""
-    skill = gunnery_skill(mount.kind)
-    skills = crew.skills
-    level = int(skills[skill]) if skill in skills else skill_level(crew, skill)
-    return level + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
+    return skill_level(crew, gunnery_skill(mount.kind)) + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
 
 
 def choose(s, rng: random.Random) -> Action:
@@ -200,9 +193,7 @@ def choose(s, rng: random.Random) -> Action:
             return Action.make("choose_range", p.chooser, want=want if want in allowed else allowed[0])
         if phase == "delay":
             return _action("act_now", s.waiting[s.asked])
-    order, turn, queue, pos = s.order, s.turn, s.queue, s.pos
-    ship = s.find_ship(order[turn]) if 0 <= turn < len(order) else None  # s.acting_ship, written out
-    crew = ship.member(queue[pos]) if ship is not None and pos < len(queue) else None
+    ship, crew = s.actor()
     if crew is None:
         return _action("override", GM)
     if crew.task is not None:
@@ -262,7 +253,7 @@ def _assign(s, ship, crew) -> Action | None:
     later = s.queue[s.pos + 1:]
     gunner = other = None  # the first gunner with a bonus already, the first other crew member
     for who in ship.crew:
-        if who.id == crew.id or who.automated or who.id not in later or (who.damage > 0 and not able(who)):
+        if who.id == crew.id or who.automated or who.id not in later or not able(who):
             continue
         if who.position in GUNNER_POSITIONS:
             if not ship.bonus.get(who.id):
@@ -344,7 +335,7 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
     aid = crew.id
     if not bridge_ok(ship):
         return None
-    if COLLISION_SITUATIONS[s.options.hazard][1]:  # in a hazard (where helm_forced_to_avoid may force it too)
+    if helm_forced_to_avoid(s, ship) or COLLISION_SITUATIONS[s.options.hazard][1]:
         return _action("avoid_collision", aid)
     foes = enemies(s, ship)
     for f in foes:

@@ -149,7 +149,7 @@ def begin_turn(tx: Tx):
         # crew members of one position keep their order
         rank = POSITION_ORDER.get
         order = sorted([(rank(c.position, 99), i, c) for i, c in enumerate(sh.crew)
-                        if (not c.automated and c.damage <= 0) or role_active(sh, c)])
+                        if role_active(sh, c)])
         s.queue = [c.id for _, _, c in order]
         s.pos = 0
         s.phase = "crew"
@@ -175,7 +175,7 @@ def next_crew(tx: Tx, ship: Ship | None = None):
     queue = s.queue
     while s.pos < len(queue):
         c = ship.member(queue[s.pos]) if ship else None
-        if c is not None and ((not c.automated and c.damage <= 0) or role_active(ship, c)):  # unhurt: active
+        if c is not None and role_active(ship, c):
             start_crew(s, ship, c)
             return
         s.pos += 1
@@ -233,8 +233,7 @@ def advance(tx: Tx):
     s = tx.s
     if s.over or s.phase != "crew":
         return
-    order, turn = s.order, s.turn
-    ship = s.find_ship(order[turn]) if 0 <= turn < len(order) else None  # s.acting_ship, written out
+    ship = s.acting_ship
     if ship is None or ship.status != "active":  # the ship can no longer act
         end_turn(tx)
         if not s.over and s.phase != "delay":
@@ -244,11 +243,9 @@ def advance(tx: Tx):
         next_crew(tx, ship)
         return
     crew = ship.member(s.queue[s.pos])
-    if crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain")):
-        next_crew(tx, ship)  # spent
-    elif crew.automated or crew.damage > 0:  # role_active is True for an unhurt crew member
-        if not role_active(ship, crew):
-            next_crew(tx, ship)
+    spent = crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain"))
+    if spent or not role_active(ship, crew):
+        next_crew(tx, ship)
 
 
 def finish_reaction(tx: Tx):
