@@ -241,11 +241,8 @@ def jump_fuel(ship: Ship) -> int:
 
 
 def gm_dm(a: Action) -> list:
-    for key, value in a.params:  # a.get("dm"), written out: asked by every check an action declares
-        if key == "dm":
-            dm = int(value or 0)
-            return [("GM circumstance DM", dm)] if dm else []
-    return []
+    dm = int(a.get("dm", 0) or 0)
+    return [("GM circumstance DM", dm)] if dm else []
 
 
 def intel_dm(ship: Ship, enemy_id: str) -> list:

@@ -19,17 +19,11 @@ from .model import VoidState
 
 
 def _flag(action: Action, key: str) -> bool:
-    for k, v in action.params:     # Action.get, read in place (every ship action asks for two)
-        if k == key:
-            return bool(int(v or 0))
-    return False
+    return bool(int(action.get(key) or 0))
 
 
 def _dm(action: Action) -> int:
-    for k, v in action.params:
-        if k == "dm":
-            return int(v or 0)
-    return 0
+    return int(action.get("dm") or 0)
 
 
 #: an action's params read once, per Action object: id -> (the action, {key: value} with "void" as a

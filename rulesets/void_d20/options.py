@@ -24,7 +24,7 @@ def _void(who: Combatant | None) -> tuple:
 def enemies_of(state: VoidState, s: Ship) -> list[Ship]:
     side, out = s.side, []              # a loop, not a comprehension (no frame of its own)
     for t in state.ships:
-        if t.side != side and not t.destroyed and not t.escaped:                                # in_space
+        if t.side != side and t.in_space:
             out.append(t)
     return out
 
@@ -46,7 +46,7 @@ _COMMANDED = ("pilot", "sensors", "gunner", "engineer")
 def commandable(state: VoidState, s: Ship) -> list[str]:
     """The stations the captain of ``s`` may urge (VD-41): the manned ones, when the captain is at
     the command station and the ship has power."""
-    on = s.frame > 0 and not s.reboot                                    # powered(s)
+    on = powered(s)
     people = state.combatants
     hit = _URGED.get(s.id)
     if hit is not None and hit[0] is people and hit[1] is on:
@@ -149,7 +149,7 @@ def gunner_open(state: VoidState, s: Ship) -> bool:
     if station_crew(state, s, "gunner") is None:
         return False
     enemies = enemies_of(state, s)
-    if s.frame > 0 and not s.reboot:                                     # powered(s)
+    if powered(s):
         for t in enemies:
             for w in s.weapons:
                 if can_fire(state, s, w, t):

@@ -140,8 +140,7 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
         if risky:
             state = answer_risky(state, log, dice, attacker_id, target_id)
         return state
-    dd = parse_damage(weapon.damage)                                  # damage_dice(attacker, risky, weapon)
-    count, sides, plus = dd.count + (1 if risky else 0), dd.sides, dd.plus
+    count, sides, plus = damage_dice(attacker, risky, weapon)
     if dice.recording:
         damage = roll_sum(dice, count, sides, plus,
                           purpose=lambda: f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),

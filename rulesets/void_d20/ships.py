@@ -21,7 +21,7 @@ from .model import Combatant, Ship, VoidState, pair_key
 
 
 def band(state: VoidState, a: str, b: str) -> str:
-    return state.bands.get(f"{a}|{b}" if a < b else f"{b}|{a}", "medium")   # model.pair_key(a, b)
+    return state.bands.get(pair_key(a, b), "medium")
 
 
 def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
@@ -119,8 +119,9 @@ def station_check(state: VoidState, s: Ship, station: str, purpose, target: int,
     mods = [(label, getattr(who, info.ability) if who else 0)]
     if s.command == station:
         mods.append(("command", tables.COMMAND_BONUS))                   # VD-41
-    if station in ("pilot", "gunner") and "fire" in s.catastrophes:     # power_penalty(s)
-        mods.append(("fire in engineering", power_penalty(s)))            # VD-53
+    penalty = power_penalty(s) if station in ("pilot", "gunner") else 0
+    if penalty:
+        mods.append(("fire in engineering", penalty))                     # VD-53
     mods.extend(extra)
     if dm:
         mods.append(("GM", dm))
@@ -271,8 +272,7 @@ def can_fire(state: VoidState, s: Ship, weapon, t: Ship) -> bool:
     """A weapon works at a band its reach allows (VD-42..VD-45); never when docked."""
     if weapon.out or t.destroyed or t.escaped or t.side == s.side:
         return False
-    a, b = s.id, t.id
-    return weapon.reach in _REACHES[state.bands.get(f"{a}|{b}" if a < b else f"{b}|{a}", "medium")]  # band()
+    return weapon.reach in _REACHES[band(state, s.id, t.id)]
 
 
 def ship_defence(t: Ship) -> int:

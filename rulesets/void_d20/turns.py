@@ -219,15 +219,9 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
     last = len(order)
     if state.scale == "ship":
         opens = _STATION_OPEN
-        ships = state.ships
         while turn < last:
-            sid = order[turn]
-            for s in ships:             # ship(state, sid)
-                if s.id == sid:
-                    break
-            else:
-                raise KeyError(f"No ship with id '{sid}'.")
-            if not s.destroyed and not s.escaped:
+            s = ship(state, order[turn])
+            if s.in_space:
                 for nxt in range(slot, 5):
                     if opens[nxt](state, s):
                         if turn == state.turn and nxt == state.slot:
