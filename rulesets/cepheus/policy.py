@@ -22,7 +22,6 @@ from .crew import GUNNER_POSITIONS, able, char_of, gunnery_skill, skill_level
 from .damage import repairable
 from .odds import hits_dist
 from .queries import GM, attack_difficulty, attack_situation, band_to, bridge_ok, enemies, range_ok, salvo
-from .state import pair
 from .tables import (
     ATTACK_DIFFICULTY, BANDS, COLLISION_SITUATIONS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS,
 )
@@ -375,7 +374,7 @@ def _gunner_situation(s, ship, mount, best_id, base: int) -> tuple:
     Two situations that are equal give the same choice, whichever gunner and turret (the choice names a
     target and a weapon by its place in the mount: the action adds the gunner and the mount)."""
     side, sid = ship.side, ship.id
-    targeting, ranges, default, hits, weapons = ship.targeting, s.ranges, s.options.range, ship.hits, mount.weapons
+    targeting, hits, weapons = ship.targeting, ship.hits, mount.weapons
     # the fixed part first (with the number of weapons and personal targets, so the parts that follow are
     # read one way only), then each weapon, each enemy ship, each personal target
     key = [mount.kind, mount.hits, mount.id in ship.fired, hits.get("sensors", 0) < 2,
@@ -383,12 +382,9 @@ def _gunner_situation(s, ship, mount, best_id, base: int) -> tuple:
            ship.intel, base, best_id, len(weapons), len(s.personal)]
     for w in weapons:
         key += (w.type, w.missile, w.loaded > 0)
-    for foe in s.ships:
-        status = foe.status
-        if foe.side != side and status in ("active", "disabled"):  # enemies(s, ship), written out
-            fid = foe.id
-            key += (fid, status == "active", ranges.get(pair(sid, fid), default), foe.armour, foe.evasive,
-                    targeting.get(fid, 0))  # s.band(ship, foe), written out
+    for foe in enemies(s, ship):
+        fid = foe.id
+        key += (fid, foe.status == "active", s.band(sid, fid), foe.armour, foe.evasive, targeting.get(fid, 0))
     for p in s.personal:
         key += (p.id, p.side != side, p.band)
     return tuple(key)
