@@ -28,7 +28,7 @@ def angle_between(a: float, b: float) -> float:
 
 def within(ax: float, ay: float, bx: float, by: float, radius: float) -> bool:
     """"Wholly within R" read as centre distance <= R (DF-N08)."""
-    return math.hypot(bx - ax, by - ay) <= radius + 1e-9
+    return distance(ax, ay, bx, by) <= radius + 1e-9
 
 
 #: each arc's wedges as (centre 0..360, half-width with the rounding slack)
@@ -37,21 +37,24 @@ _WEDGES = {arc: tuple((centre % 360, half + 1e-9) for centre, half in wedges) fo
 _ALL_ROUND = frozenset(arc for arc, wedges in tables.ARCS.items() if any(half >= 180 for _, half in wedges))
 
 
-def in_arc(heading: float, ax: float, ay: float, bx: float, by: float, arc: str) -> bool:
-    """Whether b lies in the arc of a ship at a facing ``heading`` (DF-N01: the target must be in the arc).
+def relative_bearing(heading: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """The direction from a to b, degrees clockwise from a's facing ``heading``."""
+    return (bearing(ax, ay, bx, by) - heading) % 360
 
-    :func:`bearing` and :func:`angle_between`, written out: the bot asks this thousands of times a battle."""
+
+def in_arc(heading: float, ax: float, ay: float, bx: float, by: float, arc: str) -> bool:
+    """Whether b lies in the arc of a ship at a facing ``heading`` (DF-N01: the target must be in the arc)."""
     if ax == bx and ay == by:
         return True
-    return arc_covers(arc, (math.degrees(math.atan2(bx - ax, ay - by)) % 360 - heading) % 360)
+    return arc_covers(arc, relative_bearing(heading, ax, ay, bx, by))
 
 
 def sight(ax: float, ay: float, heading: float, bx: float, by: float) -> tuple[float, float | None]:
     """(distance, direction of b clockwise from a's facing; None when both stand on the same
     spot): what :func:`within` and :func:`in_arc` read, worked out once for all of a ship's weapons."""
     if ax == bx and ay == by:
-        return math.hypot(bx - ax, by - ay), None
-    return math.hypot(bx - ax, by - ay), (math.degrees(math.atan2(bx - ax, ay - by)) % 360 - heading) % 360
+        return 0.0, None
+    return distance(ax, ay, bx, by), relative_bearing(heading, ax, ay, bx, by)
 
 
 def seen_within(seen: tuple[float, float | None], arc: str, radius: float) -> bool:

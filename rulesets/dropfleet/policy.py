@@ -18,7 +18,6 @@ already in ``Action.make``'s sorted order), and uses ``rng.random()`` only to br
 from __future__ import annotations
 
 import functools
-import math
 import random
 
 from rulesets.core.engine import Action
@@ -148,7 +147,7 @@ def order_choice(state: DropfleetState) -> Action:
             continue
         reach = ship_rules.scan(ship) + ship_rules.thrust(ship)
         sx, sy = ship.x, ship.y
-        if any(_hypot(ex - sx, ey - sy) <= reach + sig for ex, ey, sig in spots):
+        if any(geometry.distance(sx, sy, ex, ey) <= reach + sig for ex, ey, sig in spots):
             limit = 0 if ship.has("engines_disabled") else tables.ORDERS["weapons_free"].turn
             if _brings_to_bear(state, ship, enemies, ship_rules.thrust(ship), limit):
                 close = True
@@ -241,25 +240,17 @@ def _firepower(values, spots, x: float, y: float, heading: int) -> float:
     (the same reach and arc as :func:`sequence.in_reach`; each enemy's distance and direction
     worked out once for all the weapons)."""
     total = 0.0
-    seen = [None] * len(spots)
-    covers = geometry.arc_covers
+    seen: list = [None] * len(spots)
     for arc, targets in values:
         for value, k, reach in targets:
             found = seen[k]
-            if found is None:  # geometry.distance and geometry.bearing, written out
+            if found is None:
                 ex, ey = spots[k]
-                if ex == x and ey == y:
-                    found = seen[k] = (0.0, 0.0, True)
-                else:
-                    found = seen[k] = (_hypot(ex - x, ey - y), (_degrees(_atan2(ex - x, y - ey)) % 360 - heading) % 360,
-                                       False)
-            if found[0] <= reach + 1e-9 and (found[2] or covers(arc, found[1])):
+                found = seen[k] = geometry.sight(x, y, heading, ex, ey)
+            if geometry.seen_within(found, arc, reach):
                 total += value
                 break
     return total
-
-
-_hypot, _atan2, _degrees, _radians, _sin, _cos = math.hypot, math.atan2, math.degrees, math.radians, math.sin, math.cos
 
 
 def _threats(ship: Ship, enemies) -> list[tuple[float, float, int]]:
@@ -331,7 +322,6 @@ def _places(ship: Ship, enemies, reach: int, limit: int) -> tuple[float, list]:
         return hit[1]
     # no enemy within Scan + its Signature of any place the move reaches (a whole-inch place is at
     # most an inch past ``reach``): nothing can fire from any of them, so no weapon is weighed.
-    # (geometry.distance, .bearing and .point_at written out: this runs once an activation)
     sx, sy, h = ship.x, ship.y, ship.heading
     far = True
     spots = []
@@ -339,23 +329,22 @@ def _places(ship: Ship, enemies, reach: int, limit: int) -> tuple[float, list]:
     for e in enemies:
         ex, ey = e.x, e.y
         spots.append((ex, ey))
-        if far and _hypot(ex - sx, ey - sy) <= scan + ship_rules.signature(e) + reach + 1:
+        if far and geometry.distance(sx, sy, ex, ey) <= scan + ship_rules.signature(e) + reach + 1:
             far = False
-        offset = (_degrees(_atan2(ex - sx, sy - ey)) % 360 - h + 180) % 360 - 180
+        offset = (geometry.bearing(sx, sy, ex, ey) - h + 180) % 360 - 180
         headings.add(h + max(-limit, min(limit, round(offset))))
     values = () if far else _values(ship, enemies)
     places = []
     for heading in sorted(headings):
-        rad = _radians(heading)
-        sin, cos = _sin(rad), _cos(rad)
         for length in (reach, reach // 2):
             if length <= 0:
                 continue
-            x, y = int(round(sx + sin * length)), int(round(sy - cos * length))
+            px, py = geometry.point_at(sx, sy, heading, length)
+            x, y = int(round(px)), int(round(py))
             if not values:
                 places.append((x, y, 0.0))
                 continue
-            facing = int(round(_degrees(_atan2(x - sx, sy - y)) % 360)) % 360 if (x != sx or y != sy) else h
+            facing = int(round(geometry.bearing(sx, sy, x, y))) % 360 if (x != sx or y != sy) else h
             places.append((x, y, _firepower(values, spots, x, y, facing)))
     result = (_firepower(values, spots, sx, sy, h) if values else 0.0, places)
     if len(_PLACES) > 256:
