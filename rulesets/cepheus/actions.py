@@ -18,13 +18,16 @@ if TYPE_CHECKING:
 
 def decisions(s: CombatState) -> list[Action]:
     if s.phase == "initiative":
-        return [Action.make("initiative", actor_ship(s))]
+        side_ship = actor_ship(s)  # the first ship of the side rolling
+        assert side_ship is not None
+        return [Action.make("initiative", side_ship)]
     if s.phase == "react":
         return reactions(s)
     if s.phase == "range":
-        chooser = s.pending.chooser
-        return [Action.make("choose_range", chooser, want=w) for w in ("closer", "hold", "farther")
-                if range_ok(s, s.pending, w)]
+        p = s.pending
+        assert p is not None  # the range phase waits on a pending range choice
+        return [Action.make("choose_range", p.chooser, want=w) for w in ("closer", "hold", "farther")
+                if range_ok(s, p, w)]
     if s.phase == "delay":
         ship_id = s.waiting[s.asked]
         last = s.turn >= len(s.order)
@@ -43,6 +46,7 @@ def interruptions(s: CombatState, ship: Ship) -> list[Action]:
 
 def reactions(s: CombatState) -> list[Action]:
     p = s.pending
+    assert p is not None  # the react phase waits on a pending attack
     out = [Action.make("no_reaction", p.target)]
     for kind, actor, params in reaction_options(s, p):
         out.append(Action.make(kind, actor, **params))
@@ -247,6 +251,8 @@ def pilot_actions(s: CombatState, ship: Ship, c: Crew, foes: list[Ship]) -> list
 
 def gunner_actions(s: CombatState, ship: Ship, c: Crew) -> list[Action]:
     mount = ship.mount(c.station)
+    if mount is None:  # no mount at the gunner's station: nothing to fire (attack_options gives none)
+        return []
     out = []
     for tid, personal, usable in attack_options(s, ship, mount):
         if len(usable) > 1:

@@ -3,7 +3,7 @@ point defence and screens (Attacco; Missili; Reazioni; Danno in scala).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulesets.core.state import clone
 from rulesets.core.words import count as count_of
@@ -29,9 +29,10 @@ if TYPE_CHECKING:
 def do_attack(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
     s = tx.s
-    params = dict(a.params)  # the action's parameters, read once (Action.get searches them each time)
+    params: dict[str, Any] = dict(a.params)  # the action's parameters, read once (Action.get searches them each time)
     mount = ship.mount(params.get("mount"))
-    target_id = params.get("target")
+    assert mount is not None  # a legal attack names a mount of the ship
+    target_id = params["target"]  # a legal attack names its target
     personal = personal_target(s, target_id) is not None
     band = band_to(s, ship, target_id)
     usable = usable_weapons(s, ship, mount, band, personal)
@@ -75,6 +76,7 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
     w = mount.weapons[index]
     personal = personal_target(s, target_id) is not None
     turns = MISSILE_TURNS[band_to(s, ship, target_id)]
+    assert turns is not None  # a missile is usable only at a band it can be launched at
     count = 1
     kind = w.missile or "standard"
     if WEAPONS[w.type].key == "missile_bay":
@@ -106,7 +108,9 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
 
 
 def mount_weapon(tx: Tx, ship_id: str, mount_id: str, index: int) -> Weapon:
-    return tx.s.ship(ship_id).mount(mount_id).weapons[index]
+    mount = tx.s.ship(ship_id).mount(mount_id)
+    assert mount is not None
+    return mount.weapons[index]
 
 
 def resolve_fire(tx: Tx, p: Pending):
@@ -117,6 +121,7 @@ def resolve_fire(tx: Tx, p: Pending):
         return
     crew = ship.member(p.crew)
     mount = ship.mount(p.mount)
+    assert crew is not None and mount is not None  # the attack's gunner and mount, named when it was made
     used_intel = False
     # the DMs of the situation, the same for every weapon of the salvo (nothing the salvo does changes them)
     situation = attack_situation(s, ship, mount, p.target, dodge=p.dodge, words=tx.recording)
@@ -182,6 +187,7 @@ def resolve_salvo(tx: Tx, p: Pending, mid: str):
         s.missiles = [x for x in s.missiles if x.id != m.id]
         return
     target = s.find_ship(m.target)
+    assert target is not None  # the reaction step was for this target
     src = s.find_ship(m.source)
     src_name = src.name if src else "?"
     kind = MISSILES[m.kind]
@@ -221,6 +227,7 @@ def missile_at_personal(tx: Tx, m: Missile):
     missile, which has no launch roll, at DM-4 then: decision); a hit does the scaled damage."""
     s = tx.s
     target = personal_target(s, m.target)
+    assert target is not None  # the caller found it
     src = s.find_ship(m.source)
     src_name = src.name if src else "?"
     kind = MISSILES[m.kind]
@@ -248,6 +255,7 @@ def missile_at_personal(tx: Tx, m: Missile):
 def scaled_damage(tx: Tx, target_id: str, weapon: str, label: str):
     """Tabella: Danno in scala: the personal-scale damage (and radiation) of a ship weapon's hit."""
     target = personal_target(tx.s, target_id)
+    assert target is not None
     n, mult, rad = SCALED_DAMAGE[weapon if weapon in SCALED_DAMAGE else "beam_laser"]
     dmg = tx.dice.roll(n, 6, purpose=f"scaled damage to {target.name}", rule=SEC_SCALED, table=SEC_SCALED,
                        row=f"{label}: {n}D6x{mult}" + (f" + {rad}D6x10 rad" if rad else ""))
@@ -261,6 +269,7 @@ def scaled_damage(tx: Tx, target_id: str, weapon: str, label: str):
 def fire_at_personal(tx: Tx, ship: Ship, crew: Crew, mount: Mount, beams: list[int], target_id: str, dm: int):
     s = tx.s
     target = personal_target(s, target_id)
+    assert target is not None
     for i in beams:
         w = mount.weapons[i]
         kind = WEAPONS[w.type]
@@ -294,7 +303,7 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
     target = s.find_ship(p.target)
     if target is None or not target.can_act or target.reactions <= 0:
         return []
-    out = []
+    out: list[tuple[str, str, dict]] = []
     kind, used = p.kind, p.used
     if kind in ("fire", "missiles") and "dodge" not in used and bridge_ok(target):
         pilot = pilot_of(target)
@@ -306,8 +315,9 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
     heavy = ""
     if kind == "fire":
         attacker = s.find_ship(p.attacker)
-        if attacker is not None:
-            weapons = attacker.mount(p.mount).weapons
+        fired_from = attacker.mount(p.mount) if attacker is not None else None
+        if fired_from is not None:
+            weapons = fired_from.weapons
             fusion = meson = False
             for i in p.weapons:  # the salvo's weapons, read once
                 kind_of = weapons[i].type
@@ -349,7 +359,7 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
                 out.append(("point_defence", gunner.id, {"mount": mount.id}))
     if heavy and "screens" not in used and ((heavy == "damper" and target.nuclear_damper) or
                                             (heavy == "meson" and target.meson_screen)):
-        ops = [c for c in target.crew if c.position in ("captain", *GUNNER_POSITIONS) and "screens" in c.skills
+        ops = [c for c in target.crew if (c.position == "captain" or c.position in GUNNER_POSITIONS) and "screens" in c.skills
                and able(c) and not c.automated]
         if ops:
             op = max(ops, key=lambda c: c.skills["screens"])
@@ -359,8 +369,10 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
 
 def do_dodge(tx: Tx, a: Action):
     s, p = tx.s, tx.s.pending
+    assert p is not None  # reactions are legal only while an attack is pending
     sh = s.ship(p.target)
     pilot = sh.member(a.actor)
+    assert pilot is not None
     check = CHECKS["dodge"]
     roll, effect = perform(tx, check, sh, pilot, a, f"{sh.name} dodges" if tx.recording else "")
     spend_reaction(tx, sh.id, "dodge", check.modifiers(s, sh, pilot, a))
@@ -375,22 +387,26 @@ def do_dodge(tx: Tx, a: Action):
 
 def do_sand(tx: Tx, a: Action):
     s, p = tx.s, tx.s.pending
+    assert p is not None
     sh = s.ship(p.target)
     mount_id = a.get("mount")
     gunner = sh.member(a.actor)
     mount = sh.mount(mount_id)
+    assert gunner is not None and mount is not None
     idx = next(i for i, w in enumerate(mount.weapons) if w.type == "sandcaster" and w.loaded > 0)
     m = tx.mount(sh.id, mount_id)
     m.weapons[idx].loaded -= 1
     roll, effect = perform(tx, CHECKS["sand"], sh, gunner, a, f"{sh.name} fires sand from {mount_id}" if tx.recording else "")
     spend_reaction(tx, sh.id, f"sand:{mount_id}", [])
+    p = tx.s.pending  # the pending attack as the reaction left it (spend_reaction notes the reaction used)
+    assert p is not None
     if effect >= 0:
         if p.kind == "board":
-            tx.s.pending = clone(tx.s.pending, defence=tx.s.pending.defence + 2)
+            tx.s.pending = clone(p, defence=p.defence + 2)
             if tx.recording:
                 tx.say(f"Sand scours the boarders crossing to {sh.name} (8D6 each): defender DM+2 (decision).", SEC["sand"])
         else:
-            tx.s.pending = clone(tx.s.pending, sand=tx.s.pending.sand + 1)
+            tx.s.pending = clone(p, sand=p.sand + 1)
             if tx.recording:
                 tx.say(f"Sand from {mount_id}: every incoming beam loses 1D6 damage.", SEC["sand"])
     else:
@@ -400,22 +416,28 @@ def do_sand(tx: Tx, a: Action):
 
 def do_point_defence(tx: Tx, a: Action):
     s, p = tx.s, tx.s.pending
+    assert p is not None
     sh = s.ship(p.target)
     mount_id = a.get("mount")
     gunner = sh.member(a.actor)
+    assert gunner is not None
     spend_reaction(tx, sh.id, f"pd:{mount_id}", [])
     check = CHECKS["point_defence"]
     if p.kind == "board":
         roll, effect = perform(tx, check, sh, gunner, a, f"{sh.name}: point defence from {mount_id} at the boarders")
         if effect >= 0:
-            tx.s.pending = clone(tx.s.pending, defence=tx.s.pending.defence + 2)
+            p = tx.s.pending  # as spend_reaction left it
+            assert p is not None
+            tx.s.pending = clone(p, defence=p.defence + 2)
             tx.say("Point defence rakes the boarders: defender DM+2 (decision).", SEC["point_defence"])
         return
     # Difesa puntiforme: the gunner keeps rolling until an attempt fails, each at a cumulative DM-1, and
     # may aim each attempt at any of the missiles arriving together (from one launcher or several).
     attempt = 0
     while True:
-        salvo = next_missile_to_shoot(tx.s, tx.s.pending.missiles)
+        p = tx.s.pending
+        assert p is not None
+        salvo = next_missile_to_shoot(tx.s, p.missiles)
         if salvo is None:
             break
         roll, effect = perform(tx, check, sh, gunner, a,
@@ -442,13 +464,17 @@ def next_missile_to_shoot(s: CombatState, missile_ids: list[str]) -> Missile | N
 
 def do_screens(tx: Tx, a: Action):
     s, p = tx.s, tx.s.pending
+    assert p is not None
     sh = s.ship(p.target)
     op = sh.member(a.actor)
+    assert op is not None
     level = max(0, int(op.skills.get("screens", 0)))
     roll = tx.dice.roll(2, 6, modifiers=[("Screens", level)] + gm_dm(a), purpose=f"{sh.name}: screens",
                         rule=SEC["screens"], gm_only=is_npc(sh))
     spend_reaction(tx, sh.id, "screens", [])
     kind = a.get("screen")
-    tx.s.pending = clone(tx.s.pending, screen=roll.total, screen_kind=kind)
+    p = tx.s.pending  # as spend_reaction left it
+    assert p is not None
+    tx.s.pending = clone(p, screen=roll.total, screen_kind=kind)
     tx.say(f"{sh.name}'s {'nuclear damper' if kind == 'damper' else 'meson screen'} takes {roll.total} off the damage.",
            SEC["screens"])

@@ -22,10 +22,11 @@ if TYPE_CHECKING:
 def do_board(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    ship = s.acting_ship
+    ship, crew = s.actor()
+    assert ship is not None and crew is not None  # a crew step: a crew member of the acting ship takes it
     target = s.ship(a.get("target"))
     docked = pair(ship.id, target.id) in s.docked
-    pending = Pending("board", ship.id, target.id, crew=s.acting_crew.id, dm=int(a.get("dm", 0)))
+    pending = Pending("board", ship.id, target.id, crew=crew.id, dm=int(a.get("dm", 0)))
     tx.say(f"{ship.name} launches a boarding action against {target.name}{' through the airlocks' if docked else ' across open space'}.",
            SEC["boarding"])
     if reaction_options(s, pending, any_one=True):

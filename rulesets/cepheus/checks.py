@@ -215,7 +215,7 @@ def declared(s, ship, action) -> Check | None:
     return CHECKS.get(kind)
 
 
-def perform(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action, purpose: str, extra=(),
+def perform(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action | None, purpose: str, extra=(),
             table: str = "", row: str = ""):
     """Roll a declared check: its DMs, then ``extra`` (an attempt's DM); returns (roll, effect)."""
     s = tx.s
@@ -228,6 +228,7 @@ def perform(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action,
 
 def contest(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action, purpose: str) -> bool:
     """Roll a declared opposed check against its opponent; True when ``ship`` wins."""
+    assert check.opponent is not None  # an opposed check
     other, their = check.opponent(tx.s, ship, action)
     their_extra = check.their_dms(tx.s, other) if check.their_dms is not None else []
     return opposed(tx, ship, crew, other, their, check.skill, check.char, purpose, check.rule,

@@ -26,12 +26,15 @@ def do_coordinate(tx: Tx, a: Action):
 
 def do_assign(tx: Tx, a: Action):
     ship = tx.s.acting_ship
+    assert ship is not None  # the Captain's step: the acting ship's
     sh = tx.ship(ship.id)
     who = a.get("crew")
     sh.pool -= 1
     sh.bonus[who] = sh.bonus.get(who, 0) + 1
     if tx.recording:
-        tx.say(f"The Captain gives {sh.member(who).name} DM+1 for their next check this turn.", SEC["coordinate"])
+        member = sh.member(who)
+        assert member is not None
+        tx.say(f"The Captain gives {member.name} DM+1 for their next check this turn.", SEC["coordinate"])
 
 
 def do_increase_initiative(tx: Tx, a: Action):

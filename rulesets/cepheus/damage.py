@@ -308,12 +308,14 @@ def interrupt_extended(tx: Tx, ship_id: str, damage: int):
         roll, effect = roll_check(tx, ship, c, c.task.skill, "edu", "", f"{c.name} keeps working under fire",
                                   SEC["extended"], extra=[("damage taken", -damage)])
         member = tx.crew(ship_id, c.id)
+        task = member.task  # the step's copy of ``c``, which has a task
+        assert task is not None
         if effect <= -EXCEPTIONAL:
-            member.task = clone(member.task, done=0)
+            member.task = clone(task, done=0)
             if tx.recording:
                 tx.say(f"{c.name}'s extended task is interrupted (exceptional failure): must start again.", SEC["extended"])
         elif effect < 0:
-            member.task = clone(member.task, done=max(0, member.task.done - 1))
+            member.task = clone(task, done=max(0, task.done - 1))
             if tx.recording:
                 tx.say(f"{c.name}'s work this turn does not count.", SEC["extended"])
 

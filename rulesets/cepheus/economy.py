@@ -32,7 +32,8 @@ def spend_significant(tx: Tx):
     ship, crew = s.actor()
     s.sig = s.sig - 1 if crew is not None and crew.automated == "repair" else 0
     # The turn passes on after the significant action unless a pilot's minor remains (decision).
-    if crew is not None and not (crew.position == "pilot" and s.minor > 0 and bridge_ok(ship)):
+    # (a crew member is found only on a ship: ``ship is not None`` holds whenever ``crew`` is not None)
+    if crew is not None and not (crew.position == "pilot" and s.minor > 0 and ship is not None and bridge_ok(ship)):
         s.minor = 0
     return ship, crew
 
@@ -41,6 +42,7 @@ def spend_reaction(tx: Tx, ship_id: str, tag: str, extra):
     sh = tx.ship(ship_id)
     sh.reactions = max(0, sh.reactions - 1)
     p = tx.s.pending
+    assert p is not None  # a reaction answers a pending attack
     tx.s.pending = clone(p, used=p.used + [tag])
     if INTEL in extra:
         use_intel(tx, ship_id, p.attacker)

@@ -85,6 +85,7 @@ def do_maintain_comms(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
     s = tx.s
     check = declared(s, ship, a)
+    assert check is not None  # maintaining comms always makes a check
     if check.opponent is not None:
         won = contest(tx, check, ship, c, a, f"{ship.name} restores comms through the jamming")
     else:

@@ -69,11 +69,13 @@ def do_overhaul(tx: Tx, a: Action):
 def do_continue_task(tx: Tx, a: Action):
     s = tx.s
     ship, c = s.actor()
+    assert ship is not None and c is not None  # a crew step: a crew member of the acting ship takes it
     s.sig, s.minor = 0, 0
     m = tx.crew(ship.id, c.id)
-    m.task = clone(m.task, done=m.task.done + 1)
-    if m.task.done >= m.task.turns:
-        system = m.task.system
+    assert m.task is not None  # legal only for a crew member with a task
+    task = m.task = clone(m.task, done=m.task.done + 1)
+    if task.done >= task.turns:
+        system = task.system
         sh = tx.ship(ship.id)
         if system in SYSTEMS:
             sh.hits[system] = 1
@@ -88,12 +90,13 @@ def do_continue_task(tx: Tx, a: Action):
                SEC["extended"])
     else:
         if tx.recording:
-            tx.say(f"{c.name} works on ({m.task.done}/{m.task.turns}).", SEC["extended"])
+            tx.say(f"{c.name} works on ({task.done}/{task.turns}).", SEC["extended"])
 
 
 def do_abandon_task(tx: Tx, a: Action):
     s = tx.s
     ship, c = s.actor()
+    assert ship is not None and c is not None
     tx.crew(ship.id, c.id).task = None
     if tx.recording:
         tx.say(f"{c.name} abandons the extended task and returns to the initiative order.", SEC["extended"])

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 def do_adjust_speed(tx: Tx, a: Action):
     spend_minor(tx)
     ship = tx.s.acting_ship
+    assert ship is not None  # a crew step: the acting ship's
     sh = tx.ship(ship.id)
     sh.speed = int(a.get("speed"))
     if tx.recording:
@@ -39,7 +40,9 @@ def do_adjust_speed(tx: Tx, a: Action):
 def do_maintain_course(tx: Tx, a: Action):
     spend_minor(tx)
     if tx.recording:
-        tx.say(f"{tx.s.acting_ship.name} maintains course at speed {tx.s.acting_ship.speed}.", SEC["maintain_course"])
+        ship = tx.s.acting_ship
+        assert ship is not None
+        tx.say(f"{ship.name} maintains course at speed {ship.speed}.", SEC["maintain_course"])
 
 
 def do_evasive(tx: Tx, a: Action):
@@ -107,6 +110,7 @@ def do_dock(tx: Tx, a: Action):
     s = tx.s
     target = s.ship(a.get("target"))
     check = declared(s, ship, a)
+    assert check is not None  # docking always makes a check
     if check.opponent is not None:
         won = contest(tx, check, ship, c, a, f"{ship.name} docks with unwilling {target.name}")
     else:
@@ -124,11 +128,13 @@ def do_dock(tx: Tx, a: Action):
 def do_undock(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    key = pair(s.acting_ship.id, a.get("target"))
+    ship = s.acting_ship
+    assert ship is not None
+    key = pair(ship.id, a.get("target"))
     s.docked = [p for p in s.docked if p != key]
     s.boarding = [b for b in s.boarding if pair(b.attacker, b.defender) != key]
     if tx.recording:
-        tx.say(f"{s.acting_ship.name} casts off from {s.ship(a.get('target')).name}.", SEC["dock"])
+        tx.say(f"{ship.name} casts off from {s.ship(a.get('target')).name}.", SEC["dock"])
 
 
 def do_ram(tx: Tx, a: Action):
@@ -151,7 +157,9 @@ def do_ram(tx: Tx, a: Action):
 def do_avoid_collision(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
-    avoid_collision(tx, tx.ship(s.acting_ship.id), s.acting_crew, a)
+    ship, crew = s.actor()
+    assert ship is not None
+    avoid_collision(tx, tx.ship(ship.id), crew, a)
 
 
 def do_orbit(tx: Tx, a: Action):
@@ -197,6 +205,7 @@ def do_range_check(tx: Tx, a: Action):
 
 def do_choose_range(tx: Tx, a: Action):
     p = tx.s.pending
+    assert p is not None  # legal only while a range choice is pending
     set_band(tx, p.attacker, p.target, a.get("want"))
     tx.s.pending = None
     tx.s.phase = "crew"

@@ -122,6 +122,7 @@ def action_odds(s, a: Action) -> Odds | None:
 def _board_odds(s, ship, a: Action) -> Odds:
     """Regole di abbordaggio astratte: the leaders' opposed Tactics (the Captain's if no security officer)."""
     check = CHECKS["board"]
+    assert check.opponent is not None  # an opposed check
     other, their = check.opponent(s, ship, a)
     lead = boarding_leader(ship)
     m1 = _mods_total(check_mods(ship, lead, check.skill, check.char, "", check.modifiers(s, ship, lead, a)))
@@ -135,7 +136,7 @@ def chain_odds(modifier: int, available: int, what: str) -> Odds:
     result: dict[int, Fraction] = {}
     for k in range(available):
         p = p_at_least(modifier - k)
-        new = {}
+        new: dict[int, Fraction] = {}
         for n, q in dist.items():
             result[n] = result.get(n, Fraction(0)) + q * (1 - p)
             new[n + 1] = new.get(n + 1, Fraction(0)) + q * p

@@ -9,6 +9,7 @@ is used, to break ties.
 from __future__ import annotations
 
 import random
+from typing import Literal
 from functools import lru_cache
 
 from rulesets.core.engine import Action
@@ -214,12 +215,12 @@ def _react(s) -> Action:
         if option[0] not in first:
             first[option[0]] = option
     for wanted in ("point_defence", "screens", "dodge", "sand"):
-        option = first.get(wanted)
-        if option is None:
+        chosen = first.get(wanted)
+        if chosen is None:
             continue
         if wanted == "sand" and target.reactions <= 1 and "dodge" in first:
             continue
-        kind, actor, params = option
+        kind, actor, params = chosen
         return _action(kind, actor, tuple(sorted(params.items())) if params else ())
     return _action("no_reaction", p.target)
 
@@ -360,7 +361,7 @@ def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
 
 #: the gunner's choice by situation (:func:`_gunner_situation`): a simulation plays one setup thousands of
 #: times and its gunners meet the same situations again and again
-_GUNNER_CHOICE: dict = {}
+_GUNNER_CHOICE: dict[tuple, tuple[str, str] | Literal[False]] = {}
 #: forgotten past this many situations (a long-running process meets many setups): about 400 bytes each,
 #: and a 10,000-battle sweep of the demo fleets over the seven bands meets some 35,000 (5,000 a band)
 _GUNNER_KEEP = 40000
@@ -408,14 +409,15 @@ def _gunner_choice(s, ship, crew, target) -> Action | None:
     return _action("attack", crew.id, (("mount", mount.id), ("target", best[0]), ("weapon", best[1])))
 
 
-def _gunner_pick(s, ship, mount, best_id, base: int) -> tuple | bool:
+def _gunner_pick(s, ship, mount, best_id, base: int) -> tuple[str, str] | Literal[False]:
     """The gunner's attack: (target id, weapon) of the best value, False when there is none worth it."""
     options = attack_options(s, ship, mount)
     if not options:
         return False
     # "all" beats any one weapon: a salvo for every target with two or more weapons, single
     # weapons only where the target can be reached by one
-    best, best_value = None, None
+    best: tuple[str, str] | None = None
+    best_value: float | None = None
     for whole in (True, False):
         for tid, personal, usable in options:
             if (len(usable) > 1) != whole:
@@ -427,6 +429,7 @@ def _gunner_pick(s, ship, mount, best_id, base: int) -> tuple | bool:
             value = 0.05 if personal else _salvo_value(s, ship, mount, s.ship(tid), chosen, base, best_id)
             if best_value is None or value > best_value:
                 best, best_value = (tid, which), value
+    assert best is not None and best_value is not None  # every option has a usable weapon: one was valued
     if best_value <= 0:
         return False
     return best

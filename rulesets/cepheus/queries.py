@@ -145,6 +145,8 @@ def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id:
     else:
         band = band_to(s, ship, target_id)
         diff = ATTACK_DIFFICULTY[WEAPONS[weapon].row][band]
+        if diff is None:  # a blank cell: the weapon cannot fire at this band (the look-up below failed alike)
+            raise KeyError(None)
         extra = [(f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}" if words else "", DIFFICULTY[diff])]
     extra += situation if situation is not None else attack_situation(s, ship, mount, target_id, launch, dodge,
                                                                       personal, words)
@@ -153,7 +155,10 @@ def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id:
 
 def attack_difficulty(weapon: str, band: str) -> int:
     """The difficulty DM of firing ``weapon`` at ``band`` (Tabella: Difficoltà d'attacco; a launch is Average)."""
-    return DIFFICULTY[ATTACK_DIFFICULTY[WEAPONS[weapon].row][band]]
+    diff = ATTACK_DIFFICULTY[WEAPONS[weapon].row][band]
+    if diff is None:  # a blank cell: the weapon cannot fire at this band (no difficulty, as DIFFICULTY[None])
+        raise KeyError(None)
+    return DIFFICULTY[diff]
 
 
 def attack_situation(s: CombatState, ship: Ship, mount: Mount, target_id: str, launch: bool = False,

@@ -68,11 +68,11 @@ def start_round(tx: Tx):
     # Missiles: the salvos that arrive this round strike before anyone acts (decision).
     arriving = []
     missiles = []
-    for m in s.missiles:
-        m = clone(m, turns=m.turns - 1)
-        if m.turns <= 0:
-            arriving.append(m.id)
-        missiles.append(m)
+    for missile in s.missiles:
+        missile = clone(missile, turns=missile.turns - 1)
+        if missile.turns <= 0:
+            arriving.append(missile.id)
+        missiles.append(missile)
     s.missiles = missiles
     s.impacts = arriving
     next_impact(tx)
@@ -174,8 +174,8 @@ def next_crew(tx: Tx, ship: Ship | None = None):
         ship = s.acting_ship
     queue = s.queue
     while s.pos < len(queue):
-        c = ship.member(queue[s.pos]) if ship else None
-        if c is not None and role_active(ship, c):
+        c = ship.member(queue[s.pos]) if ship is not None else None
+        if ship is not None and c is not None and role_active(ship, c):
             start_crew(s, ship, c)
             return
         s.pos += 1
@@ -211,13 +211,19 @@ def end_turn(tx: Tx):
         flush_hits(tx)
     over_check(tx)
     s.turn += 1
-    if not s.over and s.waiting and [w for w in s.waiting if s.find_ship(w) and s.find_ship(w).can_act]:
+    if not s.over and s.waiting and [w for w in s.waiting if can_act(s, w)]:
         s.phase = "delay"
+
+
+def can_act(s: CombatState, ship_id: str) -> bool:
+    """Whether the ship ``ship_id`` is in the fight and can act."""
+    ship = s.find_ship(ship_id)
+    return ship is not None and ship.can_act
 
 
 def end_round(tx: Tx):
     s = tx.s
-    waiting = [w for w in s.waiting if s.find_ship(w) and s.find_ship(w).can_act] if s.waiting else []
+    waiting = [w for w in s.waiting if can_act(s, w)] if s.waiting else []
     if waiting:
         s.waiting = waiting
         s.phase = "delay"
@@ -243,14 +249,15 @@ def advance(tx: Tx):
         next_crew(tx, ship)
         return
     crew = ship.member(s.queue[s.pos])
-    spent = crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain"))
-    if spent or not role_active(ship, crew):
+    if (crew is None or (s.sig <= 0 and s.minor <= 0 and not (ship.pool and crew.position == "captain"))
+            or not role_active(ship, crew)):  # spent, or no longer acting
         next_crew(tx, ship)
 
 
 def finish_reaction(tx: Tx):
     s = tx.s
     p = s.pending
+    assert p is not None  # a reaction step ends a pending attack
     s.pending = None
     if p.kind == "missiles":
         resolve_missiles(tx, p)
@@ -338,6 +345,7 @@ def interrupt(tx: Tx, ship_id: str):
     of another"; its initiative becomes the count it acts at (the interrupted ship's)."""
     s = tx.s
     current = s.acting_ship
+    assert current is not None  # interrupting the acting ship's turn
     s.suspended = s.suspended + [Suspended(current.id, list(s.queue), s.pos, s.sig, s.minor, list(s.hits))]
     s.hits = []
     s.waiting = [w for w in s.waiting if w != ship_id]
@@ -380,7 +388,9 @@ def do_act_first(tx: Tx, a: Action):
 
 def do_delay(tx: Tx, a: Action):
     s = tx.s
-    sh = tx.ship(s.acting_ship.id)
+    ship = s.acting_ship
+    assert ship is not None  # the Captain's step: the acting ship's
+    sh = tx.ship(ship.id)
     sh.delaying = True
     if tx.recording:
         tx.say(f"{sh.name} delays its action.", SEC["delay"])
@@ -393,7 +403,9 @@ def do_delay(tx: Tx, a: Action):
 
 def do_hasty(tx: Tx, a: Action):
     s = tx.s
-    sh = tx.ship(s.acting_ship.id)
+    ship = s.acting_ship
+    assert ship is not None  # the Captain's step: the acting ship's
+    sh = tx.ship(ship.id)
     sh.hasty = True
     s.minor += 1
     tx.say(f"{sh.name}'s Captain declares the crew acts hastily: one extra minor action each, DM-1 to every check "

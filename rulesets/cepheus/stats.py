@@ -6,6 +6,7 @@ Shared by the stat forms, the import checks and :mod:`.setup` (docs/rulesets/cep
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rulesets.core.lines import split_fields
 
@@ -71,8 +72,9 @@ def parse_mount_line(line: str, mount: str) -> tuple[list[dict], list[str]]:
             known = ", ".join(sorted({v.replace("_", " ") for v in aliases.values()}))
             errors.append(f"'{item}' is not a {mount} weapon (one of: {known})")
             continue
+        assert m is not None  # every weapon's name is words the pattern matches
         kind = WEAPONS[key]
-        w = {"type": key}
+        w: dict[str, Any] = {"type": key}
         if kind.ammo:
             w["ammo"] = int(m.group("ammo")) if m.group("ammo") else kind.capacity
         elif m.group("ammo"):

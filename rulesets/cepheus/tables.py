@@ -8,6 +8,7 @@ no Django import.  Resolutions from
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from functools import lru_cache
 
 from rulesets.core.citation import cite
@@ -70,7 +71,7 @@ SEC_ATTACK = cite("Space Combat Attack Difficulty by Weapon Type table",
 
 _D, _VD, _A, _R = "difficult", "very_difficult", "average", "routine"
 #: weapon -> band -> difficulty; None = cannot fire at that band (notes: blank cells).
-ATTACK_DIFFICULTY = {
+ATTACK_DIFFICULTY: dict[str, dict[str, str | None]] = {
     "pulse_laser": dict(zip(BANDS, (_D, _D, _A, _D, _D, _VD, None))),
     "beam_laser": dict(zip(BANDS, (_D, _D, _D, _A, _D, _D, _D))),
     "particle_beam": dict(zip(BANDS, (_VD, _D, _D, _D, _A, _D, _D))),
@@ -119,7 +120,7 @@ WEAPONS = {
 TURRET_CAPACITY = 3  # a triple turret holds at most three weapons
 
 #: kind -> (ship damage dice, to-hit rule); Scaled Damage table / 50.
-MISSILES = {
+MISSILES: dict[str, dict[str, Any]] = {
     "standard": {"label": "standard missile", "dice": 1},
     "smart": {"label": "smart missile", "dice": 1},
     "nuclear": {"label": "nuclear missile", "dice": 2},
@@ -149,7 +150,7 @@ SEC_MISSILE_TO_HIT = cite("Missile To-Hit by Effect table", "Tabella: Tiro per c
 SEC_SMART = cite("Smart Missiles", "Missili intelligenti")
 
 #: band -> turns to impact; None = cannot launch.
-MISSILE_TURNS = dict(zip(BANDS, (None, None, 1, 1, 1, 2, 2)))
+MISSILE_TURNS: dict[str, int | None] = dict(zip(BANDS, (None, None, 1, 1, 1, 2, 2)))
 
 
 def missile_to_hit(effect: int) -> tuple[int, str]:
@@ -297,7 +298,7 @@ def hits_repaired(effect: int) -> tuple[int, str]:
 
 SEC_COLLISION = cite("Avoid Collision table", "Tabella: Evitare Collisioni")
 #: situation -> (label, difficulty)
-COLLISION_SITUATIONS = {
+COLLISION_SITUATIONS: dict[str, tuple[str, str | None]] = {
     "none": ("No hazard", None),
     "traffic": ("Traffic (5 or more vessels at Short range), debris", "average"),
     "asteroids_low": ("Asteroid field, low density", "difficult"),

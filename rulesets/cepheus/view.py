@@ -201,6 +201,7 @@ def describe(s, a: Action) -> str:
     tgt = name(a.get("target")) if a.get("target") else ""
     k = a.kind
     if k == "attack":
+        assert ship is not None  # an attack's actor is a gunner of a ship
         mount = ship.mount(a.get("mount"))
         which = a.get("weapon", "all")
         labels_ = [WEAPONS[w.type].label for w in mount.weapons]

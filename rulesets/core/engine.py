@@ -56,14 +56,16 @@ class Action:
             parts.append(f"{k}={tag}{quote(str(v), safe='.-_:')}")
         return " ".join(parts)
 
-    __str__ = to_str
+    def __str__(self) -> str:
+        return self.to_str()
 
     @classmethod
     def parse(cls, text: str) -> "Action":
         words = text.split()
         if not words:
             raise ValueError("An action needs a kind.")
-        kind, actor, params = words[0], "", {}
+        kind, actor = words[0], ""
+        params: dict[str, Param] = {}
         for word in words[1:]:
             key, sep, raw = word.partition("=")
             if not sep or not key:

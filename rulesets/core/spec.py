@@ -68,7 +68,7 @@ def demo_setup(ruleset, options: dict | None = None) -> dict:
     Ships take their template's stats; crews their numbers; no player, no damage.
     """
     templates = {t["name"]: t for t in ruleset.templates()}
-    ships = []
+    ships: list[dict] = []
     crew_count = 0
     for fleet in ruleset.demo_fleets():
         for ship in fleet["ships"]:
