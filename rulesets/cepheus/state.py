@@ -449,14 +449,7 @@ class Tx:
         with :func:`own_copy` (every ship, crew member and mount copied once, at the start), so
         every step changes ships, crew members and mounts in place, with no copy and no
         bookkeeping."""
-        tx = object.__new__(OwnTx)
-        tx.s = state
-        tx.dice = dice
-        tx.log = []
-        tx.recording = dice.recording
-        tx._ships = {}
-        tx._owned = None
-        return tx
+        return OwnTx(state, dice)
 
     def ship(self, ship_id: str) -> Ship:
         own = self._ships.get(ship_id)
@@ -511,6 +504,15 @@ class OwnTx(Tx):
     mounts are the state's own, changed in place."""
 
     __slots__ = ()
+
+    def __init__(self, state: CombatState, dice):
+        """``state`` is the transaction's own (not copied)."""
+        self.s = state
+        self.dice = dice
+        self.log = []
+        self.recording = dice.recording
+        self._ships = {}
+        self._owned = None
 
     def ship(self, ship_id: str) -> Ship:
         sh = self.s.find_ship(ship_id)
