@@ -9,7 +9,7 @@ is used, to break ties.
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from functools import lru_cache
 
 from rulesets.core.engine import Action
@@ -26,6 +26,9 @@ from .queries import GM, attack_difficulty, attack_situation, band_to, bridge_ok
 from .tables import (
     ATTACK_DIFFICULTY, BANDS, COLLISION_SITUATIONS, DIFFICULTY, MISSILES, MISSILE_TURNS, WEAPONS,
 )
+
+if TYPE_CHECKING:
+    from .state import CombatState, Crew, Mount, Ship
 
 
 _P2 = {}
@@ -47,27 +50,30 @@ def expected_hits(dice: int, flat: int, armour: int) -> float:
     return float(sum(h * q for h, q in hits_dist(dice, flat, armour).items()))
 
 
-def _health(ship) -> float:
+def _health(ship: Ship) -> float:
     total = ship.hull_max + ship.structure_max
     return (ship.hull + ship.structure) / total if total else 0.0
 
 
-def fleeing(s, ship) -> bool:
+def fleeing(s: CombatState, ship: Ship) -> bool:
     return ship.jump > 0 and _health(ship) < 0.4 and ship.hits.get("j_drive", 0) < 2
 
 
-def focus(s, ship):
+def focus(s: CombatState, ship: Ship) -> Ship | None:
     """The enemy to concentrate on: the weakest active one (else the weakest still in the fight)."""
     side = ship.side
-    best = best_key = weakest = weakest_key = None
+    best: Ship | None = None
+    weakest: Ship | None = None
+    best_key: tuple[float, str] | None = None  # set with ``best``
+    weakest_key: tuple[float, str] | None = None  # set with ``weakest``
     for foe in s.ships:
         status = foe.status
         if foe.side == side or status not in ("active", "disabled"):
             continue
         key = (_health(foe), foe.id)  # the weakest, ties to the first id
-        if status == "active" and (best is None or key < best_key):
+        if status == "active" and (best_key is None or key < best_key):
             best, best_key = foe, key
-        if weakest is None or key < weakest_key:
+        if weakest_key is None or key < weakest_key:
             weakest, weakest_key = foe, key
     return best if best is not None else weakest
 
@@ -90,7 +96,7 @@ def _band_score(weapons: tuple) -> dict:
     return scores
 
 
-def preferred_band(ship) -> str:
+def preferred_band(ship: Ship) -> str:
     weapons = tuple(sorted([w.type for m in ship.mounts if m.hits < 2 for w in m.weapons]))
     if not weapons:
         return "distant"
@@ -126,12 +132,14 @@ def attack_value(s, ship, crew, mount, target_id: str, personal: bool, usable: l
     return _salvo_value(s, ship, mount, s.ship(target_id), chosen, base, best)
 
 
-def _salvo_value(s, ship, mount, target, chosen: list[int], base: int, best) -> float:
+def _salvo_value(s: CombatState, ship: Ship, mount: Mount, target: Ship, chosen: list[int], base: int,
+                 best: str | None) -> float:
     """:func:`attack_value` of the weapons ``chosen`` at a ship: the sum of each weapon's expected
     damage-table hits (missiles: of the launch), each kind of weapon valued once; the attack's DMs
     that are not the weapon's difficulty (:func:`queries.attack_situation`) added up once."""
     value = 0.0
-    dm = band = None
+    dm: int | None = None  # the attack's DMs but the difficulty, and the band: worked out at the first beam
+    band = ""
     armour = target.armour
     weapons = mount.weapons
     for i in chosen:
@@ -168,12 +176,12 @@ def _missile_worth(weapon: str, missile: str, armour: int) -> float:
     return 0.45 * expected_hits(dice, 0, armour) * (4 if weapon == "missile_bay" else 1)
 
 
-def _gunner_base(ship, crew, mount) -> int:
+def _gunner_base(ship: Ship, crew: Crew, mount: Mount) -> int:
     """The attack roll's DMs that do not depend on the target or weapon (Attacco)."""
     return skill_level(crew, gunnery_skill(mount.kind)) + char_of(crew, "dex") + (-1 if ship.hasty else 0) + ship.bonus.get(crew.id, 0)
 
 
-def choose(s, rng: random.Random) -> Action:
+def choose(s: CombatState, rng: random.Random) -> Action:
     """The bot's step.  It builds only the action it takes, reading the same conditions as the
     action list (:mod:`.actions`), so it never picks an action the rules do not allow."""
     phase = s.phase
@@ -186,6 +194,7 @@ def choose(s, rng: random.Random) -> Action:
             return _react(s)
         if phase == "range":
             p = s.pending
+            assert p is not None  # the range phase waits on a pending range choice
             chooser = s.ship(p.chooser)
             goal = "distant" if fleeing(s, chooser) else preferred_band(chooser)
             want = want_towards(s.band(chooser.id, p.attacker), goal)
@@ -194,7 +203,7 @@ def choose(s, rng: random.Random) -> Action:
         if phase == "delay":
             return _action("act_now", s.waiting[s.asked])
     ship, crew = s.actor()
-    if crew is None:
+    if ship is None or crew is None:  # (no ship, no crew member)
         return _action("override", GM)
     if crew.task is not None:
         return _action("continue_task", crew.id)
@@ -204,8 +213,9 @@ def choose(s, rng: random.Random) -> Action:
     return _action("end_turn" if _rest_idle(s, ship) else "done", crew.id)
 
 
-def _react(s) -> Action:
+def _react(s: CombatState) -> Action:
     p = s.pending
+    assert p is not None  # the react phase waits on a pending attack
     target = s.ship(p.target)
     options = reaction_options(s, p)
     if not options:
@@ -229,7 +239,7 @@ def _react(s) -> Action:
 _BUSY_POSITIONS = ("captain", "pilot", "sensors", "navigator", *GUNNER_POSITIONS)
 
 
-def _rest_idle(s, ship) -> bool:
+def _rest_idle(s: CombatState, ship: Ship) -> bool:
     for cid in s.queue[s.pos + 1:]:
         c = ship.member(cid)
         if c is None or not able(c):
@@ -248,10 +258,11 @@ def _rest_idle(s, ship) -> bool:
 _REPAIR_PRIORITY = ("power_plant", "m_drive", "bridge", "sensors", "j_drive", "fuel", "hold")
 
 
-def _assign(s, ship, crew) -> Action | None:
+def _assign(s: CombatState, ship: Ship, crew: Crew) -> Action | None:
     """The Captain hands a coordination point to a gunner still to act (one without a bonus first)."""
     later = s.queue[s.pos + 1:]
-    gunner = other = None  # the first gunner with a bonus already, the first other crew member
+    gunner: Crew | None = None  # the first gunner with a bonus already
+    other: Crew | None = None  # the first other crew member
     for who in ship.crew:
         if who.id == crew.id or who.automated or who.id not in later or not able(who):
             continue
@@ -261,8 +272,8 @@ def _assign(s, ship, crew) -> Action | None:
             gunner = gunner or who
         else:
             other = other or who
-    who = gunner or other
-    return _action("assign", crew.id, (("crew", who.id),)) if who is not None else None
+    given = gunner or other
+    return _action("assign", crew.id, (("crew", given.id),)) if given is not None else None
 
 
 #: positions whose choice needs the enemy the bot concentrates on
@@ -271,7 +282,7 @@ _AIMING_POSITIONS = ("sensors", "pilot", "navigator", *GUNNER_POSITIONS)
 _IDLE_POSITIONS = ("passenger",)
 
 
-def _crew_choice(s, ship, crew, rng) -> Action | None:
+def _crew_choice(s: CombatState, ship: Ship, crew: Crew, rng: random.Random) -> Action | None:
     pos = crew.position
     aid = crew.id
     if pos in _IDLE_POSITIONS:
@@ -331,7 +342,8 @@ def _crew_choice(s, ship, crew, rng) -> Action | None:
     return None
 
 
-def _pilot_choice(s, ship, crew, target, run, rng) -> Action | None:
+def _pilot_choice(s: CombatState, ship: Ship, crew: Crew, target: Ship | None, run: bool,
+                  rng: random.Random) -> Action | None:
     aid = crew.id
     if not bridge_ok(ship):
         return None
@@ -367,7 +379,7 @@ _GUNNER_CHOICE: dict[tuple, tuple[str, str] | Literal[False]] = {}
 _GUNNER_KEEP = 40000
 
 
-def _gunner_situation(s, ship, mount, best_id, base: int) -> tuple:
+def _gunner_situation(s: CombatState, ship: Ship, mount: Mount, best_id: str | None, base: int) -> tuple:
     """Everything :func:`_gunner_pick` reads, as one value: the mount (its weapons, loaded or not, its
     damage, whether it has fired), the ship's fire control, sensors, bridge, lining up, pursuit and
     intercepted intentions, the gunner's DMs (``base``), the focus target, and each enemy ship (in the
@@ -391,7 +403,7 @@ def _gunner_situation(s, ship, mount, best_id, base: int) -> tuple:
     return tuple(key)
 
 
-def _gunner_choice(s, ship, crew, target) -> Action | None:
+def _gunner_choice(s: CombatState, ship: Ship, crew: Crew, target: Ship | None) -> Action | None:
     mount = ship.mount(crew.station)
     if mount is None:
         return None
@@ -409,7 +421,7 @@ def _gunner_choice(s, ship, crew, target) -> Action | None:
     return _action("attack", crew.id, (("mount", mount.id), ("target", best[0]), ("weapon", best[1])))
 
 
-def _gunner_pick(s, ship, mount, best_id, base: int) -> tuple[str, str] | Literal[False]:
+def _gunner_pick(s: CombatState, ship: Ship, mount: Mount, best_id: str | None, base: int) -> tuple[str, str] | Literal[False]:
     """The gunner's attack: (target id, weapon) of the best value, False when there is none worth it."""
     options = attack_options(s, ship, mount)
     if not options:
@@ -435,6 +447,6 @@ def _gunner_pick(s, ship, mount, best_id, base: int) -> tuple[str, str] | Litera
     return best
 
 
-def _threatened(s, ship) -> bool:
+def _threatened(s: CombatState, ship: Ship) -> bool:
     """Enemies that could fire on this ship with good odds: prefer evasion to lining up."""
     return _health(ship) < 0.5
