@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .dice import Dice, RandomSource
 from .engine import Action, Odds, Step, Viewer
@@ -151,6 +151,17 @@ class RulesetBase:
     wide_board: bool = False
     #: help shown beside the GM override form
     override_help: str = ""
+
+    if TYPE_CHECKING:  # what the defaults below call: a subclass writes them (RulesetContract)
+        key: str
+
+        def setup(self, spec: dict) -> Any: ...
+        def legal_actions(self, state: Any) -> list[Action]: ...
+        def apply(self, state: Any, action: Action, dice: Dice) -> Step: ...
+        def odds(self, state: Any, action: Action) -> Odds | None: ...
+        def policy(self, state: Any, rng: random.Random) -> Action: ...
+        def actor_ship(self, state: Any) -> str | None: ...
+        def example_setup(self, variant: int = 0) -> dict: ...
 
     @property
     def forms_module(self) -> str:

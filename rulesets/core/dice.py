@@ -289,7 +289,7 @@ def playout_dice(rng: random.Random) -> Dice:
     """
     source = RandomSource(rng)
     dice = Dice(source, recording=False)
-    dice.faces = source.faces
+    dice.faces = source.faces  # type: ignore[method-assign]  # the same signature, bound to the source
     return dice
 
 

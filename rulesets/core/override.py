@@ -34,8 +34,8 @@ class OverrideField:
     help: str = ""
     #: words for the log line and the form ("hull code"); the last part of ``name`` by default
     label: str = ""
-    #: the current value as text, for the form: ``current(ship, parts)``
-    current: Callable[[Any, tuple], str] | None = None
+    #: the current value, for the form (which shows it as text): ``current(ship, parts)``
+    current: Callable[[Any, tuple], Any] | None = None
 
     @property
     def words(self) -> str:

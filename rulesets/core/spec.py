@@ -72,7 +72,7 @@ def demo_setup(ruleset, options: dict | None = None) -> dict:
     crew_count = 0
     for fleet in ruleset.demo_fleets():
         for ship in fleet["ships"]:
-            crew = []
+            crew: list[dict] = []
             for member in ship.get("crew", []):
                 crew_count += 1
                 crew.append({"id": f"c{crew_count}", "name": member["name"], "position": member["position"],

@@ -57,7 +57,7 @@ class Kind:
 
     apply: Callable[[VoidState, list, Dice, Action], VoidState]
     words: Callable[[VoidState, Action], str]
-    check: Callable[[VoidState, Action], Check] | None = None
+    check: Callable[[VoidState, Action], Check | None] | None = None   # None from it: no check this time
     end_turn: bool = False   # personal: ends the person's turn
 
 

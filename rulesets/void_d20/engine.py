@@ -147,7 +147,7 @@ class VoidD20Ruleset(RulesetBase):
             own = viewer.is_gm or s.id in viewer.ships
             status = ("destroyed" if s.destroyed else "gone (escaped)" if s.escaped else "drifting" if s.drifting
                       else "damaged" if s.frame < s.max_frame else "intact")
-            card = {"id": s.id, "name": s.name, "side": s.side, "status": status,
+            card: dict = {"id": s.id, "name": s.name, "side": s.side, "status": status,
                     "range": [f"{tables.BANDS[state.bands[k]].label.split(':')[0]} to {t.name}"
                               for t in state.ships if t.side != s.side
                               for k in [pair_key(s.id, t.id)] if k in state.bands],

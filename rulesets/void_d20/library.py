@@ -32,7 +32,7 @@ TEMPLATES = [
 ]
 
 #: enemy profiles (Враги в бою): HP, DR, attack modifier, damage, morale; squads of several
-ENEMY_PROFILES = [
+ENEMY_PROFILES: list[dict] = [
     {"name": "Scrapper", "characteristics": {"hp": 5, "dr": 11, "attack": 2, "morale": 7, "count": 3},
      "skills": {"profile": "enemy", "weapon": "Rivet gun, ranged, d6"}},
     {"name": "Raider boss", "characteristics": {"hp": 9, "dr": 12, "attack": 3, "morale": 9, "count": 1},

@@ -120,9 +120,9 @@ def station_choices(state: VoidState, s: Ship, station: str):
                     yield "board", {"target": t.id, "method": m}
     elif station == "engineer":
         if can_repair(s):
-            for w in repairable(s):
+            for part in repairable(s):
                 for v in voids:
-                    yield "repair", {"what": w, "void": v}
+                    yield "repair", {"what": part, "void": v}
 
 
 # What a manned station offers, asked one choice at a time: the list above, the turn order's

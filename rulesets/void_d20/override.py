@@ -67,6 +67,7 @@ def apply_override(state: VoidState, path: str, value: str) -> tuple[VoidState, 
         return state, "GM override with nothing to change."
     request = parse_override(path, value, [(s.id, s.name) for s in state.ships], FIELDS)
     sid, parts, v = request.ship_id, request.parts, request.value
+    assert sid is not None                     # Void d20 has no encounter fields: every path names a ship
     name = request.field.name
     s = ship(state, sid)
     if name in ("frame", "speed", "defence", "spare_parts", "reboot"):

@@ -193,6 +193,7 @@ def drain_shield(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState
     """An energy shield loses a charge with every hit; out of charges it switches off (VD-16)."""
     c = combatant(state, cid)
     shield = item_of(c, "shield")
+    assert shield is not None                  # only a shielded person's hits drain a shield
     left = shield.charges - 1
     if dice.recording:
         say(log, dice, lambda: f"{c.name}'s energy shield loses a charge ({left} left"
@@ -293,11 +294,12 @@ def use_medkit(state: VoidState, log: list, dice: Dice, user_id: str, target_id:
     """A medkit restores d6+1 HP and spends one charge (VD-30); it stops a bleeding-out (VD-23)."""
     user = combatant(state, user_id)
     kit = item_of(user, "medkit")
+    assert kit is not None                     # only a person with a medkit uses one (can_use_medkit)
     state = set_combatant(state, user_id, items=_set_item(user, kit.id, charges=kit.charges - 1))
     target = combatant(state, target_id)
     healed = roll_sum(dice, 1, 6, 1, purpose=lambda: f"{user.name}'s medkit on {target.name}", rule=tables.rule("healing", "VD-30"))
     hp = min(target.max_hp, max(0, target.hp) + healed)
-    changes = {"hp": hp}
+    changes: dict[str, object] = {"hp": hp}
     if target.status == "bleeding":
         changes.update(status="ok", timer=0)
     if dice.recording:
@@ -316,6 +318,7 @@ def rest(state: VoidState, log: list, dice: Dice, kind: str) -> VoidState:
         if kind == "hub":
             state = set_combatant(state, c.id, hp=c.max_hp)
         elif kind == "medbay":
+            assert heal.dice is not None               # the medbay rolls its dice (tables.HEALING)
             got = roll_sum(dice, *heal.dice, purpose=lambda: f"medbay for {c.name}", rule=tables.rule("healing", heal.number))
             state = set_combatant(state, c.id, hp=min(c.max_hp, max(0, c.hp) + got))
         elif kind == "week":

@@ -180,8 +180,16 @@ _BACK_ON_FEET = ("wounded", "shock", "scratched", "miracle", "vision")
 _BACK = sum(row.high - row.low + 1 for row in tables.DEATH_TABLE if row.key in _BACK_ON_FEET) / 20
 #: hits a character takes beyond their HP on average: each fall is got over with chance _BACK
 EXTRA_HITS = _BACK / (1 - _BACK)
+
+
+def _mean_heal(dice: tuple[int, int, int] | None) -> float:
+    assert dice is not None                            # a medkit rolls (not "all HP")
+    n, sides, plus = dice
+    return n * (sides + 1) / 2 + plus
+
+
 #: what a medkit charge heals on average (d6+1, VD-30)
-MEDKIT_MEAN = (lambda n, sides, plus: n * (sides + 1) / 2 + plus)(*tables.HEALING["medkit"].dice)
+MEDKIT_MEAN = _mean_heal(tables.HEALING["medkit"].dice)
 
 
 @lru_cache(maxsize=None)
@@ -207,13 +215,13 @@ def fighting_strength(party: list[Combatant], foes: list[Combatant]) -> float:
     if not party or not foes:
         return 0.0
     # loops, not generators (each a call): the same sums, added in the same order from 0
-    incoming = 0
+    incoming = 0.0
     drs = []                                           # each side's part of _hit_chance read once
     for f in foes:
         incoming += _mean_damage(weapon_of(f).damage)
         drs.append(defence_of(f)[0])
     incoming = incoming / len(foes)
-    dealt = 0
+    dealt = 0.0
     kits = 0
     for c in party:
         bonus, mean = _attack_bonus(c), _mean_damage(weapon_of(c).damage)
@@ -223,7 +231,7 @@ def fighting_strength(party: list[Combatant], foes: list[Combatant]) -> float:
         if kit is not None:
             kits += kit.charges
     dealt = dealt / len(foes)
-    takes = 0
+    takes = 0.0
     for c in party:
         takes += _takes(c, incoming)
     return dealt * (takes + kits * MEDKIT_MEAN)

@@ -159,7 +159,7 @@ def _items(gear: dict) -> tuple[Item, ...]:
 def _items_of(weapon: str, armour: str, shield: int, medkit: int) -> tuple[Item, ...]:
     """A person's gear from their sheet's lines (cached: items are frozen, simulations set up thousands)."""
     items = []
-    gear = {"weapon": weapon, "armour": armour, "shield": shield, "medkit": medkit}
+    gear: dict = {"weapon": weapon, "armour": armour, "shield": shield, "medkit": medkit}
     if gear.get("weapon"):
         w = parse_personal_weapon(gear["weapon"])
         items.append(Item("weapon", w["name"], "weapon", w["condition"], w["condition"], w["attack"], w["damage"]))

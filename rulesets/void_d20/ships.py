@@ -178,13 +178,13 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
         rolls.append((-total, index, s.id))
         ships.append(clone(s, initiative=total, command="", evading=False))
     rolls.sort()
-    order = []                          # a loop, not a comprehension (a call)
+    ids = []                            # a loop, not a comprehension (a call)
     for roll in rolls:
-        order.append(roll[2])
-    order = tuple(order)
-    ships = tuple(ships)
-    ships_changed(state.ships, ships)                                    # initiative, command, evading
-    state = evolve(state, ships=ships, order=order, **changes)
+        ids.append(roll[2])
+    order = tuple(ids)
+    new_ships = tuple(ships)
+    ships_changed(state.ships, new_ships)                                # initiative, command, evading
+    state = evolve(state, ships=new_ships, order=order, **changes)
     if dice.recording:
         say(log, dice, lambda: "Ship round order: " + ", ".join(f"{ship(state, sid).name} ({ship(state, sid).initiative})"
                                                                 for sid in order) + ".", tables.rule("ship_round", "VD-N07"))

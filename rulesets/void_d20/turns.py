@@ -33,7 +33,7 @@ def contested_ships(state: VoidState) -> list[str]:
     hit = _CONTESTED[0]
     if hit[0] is state.combatants and hit[1] is state.ships:
         return hit[2]
-    destroyed = ()
+    destroyed: tuple[str, ...] = ()
     for s in state.ships:
         if s.destroyed:
             destroyed += (s.id,)
@@ -68,7 +68,9 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
     """Characters roll 1d20 + Agility: 12 or more act before the enemies, the others after (VD-03);
     among themselves by their roll, highest first (VD-04: the players' own order, set by the GM).
     ``changes``: more fields of the state to set in the same copy (the round's scale and phase)."""
-    early, enemies, late = [], [], []
+    early: list[tuple[int, int, str]] = []
+    enemies: list[str] = []
+    late: list[tuple[int, int, str]] = []
     people = list(state.combatants)
     rolled = False
     for index, c in enumerate(people):
@@ -84,9 +86,9 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
         (early if total >= tables.INITIATIVE_SPLIT else late).append((-total, index, c.id))
     order = tuple([cid for _, _, cid in sorted(early)] + enemies + [cid for _, _, cid in sorted(late)])
     if rolled:
-        people = tuple(people)
-        people_changed(state.combatants, people)                         # initiative only
-        changes["combatants"] = people
+        new_people = tuple(people)
+        people_changed(state.combatants, new_people)                     # initiative only
+        changes["combatants"] = new_people
     state = evolve(state, order=order, **changes)
     if dice.recording:
         say(log, dice, lambda: "Round order: " + ", ".join(combatant(state, cid).name for cid in order)
@@ -270,7 +272,7 @@ _STANDING: list = [(None, None, None, None)]
 
 def _gone(ships) -> tuple:
     """The ids of the ships out of the fight (destroyed or escaped), in order."""
-    out = ()
+    out: tuple[str, ...] = ()
     for s in ships:
         if s.destroyed or s.escaped:
             out += (s.id,)
