@@ -7,7 +7,7 @@ Pure Python.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Final
 
 from rulesets.core.dice import Dice
 from rulesets.core.engine import Action
@@ -29,7 +29,7 @@ def _dm(action: Action) -> int:
 #: an action's params read once, per Action object: id -> (the action, {key: value} with "void" as a
 #: bool and "dm" as an int, as _flag and _dm read them); the bot makes each of its actions once
 #: (policy._act), so a playout reads each action's params once, not at every step
-_PARAMS: dict[int, tuple] = {}
+_PARAMS: Final[dict[int, tuple]] = {}
 
 
 def _params(action: Action) -> dict:
@@ -152,7 +152,7 @@ def _board_check(state, a):
     return ships.board_check(state, ship(state, a.actor), _target(state, a), a.get("method"), dm=_dm(a))
 
 
-KINDS: dict[str, Kind] = {
+KINDS: Final[dict[str, Kind]] = {
     "begin": Kind(lambda st, log, d, a: turns.begin_round(st, log, d),
                   lambda st, a: f"Begin round {st.round + 1}: roll initiative"),
     "attack": Kind(_attack, _attack_words, _attack_check),
@@ -195,7 +195,7 @@ KINDS: dict[str, Kind] = {
 }
 
 #: the kinds that are the acting ship's or person's own step (the rest are the GM's)
-TURN_KINDS = frozenset({"attack", "risky", "medkit", "cover", "end", "command", "close", "break", "evade", "scan", "fire",
+TURN_KINDS: Final = frozenset({"attack", "risky", "medkit", "cover", "end", "command", "close", "break", "evade", "scan", "fire",
                         "board", "repair", "pass"})
 
 

@@ -1,6 +1,8 @@
 """Small helpers the Void d20 rule modules share: look-ups and copy-on-write updates."""
 from __future__ import annotations
 
+from typing import Final
+
 from rulesets.core.dice import Dice
 from rulesets.core.engine import LogEntry
 from rulesets.core.spec import remembered_place
@@ -23,7 +25,7 @@ def evolve(obj, **changes):
 
 #: id -> the place in the combatants tuple it was last found at (a fight never reorders its people);
 #: only a hint: the person there is checked, and the tuple searched when it is somebody else
-_PLACE: dict[str, int] = {}
+_PLACE: Final[dict[str, int]] = {}
 
 
 def combatant(state: VoidState, cid: str) -> Combatant:
@@ -82,7 +84,7 @@ def set_combatant(state: VoidState, cid: str, **changes) -> VoidState:
 #: holding a tuple whose first item is the people tuple the answer was read from; when a new tuple differs
 #: from the old only in a person's other fields (HP, gear, Void Points...), an answer kept for the old
 #: tuple is kept for the new one too (the slot's tuple replaced whole, its first item the new people)
-PEOPLE_SLOTS: list = []
+PEOPLE_SLOTS: Final[list] = []
 
 
 def people_changed(old: tuple, people: tuple) -> None:
@@ -97,12 +99,12 @@ def people_changed(old: tuple, people: tuple) -> None:
 
 #: a ship's fields that no kept answer keyed on the ships reads (who stands, the sides standing, the
 #: contested ships, the bot's targets, whether a ship manoeuvres, what its captain may urge)
-INERT_SHIP_FIELDS = frozenset({"command", "evading", "initiative", "weakness", "spare_parts", "breached"})
+INERT_SHIP_FIELDS: Final = frozenset({"command", "evading", "initiative", "weakness", "spare_parts", "breached"})
 
 #: answers kept against the people and ships tuples that read none of :data:`INERT_SHIP_FIELDS`:
 #: one-slot lists holding a tuple (people, ships, ...); when the new ships tuple holds the same ships
 #: in the same places, changed in those fields only, the answer is kept for the new tuple too
-SHIP_SLOTS: list = []
+SHIP_SLOTS: Final[list] = []
 
 
 def ships_changed(old: tuple, ships: tuple) -> None:
@@ -134,7 +136,7 @@ def say(log: list, dice: Dice, text, rule: str = "", gm_only: bool = False) -> N
 
 #: the last answer, in one slot: (the combatants tuple it was read from, ship id -> the standing people
 #: aboard).  One tuple, read and replaced whole, so threads sharing the module never mix two answers.
-_ABOARD: list = [(None, {})]
+_ABOARD: Final[list] = [(None, {})]
 
 
 def standing_aboard(state: VoidState) -> dict:
@@ -159,7 +161,7 @@ def standing_aboard(state: VoidState) -> dict:
     return where
 
 
-_NOBODY: list = []
+_NOBODY: Final[list] = []
 
 
 def crew_aboard(state: VoidState, sid: str, side: str | None = None):

@@ -5,6 +5,8 @@ person has something to do) all read these functions.  Pure Python.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from rulesets.core.engine import Action
 
 from . import tables
@@ -13,7 +15,7 @@ from .model import OUT, Combatant, Ship, VoidState
 from .personal import can_attack, item_of
 from .ships import band, boarders, can_fire, can_manoeuvre, powered, station_crew, station_crews
 
-GM = "gm"
+GM: Final = "gm"
 
 
 def _void(who: Combatant | None) -> tuple:
@@ -40,7 +42,7 @@ def repairable(s: Ship) -> list[str]:
     return what
 
 
-_COMMANDED = ("pilot", "sensors", "gunner", "engineer")
+_COMMANDED: Final = ("pilot", "sensors", "gunner", "engineer")
 
 
 def commandable(state: VoidState, s: Ship) -> list[str]:
@@ -62,7 +64,7 @@ def commandable(state: VoidState, s: Ship) -> list[str]:
 
 #: the last answer of :func:`commandable` per ship id: (the combatants tuple it was read from, whether
 #: the ship had power, the answer); the people are compared by identity (replaced, never changed)
-_URGED: dict[str, tuple] = {}
+_URGED: Final[dict[str, tuple]] = {}
 
 
 def helm_moves(state: VoidState, s: Ship, t: Ship, b: str | None = None) -> tuple[bool, bool]:
@@ -161,7 +163,7 @@ def gunner_open(state: VoidState, s: Ship) -> bool:
 
 
 #: the last choices per (ship, station), with the parts of the state they were read from
-_CHOICES: dict[tuple, tuple] = {}
+_CHOICES: Final[dict[tuple, tuple]] = {}
 
 
 def station_list(state: VoidState, s: Ship, station: str) -> list:
@@ -177,7 +179,7 @@ def station_list(state: VoidState, s: Ship, station: str) -> list:
 
 
 #: the last choices without a Void Point per (ship, station): (the full list they came from, their keys)
-_PLAIN: dict[tuple, tuple] = {}
+_PLAIN: Final[dict[tuple, tuple]] = {}
 
 
 def plain_station_keys(state: VoidState, s: Ship, station: str) -> frozenset:
@@ -220,7 +222,7 @@ def _engineer_open(state: VoidState, s: Ship) -> bool:
 
 
 #: station key -> whether that station of a ship has anything to do (:func:`station_open`)
-STATION_OPEN = {"command": _command_open, "pilot": _pilot_open, "sensors": _sensors_open,
+STATION_OPEN: Final = {"command": _command_open, "pilot": _pilot_open, "sensors": _sensors_open,
                 "gunner": gunner_open, "engineer": _engineer_open}
 
 

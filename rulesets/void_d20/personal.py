@@ -7,6 +7,8 @@ Pure Python.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from rulesets.core.dice import Dice
 from rulesets.core.state import plain_dicts
 
@@ -20,7 +22,7 @@ from .model import OUT, STANDING, Combatant, Item, VoidState
 
 
 #: bare fists, made once (a frozen value, shared; a plain attribute dict, as a setup's objects have)
-_FISTS = plain_dicts(Item("fists", tables.FISTS[0], "weapon", 0, 0, tables.FISTS[1], tables.FISTS[2]))
+_FISTS: Final = plain_dicts(Item("fists", tables.FISTS[0], "weapon", 0, 0, tables.FISTS[1], tables.FISTS[2]))
 
 
 def weapon_of(c: Combatant) -> Item:
@@ -49,7 +51,7 @@ def shield_up(c: Combatant) -> bool:
 
 #: the last answer per person: (their items tuple, cover, base DR, the answer); a person's gear is a
 #: tuple shared from state to state until a rule changes it, so it is compared by identity (and held)
-_DEFENCE: dict[str, tuple] = {}
+_DEFENCE: Final[dict[str, tuple]] = {}
 
 
 def defence_of(c: Combatant) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -88,11 +90,11 @@ def can_attack(attacker: Combatant, target: Combatant) -> bool:
 
 # --- the attack -----------------------------------------------------------------------
 
-_ATTACK_RULE = tables.rule("attack", "VD-05")
-_DAMAGE_RULE = tables.rule("attack", "VD-06")
-_RISKY_RULE = tables.rule("risky", "VD-N03")
-_WEAR_RULE = tables.rule("condition", "VD-11")
-_DEATH_RULE = tables.rule("death", "VD-21")
+_ATTACK_RULE: Final = tables.rule("attack", "VD-05")
+_DAMAGE_RULE: Final = tables.rule("attack", "VD-06")
+_RISKY_RULE: Final = tables.rule("risky", "VD-N03")
+_WEAR_RULE: Final = tables.rule("condition", "VD-11")
+_DEATH_RULE: Final = tables.rule("death", "VD-21")
 
 
 def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, dm: int = 0,

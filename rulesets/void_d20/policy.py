@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Final
 
 from rulesets.core.engine import Action
 
@@ -51,7 +52,7 @@ def choose(state: VoidState, rng: random.Random) -> Action:
 #: the bot's targets, in one slot read and replaced whole: (the combatants and ships tuples they were
 #: read from, the ships' marks, ship id -> the index of its target in the ships, or None); kept for a
 #: ships tuple changed in inert fields only (common.SHIP_SLOTS: the marks are the same)
-_TARGETS: list = [(None, None, None, None)]
+_TARGETS: Final[list] = [(None, None, None, None)]
 SHIP_SLOTS.append(_TARGETS)
 
 
@@ -89,7 +90,7 @@ def _target(state: VoidState, s: Ship) -> Ship | None:
 
 #: the last (combatants tuple, the sides with anybody standing anywhere), in one slot (not carried over
 #: to a changed people tuple: common.PEOPLE_SLOTS' carrying cost more than asking again)
-_SIDES_UP: list = [(None, None)]
+_SIDES_UP: Final[list] = [(None, None)]
 
 
 def _sides_standing(state: VoidState) -> set:
@@ -136,7 +137,7 @@ def _best_gun_out_of_reach(s: Ship, b: str) -> bool:
 
 #: the last rankings per weapons tuple: id -> (the tuple, its rankings); a ship's copies share the tuple
 #: until a rule replaces it (a gun knocked out or repaired), so it is compared by identity (and held)
-_RANKED: dict[int, tuple] = {}
+_RANKED: Final[dict[int, tuple]] = {}
 
 
 def _guns(weapons: tuple) -> tuple[list, list]:
@@ -154,7 +155,7 @@ def _guns(weapons: tuple) -> tuple[list, list]:
 
 
 #: damage text -> its mean (a handful of texts per setup)
-_MEANS: dict[str, float] = {}
+_MEANS: Final[dict[str, float]] = {}
 
 
 def _mean_damage(text: str) -> float:
@@ -173,13 +174,13 @@ def _mean_damage(text: str) -> float:
 #: :func:`worth_boarding`): the estimate leaves out what favours characters in a fight (initiative
 #: on 12+, Void Points, risky attacks), so a party a third weaker by it still has an even fight
 #: (docs/rulesets/void_d20.md, "The bot")
-BOARDING_NERVE = 2 / 3
+BOARDING_NERVE: Final = 2 / 3
 
 #: death-table rows (VD-25..VD-29) after which a character is soon standing again
-_BACK_ON_FEET = ("wounded", "shock", "scratched", "miracle", "vision")
-_BACK = sum(row.high - row.low + 1 for row in tables.DEATH_TABLE if row.key in _BACK_ON_FEET) / 20
+_BACK_ON_FEET: Final = ("wounded", "shock", "scratched", "miracle", "vision")
+_BACK: Final = sum(row.high - row.low + 1 for row in tables.DEATH_TABLE if row.key in _BACK_ON_FEET) / 20
 #: hits a character takes beyond their HP on average: each fall is got over with chance _BACK
-EXTRA_HITS = _BACK / (1 - _BACK)
+EXTRA_HITS: Final = _BACK / (1 - _BACK)
 
 
 def _mean_heal(dice: tuple[int, int, int] | None) -> float:
@@ -189,7 +190,7 @@ def _mean_heal(dice: tuple[int, int, int] | None) -> float:
 
 
 #: what a medkit charge heals on average (d6+1, VD-30)
-MEDKIT_MEAN = _mean_heal(tables.HEALING["medkit"].dice)
+MEDKIT_MEAN: Final = _mean_heal(tables.HEALING["medkit"].dice)
 
 
 @lru_cache(maxsize=None)
@@ -238,7 +239,7 @@ def fighting_strength(party: list[Combatant], foes: list[Combatant]) -> float:
 
 
 #: the last answer per (ship, enemy ship): (the combatants tuple it was read from, the answer)
-_WORTH: dict[tuple, tuple] = {}
+_WORTH: Final[dict[tuple, tuple]] = {}
 
 
 def worth_boarding(state: VoidState, s: Ship, t: Ship) -> bool:
@@ -261,7 +262,7 @@ def worth_boarding(state: VoidState, s: Ship, t: Ship) -> bool:
 
 
 #: the bot's actions, made once each: (kind, actor, params) -> Action (Actions are frozen values)
-_ACTIONS: dict[tuple, Action] = {}
+_ACTIONS: Final[dict[tuple, Action]] = {}
 
 
 def _act(kind: str, actor: str, params: tuple = ()) -> Action:

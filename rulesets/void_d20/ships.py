@@ -6,6 +6,8 @@ RULES-NOTES void_d20.  Pure Python; each function returns a changed copy of the 
 """
 from __future__ import annotations
 
+from typing import Final
+
 from rulesets.core.dice import Dice
 from rulesets.core.state import clone, set_key
 
@@ -29,7 +31,7 @@ def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
 
 
 #: the last answer per ship: (the combatants tuple it was computed from, station -> person)
-_STATIONS: dict[str, tuple] = {}
+_STATIONS: Final[dict[str, tuple]] = {}
 
 
 def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
@@ -82,7 +84,7 @@ def power_penalty(s: Ship) -> int:
 #: the last answer per ship id of the modules' and catastrophes' part: (the modules tuple and the
 #: catastrophes tuple it was read from, the answer); a ship's copies share them until a rule replaces
 #: them (never changes them), so the very tuples (compared by identity, and held) give the same answer
-_MANOEUVRE: dict[str, tuple] = {}
+_MANOEUVRE: Final[dict[str, tuple]] = {}
 
 
 def can_manoeuvre(s: Ship) -> bool:
@@ -139,14 +141,14 @@ def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidS
 # --- initiative ---------------------------------------------------------------------------
 
 
-_INITIATIVE_RULE = tables.rule("ship_round", "VD-36")
-_MODULE_RULE = tables.rule("frame", "VD-51")
+_INITIATIVE_RULE: Final = tables.rule("ship_round", "VD-36")
+_MODULE_RULE: Final = tables.rule("frame", "VD-51")
 
 #: the best Technology of each ship's own crew standing aboard, in one slot: (the combatants tuple it was
 #: read from, ship id -> the best, or None); not carried over to a changed people tuple (as
 #: common.PEOPLE_SLOTS would: asked once a round, that cost more than it saved)
-_TECH: list = [(None, None)]
-_UNKNOWN = object()
+_TECH: Final[list] = [(None, None)]
+_UNKNOWN: Final = object()
 
 
 def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidState:
@@ -265,7 +267,7 @@ def evade(state: VoidState, log: list, dice: Dice, sid: str, *, dm=0, void=False
 
 
 #: band key -> the weapon reaches that work at it
-_REACHES = {key: info.reaches for key, info in tables.BANDS.items()}
+_REACHES: Final = {key: info.reaches for key, info in tables.BANDS.items()}
 
 
 def can_fire(state: VoidState, s: Ship, weapon, t: Ship) -> bool:

@@ -7,25 +7,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from rulesets.core.citation import cite
 
 #: A plain check: 1d20 + ability, 12 or more succeeds (RULES-NOTES void_d20, VD-N01).
-CHECK_TARGET = 12
+CHECK_TARGET: Final = 12
 #: Void Points a character may hold (RULES-NOTES, VD-N04).
-MAX_VOID_POINTS = 4
+MAX_VOID_POINTS: Final = 4
 #: Initiative split for characters: 12 or more act before the enemies (Инициатива и порядок ходов).
-INITIATIVE_SPLIT = 12
+INITIATIVE_SPLIT: Final = 12
 #: Squad morale: 2d6 against the morale value, higher flees or surrenders (Мораль, VD-N02).
-MORALE_DICE = (2, 6)
+MORALE_DICE: Final = (2, 6)
 #: Condition loss when wounded: 1d6, on a 1 a random item loses 1 Condition (Потеря состояния).
-WEAR_DIE = 6
+WEAR_DIE: Final = 6
 #: A hit knocks out a random module on a 1 in d6 (Стрельба и повреждения рамы).
-MODULE_DIE = 6
+MODULE_DIE: Final = 6
 #: Actions in a personal turn: move + action, two moves or two actions (Боевой раунд).
-SLOTS_PER_TURN = 2
+SLOTS_PER_TURN: Final = 2
 
-SECTION = {
+SECTION: Final = {
     "round": "Боевой раунд",
     "initiative": "Инициатива и порядок ходов",
     "attack": "Броски атаки",
@@ -51,7 +52,7 @@ SECTION = {
 
 
 #: The English heading a GM reads in the log for each section (the Russian one on hover).
-ENGLISH = {
+ENGLISH: Final = {
     "round": "The combat round",
     "initiative": "Initiative and turn order",
     "attack": "Attack rolls",
@@ -94,15 +95,15 @@ class Cover:
     dr_bonus: int | None  # None: no attack possible
 
 
-COVER = {
+COVER: Final = {
     "none": Cover("none", "no cover", 0),
     "light": Cover("light", "light cover (round a corner, in grass): +2 DR", 2),      # VD-13
     "medium": Cover("medium", "medium cover (behind a wall, in rubble): +4 DR", 4),  # VD-14
     "full": Cover("full", "full cover (bunker, armour plate): no attack possible", None),  # VD-15
 }
-COVER_ORDER = ("none", "light", "medium", "full")
+COVER_ORDER: Final = ("none", "light", "medium", "full")
 #: an energy shield with charges left: +2 DR, one charge lost per hit (VD-16)
-SHIELD_DR = 2
+SHIELD_DR: Final = 2
 
 
 # --- Таблица смерти в космосе (d20) ---------------------------------------------------
@@ -120,7 +121,7 @@ class DeathRow:
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
-DEATH_TABLE = (
+DEATH_TABLE: Final = (
     DeathRow(1, 1, "dead", "Instant death: the body torn apart among the space debris", "VD-22"),
     DeathRow(2, 3, "bleeding", "Bleeding out: dead unless helped within a round", "VD-23"),
     DeathRow(4, 6, "unconscious", "Unconscious for d6 rounds; HP back to 1", "VD-24"),
@@ -133,7 +134,7 @@ DEATH_TABLE = (
 
 
 #: face -> its row of the death table
-_DEATH_BY_FACE = {face: row for row in DEATH_TABLE for face in range(row.low, row.high + 1)}
+_DEATH_BY_FACE: Final = {face: row for row in DEATH_TABLE for face in range(row.low, row.high + 1)}
 
 
 def death_row(face: int) -> DeathRow:
@@ -144,8 +145,8 @@ def death_row(face: int) -> DeathRow:
 
 
 #: rounds a death-table state lasts (Таблица смерти: "за раунд", "2 раунда")
-BLEED_ROUNDS = 1
-SHOCK_ROUNDS = 2
+BLEED_ROUNDS: Final = 1
+SHOCK_ROUNDS: Final = 2
 
 # --- Исцеление ---------------------------------------------------------------------
 
@@ -157,14 +158,14 @@ class Healing:
     number: str
 
 
-HEALING = {
+HEALING: Final = {
     "medkit": Healing("medkit", "Medkit: d6+1 HP, one charge", (1, 6, 1), "VD-30"),
     "hub": Healing("hub", "A night's rest at the hub: full HP", None, "VD-31"),
     "medbay": Healing("medbay", "Medbay: d8+2 HP in an hour", (1, 8, 2), "VD-32"),
     "week": Healing("week", "A long rest (a week): removes all long-term injuries", None, "VD-33"),
 }
 #: what a long rest removes (VD-33); "hampered" is the 7-10 row's "disadvantage the next day"
-LONG_TERM_NOTES = ("hampered tomorrow",)
+LONG_TERM_NOTES: Final = ("hampered tomorrow",)
 
 # --- Дистанции ------------------------------------------------------------------------
 
@@ -177,16 +178,16 @@ class Band:
     number: str
 
 
-BANDS = {
+BANDS: Final = {
     "far": Band("far", "Far: at the edge of the scanners; only heavy weapons and missiles", ("heavy", "missile"), "", "VD-42"),
     "medium": Band("medium", "Medium: most weapons work; standard combat", ("standard", "heavy", "missile"), "", "VD-43"),
     "close": Band("close", "Close: all weapons effective; boarding possible", ("standard", "heavy", "missile", "close"),
                   "possible", "VD-44"),
     "docked": Band("docked", "Docked: the ships are joined; guns do not work, boarding under way", (), "active", "VD-45"),
 }
-BAND_ORDER = ("docked", "close", "medium", "far")  # nearest first
+BAND_ORDER: Final = ("docked", "close", "medium", "far")  # nearest first
 #: weapon reaches a ship weapon may have: "close" works only at Close (point-blank guns)
-REACHES = ("standard", "heavy", "missile", "close")
+REACHES: Final = ("standard", "heavy", "missile", "close")
 
 
 def band_further(band: str) -> str | None:
@@ -213,22 +214,22 @@ class Station:
 
 #: in the order a ship's turn takes them: command first (its +1 is for this round),
 #: the manoeuvre, sensors, the attack, repair last (house order, docs "Ship rounds")
-STATIONS = (
+STATIONS: Final = (
     Station("command", "Command: +1 to another station this round", "", "captain", "VD-41"),
     Station("pilot", "Piloting (Agility): manoeuvre, evasion, pursuit", "agility", "pilot", "VD-37"),
     Station("sensors", "Sensors (Mind): scan the enemy, find a weakness", "mind", "sensors", "VD-39"),
     Station("gunner", "Gunnery (Technology): the gunner aims the guns", "technology", "gunner", "VD-38"),
     Station("engineer", "Repair (Technology + spare parts): restore Condition", "technology", "engineer", "VD-40"),
 )
-STATION = {s.key: s for s in STATIONS}
+STATION: Final = {s.key: s for s in STATIONS}
 #: a found weakness: + this to the next gunnery roll against that ship (house rule)
-WEAKNESS_BONUS = 2
+WEAKNESS_BONUS: Final = 2
 #: a successful evasion: + this to the ship's Defence until its next turn (house rule)
-EVADE_BONUS = 2
+EVADE_BONUS: Final = 2
 #: the Command station's bonus (VD-41)
-COMMAND_BONUS = 1
+COMMAND_BONUS: Final = 1
 #: gunnery's target when a ship has no Defence of its own: the plain check (house rule)
-DEFAULT_SHIP_DEFENCE = CHECK_TARGET
+DEFAULT_SHIP_DEFENCE: Final = CHECK_TARGET
 
 # --- Таблица катастроф корабля (d12) -----------------------------------------------------
 
@@ -241,7 +242,7 @@ class Catastrophe:
     number: str
 
 
-CATASTROPHES = (
+CATASTROPHES: Final = (
     Catastrophe(1, "breach", "Hull breach: a compartment depressurised", "noted for the GM", "VD-52"),
     Catastrophe(2, "fire", "Fire in engineering: -1 power", "-1 to the ship's gunnery and piloting checks", "VD-53"),
     Catastrophe(3, "reactor", "Reactor explodes in d6 rounds", "the ship and all aboard are lost when the count runs out",
@@ -257,7 +258,7 @@ CATASTROPHES = (
     Catastrophe(11, "engines", "Engines jammed: flying straight on", "no manoeuvres", "VD-62"),
     Catastrophe(12, "reboot", "All systems reboot for d6 rounds", "the ship does nothing for d6 rounds", "VD-63"),
 )
-CATASTROPHE = {c.key: c for c in CATASTROPHES}
+CATASTROPHE: Final = {c.key: c for c in CATASTROPHES}
 
 
 def catastrophe_row(face: int) -> Catastrophe:
@@ -268,7 +269,7 @@ def catastrophe_row(face: int) -> Catastrophe:
 
 #: crew positions in words: each ship station's post (Действия на корабле), boarders, the rest.
 #: A player reads enemy crew as "<ship>'s <position>" (the app's rule for enemy names).
-POSITION_WORDS = {
+POSITION_WORDS: Final = {
     "captain": "Captain", "pilot": "Pilot", "gunner": "Gunner", "sensors": "Sensors officer",
     "engineer": "Engineer", "marine": "Marine", "crew": "Crew",
 }
@@ -276,8 +277,8 @@ POSITION_WORDS = {
 # --- gear ------------------------------------------------------------------------------
 
 #: personal weapon kinds and the ability each attacks with (Броски атаки, VD-05)
-ATTACK_ABILITY = {"melee": "body", "ranged": "agility", "tech": "technology"}
-ABILITIES = ("body", "agility", "mind", "technology")
-ABILITY_LABEL = {"body": "Body", "agility": "Agility", "mind": "Mind", "technology": "Technology"}
+ATTACK_ABILITY: Final = {"melee": "body", "ranged": "agility", "tech": "technology"}
+ABILITIES: Final = ("body", "agility", "mind", "technology")
+ABILITY_LABEL: Final = {"body": "Body", "agility": "Agility", "mind": "Mind", "technology": "Technology"}
 #: a character whose weapon is broken (Condition 0) fights with fists (house rule)
-FISTS = ("fists", "melee", "d4")
+FISTS: Final = ("fists", "melee", "d4")

@@ -11,6 +11,8 @@ Pure Python.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from rulesets.core.dice import Dice
 
 from . import tables
@@ -25,7 +27,7 @@ from .ships import band, explode, ship_initiative
 
 
 #: the last (combatants, ships, answer, ids of destroyed ships), in one slot read and replaced whole
-_CONTESTED: list = [(None, None, None, None)]
+_CONTESTED: Final[list] = [(None, None, None, None)]
 
 
 def contested_ships(state: VoidState) -> list[str]:
@@ -61,7 +63,7 @@ def _contested(state: VoidState) -> list[str]:
     return out
 
 
-_INITIATIVE_RULE = tables.rule("initiative", "VD-03")
+_INITIATIVE_RULE: Final = tables.rule("initiative", "VD-03")
 
 
 def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str], **changes) -> VoidState:
@@ -97,13 +99,13 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
 
 
 #: the statuses that last for rounds (a timer counts them down)
-_TIMED = ("bleeding", "unconscious", "shock")
+_TIMED: Final = ("bleeding", "unconscious", "shock")
 
 #: the last roster, in one slot read and replaced whole: (the combatants tuple it was read from, the
 #: places of the people with a timer running, the places of the people standing away from their own
 #: ship); asked twice a round (carrying it over to a changed people tuple, as common.PEOPLE_SLOTS
 #: does, cost more than reading the people again)
-_ROSTER: list = [(None, (), ())]
+_ROSTER: Final[list] = [(None, (), ())]
 
 
 def _roster(people: tuple) -> tuple:
@@ -199,7 +201,7 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
 # --- whose step ----------------------------------------------------------------------------
 
 #: whether each station has something to do (options.station_open), in the stations' order
-_STATION_OPEN = tuple(STATION_OPEN[info.key] for info in tables.STATIONS)
+_STATION_OPEN: Final = tuple(STATION_OPEN[info.key] for info in tables.STATIONS)
 assert len(_STATION_OPEN) == 5
 
 
@@ -267,7 +269,7 @@ def sides(state: VoidState) -> list[str]:
 
 
 #: the last (combatants, ships, answer, ships gone), in one slot read and replaced whole: states share them
-_STANDING: list = [(None, None, None, None)]
+_STANDING: Final[list] = [(None, None, None, None)]
 
 
 def _gone(ships) -> tuple:
