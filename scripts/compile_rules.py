@@ -2,12 +2,12 @@
 """Build the compiled rules: the rule modules named in ``rulesets.core.compiled.COMPILED``, compiled by
 mypyc into ``var/compiled/`` with a manifest of the sources they were built from.
 
-    .venv/bin/python scripts/compile_rules.py [--if-stale] [--quiet]
+    .venv/bin/python scripts/compile_rules.py [--if-stale] [--quiet] [--status]
 
 ``--if-stale`` builds only when there is no build matching the sources (what ``scripts/bootstrap``
 runs).  The build is made in a fresh folder and moved into place only when it succeeds; a failed
 build leaves the previous state (and the app runs the rules from their sources) and prints where
-its log is.  Needs a C compiler and the Python headers.  Exits 0 on success, 1 on a failed build.
+its log is.  ``--status`` only says whether the build matches the sources, and why not.  Needs a C compiler and the Python headers.  Exits 0 on success, 1 on a failed build.
 """
 from __future__ import annotations
 
@@ -97,7 +97,13 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--if-stale", action="store_true", help="build only when no build matches the sources")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--status", action="store_true", help="say whether the build matches the sources; build nothing")
     args = parser.parse_args(argv)
+    if args.status:
+        manifest, why = compiled.check()
+        print(f"compile_rules: the build matches the sources ({len(manifest['modules'])} modules, built "
+              f"{manifest['built']})" if manifest is not None else f"compile_rules: {why}")
+        return 0 if manifest is not None else 1
     if args.if_stale:
         manifest, why = compiled.check()
         if manifest is not None:

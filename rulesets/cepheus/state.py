@@ -322,7 +322,7 @@ class CombatState:
         i = remembered_place(ships, ship_id, _SHIP_AT)
         return None if i is None else ships[i]
 
-    def crew_ship(self, crew_id: str) -> Ship | None:
+    def crew_ship(self, crew_id: str | None) -> Ship | None:
         for s in self.ships:
             for c in s.crew:
                 if c.id == crew_id:

@@ -216,42 +216,44 @@ def describe(s, a: Action) -> str:
         verb = "Launch" if all(WEAPONS[mount.weapons[i].type].missile for i in
                                ([int(which)] if which != "all" else range(len(mount.weapons)))) else "Fire"
         return f"{verb} {kind} {mount.id[1:]} ({', '.join(weapons) if which != 'all' else 'all: ' + ', '.join(weapons)}) at {tgt}"
+    # each label is worked out only for the kind asked (the others may not apply to this action)
     labels = {
-        "initiative": f"Roll initiative for {s.order[s.turn] if s.phase == 'initiative' and s.turn < len(s.order) else ''}",
-        "override": "GM override (set a stat, status or range)",
-        "done": f"{who}: done", "end_turn": f"End {ship.name if ship else ''}'s turn (the rest of the crew stand by)",
-        "no_reaction": "No (more) reactions: resolve the attack",
-        "dodge": f"{who}: dodge", "sand": f"{who}: fire sand from turret {str(a.get('mount', ''))[1:]}",
-        "point_defence": f"{who}: point defence from turret {str(a.get('mount', ''))[1:]}",
-        "screens": f"{who}: activate the {'nuclear damper' if a.get('screen') == 'damper' else 'meson screen'}",
-        "hasty": f"{who}: declare the crew acts hastily (house rule)", "delay": f"{who}: delay this ship's action",
-        "assign": f"{who}: give DM+1 to {name_of_crew(s, a.get('crew'))}",
-        "coordinate": f"{who}: coordinate the crew ({CHECKS['coordinate'].skill_label})",
-        "increase_initiative": f"{who}: increase initiative ({CHECKS['increase_initiative'].skill_label})",
-        "exploit": f"{who}: exploit intercepted comms ({CHECKS['exploit'].skill_label})",
-        "evasive": f"{who}: evasive manoeuvres", "line_up": f"{who}: line up the shot",
-        "pursue": f"{who}: {'keep up the pursuit of' if ship and ship.pursuing == a.get('target') else 'pursue'} {tgt}",
-        "break_pursuit": f"{who}: break {tgt}'s pursuit", "dock": f"{who}: dock with {tgt}", "undock": f"{who}: undock from {tgt}",
-        "ram": f"{who}: ram {tgt}", "avoid_collision": f"{who}: avoid collision",
-        "orbit": f"{who}: orbit insertion", "reentry": f"{who}: atmospheric re-entry",
-        "adjust_speed": f"{who}: adjust speed to {a.get('speed')}", "maintain_course": f"{who}: maintain course",
-        "jump_plot": f"{who}: plot a jump (hurried)",
-        "range_check": f"{who}: range check against {tgt} ({'close in' if a.get('want') == 'closer' else 'open the range'})",
-        "sensor_target": f"{who}: sensor targeting on {tgt}", "jam": f"{who}: electronic warfare: jam {tgt}",
-        "ew_missiles": f"{who}: electronic warfare against incoming smart missiles",
-        "intercept": f"{who}: intercept {tgt}'s communications", "maintain_comms": f"{who}: maintain communications",
-        "jump": f"{who}: jump out", "repair": f"{who}: repair {system_label(ship, a.get('system')) if ship else ''}",
-        "overhaul": f"{who}: extended repair of destroyed {system_label(ship, a.get('system')) if ship else ''}",
-        "continue_task": f"{who}: keep working on the extended task", "abandon_task": f"{who}: abandon the extended task",
-        "board": f"{who}: board {tgt}", "reload": f"{who}: reload {a.get('mount')}",
-        "misc": f"{who}: miscellaneous action", "personal": f"{who}: personal action",
-        "change_position": f"{who}: move to {POSITION_LABEL.get(a.get('position'), a.get('position'))}"
+        "initiative": lambda: f"Roll initiative for {s.order[s.turn] if s.phase == 'initiative' and s.turn < len(s.order) else ''}",
+        "override": lambda: "GM override (set a stat, status or range)",
+        "done": lambda: f"{who}: done", "end_turn": lambda: f"End {ship.name if ship else ''}'s turn (the rest of the crew stand by)",
+        "no_reaction": lambda: "No (more) reactions: resolve the attack",
+        "dodge": lambda: f"{who}: dodge", "sand": lambda: f"{who}: fire sand from turret {str(a.get('mount', ''))[1:]}",
+        "point_defence": lambda: f"{who}: point defence from turret {str(a.get('mount', ''))[1:]}",
+        "screens": lambda: f"{who}: activate the {'nuclear damper' if a.get('screen') == 'damper' else 'meson screen'}",
+        "hasty": lambda: f"{who}: declare the crew acts hastily (house rule)", "delay": lambda: f"{who}: delay this ship's action",
+        "assign": lambda: f"{who}: give DM+1 to {name_of_crew(s, a.get('crew'))}",
+        "coordinate": lambda: f"{who}: coordinate the crew ({CHECKS['coordinate'].skill_label})",
+        "increase_initiative": lambda: f"{who}: increase initiative ({CHECKS['increase_initiative'].skill_label})",
+        "exploit": lambda: f"{who}: exploit intercepted comms ({CHECKS['exploit'].skill_label})",
+        "evasive": lambda: f"{who}: evasive manoeuvres", "line_up": lambda: f"{who}: line up the shot",
+        "pursue": lambda: f"{who}: {'keep up the pursuit of' if ship and ship.pursuing == a.get('target') else 'pursue'} {tgt}",
+        "break_pursuit": lambda: f"{who}: break {tgt}'s pursuit", "dock": lambda: f"{who}: dock with {tgt}", "undock": lambda: f"{who}: undock from {tgt}",
+        "ram": lambda: f"{who}: ram {tgt}", "avoid_collision": lambda: f"{who}: avoid collision",
+        "orbit": lambda: f"{who}: orbit insertion", "reentry": lambda: f"{who}: atmospheric re-entry",
+        "adjust_speed": lambda: f"{who}: adjust speed to {a.get('speed')}", "maintain_course": lambda: f"{who}: maintain course",
+        "jump_plot": lambda: f"{who}: plot a jump (hurried)",
+        "range_check": lambda: f"{who}: range check against {tgt} ({'close in' if a.get('want') == 'closer' else 'open the range'})",
+        "sensor_target": lambda: f"{who}: sensor targeting on {tgt}", "jam": lambda: f"{who}: electronic warfare: jam {tgt}",
+        "ew_missiles": lambda: f"{who}: electronic warfare against incoming smart missiles",
+        "intercept": lambda: f"{who}: intercept {tgt}'s communications", "maintain_comms": lambda: f"{who}: maintain communications",
+        "jump": lambda: f"{who}: jump out", "repair": lambda: f"{who}: repair {system_label(ship, a.get('system')) if ship else ''}",
+        "overhaul": lambda: f"{who}: extended repair of destroyed {system_label(ship, a.get('system')) if ship else ''}",
+        "continue_task": lambda: f"{who}: keep working on the extended task", "abandon_task": lambda: f"{who}: abandon the extended task",
+        "board": lambda: f"{who}: board {tgt}", "reload": lambda: f"{who}: reload {a.get('mount')}",
+        "misc": lambda: f"{who}: miscellaneous action", "personal": lambda: f"{who}: personal action",
+        "change_position": lambda: f"{who}: move to {POSITION_LABEL.get(a.get('position'), a.get('position'))}"
                            + (f" at {a.get('station')}" if a.get("station") else ""),
-        "choose_range": f"{name(a.actor)}: {'close the range' if a.get('want') == 'closer' else 'open the range' if a.get('want') == 'farther' else 'hold the range'}",
-        "act_now": f"{name(a.actor)}: stop delaying and act now", "keep_waiting": f"{name(a.actor)}: keep delaying",
-        "act_first": f"{name(a.actor)}: act first next round instead",
+        "choose_range": lambda: f"{name(a.actor)}: {'close the range' if a.get('want') == 'closer' else 'open the range' if a.get('want') == 'farther' else 'hold the range'}",
+        "act_now": lambda: f"{name(a.actor)}: stop delaying and act now", "keep_waiting": lambda: f"{name(a.actor)}: keep delaying",
+        "act_first": lambda: f"{name(a.actor)}: act first next round instead",
     }
-    return labels.get(k, a.to_str())
+    label = labels.get(k)
+    return label() if label is not None else a.to_str()
 
 
 def name_of_crew(s, crew_id) -> str:

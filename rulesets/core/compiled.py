@@ -30,11 +30,14 @@ import os
 import sys
 from pathlib import Path
 
-#: the packages whose modules are compiled, each with the modules left out (they import Django, or
-#: hold what mypyc cannot compile); and the core modules those call on every step
+#: the packages whose modules are compiled, each with the modules left out: the Django ones (apps,
+#: forms), and Void d20's state classes (``model``: frozen dataclasses that mypyc would make slower to
+#: copy, as their ``__init__`` stays interpreted); and the core modules they call on every step.
+#: Core's ``dice`` and ``engine`` stay interpreted: other code subclasses their classes and sets
+#: attributes on their objects.
 COMPILED: dict[str, tuple[str, ...]] = {
     "rulesets.cepheus": ("apps", "forms"),
-    "rulesets.void_d20": ("apps", "forms"),
+    "rulesets.void_d20": ("apps", "forms", "model"),
 }
 COMPILED_CORE: tuple[str, ...] = ("rulesets.core.spec", "rulesets.core.state")
 
@@ -131,6 +134,41 @@ def install(build_dir: Path = BUILD_DIR) -> dict:
     return status()
 
 
+def is_compiled(cls: type) -> bool:
+    """Whether ``cls`` comes from a module the build serves (its annotations are erased: mypyc keeps
+    ``list`` of ``list[Ship]`` and ``type`` of ``Task | None``)."""
+    module = sys.modules.get(cls.__module__)
+    return module is not None and str(getattr(module, "__file__", "")).endswith(
+        importlib.machinery.EXTENSION_SUFFIXES[0])
+
+
+def source_type_hints(cls: type) -> dict:
+    """The type hints of a compiled class's fields as its source states them, evaluated in its
+    module, as ``typing.get_type_hints`` reads them from the same class uncompiled (every module here
+    writes ``from __future__ import annotations``, so a hint is its source text).  Base classes'
+    hints first, as ``get_type_hints`` merges them."""
+    import ast
+    import typing
+
+    hints: dict = {}
+    for klass in reversed(cls.__mro__):
+        if klass is object:
+            continue
+        if not is_compiled(klass):
+            hints.update(typing.get_type_hints(klass))
+            continue
+        module = sys.modules[klass.__module__]
+        source = ROOT.joinpath(*klass.__module__.split(".")).with_suffix(".py")
+        tree = ast.parse(source.read_text())
+        [node] = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == klass.__name__]
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                text = ast.unparse(item.annotation)
+                if not text.startswith(("ClassVar", "typing.ClassVar", "Final")):
+                    hints[item.target.id] = eval(text, vars(module))  # noqa: S307 (our own source)
+    return hints
+
+
 def status() -> dict:
     """{"compiled": bool, "reason": text, "modules": how many are compiled}."""
     return dict(_status)
@@ -142,9 +180,3 @@ def describe() -> str:
     if s["compiled"]:
         return f"compiled rules: {s['modules']} modules ({s['reason']})"
     return f"pure-Python rules: {s['reason']}"
-
-
-if __name__ == "__main__":  # python -m rulesets.core.compiled: what the package's import installed
-    from rulesets.core import compiled as installed
-
-    print(installed.describe())
