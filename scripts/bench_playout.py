@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Benchmark playouts: what one simulated battle costs, in 2D6 checks.
 
-    .venv/bin/python scripts/bench_playout.py [--ruleset KEY] [--battles N] [--repeats R] [--setup demo]
+    .venv/bin/python scripts/bench_playout.py [--ruleset KEY] [--battles N] [--repeats R] [--setup demo] [--compare]
 
 For each registered rule system (or the one named), plays ``--battles`` battles of its
 ``example_setup(0)`` (or, with ``--setup demo``, of its demo campaign's fleets) the way a
@@ -18,12 +18,19 @@ median is printed:
 * the 2D6-check equivalents of one battle (checks per second / battles per second):
   the figure issue 10 sets a target for (at most 4,000).
 
-Pure Python, no Django.  Prints figures; asserts nothing.
+It runs the rules the app runs: the compiled build when it matches the sources, else the sources
+(rulesets/core/compiled.py; the first line says which).  ``--compare`` measures each system twice
+side by side, this process and then a child with ``STARSHIP_PURE_RULES=1`` (the rules from their
+sources), and prints both with their ratio.
+
+No Django.  Prints figures; asserts nothing.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
 import random
 import statistics
 import sys
@@ -86,7 +93,7 @@ def bench(ruleset, battles: int, repeats: int, setup: str = "example") -> dict:
 
 
 def main(argv=None) -> int:
-    from rulesets.core import registry
+    from rulesets.core import compiled, registry
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", help="one system's key (default: every registered system)")
@@ -95,9 +102,17 @@ def main(argv=None) -> int:
     parser.add_argument("--setup", choices=["example", "demo"], default="example",
                         help="example: example_setup(0), the figure issue 10's budget is for (default); "
                              "demo: the demo campaign's fleets")
+    parser.add_argument("--compare", action="store_true",
+                        help="also measure each system with the rules from their sources (STARSHIP_PURE_RULES=1), "
+                             "side by side")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one system's figures, for --compare
     args = parser.parse_args(argv)
     rulesets = [registry.get(args.ruleset)] if args.ruleset else registry.all_rulesets()
+    if args.json:
+        print(json.dumps(bench(rulesets[0], args.battles, args.repeats, args.setup)))
+        return 0
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(compiled.describe())
     print(f"load average (1, 5, 15 min): {load}; {args.repeats} repeats of {args.battles} battles, medians; "
           f"{'the demo fleets' if args.setup == 'demo' else 'example_setup(0)'}")
     for ruleset in rulesets:
@@ -105,6 +120,15 @@ def main(argv=None) -> int:
         print(f"{ruleset.key}: {r['battles_per_cpu_s']:.0f} battles per CPU-second "
               f"({r['steps']:.0f} steps a battle); {r['checks_per_cpu_s'] / 1e6:.2f} M 2D6 checks per CPU-second; "
               f"one battle = {r['check_equivalents']:,.0f} 2D6-check equivalents")
+        if args.compare:
+            pure = json.loads(subprocess.run(
+                [sys.executable, __file__, "--json", "--ruleset", ruleset.key, "--battles", str(args.battles),
+                 "--repeats", str(args.repeats), "--setup", args.setup],
+                env={**os.environ, "STARSHIP_PURE_RULES": "1"}, capture_output=True, text=True, check=True).stdout)
+            print(f"{ruleset.key}, from the sources: {pure['battles_per_cpu_s']:.0f} battles per CPU-second; "
+                  f"{pure['checks_per_cpu_s'] / 1e6:.2f} M 2D6 checks per CPU-second; one battle = "
+                  f"{pure['check_equivalents']:,.0f} 2D6-check equivalents "
+                  f"({pure['check_equivalents'] / r['check_equivalents']:.2f}x the figure above)")
     print(f"load average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
