@@ -214,3 +214,29 @@ def test_the_demo_fleets_fight_to_the_end(ruleset):
 
     result = play_out(ruleset, ruleset.setup(demo_setup(ruleset)), random.Random("demo"))
     assert result.state.over and result.steps <= ruleset.step_limit
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_every_listed_action_is_described_and_every_viewer_served_along_random_play(ruleset, seed):
+    """Random legal actions and the bot's, mixed, from the example setups and the demo fleets: every
+    action listed has words for the GM and odds (or none), and the GM's and a player's views build, at
+    every step (a compiled build enforces each annotation: a label worked out for an action it does
+    not apply to once raised TypeError here)."""
+    from rulesets.core.spec import demo_setup
+
+    rng = random.Random(f"words:{ruleset.key}:{seed}")
+    spec = demo_setup(ruleset) if seed == 2 and ruleset is not TOY else ruleset.example_setup(seed % 2)
+    state = ruleset.setup(spec)
+    player = Viewer("player", frozenset(s["id"] for s in spec["ships"][:1]), 1)
+    for _ in range(120):
+        if state.over:
+            break
+        legal = ruleset.legal_actions(state)
+        for action in legal:
+            words = ruleset.describe(state, action)
+            assert isinstance(words, str) and words.strip(), action
+            ruleset.odds(state, action)
+        assert isinstance(ruleset.view(state, Viewer.gm()), dict)
+        assert isinstance(ruleset.view(state, player), dict)
+        action = rng.choice(legal) if rng.random() < 0.6 else ruleset.policy(state, rng)
+        state = ruleset.apply(state, action, Dice(RandomSource(rng))).state
