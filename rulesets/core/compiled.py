@@ -39,7 +39,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "rulesets.cepheus": ("apps", "forms"),
     "rulesets.void_d20": ("apps", "forms", "model"),
 }
-COMPILED_CORE: tuple[str, ...] = ("rulesets.core.spec", "rulesets.core.state")
+COMPILED_CORE: tuple[str, ...] = ("rulesets.core.faces", "rulesets.core.spec", "rulesets.core.state")
 
 ROOT = Path(__file__).resolve().parents[2]
 #: where the build lives (``STARSHIP_COMPILED_DIR`` moves it)

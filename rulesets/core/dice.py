@@ -19,6 +19,8 @@ import abc
 import random
 from dataclasses import dataclass, field
 
+from .faces import RandomFaces, face_from_random
+
 
 class DiceError(Exception):
     """Base class for dice problems a user can be told about."""
@@ -128,11 +130,6 @@ class DiceSource(abc.ABC):
         """Return ``count`` faces in 1..sides."""
 
 
-def face_from_random(value: float, sides: int) -> int:
-    """Map a float in [0, 1) to a face 1..sides without bias beyond float precision."""
-    return min(sides, int(value * sides) + 1)
-
-
 class SeededSource(DiceSource):
     def __init__(self, seed: str):
         # random.Random seeds a str through SHA-512 (version 2), stable across runs
@@ -146,22 +143,16 @@ class SeededSource(DiceSource):
 
 
 class RandomSource(DiceSource):
-    """Faces from an existing ``random.Random`` (simulations share one per trial)."""
+    """Faces from an existing ``random.Random`` (simulations share one per trial), drawn by
+    :class:`~rulesets.core.faces.RandomFaces` (compiled with the rules)."""
 
     def __init__(self, rng: random.Random):
         self._rng = rng
         self._random = rng.random
+        self.draw = RandomFaces(rng.random).faces
 
     def faces(self, count, sides, purpose="", rule=""):
-        # face_from_random, inlined: playouts draw faces here tens of thousands of times a second.
-        rnd = self._random
-        if count == 1:
-            face = int(rnd() * sides) + 1
-            return [face if face <= sides else sides]
-        if count == 2:  # 2D6 and the like, the commonest roll
-            first, second = int(rnd() * sides) + 1, int(rnd() * sides) + 1
-            return [first if first <= sides else sides, second if second <= sides else sides]
-        return [min(sides, int(rnd() * sides) + 1) for _ in range(count)]
+        return self.draw(count, sides)
 
 
 class ScriptedSource(DiceSource):
@@ -289,7 +280,7 @@ def playout_dice(rng: random.Random) -> Dice:
     """
     source = RandomSource(rng)
     dice = Dice(source, recording=False)
-    dice.faces = source.faces  # type: ignore[method-assign]  # the same signature, bound to the source
+    dice.faces = source.draw  # type: ignore[method-assign]  # the same signature, bound to the source's draw
     return dice
 
 

@@ -127,7 +127,7 @@ class Work:
     build log text; the dice drawn are the same either way.
     """
 
-    __slots__ = ("state", "ships", "_index", "dice", "rec", "source", "_random", "log", "in_attack", "attacked",
+    __slots__ = ("state", "ships", "_index", "dice", "rec", "source", "_draw", "log", "in_attack", "attacked",
                  "explosions", "faces")
 
     def __init__(self, state, dice: Dice):
@@ -137,8 +137,8 @@ class Work:
         self.dice = dice
         self.rec = dice.recording
         self.source = source = dice.source
-        # a playout's faces drawn as ``RandomSource.faces`` draws them (``face_from_random``, written out)
-        self._random = source._rng.random if type(source) is RandomSource and not self.rec else None
+        # a playout's faces drawn straight from a random source's draw (what its ``faces`` calls)
+        self._draw = source.draw if type(source) is RandomSource and not self.rec else None
         self.log: list[LogEntry] = []
         self.in_attack = False  # damage now counts as from an attack (crippling at the activation's end)
         self.attacked: tuple[str, ...] = state.attacked  # tuples: a step that adds one makes a new one
@@ -176,10 +176,8 @@ class Work:
     def pool(self, count: int, need: int, purpose: str, rule: str) -> tuple[int, ...]:
         """``count`` D6 each succeeding on ``need``+; recorded with the number of successes as its total."""
         if not self.rec:  # playout: the source's faces, as ``Dice.faces`` draws them when recording nothing
-            r = self._random
-            if r is not None:  # face_from_random: random() < 1, so int(r() * 6) + 1 is never above 6
-                return [int(r() * 6) + 1 for _ in range(count)]
-            return self.source.faces(count, 6)
+            draw = self._draw
+            return draw(count, 6) if draw is not None else self.source.faces(count, 6)
         faces = tuple(self.dice.faces(count, 6, purpose, rule))
         if self.rec:
             hits = sum(1 for f in faces if f >= need)
@@ -197,18 +195,6 @@ class Work:
         of ``count`` D6 succeeding on ``need``+: hits and critical hits (its faces kept in ``faces``
         for the log when recording)."""
         low = high = 0
-        r = self._random
-        if r is not None:  # a playout: the same draws as :meth:`pool`, counted as they come
-            # int(r() * 6) + 1 >= need exactly when r() * 6 >= need - 1
-            least, best = need - 1, better - 1
-            for _ in range(count):
-                v = r() * 6
-                if v >= least:
-                    if v >= best:
-                        high += 1
-                    else:
-                        low += 1
-            return low, high
         self.faces = faces = self.pool(count, need, purpose, rule)
         for f in faces:
             if f >= need:
