@@ -51,43 +51,40 @@ def build(quiet: bool) -> int:
     if not quiet:
         print(f"compile_rules: compiling {len(modules)} rule modules with mypyc {mypy.version.__version__} "
               f"(a minute or three)...", flush=True)
-    with open(log, "w") as handle:
-        done = subprocess.run(
-            [sys.executable, "-c", BUILD, ",".join(str(p.relative_to(ROOT)) for _, p in modules),
-             str(out), str(work / "temp"), str(work / "c"), str(os.cpu_count() or 1)],
-            cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT,
-            env={**os.environ, "MYPY_CACHE_DIR": str(work / "mypy-cache")})
-    if done.returncode != 0:
-        shutil.rmtree(work, ignore_errors=True)
-        print(f"compile_rules: the build failed (log: {log}); the rules run from their sources.", file=sys.stderr)
-        return 1
-    suffix = compiled.importlib.machinery.EXTENSION_SUFFIXES[0]
-    shared = [p for p in out.iterdir() if p.name.endswith("__mypyc" + suffix)]
-    if len(shared) != 1:
-        print(f"compile_rules: expected one shared library in the build, found {len(shared)}", file=sys.stderr)
-        return 1
-    manifest = {
-        "python": compiled.python_tag(),
-        "mypyc": mypy.version.__version__,
-        "built": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "shared": {"name": shared[0].name[: -len(suffix)], "binary": shared[0].name},
-        "modules": {},
-    }
-    for name, path in modules:
-        binary = Path(*name.split(".")).with_suffix(suffix)
-        if not (out / binary).exists():
-            print(f"compile_rules: the build has no {binary}", file=sys.stderr)
+    try:
+        with open(log, "w") as handle:
+            done = subprocess.run(
+                [sys.executable, "-c", BUILD, ",".join(str(p.relative_to(ROOT)) for _, p in modules),
+                 str(out), str(work / "temp"), str(work / "c"), str(os.cpu_count() or 1)],
+                cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT,
+                env={**os.environ, "MYPY_CACHE_DIR": str(work / "mypy-cache")})
+        if done.returncode != 0:
+            print(f"compile_rules: the build failed (log: {log}); the rules run from their sources.", file=sys.stderr)
             return 1
-        manifest["modules"][name] = {"source": str(path.relative_to(ROOT)), "sha256": compiled.source_hash(path),
-                                     "binary": str(binary)}
-    (out / compiled.MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True))
-    old = build_dir.with_name(build_dir.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if build_dir.exists():
-        build_dir.rename(old)
-    out.rename(build_dir)
-    shutil.rmtree(old, ignore_errors=True)
-    shutil.rmtree(work, ignore_errors=True)
+        shared = [p for p in out.iterdir() if p.name.endswith("__mypyc" + compiled.SUFFIX)]
+        if len(shared) != 1:
+            print(f"compile_rules: expected one shared library in the build, found {len(shared)}", file=sys.stderr)
+            return 1
+        manifest = {
+            "python": compiled.python_tag(),
+            "mypyc": mypy.version.__version__,
+            "built": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+            "shared": {"name": shared[0].name[: -len(compiled.SUFFIX)], "binary": shared[0].name},
+            "modules": {name: compiled.manifest_entry(name, path) for name, path in modules},
+        }
+        missing = [e["binary"] for e in manifest["modules"].values() if not (out / e["binary"]).exists()]
+        if missing:
+            print(f"compile_rules: the build has no {missing[0]}", file=sys.stderr)
+            return 1
+        (out / compiled.MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True))
+        old = build_dir.with_name(build_dir.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        if build_dir.exists():
+            build_dir.rename(old)
+        out.rename(build_dir)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     if not quiet:
         print(f"compile_rules: built {len(modules)} modules into {build_dir} in {time.monotonic() - began:.0f} s")
     return 0

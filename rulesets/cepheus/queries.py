@@ -144,21 +144,25 @@ def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id:
         extra = [(DIFFICULTY_LABEL["average"] + " launch", 0)]
     else:
         band = band_to(s, ship, target_id)
-        diff = ATTACK_DIFFICULTY[WEAPONS[weapon].row][band]
-        if diff is None:  # a blank cell: the weapon cannot fire at this band (the look-up below failed alike)
-            raise KeyError(None)
+        diff = difficulty_of(weapon, band)
         extra = [(f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}" if words else "", DIFFICULTY[diff])]
     extra += situation if situation is not None else attack_situation(s, ship, mount, target_id, launch, dodge,
                                                                       personal, words)
     return [(a, b) for a, b in extra if b or "at " in a] if words else extra
 
 
-def attack_difficulty(weapon: str, band: str) -> int:
-    """The difficulty DM of firing ``weapon`` at ``band`` (Tabella: Difficoltà d'attacco; a launch is Average)."""
+def difficulty_of(weapon: str, band: str) -> str:
+    """The difficulty of firing ``weapon`` at ``band`` (Tabella: Difficoltà d'attacco); KeyError for a
+    blank cell (the weapon cannot fire at this band)."""
     diff = ATTACK_DIFFICULTY[WEAPONS[weapon].row][band]
-    if diff is None:  # a blank cell: the weapon cannot fire at this band (no difficulty, as DIFFICULTY[None])
+    if diff is None:
         raise KeyError(None)
-    return DIFFICULTY[diff]
+    return diff
+
+
+def attack_difficulty(weapon: str, band: str) -> int:
+    """The difficulty DM of firing ``weapon`` at ``band`` (:func:`difficulty_of`; a launch is Average)."""
+    return DIFFICULTY[difficulty_of(weapon, band)]
 
 
 def attack_situation(s: CombatState, ship: Ship, mount: Mount, target_id: str, launch: bool = False,

@@ -45,6 +45,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: where the build lives (``STARSHIP_COMPILED_DIR`` moves it)
 BUILD_DIR = Path(os.environ.get("STARSHIP_COMPILED_DIR") or ROOT / "var" / "compiled")
 MANIFEST = "manifest.json"
+#: the file ending of an extension module for this Python (a build's binaries end so)
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
 _status: dict = {"compiled": False, "reason": "not looked at yet", "modules": 0}
 
@@ -65,11 +67,18 @@ def modules_to_compile() -> list[tuple[str, Path]]:
 
 def python_tag() -> str:
     """The Python a build is for (an extension module only loads in the Python it was built for)."""
-    return f"{sys.implementation.cache_tag}-{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    return f"{sys.implementation.cache_tag}-{SUFFIX}"
 
 
 def source_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def manifest_entry(name: str, path: Path) -> dict:
+    """What the manifest records of the module ``name`` built from ``path``: its source, the source's
+    hash, and its binary in the build folder."""
+    return {"source": str(path.relative_to(ROOT)), "sha256": source_hash(path),
+            "binary": str(Path(*name.split(".")).with_suffix(SUFFIX))}
 
 
 def check(build_dir: Path = BUILD_DIR) -> tuple[dict | None, str]:
@@ -138,8 +147,7 @@ def is_compiled(cls: type) -> bool:
     """Whether ``cls`` comes from a module the build serves (its annotations are erased: mypyc keeps
     ``list`` of ``list[Ship]`` and ``type`` of ``Task | None``)."""
     module = sys.modules.get(cls.__module__)
-    return module is not None and str(getattr(module, "__file__", "")).endswith(
-        importlib.machinery.EXTENSION_SUFFIXES[0])
+    return module is not None and str(getattr(module, "__file__", "")).endswith(SUFFIX)
 
 
 def source_type_hints(cls: type) -> dict:

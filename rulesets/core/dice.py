@@ -148,7 +148,6 @@ class RandomSource(DiceSource):
 
     def __init__(self, rng: random.Random):
         self._rng = rng
-        self._random = rng.random
         self.draw = RandomFaces(rng.random).faces
 
     def faces(self, count, sides, purpose="", rule=""):

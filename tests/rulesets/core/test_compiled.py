@@ -5,7 +5,6 @@ exactly the battles the sources play.  The test run itself uses the build (``scr
 ``scripts/bootstrap``, which builds it when it is missing or stale), as the web server and the
 workers do.
 """
-import importlib.machinery
 import json
 import os
 import subprocess
@@ -13,18 +12,15 @@ import sys
 
 from rulesets.core import compiled
 
-SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+SUFFIX = compiled.SUFFIX
 
 
 def fake_build(tmp_path, **change):
     """A build folder whose manifest matches the sources as they are (empty files for the binaries)."""
-    modules = {}
-    for name, path in compiled.modules_to_compile():
-        binary = name.replace(".", "/") + SUFFIX
-        (tmp_path / binary).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / binary).write_bytes(b"")
-        modules[name] = {"source": str(path.relative_to(compiled.ROOT)), "sha256": compiled.source_hash(path),
-                         "binary": binary}
+    modules = {name: compiled.manifest_entry(name, path) for name, path in compiled.modules_to_compile()}
+    for entry in modules.values():
+        (tmp_path / entry["binary"]).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / entry["binary"]).write_bytes(b"")
     (tmp_path / "abc__mypyc.so").write_bytes(b"")
     manifest = {"python": compiled.python_tag(), "mypyc": "x", "built": "now",
                 "shared": {"name": "abc__mypyc", "binary": "abc__mypyc.so"}, "modules": modules}
