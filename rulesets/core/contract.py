@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .dice import Dice, RandomSource
-from .engine import Action, Odds, Step, Viewer
+from .engine import Action, Odds, Refusal, Step, Viewer
 from .replay import policy_loop
 
 
@@ -180,6 +180,16 @@ class RulesetBase:
         stripped = action.without(*self.free_params)
         return any(a.without(*self.free_params) == stripped
                    for a in legal if a.kind == action.kind and a.actor == action.actor)
+
+    def refusal(self, state, action: Action) -> Refusal | None:
+        """Why the rules forbid ``action`` now (it is not legal): the reason as a message and
+        the rule that forbids it ("Sandcaster reaches only Adjacent, Close and Short range",
+        cited to its seed section), or None where the system has nothing more specific to
+        say than "not one of the actions the rules allow at this step".  Called only for an
+        action that :meth:`is_legal` refused; the runner, scenario files and the dice entry
+        show what it returns (:func:`rulesets.core.engine.refusal_of`).
+        """
+        return None
 
     def playout(self, state, rng: random.Random, limit: int) -> tuple[Any, int]:
         """The fight played by :meth:`policy` with nothing recorded, until it is over or

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from .dice import Dice, Roll
+from .messages import Message, msg
 
 Param = str | int
 
@@ -149,8 +150,33 @@ class Viewer:
 Ruleset = Any
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules forbid an action now: the reason in words (a message) and the rule that
+    forbids it (a citation's text, :mod:`rulesets.core.citation`; "" where no one rule does)."""
+
+    reason: Message
+    rule: str = ""
+
+    def render(self) -> str:
+        text = self.reason.render()
+        return f"{text} ({self.rule})" if self.rule else text
+
+
+#: what a refusal says when the system names no reason of its own
+NOT_ALLOWED = msg("core.refused.not_allowed", "That is not one of the actions the rules allow at this step.")
+FIGHT_OVER = msg("core.refused.over", "The fight is over: nobody acts any more.")
+
+
 class IllegalAction(ValueError):
-    """The action is not one of the state's legal actions (a stale form, a typo)."""
+    """The action is not one of the state's legal actions (a stale form, a typo, a rule that
+    forbids it).  ``refusal`` says why in words and which rule, where the system knows it."""
+
+    def __init__(self, message: "str | Refusal" = "", refusal: "Refusal | None" = None):
+        if isinstance(message, Refusal):
+            refusal, message = message, message.render()
+        self.refusal = refusal
+        super().__init__(message or (refusal.render() if refusal else NOT_ALLOWED.render()))
 
 
 @dataclass(frozen=True)
@@ -169,9 +195,28 @@ def is_legal(ruleset: Ruleset, state, action: Action) -> bool:
     return bool(ruleset.is_legal(state, action))
 
 
+def system_refusal(ruleset: Ruleset, state, action: Action) -> Refusal | None:
+    """The system's own reason for refusing ``action`` (:meth:`RulesetBase.refusal`), or None."""
+    try:
+        return ruleset.refusal(state, action)
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError):
+        return None  # an action too malformed for the system to say more of it
+
+
+def refusal_of(ruleset: Ruleset, state, action: Action) -> Refusal:
+    """Why ``action`` may not be applied now: the system's own reason and rule
+    (:meth:`RulesetBase.refusal`), else that the fight is over, else that the rules do not
+    allow it at this step."""
+    refusal = system_refusal(ruleset, state, action)
+    if refusal is not None:
+        return refusal
+    return Refusal(FIGHT_OVER if getattr(state, "over", False) else NOT_ALLOWED)
+
+
 def check_legal(ruleset: Ruleset, state, action: Action) -> None:
+    """Raise :class:`IllegalAction`, saying why and which rule, unless ``action`` is legal now."""
     if not is_legal(ruleset, state, action):
-        raise IllegalAction(f"'{action}' is not a legal action now.")
+        raise IllegalAction(refusal_of(ruleset, state, action))
 
 
 def apply_checked(ruleset: Ruleset, state, action: Action, dice: Dice) -> Step:

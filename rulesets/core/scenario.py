@@ -37,7 +37,7 @@ import yaml
 
 from . import registry, serial
 from .dice import Dice, DiceExhausted, InvalidFace, RandomSource, ScriptedSource, SeededSource, derive_seed
-from .engine import Action, IllegalAction, RecordedStep, apply_checked
+from .engine import Action, IllegalAction, RecordedStep, apply_checked, system_refusal
 
 #: the seed of a scenario that does not name one
 DEFAULT_SEED = "scenario"
@@ -626,9 +626,11 @@ def resolve_action(ruleset, state, text: str) -> Action:
     actors = sorted({a.actor for a in matches})
     if not matches:
         where = _situation(state)
+        refusal = system_refusal(ruleset, state, written)
+        why = f": {refusal.render()}" if refusal is not None else ""
         raise IllegalAction(
-            f"{text!r} is not legal now{f' ({where})' if where else ''}; legal: "
-            + "; ".join(a.to_str() for a in legal)
+            f"{text!r} is not legal now{f' ({where})' if where else ''}{why}; legal: "
+            + "; ".join(a.to_str() for a in legal), refusal
         )
     if len(actors) > 1:
         raise IllegalAction(
