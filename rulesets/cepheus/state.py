@@ -386,128 +386,6 @@ SYSTEMS = ("sensors", "m_drive", "j_drive", "power_plant", "bridge", "fuel", "ho
 SYSTEM_LABEL = {k: LOCATION_LABEL[k] for k in SYSTEMS}
 
 
-# ---- copies, field by field
-# ``clone`` copies an instance's attribute table.  An instance of a class compiled by mypyc has none, and
-# building one through its dataclass ``__init__`` (interpreted code, a keyword check per field) costs more
-# than the copy itself: the parts a transaction copies (ships, crew members, mounts, weapons, tasks) are
-# copied here field by field, the same way compiled or not.  Every field of the class, in its order: a
-# field added to a class must be added to its copy.
-
-
-def _weapon_copy(w: Weapon) -> Weapon:
-    """A shallow copy of the weapon ``w`` (every field shared with it)."""
-    new = Weapon.__new__(Weapon)
-    new.type = w.type
-    new.loaded = w.loaded
-    new.reserve = w.reserve
-    new.missile = w.missile
-    new.full = w.full
-    return new
-
-
-def _mount_copy(m: Mount) -> Mount:
-    """A shallow copy of the mount ``m`` (every field shared with it)."""
-    new = Mount.__new__(Mount)
-    new.id = m.id
-    new.kind = m.kind
-    new.weapons = m.weapons
-    new.hits = m.hits
-    new.repaired = m.repaired
-    return new
-
-
-def _task_copy(t: Task) -> Task:
-    """A shallow copy of the task ``t`` (every field shared with it)."""
-    new = Task.__new__(Task)
-    new.kind = t.kind
-    new.system = t.system
-    new.turns = t.turns
-    new.done = t.done
-    new.skill = t.skill
-    return new
-
-
-def _crew_copy(c: Crew) -> Crew:
-    """A shallow copy of the crew ``c`` (every field shared with it)."""
-    new = Crew.__new__(Crew)
-    new.id = c.id
-    new.name = c.name
-    new.position = c.position
-    new.station = c.station
-    new.chars = c.chars
-    new.skills = c.skills
-    new.player = c.player
-    new.automated = c.automated
-    new.damage = c.damage
-    new.rads = c.rads
-    new.task = c.task
-    return new
-
-
-def _ship_copy(sh: Ship) -> Ship:
-    """A shallow copy of the ship ``sh`` (every field shared with it)."""
-    new = Ship.__new__(Ship)
-    new.id = sh.id
-    new.name = sh.name
-    new.side = sh.side
-    new.fleet = sh.fleet
-    new.tonnage = sh.tonnage
-    new.small_craft = sh.small_craft
-    new.hull_max = sh.hull_max
-    new.structure_max = sh.structure_max
-    new.armour_max = sh.armour_max
-    new.thrust_max = sh.thrust_max
-    new.jump = sh.jump
-    new.sensors = sh.sensors
-    new.electronics = sh.electronics
-    new.fire_control = sh.fire_control
-    new.auto_repair = sh.auto_repair
-    new.intellect = sh.intellect
-    new.expert_pilot = sh.expert_pilot
-    new.expert_engineer = sh.expert_engineer
-    new.repair_drones = sh.repair_drones
-    new.nuclear_damper = sh.nuclear_damper
-    new.meson_screen = sh.meson_screen
-    new.fuel_max = sh.fuel_max
-    new.cargo_max = sh.cargo_max
-    new.hull = sh.hull
-    new.structure = sh.structure
-    new.armour = sh.armour
-    new.fuel = sh.fuel
-    new.cargo = sh.cargo
-    new.mounts = sh.mounts
-    new.crew = sh.crew
-    new.hits = sh.hits
-    new.repaired = sh.repaired
-    new.status = sh.status
-    new.speed = sh.speed
-    new.initiative = sh.initiative
-    new.boost_next = sh.boost_next
-    new.boost = sh.boost
-    new.reactions = sh.reactions
-    new.evasive = sh.evasive
-    new.lined_up = sh.lined_up
-    new.targeting = sh.targeting
-    new.pool = sh.pool
-    new.bonus = sh.bonus
-    new.hasty = sh.hasty
-    new.pursuing = sh.pursuing
-    new.pursuit_turns = sh.pursuit_turns
-    new.pursuit_kept = sh.pursuit_kept
-    new.jump_plotted = sh.jump_plotted
-    new.intercepted = sh.intercepted
-    new.intel = sh.intel
-    new.jammed = sh.jammed
-    new.position = sh.position
-    new.avoided = sh.avoided
-    new.delaying = sh.delaying
-    new.fuel_leak = sh.fuel_leak
-    new.leak_acc = sh.leak_acc
-    new.no_reactions = sh.no_reactions
-    new.fired = sh.fired
-    return new
-
-
 def play_copy(state: CombatState) -> CombatState:
     """The state an ``apply`` step builds (:class:`Tx`): a shallow copy with its own list of ships.
     That is enough to leave ``state`` as it was: the rules change a ship, crew member or mount only
@@ -522,16 +400,16 @@ def play_copy(state: CombatState) -> CombatState:
 def _copy_crew(c: Crew) -> Crew:
     """A crew member a rule may change: its task copied too (its characteristics and skills are
     replaced, never changed, by the rules)."""
-    c = _crew_copy(c)
+    c = clone(c)
     if c.task is not None:
-        c.task = _task_copy(c.task)
+        c.task = clone(c.task)
     return c
 
 
 def _copy_mount(m: Mount) -> Mount:
     """A mount a rule may change: its weapons copied too (a shot changes a weapon's load)."""
-    m = _mount_copy(m)
-    m.weapons = [_weapon_copy(w) for w in m.weapons]
+    m = clone(m)
+    m.weapons = [clone(w) for w in m.weapons]
     return m
 
 
@@ -539,7 +417,7 @@ def copy_ship(old: Ship, *, parts: bool) -> Ship:
     """A ship a rule may change: its dicts of hits, repairs, sensor locks and coordination points
     copied; with ``parts``, its crew members (:func:`_copy_crew`) and mounts (:func:`_copy_mount`) too.
     Without ``parts`` the transaction copies those on a first change (:meth:`Tx._own`)."""
-    sh = _ship_copy(old)
+    sh = clone(old)
     sh.hits, sh.repaired = old.hits.copy(), old.repaired.copy()
     sh.targeting, sh.bonus = old.targeting.copy(), old.bonus.copy()
     if parts:

@@ -19,7 +19,6 @@ import abc
 import random
 from dataclasses import dataclass, field
 
-from .faces import RandomFaces, face_from_random
 
 
 class DiceError(Exception):
@@ -122,6 +121,12 @@ class Roll:
         )
 
 
+def face_from_random(value: float, sides: int) -> int:
+    """Map a float in [0, 1) to a face 1..sides without bias beyond float precision."""
+    face = int(value * sides) + 1
+    return face if face <= sides else sides
+
+
 class DiceSource(abc.ABC):
     """Where faces come from. ``faces`` returns ``count`` faces of a ``sides``-sided die."""
 
@@ -143,15 +148,16 @@ class SeededSource(DiceSource):
 
 
 class RandomSource(DiceSource):
-    """Faces from an existing ``random.Random`` (simulations share one per trial), drawn by
-    :class:`~rulesets.core.faces.RandomFaces` (compiled with the rules)."""
+    """Faces from an existing ``random.Random`` (simulations share one per trial)."""
 
     def __init__(self, rng: random.Random):
         self._rng = rng
-        self.draw = RandomFaces(rng.random).faces
 
     def faces(self, count, sides, purpose="", rule=""):
-        return self.draw(count, sides)
+        rnd = self._rng.random
+        return [face_from_random(rnd(), sides) for _ in range(count)]
+
+    draw = faces
 
 
 class ScriptedSource(DiceSource):

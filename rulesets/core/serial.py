@@ -13,8 +13,6 @@ import typing
 from functools import lru_cache
 from typing import Any
 
-from . import compiled
-
 
 #: the types ``to_json`` returns as they are (exact types: a subclass, say an enum, goes the long way)
 _PLAIN = frozenset({str, int, float, bool, type(None)})
@@ -54,9 +52,7 @@ def to_json(obj: Any) -> Any:
 
 @lru_cache(maxsize=None)
 def _hints(cls) -> dict:
-    """The field types of a dataclass; a compiled class's from its source (its own are erased)."""
-    if compiled.is_compiled(cls):
-        return compiled.source_type_hints(cls)
+    """The field types of a dataclass."""
     return typing.get_type_hints(cls)
 
 

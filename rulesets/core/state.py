@@ -42,44 +42,14 @@ def clone(obj: Any, given: dict | None = None, /, **changes: Any) -> Any:
     reading an attribute of an object holding a split dict is about three and a half times slower
     (it is not specialised). See :func:`plain_dicts` for the states a setup builds.
     """
-    cls = obj.__class__
-    if cls in _FIELDS:  # a dataclass whose instances have no ``__dict__`` (compiled by mypyc)
-        return _rebuilt(obj, cls, given, changes)
-    try:
-        table = dict(obj.__dict__)
-    except AttributeError:
-        _FIELDS[cls] = _init_fields(cls)
-        return _rebuilt(obj, cls, given, changes)
+    table = dict(obj.__dict__)
     if given:
         table.update(given)
     if changes:
         table.update(changes)
-    new = _new(cls)
+    new = _new(obj.__class__)
     _set(new, "__dict__", table)  # a frozen dataclass refuses ``new.__dict__ = table``
     return new
-
-
-#: the fields of the dataclasses :func:`clone` met whose instances have no ``__dict__`` (native classes of
-#: modules compiled by mypyc), in ``__init__``'s order
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _init_fields(cls: type) -> tuple[str, ...]:
-    fields = dataclasses.fields(cls)
-    if not all(f.init for f in fields):
-        raise TypeError(f"clone: {cls.__name__} has fields its __init__ does not take.")
-    return tuple(f.name for f in fields)
-
-
-def _rebuilt(obj: Any, cls: type, given: dict | None, changes: dict) -> Any:
-    """:func:`clone` of an instance without ``__dict__``: a new one built by ``__init__`` from every field
-    (``clone``'s contract: plain fields, no ``__post_init__``), ``given`` and ``changes`` taking their place."""
-    names = _FIELDS[cls]
-    if given:
-        changes = {**given, **changes}
-    if changes:
-        return cls(*[changes[n] if n in changes else getattr(obj, n) for n in names])
-    return cls(*[getattr(obj, n) for n in names])
 
 
 def plain_dicts(obj: Any) -> Any:
@@ -100,10 +70,7 @@ def plain_dicts(obj: Any) -> Any:
             continue
         seen.add(id(item))
         if hasattr(item, "__dataclass_fields__") and not isinstance(item, type):
-            table = getattr(item, "__dict__", None)
-            if table is None:  # no attribute table to replace (a class compiled by mypyc): only its fields to visit
-                stack.extend(getattr(item, name) for name in item.__dataclass_fields__)
-                continue
+            table = item.__dict__
             _set(item, "__dict__", dict(table))
             stack.extend(table.values())
         elif isinstance(item, (list, tuple)):

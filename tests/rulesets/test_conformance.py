@@ -220,8 +220,7 @@ def test_the_demo_fleets_fight_to_the_end(ruleset):
 def test_every_listed_action_is_described_and_every_viewer_served_along_random_play(ruleset, seed):
     """Random legal actions and the bot's, mixed, from the example setups and the demo fleets: every
     action listed has words for the GM and odds (or none), and the GM's and a player's views build, at
-    every step (a compiled build enforces each annotation: a label worked out for an action it does
-    not apply to once raised TypeError here)."""
+    every step."""
     from rulesets.core.spec import demo_setup
 
     rng = random.Random(f"words:{ruleset.key}:{seed}")
