@@ -114,7 +114,6 @@ def test_more_dice_never_hurts(n, p):
 # rules themselves ask for (Wild Die off, small codes: a finite tree), (2) exact Fractions
 # built from odds.distribution (Wild Die on), (3) large seeded Monte-Carlo of rules.fire and
 # rules.resolve_firing (Wild Die on).
-import time
 from collections import defaultdict
 
 from rulesets.core.dice import Dice, DiceSource
@@ -588,9 +587,9 @@ def test_engine_odds_of_every_action():
         assert odds.action_odds(s, Action.make(kind, "c1")) is None
 
 
-def test_odds_of_every_fire_action_are_fast():
-    """Speed: the odds of every fire action of a 4-ship state, from cold caches, well under 50 ms
-    (warm: a millisecond or so) -- the runner asks on every page render."""
+def test_odds_of_every_fire_action_are_the_same_from_cold_and_warm_caches():
+    """The odds of every fire action of a 4-ship state, from cold caches and again from warm ones,
+    are the same odds (their speed is measured by scripts/bench_odds.py, not by a test)."""
     from rulesets.starwars_d6.engine import RULESET
 
     for fn in (odds.roll_fd, odds.skill_factor_fd, odds._p_hit, odds.damage_total_fd, odds.damage_bands, odds.ion_results,
@@ -602,19 +601,15 @@ def test_odds_of_every_fire_action_are_fast():
         sh.col, sh.row = pos
 
     def every():
-        n = 0
+        out = []
         for sid in [sh.id for sh in s.ships]:
             s.queue = [sid]
-            n += sum(RULESET.odds(s, a) is not None for a in RULESET.legal_actions(s))
-        return n
+            out.extend(o for a in RULESET.legal_actions(s) if (o := RULESET.odds(s, a)) is not None)
+        return out
 
-    t = time.perf_counter()
-    assert every() >= 8
-    cold = time.perf_counter() - t
-    t = time.perf_counter()
-    every()
-    warm = time.perf_counter() - t
-    assert cold < 0.05 * 3 and warm < 0.05, (cold, warm)   # cold measured ~10 ms; slack for slow CI
+    cold = every()
+    assert len(cold) >= 8
+    assert every() == cold
 
 
 # ---------------------------------------------------------------- ramming and tractor beams

@@ -4,7 +4,6 @@ Scripted situations built with rules.py; playouts seeded.  Each test names the s
 or the decision (docs/rulesets/starwars_d6.md, "Odds and the bot") it checks.
 """
 import random
-import time
 
 import pytest
 
@@ -309,11 +308,9 @@ def test_the_bot_is_deterministic_given_its_rng():
     assert [r.action for r in a.recorded] == [r.action for r in b.recorded]
 
 
-def test_a_2v2_battle_plays_out_well_under_a_second():
-    """Speed (simulations run thousands of fights): the bot's part of a whole 2v2 battle.
-    Measured ~50 ms a battle without the board's course search."""
-    t = time.perf_counter()
-    n = 5
-    for seed in range(n):
-        play_out(FAST, FAST.setup(FAST.example_setup(1)), random.Random(f"speed:{seed}"))
-    assert (time.perf_counter() - t) / n < 0.5
+def test_a_2v2_battle_plays_out_to_its_end_within_the_step_limit():
+    """Simulations run thousands of fights: the bot brings every 2v2 battle to an end (its speed is
+    measured by scripts/bench_simulation.py, not by a test)."""
+    for seed in range(5):
+        result = play_out(FAST, FAST.setup(FAST.example_setup(1)), random.Random(f"speed:{seed}"))
+        assert result.state.over and result.steps < FAST.step_limit
