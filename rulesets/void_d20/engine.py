@@ -19,7 +19,7 @@ from .common import combatant, ship
 from .model import PlayoutState, VoidState, pair_key
 from .names import hidden_names, shown_names
 from .options import actor_actions, gm_actions
-from .override import FIELDS, HELP, apply_override
+from .override import FIELDS, HELP, apply_override, value_text
 from .personal import damage_dice, defence_of, weapon_of
 from .setup import build_state
 
@@ -131,7 +131,7 @@ class VoidD20Ruleset(RulesetBase):
 
     def describe(self, state: VoidState, action: Action) -> str:
         if action.kind == "override":
-            path, value = action.get("path"), action.get("value")
+            path, value = action.get("path"), value_text(action.get("value"))
             return f"GM override: set {path} to {value}" if path else "GM override: set a value by hand"
         kind = KINDS.get(action.kind)
         text = kind.words(state, action) if kind else action.kind
