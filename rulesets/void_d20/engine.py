@@ -12,7 +12,7 @@ from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice, playout_dice
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
 
-from . import library, policy, tables, turns
+from . import library, policy, tables, timers, turns
 from . import odds as void_odds
 from .actions import KINDS, TURN_KINDS, check_of
 from .common import combatant, ship
@@ -191,7 +191,10 @@ class VoidD20Ruleset(RulesetBase):
                 "weapon": f"{weapon.name} ({weapon.damage})",
                 "gear": [f"{i.name}: Condition {i.condition}" + (f", {i.charges} charges" if i.kind in ("shield", "medkit")
                                                                   else "") for i in c.items if i.kind != "weapon"],
-                "timer": c.timer if c.status in ("bleeding", "unconscious", "shock") else None,
+                # the count as a GM reads it: turns still lost (shock, unconscious), rounds left to help
+                # (bleeding out), this round counted while it still counts (timers.py)
+                "timer": timers.rounds_left(state, c) if c.status in timers.TIMED else None,
+                "timer_text": count.render() if (count := timers.words(state, c)) is not None else "",
                 "notes": list(c.notes), "initiative": c.initiative,
             })
             if c.kind == "enemy":

@@ -18,8 +18,8 @@ from rulesets.core.engine import IllegalAction
 from rulesets.core.override import OverrideField, one_of, parse_override, yes_no
 from rulesets.core.state import set_key
 
-from . import setup, tables
-from .common import evolve, set_combatant, set_ship, ship
+from . import setup, tables, timers
+from .common import combatant, evolve, set_combatant, set_ship, ship
 from .model import STANDING, DOWN, OUT, VoidState, pair_key
 
 STATUSES = (*STANDING, *DOWN, *OUT)
@@ -92,8 +92,9 @@ FIELDS = (
                   "a character's Void Points: 0 to 4 (enemies have none)", label="Void Points"),
     OverrideField("crew.*.cover", one_of(*tables.COVER_ORDER), "cover: none, light, medium or full"),
     OverrideField("crew.*.status", one_of(*STATUSES), "ok, shock, bleeding, unconscious, dead, fled or surrendered"),
-    OverrideField("crew.*.timer", number(0, LONGEST_COUNT, "the timer"),
-                  "rounds left of bleeding, unconsciousness or shock: 0 to 6"),
+    OverrideField("crew.*.timer", number(1, LONGEST_COUNT, "rounds left", "6 (in shock or bleeding out: 2)"),
+                  "rounds left, as the card counts them: in shock 1 to 2, unconscious 1 to 6, bleeding out 1 to 2",
+                  label="rounds left"),
     OverrideField("crew.*.aboard", str, "the ship (name or id) a person is in"),
 )
 
@@ -118,10 +119,44 @@ def _person(state: VoidState, ship_id: str, word: str):
     raise IllegalAction(f"No one called '{word}' in that crew.")
 
 
-def _within(path: str, what: str, n: int, hi: int, whose: str) -> None:
+def _within(path: str, what: str, n: int, hi: int, whose: str, lo: int = 0) -> None:
     """Refuse ``n`` above this ship's or person's own limit ``hi`` (the field's range has the rest)."""
     if n > hi:
-        raise IllegalAction(f"{path}: {what} is a whole number from 0 to {hi} ({whose}); {n} is outside that range.")
+        raise IllegalAction(f"{path}: {what} is a whole number from {lo} to {hi} ({whose}); {n} is outside that range.")
+
+
+#: the most rounds each timed status can have left, as the card counts them (timers.rounds_left), and why
+TIMER_MOST = {
+    "shock": (tables.SHOCK_ROUNDS, "in shock: no actions for 2 rounds"),
+    "unconscious": (LONGEST_COUNT, "unconscious: d6 rounds"),
+    "bleeding": (tables.BLEED_ROUNDS + 1, "bleeding out: this round and the next to help"),
+}
+
+#: the count a status set by hand starts with, as the card reads it: the rules' own (unconscious: 1, as
+#: the d6 is not rolled); bleeding out gets the death table's timer itself (the rest of this round and the next)
+STATUS_ROUNDS = {"shock": tables.SHOCK_ROUNDS, "unconscious": 1}
+
+
+def _person_field(state: VoidState, path: str, person, key: str, v) -> VoidState:
+    """A person's field: HP and Void Points within their own range; a status with the rules' count of
+    rounds; a count of rounds only for a status that has one (timers.py)."""
+    if key == "hp":
+        _within(path, "HP", v, person.max_hp, f"{person.name}'s full HP")
+    elif key == "void" and person.kind == "enemy":
+        _within(path, "Void Points", v, 0, "enemies have none")
+    elif key == "timer":
+        if person.status not in TIMER_MOST:
+            raise IllegalAction(f"{path}: {person.name} is not in shock, unconscious or bleeding out, the statuses "
+                                f"that count rounds; set .status first.")
+        most, why = TIMER_MOST[person.status]
+        _within(path, "rounds left", v, most, why, lo=1)
+        return set_combatant(state, person.id, timer=timers.stored(state, person, person.status, v))
+    elif key == "status" and v != person.status:
+        rounds = STATUS_ROUNDS.get(v)
+        timer = (timers.stored(state, person, v, rounds) if rounds else tables.BLEED_ROUNDS if v == "bleeding"
+                 else 0)
+        return set_combatant(state, person.id, status=v, timer=timer)
+    return set_combatant(state, person.id, **{key: v})
 
 
 def apply_override(state: VoidState, path: object, value: object) -> tuple[VoidState, str]:
@@ -162,9 +197,9 @@ def apply_override(state: VoidState, path: object, value: object) -> tuple[VoidS
         if key == "aboard":
             state = set_combatant(state, person.id, aboard=_ship_by_word(state, v).id)
         else:
-            if key == "hp":
-                _within(request.path, "HP", v, person.max_hp, f"{person.name}'s full HP")
-            elif key == "void" and person.kind == "enemy":
-                _within(request.path, "Void Points", v, 0, "enemies have none")
-            state = set_combatant(state, person.id, **{key: v})
+            state = _person_field(state, request.path, person, key, v)
+            if key in ("status", "timer"):
+                count = timers.words(state, combatant(state, person.id))
+                if count is not None:
+                    return state, f"{request.sentence()} ({count})"
     return state, request.sentence()

@@ -13,7 +13,7 @@ import pytest
 from rulesets.core.dice import scripted
 from rulesets.core.engine import Action, IllegalAction
 from rulesets.core.scenario import load_scenario, run_scenario
-from rulesets.void_d20 import override
+from rulesets.void_d20 import override, timers
 from rulesets.void_d20.engine import RULESET
 
 from .helpers import boat, person
@@ -39,7 +39,7 @@ NUMERIC = {
     "reboot": ("Grinder.reboot", 4, lambda s: boat(s, "s2").reboot),
     "crew.hp": ("Kestrel.crew.Jun Okafor.hp", 4, lambda s: person(s, "k2").hp),
     "crew.void": ("Kestrel.crew.k2.void", 4, lambda s: person(s, "k2").void),
-    "crew.timer": ("Kestrel.crew.Jun Okafor.timer", 2, lambda s: person(s, "k2").timer),
+    "crew.timer": ("Kestrel.crew.Jun Okafor.timer", 2, lambda s: timers.rounds_left(s, person(s, "k2"))),
 }
 
 #: the ways a number reaches the override: the action the step applies, built from what was written
@@ -136,3 +136,39 @@ def test_the_edges_of_each_range_are_taken():
                               ("Grinder.reactor", 6, lambda s: boat(s, "s2").reactor),
                               ("Grinder.crew.Raider boss.void", 0, lambda s: person(s, "g3").void)]:
         assert read(_apply(state, Action.make("override", "gm", path=path, value=value)).state) == value
+
+
+# --- counts of rounds (issue 25's timer decision, timers.py) ------------------------------------------
+
+
+def _set(state, path, value):
+    return _apply(state, Action.make("override", "gm", path=path, value=value))
+
+
+def test_a_status_set_by_hand_starts_with_the_rules_count_and_the_count_reads_as_the_card_shows():
+    """Таблица смерти в космосе (VD-26, VD-24, VD-23) and the GM's escape hatch: shock set by hand is
+    "no actions: 2 rounds left", as the death table gives it; a count set by hand is what the card reads."""
+    step = _set(_state(), "Kestrel.crew.Jun Okafor.status", "shock")
+    assert step.log[0].text == "GM sets Kestrel's Jun Okafor status to shock (no actions: 2 rounds left)"
+    step = _set(step.state, "Kestrel.crew.Jun Okafor.timer", 1)
+    assert step.log[0].text == "GM sets Kestrel's Jun Okafor rounds left to 1 (no actions: 1 round left)"
+    assert timers.rounds_left(step.state, person(step.state, "k2")) == 1
+    step = _set(step.state, "Kestrel.crew.Jun Okafor.status", "bleeding")
+    assert "(dies unless helped: 1 round left)" in step.log[0].text   # between rounds: the coming one
+    assert person(_set(step.state, "Kestrel.crew.Jun Okafor.status", "ok").state, "k2").timer == 0
+
+
+@pytest.mark.parametrize("status, value, says", [
+    ("ok", "2", "Kestrel.crew.Jun Okafor.timer: Jun Okafor is not in shock, unconscious or bleeding out"),
+    ("shock", "3", "Kestrel.crew.Jun Okafor.timer: rounds left is a whole number from 1 to 2 (in shock: no actions for 2 rounds); 3"),
+    ("bleeding", "3", "Kestrel.crew.Jun Okafor.timer: rounds left is a whole number from 1 to 2 (bleeding out: this round and the next to help); 3"),
+    ("unconscious", "7", "Kestrel.crew.Jun Okafor.timer: rounds left is a whole number from 1 to 6 (in shock or bleeding out: 2); 7"),
+    ("unconscious", "0", "Kestrel.crew.Jun Okafor.timer: rounds left is a whole number from 1 to 6 (in shock or bleeding out: 2); 0"),
+])
+def test_a_count_of_rounds_has_the_range_of_its_status(status, value, says):
+    """Таблица смерти в космосе: shock 2 rounds (VD-26), unconscious d6 (VD-24), bleeding out this round
+    and the next (VD-23); a person standing has no count (issue 26)."""
+    state = _set(_state(), "Kestrel.crew.Jun Okafor.status", status).state
+    with pytest.raises(IllegalAction) as refused:
+        _set(state, "Kestrel.crew.Jun Okafor.timer", value)
+    assert str(refused.value).startswith(says)
