@@ -10,9 +10,9 @@ import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice, playout_dice
-from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Refusal, Step, Viewer
 
-from . import library, policy, tables, timers, turns
+from . import library, policy, refusals, tables, timers, turns
 from . import odds as void_odds
 from .actions import KINDS, TURN_KINDS, check_of
 from .common import combatant, ship
@@ -57,6 +57,10 @@ class VoidD20Ruleset(RulesetBase):
         if action.kind == "override":
             return not state.over and action.actor == "gm"
         return super().is_legal(state, action)
+
+    def refusal(self, state: VoidState, action: Action) -> Refusal | None:
+        """Why the rules refuse ``action`` now, and which rule (refusals.py)."""
+        return refusals.refusal(state, action)
 
     def apply(self, state: VoidState, action: Action, dice: Dice) -> Step:
         log: list[LogEntry] = []
