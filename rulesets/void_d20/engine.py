@@ -10,16 +10,16 @@ import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice, playout_dice
-from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Refusal, Step, Viewer
 
-from . import library, policy, tables, turns
+from . import library, policy, refusals, tables, timers, turns
 from . import odds as void_odds
 from .actions import KINDS, TURN_KINDS, check_of
 from .common import combatant, ship
 from .model import PlayoutState, VoidState, pair_key
 from .names import hidden_names, shown_names
 from .options import actor_actions, gm_actions
-from .override import FIELDS, HELP, apply_override
+from .override import FIELDS, HELP, apply_override, value_text
 from .personal import damage_dice, defence_of, weapon_of
 from .setup import build_state
 
@@ -57,6 +57,10 @@ class VoidD20Ruleset(RulesetBase):
         if action.kind == "override":
             return not state.over and action.actor == "gm"
         return super().is_legal(state, action)
+
+    def refusal(self, state: VoidState, action: Action) -> Refusal | None:
+        """Why the rules refuse ``action`` now, and which rule (refusals.py)."""
+        return refusals.refusal(state, action)
 
     def apply(self, state: VoidState, action: Action, dice: Dice) -> Step:
         log: list[LogEntry] = []
@@ -131,7 +135,7 @@ class VoidD20Ruleset(RulesetBase):
 
     def describe(self, state: VoidState, action: Action) -> str:
         if action.kind == "override":
-            path, value = action.get("path"), action.get("value")
+            path, value = action.get("path"), value_text(action.get("value"))
             return f"GM override: set {path} to {value}" if path else "GM override: set a value by hand"
         kind = KINDS.get(action.kind)
         text = kind.words(state, action) if kind else action.kind
@@ -191,7 +195,10 @@ class VoidD20Ruleset(RulesetBase):
                 "weapon": f"{weapon.name} ({weapon.damage})",
                 "gear": [f"{i.name}: Condition {i.condition}" + (f", {i.charges} charges" if i.kind in ("shield", "medkit")
                                                                   else "") for i in c.items if i.kind != "weapon"],
-                "timer": c.timer if c.status in ("bleeding", "unconscious", "shock") else None,
+                # the count as a GM reads it: turns still lost (shock, unconscious), rounds left to help
+                # (bleeding out), this round counted while it still counts (timers.py)
+                "timer": timers.rounds_left(state, c) if c.status in timers.TIMED else None,
+                "timer_text": count.render() if (count := timers.words(state, c)) is not None else "",
                 "notes": list(c.notes), "initiative": c.initiative,
             })
             if c.kind == "enemy":

@@ -12,7 +12,7 @@ from typing import Final
 from rulesets.core.dice import Dice
 from rulesets.core.state import plain_dicts
 
-from . import tables
+from . import tables, timers
 from .checks import Check, make_check, roll_check, roll_one, roll_sum
 from .common import evolve, combatant, say, set_combatant
 from .dice import parse_damage
@@ -269,11 +269,13 @@ def apply_death_row(state: VoidState, log: list, dice: Dice, cid: str, key: str)
         return set_combatant(state, cid, hp=0, status="bleeding", timer=tables.BLEED_ROUNDS)
     if key == "unconscious":                                               # VD-24
         rounds = roll_sum(dice, 1, 6, purpose=lambda: f"{c.name} is unconscious for d6 rounds", rule=tables.rule("death", "VD-24"))
-        return set_combatant(state, cid, hp=1, status="unconscious", timer=rounds)
+        # the next d6 turns lost, this round's among them when it is still to come (timers.py)
+        return set_combatant(state, cid, hp=1, status="unconscious", timer=timers.stored(state, c, "unconscious", rounds))
     if key == "wounded":                                                   # VD-25
         return set_combatant(state, cid, hp=1, notes=_noted(c, "hampered tomorrow"))
     if key == "shock":                                                     # VD-26
-        return set_combatant(state, cid, hp=1, status="shock", timer=tables.SHOCK_ROUNDS)
+        # the next 2 turns lost, this round's among them when it is still to come (timers.py)
+        return set_combatant(state, cid, hp=1, status="shock", timer=timers.stored(state, c, "shock", tables.SHOCK_ROUNDS))
     if key == "scratched":                                                 # VD-27
         hp = roll_sum(dice, 1, 4, purpose=lambda: f"{c.name}'s HP", rule=tables.rule("death", "VD-27"))
         return set_combatant(state, cid, hp=hp)

@@ -144,7 +144,8 @@ def death_row(face: int) -> DeathRow:
     return row
 
 
-#: rounds a death-table state lasts (Таблица смерти: "за раунд", "2 раунда")
+#: rounds a death-table state lasts (Таблица смерти: "за раунд", "2 раунда"): bleeding out, the rounds
+#: after this one a friend has to help; shock, the character's turns lost (how they count: timers.py)
 BLEED_ROUNDS: Final = 1
 SHOCK_ROUNDS: Final = 2
 

@@ -22,6 +22,7 @@ from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, people_changed
 from .model import STANDING, VoidState
 from .options import STATION_OPEN
 from .ships import band, explode, ship_initiative
+from .timers import TIMED
 
 # --- scale and order ----------------------------------------------------------------------
 
@@ -98,8 +99,8 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
     return state
 
 
-#: the statuses that last for rounds (a timer counts them down)
-_TIMED: Final = ("bleeding", "unconscious", "shock")
+#: the statuses that last for rounds (a timer counts them down: the rounds after this one, timers.py)
+_TIMED: Final = TIMED
 
 #: the last roster, in one slot read and replaced whole: (the combatants tuple it was read from, the
 #: places of the people with a timer running, the places of the people standing away from their own
@@ -124,7 +125,8 @@ def _roster(people: tuple) -> tuple:
 
 
 def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
-    """Count down what lasts for rounds: each timer is the rounds still to sit out."""
+    """Count down what lasts for rounds: each timer is the rounds still to sit out after the one
+    just ended (what it means in turns lost: timers.py)."""
     people = state.combatants
     for place in _roster(people)[1]:    # the people whose status has a timer, in order
         c = people[place]

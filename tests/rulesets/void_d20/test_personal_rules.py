@@ -5,7 +5,7 @@ Each test names the seed section (or RULES-NOTES void_d20) and the inventory num
 from __future__ import annotations
 
 from rulesets.core.engine import Action
-from rulesets.void_d20 import personal, tables, turns
+from rulesets.void_d20 import personal, tables, timers, turns
 from rulesets.void_d20.engine import RULESET
 from rulesets.void_d20.model import Item
 
@@ -311,6 +311,93 @@ def test_death_table_11_14_is_shock_no_actions_for_2_rounds():
         state = turns.tick_timers(state, [], dice())
     assert person(state, "ann").status == "shock"
     assert person(turns.tick_timers(state, [], dice()), "ann").status == "ok"
+
+
+def _end(state, cid, *faces):
+    """``cid`` ends their turn; ``faces``: the next round's initiative, when it begins in this step."""
+    assert state.order[state.turn] == cid, f"{cid} to act, not {state.order[state.turn]}"
+    d = dice(*faces)
+    state = RULESET.apply(state, Action.make("end", cid), d).state
+    assert used_up(d)
+    return state
+
+
+def _shock_words(state, cid):
+    return timers.words(state, person(state, cid)).render()
+
+
+def test_shock_before_the_characters_turn_costs_this_turn_and_the_next_two_rounds_in_all():
+    """Таблица смерти в космосе (VD-26, decision "Timers"): "ноль действий 2 раунда" is the character's
+    next two turns. Shocked by the raider acting first in round 1, Ann loses her turns of rounds 1 and
+    2 and acts in round 3 (the old count cost her rounds 1, 2 and 3)."""
+    state = aboard_state(foe(attack=5), char(aboard="s2", hp=2, max_hp=8))      # the raider acts first
+    d = dice(15, 5, 6, 12)  # hit, 5 damage, wear 6, death table 12: shock
+    state = RULESET.apply(state, Action.make("attack", "r1", target="ann"), d).state
+    assert used_up(d) and person(state, "ann").status == "shock"
+    assert timers.rounds_left(state, person(state, "ann")) == 2 and _shock_words(state, "ann") == "no actions: 2 rounds left"
+    state = _end(state, "r1", 5)           # Ann's turn of round 1 is lost; round 2: Ann's initiative 5 (after the raider)
+    assert state.round == 2 and _shock_words(state, "ann") == "no actions: 1 round left"
+    state = _end(state, "r1", 5)           # her turn of round 2 is lost; round 3: back on her feet
+    assert state.round == 3 and person(state, "ann").status == "ok"
+    state = _end(state, "r1")
+    assert state.active == "Ann" and state.round == 3
+
+
+def test_shock_after_the_characters_turn_costs_the_next_two_rounds():
+    """Таблица смерти в космосе (VD-26, decision "Timers"): shocked after her own turn of round 1, Ann
+    loses her turns of rounds 2 and 3 and acts in round 4."""
+    state = aboard_state(char(aboard="s2", hp=2, max_hp=8), foe(attack=5))      # Ann acts first
+    state = _end(state, "ann")
+    d = dice(15, 5, 6, 12)
+    state = RULESET.apply(state, Action.make("attack", "r1", target="ann"), d).state
+    assert used_up(d) and _shock_words(state, "ann") == "no actions: 2 rounds left"
+    state = _end(state, "r1", 5)           # round 2: Ann's initiative 5, after the raider
+    assert state.round == 2 and _shock_words(state, "ann") == "no actions: 2 rounds left"
+    state = _end(state, "r1", 5)           # her turn of round 2 is lost
+    assert state.round == 3 and _shock_words(state, "ann") == "no actions: 1 round left"
+    state = _end(state, "r1", 5)           # and of round 3
+    assert state.round == 4 and person(state, "ann").status == "ok"
+    assert _end(state, "r1").active == "Ann"
+
+
+def test_shock_in_the_characters_own_turn_costs_the_rest_of_it_and_the_next_two_rounds():
+    """Таблица смерти в космосе (VD-26) and RULES-NOTES (VD-N03): Ann's risky attack misses, the answer
+    sends her into shock: the rest of her turn is lost, and her next two turns (rounds 2 and 3)."""
+    state = aboard_state(char(aboard="s2", hp=2, max_hp=8, technology=0), foe(attack=5))
+    d = dice(5, 15, 5, 6, 12)  # Ann misses; the raider answers: hit, 5 damage, wear 6, death table 12
+    state = RULESET.apply(state, Action.make("risky", "ann", target="r1"), d).state
+    assert used_up(d) and state.active == "Raider" and _shock_words(state, "ann") == "no actions: 2 rounds left"
+    state = _end(_end(state, "r1", 5), "r1", 5)       # rounds 2 and 3: her turns lost
+    assert state.round == 3 and _shock_words(state, "ann") == "no actions: 1 round left"
+    state = _end(state, "r1", 5)
+    assert state.round == 4 and _end(state, "r1").active == "Ann"
+
+
+def test_unconscious_for_d6_rounds_is_the_next_d6_turns():
+    """Таблица смерти в космосе (VD-24, decision "Timers"): "без сознания на d6 раундов" counts as shock
+    does: knocked out before her turn of round 1 for d6 = 2, Ann misses rounds 1 and 2 and acts in round 3."""
+    state = aboard_state(foe(attack=5), char(aboard="s2", hp=2, max_hp=8), char("bo", "Bo", aboard="s2"))
+    d = dice(15, 5, 6, 5, 2)  # hit, 5 damage, wear 6, death table 5: unconscious for d6 = 2
+    state = RULESET.apply(state, Action.make("attack", "r1", target="ann"), d).state
+    assert used_up(d) and _shock_words(state, "ann") == "no actions: 2 rounds left"
+    state = _end(_end(state, "r1"), "bo", 5)          # round 2: only Bo rolls (Ann is down), after the raider
+    assert state.round == 2 and state.order == ("r1", "bo") and _shock_words(state, "ann") == "no actions: 1 round left"
+    state = _end(_end(state, "r1"), "bo", 5, 5)       # round 3: Ann is back and rolls too
+    assert state.round == 3 and person(state, "ann").status == "ok"
+    assert _end(state, "r1").active == "Ann"
+
+
+def test_bleeding_out_still_gives_friends_the_rest_of_the_round_and_the_next():
+    """Таблица смерти в космосе (VD-23, decision "Timers"): "если не помогут за раунд" is the others'
+    deadline, not turns Ann loses: dropped in round 1, she dies when round 3 begins unless helped."""
+    state = aboard_state(foe(attack=5), char(aboard="s2", hp=2, max_hp=8), char("bo", "Bo", aboard="s2"))
+    d = dice(15, 5, 6, 3)  # death table 3: bleeding out
+    state = RULESET.apply(state, Action.make("attack", "r1", target="ann"), d).state
+    assert used_up(d) and _shock_words(state, "ann") == "dies unless helped: 2 rounds left"
+    state = _end(_end(state, "r1"), "bo", 5)
+    assert state.round == 2 and _shock_words(state, "ann") == "dies unless helped: 1 round left"
+    state = _end(_end(state, "r1"), "bo", 5)
+    assert state.round == 3 and person(state, "ann").status == "dead"
 
 
 def test_death_table_15_17_is_scratched_hp_d4():

@@ -35,3 +35,20 @@ def test_a_player_sees_own_crew_in_full_and_the_enemy_by_ship_and_position_only(
                                                       "Grinder's marine 1", "Grinder's marine 2", "Grinder's marine 3"]
     assert {"Skarn", "Vex", "Raider boss", "Scrapper 2"} <= set(RULESET.secrets(state, viewer))
     assert "Jun Okafor" in text
+
+
+def test_the_card_counts_the_rounds_of_shock_for_the_gm_and_the_players():
+    """Таблица смерти в космосе (VD-26, decision "Timers"): a character in shock reads "no actions:
+    2 rounds left" on the GM's card and on the card their players see."""
+    from rulesets.core.dice import scripted
+    from rulesets.core.engine import Action
+
+    from .helpers import aboard_state, char, foe
+
+    state = aboard_state(foe(attack=5), char(aboard="s2", hp=2, max_hp=8))
+    state = RULESET.apply(state, Action.make("attack", "r1", target="ann"), scripted(15, 5, 6, 12)).state
+    for viewer in (Viewer.gm(), Viewer.player({"s1"})):
+        view = RULESET.view(state, viewer)
+        [ann] = [p for s in view["ships"] for p in s["people"] if p["id"] == "ann"]
+        assert (ann["status"], ann["timer"], ann["timer_text"]) == ("in shock", 2, "no actions: 2 rounds left")
+        assert "in shock (no actions: 2 rounds left)" in " ".join(_card(view["ships"][1], view).split())
