@@ -191,7 +191,7 @@ class SetupOptionsForm(forms.Form):
                                       "all ships are aware, the aware ones count their initiative 2D6 as 12. Blank: everyone rolls.")
     max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=20, label="Round limit",
                                     help_text="After this many rounds the fight ends as a draw.")
-    hasty = forms.BooleanField(required=False, initial=True, label="House rule: hasty crews",
+    hasty = forms.BooleanField(required=False, initial=False, label="House rule: hasty crews",
                                help_text="A Captain may declare the crew hasty: one extra minor action each, DM-1 to every check.")
     hazard = forms.ChoiceField(choices=HAZARD_CHOICES, initial="none", label="Collision hazard")
     hazard_mismatch = forms.BooleanField(required=False, label="Speed very different from the debris (DM-2)")
