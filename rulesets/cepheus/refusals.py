@@ -235,7 +235,7 @@ def _turret_reaction(s: CombatState, p, target: Ship, c: Crew, action: Action) -
         if not casters:
             return _no("no_sandcaster", "{mount} has no sandcaster.", rule, mount=system_label(target, mount.id))
         if not any(w.loaded > 0 for w in casters):
-            return _no("no_sand", "{mount}'s sandcaster is empty: each burst costs a canister (reload it).", rule,
+            return _no("no_sand", "The sandcaster in {mount} is empty: each burst costs a canister (reload it).", rule,
                        mount=system_label(target, mount.id))
     elif not any(w.type in ("pulse_laser", "beam_laser") for w in mount.weapons):
         return _no("no_laser", "{mount} has no laser: point defence is the turret lasers'.", rule,
