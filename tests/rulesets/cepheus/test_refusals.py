@@ -294,3 +294,99 @@ def test_no_legal_action_has_a_reason_and_every_refused_one_has_one():
                 if not RULESET.is_legal(state, action):
                     assert refusals.refusal(state, action) is not None, f"no reason for {action} now"
             state = RULESET.apply(state, RULESET.policy(state, rng), Dice(RandomSource(rng))).state
+
+
+# --- more of the system's reasons: the crew's other positions, the Captain, delay, reactions, the GM ---------
+
+
+def test_reloading_needs_an_exhausted_weapon_and_something_in_store():
+    """Ricaricare il sistema delle armi: a crew member reloads an exhausted missile rack or sandcaster."""
+    rack = {"turrets": [{"weapons": [{"type": "missile_rack", "ammo": 6}]}]}
+    s = duel([GUNNER], [], a_stats=rack)
+    _says(_refused(s, "reload actor=g mount=t1 weapon=#0"), "not_exhausted",
+          "The missile rack in Turret 1 (missile rack) still has 3 loaded: a reload fills an exhausted one.",
+          SEC["reload"])
+    dry = _mounts(s, "a", weapons=[replace(s.ship("a").mounts[0].weapons[0], loaded=0, reserve=0)])
+    _says(_refused(dry, "reload actor=g mount=t1 weapon=#0"), "no_reserve",
+          "There is nothing left in store to reload the missile rack in Turret 1 (missile rack).", SEC["reload"])
+
+
+def test_there_is_only_one_pilot():
+    """Tabella: Posizioni dell'equipaggio: "Può esserci un solo pilota"; a second cannot take the helm."""
+    s = duel([crew("p", "pilot", pilot=1), crew("x", "passenger")], [])
+    s = act(s, "done actor=p").state
+    _says(_refused(s, "change_position actor=x position=pilot"), "one_pilot",
+          "A has a pilot already (P): there can be only one.", SEC["positions"])
+
+
+def test_the_jump_needs_a_plot_and_a_working_j_drive():
+    """Calcolare Rotta di Balzo: the jump needs a plot first; Motore-B, second hit: the J-drive is disabled."""
+    s = duel([crew("e", "engineer", engineering=1)], [], a_stats={"jump": 1, "fuel": 40})
+    _says(_refused(s, "jump actor=e"), "no_plot", "A has no jump plotted: the navigator plots it first.",
+          SEC["jump_plot"])
+    s = edit_ship(s, "a", jump_plotted=True, hits={"j_drive": 2})
+    _says(_refused(s, "jump actor=e"), "j_drive_out", "A's jump drive is disabled.", tables.LOCATION_SECTION["j_drive"])
+
+
+def test_repair_works_on_a_damaged_system_and_a_destroyed_one_needs_an_extended_repair():
+    """Riparare il sistema danneggiato: a damaged system; Azioni estese: a destroyed one is rebuilt over turns."""
+    s = edit_ship(duel([crew("d", "damage_control", mechanic=1)], []), "a", hits={"m_drive": 3})
+    _says(_refused(s, "repair actor=d system=sensors"), "not_damaged", "Sensors is not damaged.", SEC["repair"])
+    _says(_refused(s, "repair actor=d system=m_drive"), "destroyed_system",
+          "M-Drive is destroyed: only an extended repair (overhaul) rebuilds it.", SEC["extended"])
+
+
+def test_the_captain_declares_hasty_only_at_the_start_of_the_turn():
+    """RULES-NOTES (house rule, acting hastily) and Ritardo: the Captain's declarations come before acting."""
+    s = duel([crew("cap", "captain"), GUNNER], [crew("t", "passenger")])
+    s = act(s, "personal actor=cap").state
+    _says(_refused(s, "hasty actor=cap"), "declare_first",
+          "The Captain declares this at the start of A's turn, before acting.", SEC["hasty"])
+    _says(_refused(s, "delay actor=cap"), "declare_first",
+          "The Captain declares this at the start of A's turn, before acting.", SEC["delay"])
+
+
+def test_only_a_delaying_ship_acts_when_it_chooses():
+    """Ritardo: the Captain of a delaying ship acts later, even interrupting; a ship that is not delaying does
+    not; at the end of the round the delaying ship acts now or first next round."""
+    s = duel([crew("cap", "captain")], [crew("q", "pilot")])
+    s = act(s, "delay actor=cap").state
+    _says(_refused(s, "act_now actor=b"), "not_delaying",
+          "B is not delaying: only a ship whose Captain delayed acts when it chooses.", SEC["delay"])
+    s = act(s, "end_turn actor=q").state
+    assert s.phase == "delay"
+    _says(_refused(s, "keep_waiting actor=a"), "round_ends",
+          "The round is at its end: A acts now, or acts first next round giving up this round's actions.",
+          SEC["delay"])
+
+
+def test_point_defence_shoots_only_missiles_and_boarders():
+    """Difesa puntiforme: turret lasers shoot down incoming missiles (and boarders), not a beam."""
+    s = duel([GUNNER], [crew("p", "pilot", pilot=1), crew("h", "turret_gunner", "turret-1", gunnery=1)])
+    s = act(s, "attack actor=g mount=t1 target=b weapon=0").state
+    assert s.phase == "react"
+    _says(_refused(s, "point_defence actor=h mount=t1"), "point_defence_what",
+          "Point defence shoots only incoming missiles and boarders crossing open space.", SEC["point_defence"])
+    _says(_refused(s, "evasive actor=p"), "reaction_first",
+          "B answers the incoming attack first: a reaction, or no reaction.", SEC["reactions"])
+
+
+def test_a_pursuit_starts_at_adjacent_or_close_at_the_same_speed():
+    """Inseguimento: to pursue, the ships are at Adjacent or Close and at the same speed."""
+    s = duel([crew("p", "pilot", pilot=1)], [])
+    _says(_refused(s, "pursue actor=p target=b"), "pursue_how",
+          "A pursuit starts at Adjacent or Close at the same speed: B is at Short, speed 0 against 0.", SEC["pursue"])
+
+
+def test_intercepting_needs_enemy_fleet_traffic():
+    """Intercettare le comunicazioni nemiche: "il nemico deve avere comunicazioni da poter essere intercettate";
+    a lone enemy ship has no fleet traffic (the decision)."""
+    s = duel([crew("o", "sensors", comms=1)], [])
+    _says(_refused(s, "intercept actor=o target=b"), "no_traffic",
+          "B flies alone: there is no fleet traffic to intercept.", SEC["intercept"])
+
+
+def test_only_the_gm_overrides():
+    """RULES-NOTES, the GM's escape hatch: the override is the GM's."""
+    s = duel([GUNNER], [])
+    _says(_refused(s, "override actor=g path=a.hull value=1"), "gm_only", "Only the GM does that.", SEC["override"])
