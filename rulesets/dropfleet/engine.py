@@ -12,7 +12,7 @@ import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
 
@@ -21,6 +21,7 @@ from . import fleets
 from . import geometry
 from . import odds as odds_rules
 from . import overrides
+from . import refusals
 from . import policy as bot
 from . import sequence
 from . import ships as ship_rules
@@ -117,6 +118,10 @@ class DropfleetRuleset(RulesetBase):
         except (IllegalAction, KeyError, ValueError, TypeError):
             return False
         return True
+
+    def refusal(self, state: DropfleetState, action: Action) -> Refusal | None:
+        """Why the rules refuse ``action`` now, and which rule (refusals.py)."""
+        return refusals.refusal(state, action)
 
     def _check(self, state: DropfleetState, action: Action) -> None:
         """Raise IllegalAction in words unless ``action`` may be applied now."""

@@ -22,11 +22,11 @@ from dataclasses import asdict
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Refusal, Step, Viewer
 from rulesets.core.state import plain_dicts
 from rulesets.core.words import count
 
-from . import hexes, odds, override, rules, tables
+from . import hexes, odds, override, refusals, rules, tables
 from .board import course_targets
 from .policy import built_by_bot, choose, picked_move
 from .dice import DiceCode
@@ -334,6 +334,10 @@ class StarWarsRuleset(RulesetBase):
         if action.kind == "fire":
             return self._fire_legal(s, action)
         return action in self._actions_of(s, action.kind)
+
+    def refusal(self, s: rules.CombatState, action: Action) -> Refusal | None:
+        """Why the rules refuse ``action`` now, and which rule (refusals.py)."""
+        return refusals.refusal(s, action)
 
     def _move_of(self, s: rules.CombatState, action: Action):
         """The :class:`hexes.Move` a legal ``move`` action names (None when it is not legal)."""
