@@ -7,13 +7,15 @@ dispatches the actions to them.
 """
 from __future__ import annotations
 
+from rulesets.core.citation import cite
 from rulesets.core.engine import Action, LogEntry
 from rulesets.core.state import clone
 
 from . import checks, damage, tables
 from .model import DogfightState, PendingAttack, Ship, Weapon, replace_by_id, with_ship
 
-RULE_TURN = "2.1.3 Der Spielzug (Rundenmodus)"
+RULE_ORDER = cite("2.1.1 The order (RF)", "2.1.1 Die Initiative/Reihenfolge (RF)")
+RULE_TURN = cite("2.1.3 The turn (round mode)", "2.1.3 Der Spielzug (Rundenmodus)")
 
 #: the main actions of a turn (2.1.3)
 TURN_KINDS = ("attack", "torpedo", "lock", "regenerate", "cloak", "eject", "pass")
