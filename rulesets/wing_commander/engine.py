@@ -186,7 +186,7 @@ class WingCommanderRuleset(RulesetBase):
         if ship.thrusters:
             damage.append(f"thrusters damaged (MV -{ship.thrusters})")
         if ship.gun_alignment:
-            damage.append("gun alignment failed (guns -2)")
+            damage.append("gun alignment failed (guns and turret -2)")
         out = {
             "id": ship.id, "name": ship.name, "side": ship.side, "class": tables.CLASS_NAMES[ship.cls],
             "status": {"in": "", "destroyed": "destroyed", "ejected": "pilot ejected"}[ship.status],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import RULESET, fight, kinds, npc, pilot, ship, step, text, with_ship
+from .helpers import GUNS, MISSILE, RULESET, TURRET, fight, kinds, npc, pilot, ship, step, text, with_ship
 
 
 def hit_for(state, *damage_faces, first=()):
@@ -113,6 +113,20 @@ def test_gun_alignment_costs_two_on_gun_attacks_for_the_mission():
     state, _, _ = step(state, "dodge actor=b", 1, 4, 1, 1, 6, 7)  # natural 5 fails; 2 damage; first damage 13
     assert state.ship("b").gun_alignment
     assert RULESET.damage_of(state, "b")["gun_alignment_failed"] is True
+
+
+def test_gun_alignment_costs_the_turret_two_as_well():
+    """WC-42 (2.1.8, 13-15: "Alle Geschützangriffe werden für die gesamte Mission um 2 reduziert"): a turret's
+    fire is gun fire (mines answer it, the dodge takes the ship's MV against it, the gun fumble table), so
+    the failed alignment costs it 2 too; missiles keep their roll (decision)."""
+    state = fight(ship("a", "blue", mv=2, weapons=(GUNS, TURRET, MISSILE), damage={"gun_alignment_failed": True}),
+                  npc("b", tw=30, shields=20))
+    _, _, rolls = step(state, "attack actor=a target=b weapon=w1 turret=w2", 5, 5, 5, 5)
+    guns, turret = [r for r in rolls if "attacks" in r.purpose]
+    assert ("gun alignment failed", -2) in guns.modifiers and guns.total == 10
+    assert turret.modifiers == (("gun alignment failed", -2),) and turret.total == 8
+    _, _, rolls = step(state, "attack actor=a target=b weapon=w3", 5, 5)
+    assert rolls[0].modifiers == (("Dart MV", 1),)
 
 
 def test_sixteen_or_more_no_component_damage():
