@@ -104,7 +104,10 @@ class WingCommanderRuleset(RulesetBase):
         if action.kind in ("attack", "torpedo"):
             ship = state.ship(action.actor)
             target = state.ship(action.get("target"))
-            return odds.attack_odds(state, ship, ship.weapon(action.get("weapon")), target, dm)
+            result = odds.attack_odds(state, ship, ship.weapon(action.get("weapon")), target, dm)
+            if action.get("turret"):
+                return odds.with_turret(state, ship, ship.weapon(action.get("turret")), target, result)
+            return result
         return None
 
     def policy(self, state: DogfightState, rng: random.Random) -> Action:

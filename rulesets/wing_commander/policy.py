@@ -7,10 +7,10 @@ The policy, in words:
    a torpedo with a hard target in reach and no lock locks on.
 3. With no shields left, hull at half or less and a working generator, it stands aside to
    regenerate (once the shields are up again it returns to the fight).
-4. Otherwise it attacks: of every enemy it can target and every ready weapon (guns with the
-   turret joining in), the attack with the most expected damage per point of the target's
-   shields and hull left; a missile is fired only when it expects half again the damage of the
-   guns.  Ties go to the first in the list.
+4. Otherwise it attacks: of every enemy it can target and every ready weapon (guns or a missile,
+   the turret joining either), the attack with the most expected damage per point of the
+   target's shields and hull left; a missile (with the turret) is fired only when it expects half
+   again the damage of the guns (with the turret).  Ties go to the first in the list.
 5. Nothing to attack: regenerate if it can, else hold.
 
 It builds no list of every legal action; it scores the few candidates directly.
@@ -90,9 +90,9 @@ def choose_turn(state: DogfightState) -> Action:
         elif turret is not None:
             options.append((turret_value, turret.id, None))
         for weapon in missiles:
-            value = expected_damage(state, ship, weapon, target, sides)
+            value = expected_damage(state, ship, weapon, target, sides) + turret_value
             if value > 1.5 * volley:
-                options.append((value, weapon.id, None))
+                options.append((value, weapon.id, turret.id if turret is not None else None))
         for value, weapon_id, turret_id in options:
             score = value / left
             if best is None or score > best_score:

@@ -114,9 +114,8 @@ def turn_actions(state: DogfightState) -> list[Action]:
             if weapon.kind == "turret":
                 continue
             out.append(Action.make("attack", ship.id, target=target.id, weapon=weapon.id))
-            if weapon.kind == "gun":
-                for turret in turrets:
-                    out.append(Action.make("attack", ship.id, target=target.id, weapon=weapon.id, turret=turret.id))
+            for turret in turrets:  # "kann dieser in der Aktion zusätzlich eingesetzt werden": guns or missile
+                out.append(Action.make("attack", ship.id, target=target.id, weapon=weapon.id, turret=turret.id))
         if not any(w.kind == "gun" for w in ready):  # the turret alone when the guns are out
             for turret in turrets:
                 out.append(Action.make("attack", ship.id, target=target.id, weapon=turret.id))

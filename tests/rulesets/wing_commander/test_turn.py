@@ -1,7 +1,9 @@
 """The turn: 2.1.3 Der Spielzug (Rundenmodus)."""
 from __future__ import annotations
 
+from rulesets.core.engine import Action
 from rulesets.wing_commander import turn
+from rulesets.wing_commander.engine import RULESET
 
 from .helpers import GUNS, MISSILE, TORPEDO, TURRET, actions, fight, kinds, npc, ship, step, text, with_ship
 
@@ -29,6 +31,24 @@ def test_attack_with_guns_or_a_missile_and_the_turret_joins_without_ship_mv():
     assert [r.total for r in attack_rolls] == [12, 9]
     assert ("ship MV", 3) in attack_rolls[0].modifiers
     assert all(name != "ship MV" for name, _ in attack_rolls[1].modifiers)
+    assert state.ship("b").shields == 16
+
+
+def test_the_turret_joins_a_missile_attack_as_well():
+    """WC-09 (2.1.3 Einen Angriff auf einen Gegner ausführen: "Besitzt das Schiff noch einen Geschützturm, kann
+    dieser in der Aktion zusätzlich eingesetzt werden"): the turret joins the action whether it is a gun
+    attack or a missile attack; the button says so and its odds name the turret's own roll."""
+    state = fight(ship("a", "blue", mv=3, weapons=(GUNS, TURRET, MISSILE)), npc("b", tw=12, shields=20))
+    action = "attack actor=a target=b turret=w2 weapon=w3"
+    assert action in actions(state)
+    assert RULESET.describe(state, Action.parse(action)) == "A fires Dart at B, with the Turret"
+    assert "Turret joins: hit 45% (critical 3%), 1d6" in RULESET.odds(state, Action.parse(action)).summary
+    # the missile 5+5 + 1 (its MV) = 11 misses TW 12 and is lost; the turret 6+6 = 12 hits for 4
+    state, log, rolls = step(state, action, 5, 5, 6, 6, 4)
+    attack_rolls = [r for r in rolls if "attacks" in r.purpose]
+    assert [(r.purpose, r.total) for r in attack_rolls] == [("A attacks B with Dart", 11), ("A attacks B with Turret", 12)]
+    assert "The missile is lost" in text(log)
+    assert state.ship("a").weapon("w3").stock == 1
     assert state.ship("b").shields == 16
 
 
