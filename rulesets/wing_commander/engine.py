@@ -139,7 +139,11 @@ class WingCommanderRuleset(RulesetBase):
         if kind == "lock":
             return f"{ship.name} locks a torpedo on {state.ship(action.get('target')).name} (deciphering takes the round)"
         if kind == "regenerate":
-            return f"{ship.name} stands aside to regenerate {tables.REGENERATION} shield points"
+            gained = turn.regains(ship)
+            if gained:
+                return f"{ship.name} stands aside to regenerate {gained} shield point{'s' if gained > 1 else ''}"
+            why = "shields full" if ship.shield_generator else "shield generator destroyed"
+            return f"{ship.name} stands aside for a round ({why}: no regeneration)"
         if kind == "cloak":
             return f"{ship.name} activates its cloaking device"
         if kind == "pass":

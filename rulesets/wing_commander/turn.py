@@ -125,8 +125,7 @@ def turn_actions(state: DogfightState) -> list[Action]:
                 out.append(Action.make("torpedo", ship.id, target=target.id, weapon=torpedo.id))
             elif target.hard_target and ship.lock_target != target.id:
                 out.append(Action.make("lock", ship.id, target=target.id, weapon=torpedo.id))
-    if ship.shield_generator and ship.shields < ship.max_shields:
-        out.append(Action.make("regenerate", ship.id))
+    out.append(Action.make("regenerate", ship.id))  # standing aside: whatever the shields (regains)
     if ship.cloak_device and ship.cloak == "" and ship.cls in ("light", "medium", "heavy", "bomber"):
         out.append(Action.make("cloak", ship.id))
     out.append(Action.make("pass", ship.id))
@@ -249,13 +248,32 @@ def lock(state: DogfightState, action: Action, dice):
     return end_turn(state), log
 
 
+def regains(ship: Ship) -> int:
+    """The shield points standing aside gives back: 3, up to full (2.1.3), none once the shield
+    generator is destroyed (2.1.6, 2.1.8 1-5)."""
+    if not ship.shield_generator:
+        return 0
+    return max(0, min(ship.max_shields, ship.shields + tables.REGENERATION) - ship.shields)
+
+
 def regenerate(state: DogfightState, action: Action, dice):
-    """2.1.3: stand aside for a round and regenerate 3 shield points; meanwhile untargetable."""
+    """2.1.3 Aussetzen und Schildenergie regenerieren: stand aside for a round (untargetable until
+    the ship's next turn) and regenerate 3 shield points.  Standing aside is the action; the
+    regeneration is what it gives where the generator works and the shields are not full, so a
+    pilot with full shields or a destroyed generator may still sit a round out (decision D17)."""
     ship = state.acting
-    shields = min(ship.max_shields, ship.shields + tables.REGENERATION)
+    gained = regains(ship)
+    shields = ship.shields + gained
     state = with_ship(state, ship.id, shields=shields, standing_aside=True)
-    log = [LogEntry(f"{ship.name} stands aside and regenerates its shields to {shields}; it cannot be attacked "
-                    "until its next turn.", RULE_TURN)] if dice.recording else []
+    log = []
+    if dice.recording:
+        if gained:
+            text = f"{ship.name} stands aside and regenerates its shields to {shields}"
+        elif not ship.shield_generator:
+            text = f"{ship.name} stands aside; its shield generator is destroyed, so its shields stay at {shields}"
+        else:
+            text = f"{ship.name} stands aside with its shields full ({shields})"
+        log.append(LogEntry(f"{text}; it cannot be attacked until its next turn.", RULE_TURN))
     return end_turn(state), log
 
 

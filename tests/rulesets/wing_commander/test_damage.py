@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from rulesets.core.engine import Action
+
 from .helpers import GUNS, MISSILE, RULESET, TURRET, fight, kinds, npc, pilot, ship, step, text, with_ship
 
 
@@ -37,9 +39,12 @@ def test_at_zero_hull_the_ship_is_destroyed_and_the_pilot_ejected():
 def test_shields_regenerate_only_while_the_generator_works():
     """WC-35 (2.1.6: "Schildpunkte können sich ... regenerieren, so lange der Schildgenerator nicht zerstört wurde")."""
     working = with_ship(fight(ship("a", shields=10), npc("b")), "a", shields=2)
-    assert "regenerate" in kinds(working)
+    assert step(working, "regenerate actor=a")[0].ship("a").shields == 5
     broken = with_ship(fight(ship("a", shields=10, damage={"shield_generator_destroyed": True}), npc("b")), "a", shields=2)
-    assert "regenerate" not in kinds(broken)
+    # standing aside is still offered (2.1.3, decision D17), but it regenerates nothing
+    state, log, _ = step(broken, "regenerate actor=a")
+    assert state.ship("a").shields == 2 and state.ship("a").standing_aside
+    assert "shield generator is destroyed, so its shields stay at 2" in text(log)
 
 
 def test_shields_are_full_again_at_the_next_nav_point():
@@ -88,7 +93,9 @@ def test_shield_generator_destroyed_stops_regeneration_until_replaced():
     """WC-39 (2.1.8, 1-5: "Schildpunkte regenerieren ist nicht mehr möglich, bis der Schildgenerator ersetzt wurde")."""
     state, log, _ = hit_for(fight(ship("a"), npc("b", shields=0, hull=20, tw=12)), 1, 1, first=(1, 1))
     assert "Shield generator destroyed" in text(log)
-    assert "regenerate" not in kinds(state)
+    assert not state.ship("b").shield_generator
+    assert RULESET.describe(state, Action.make("regenerate", "b")) == \
+        "B stands aside for a round (shield generator destroyed: no regeneration)"
     assert RULESET.damage_of(state, "b")["shield_generator_destroyed"] is True
 
 

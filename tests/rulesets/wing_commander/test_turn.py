@@ -105,6 +105,30 @@ def test_standing_aside_regenerates_three_shield_points_and_cannot_be_attacked()
     assert not state.ship("a").standing_aside  # its round of standing aside is over at its next turn
 
 
+def test_standing_aside_is_offered_with_full_shields_or_a_destroyed_generator():
+    """WC-13 (2.1.3 Aussetzen und Schildenergie regenerieren: "Der Charakter zieht sich für eine Runde aus dem
+    Kampfgeschehen zurück und regeneriert 3 Schildpunkte. Während der Regeneration kann er nicht angegriffen
+    werden"): withdrawing for a round is the action; full shields or a destroyed generator (2.1.8, 1-5) leave
+    nothing to regenerate, and the pilot may still sit the round out (decision D17)."""
+    state = fight(ship("a", "blue", shields=10), npc("b"))
+    assert "regenerate actor=a" in actions(state)
+    assert RULESET.describe(state, Action.parse("regenerate actor=a")) == \
+        "A stands aside for a round (shields full: no regeneration)"
+    after, log, _ = step(state, "regenerate actor=a")
+    assert after.ship("a").shields == 10 and after.ship("a").standing_aside
+    assert "stands aside with its shields full (10); it cannot be attacked until its next turn" in text(log)
+    assert not any("target=a" in a for a in actions(after))
+    # two short of full: it regains 2, not 3
+    short = with_ship(state, "a", shields=8)
+    assert RULESET.describe(short, Action.parse("regenerate actor=a")) == "A stands aside to regenerate 2 shield points"
+    assert step(short, "regenerate actor=a")[0].ship("a").shields == 10
+    # the generator destroyed: still offered, nothing regained, out of the fight for the round
+    broken = with_ship(state, "a", shields=4, shield_generator=False)
+    assert "regenerate actor=a" in actions(broken)
+    after, _, _ = step(broken, "regenerate actor=a")
+    assert after.ship("a").shields == 4 and not any("target=a" in a for a in actions(after))
+
+
 def test_a_cloak_takes_a_full_round_to_activate():
     """WC-14 (2.1.3 Eine eingebaute Tarnvorrichtung aktivieren): a full round; once on, the ship cannot be
     attacked (decision) until it attacks, which drops the cloak."""
