@@ -18,6 +18,7 @@ from . import checks, library, odds, override, policy, tables, turn
 from .model import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, ship_from
 
 FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
+PHASE_WORDS = {"act": "action", "defend": "defence", "after": "after-attack"}
 KIND_WORDS = {"gun": "guns", "turret": "turret", "missile": "missile", "torpedo": "torpedo"}
 
 
@@ -70,7 +71,12 @@ class WingCommanderRuleset(RulesetBase):
     def legal_actions(self, state: DogfightState) -> list[Action]:
         if state.over:
             return []
-        listed = turn.defence_actions(state) if state.phase == "defend" else turn.turn_actions(state)
+        if state.phase == "defend":
+            listed = turn.defence_actions(state)
+        elif state.phase == "after":
+            listed = turn.after_actions(state)
+        else:
+            listed = turn.turn_actions(state)
         return [*listed, Action.make("override")]
 
     def is_legal(self, state: DogfightState, action: Action) -> bool:
@@ -89,6 +95,8 @@ class WingCommanderRuleset(RulesetBase):
             raise IllegalAction("The fight is over.")
         if state.phase == "defend":
             handlers = {"countermeasure": turn.countermeasure, "dodge": turn.dodge, "eject": turn.eject}
+        elif state.phase == "after":
+            handlers = {"end": turn.end, "eject": turn.eject}
         else:
             handlers = {"attack": turn.attack, "torpedo": turn.attack, "lock": turn.lock, "regenerate": turn.regenerate,
                         "cloak": turn.cloak, "pass": turn.pass_turn, "eject": turn.eject}
@@ -148,8 +156,11 @@ class WingCommanderRuleset(RulesetBase):
             return f"{ship.name} activates its cloaking device"
         if kind == "pass":
             return f"{ship.name} holds its fire"
+        if kind == "end":
+            return f"{ship.name} ends its turn"
         if kind == "eject":
-            return f"{ship.pilot.name} ejects from {ship.name}" + (" instead of dodging" if state.phase == "defend" else "")
+            when = {"defend": " instead of dodging", "after": " after the attack"}.get(state.phase, "")
+            return f"{ship.pilot.name} ejects from {ship.name}{when}"
         if kind in ("countermeasure", "dodge") and state.pending:
             pending = state.pending[0]
             attacker = state.ship(pending.attacker)
@@ -172,7 +183,7 @@ class WingCommanderRuleset(RulesetBase):
                        + (" (a critical hit)" if p.critical else "") + ": countermeasure, dodge or eject.")
         acting = state.acting
         return {"round": state.round, "active": state.active, "acting": acting.name if acting else "",
-                "phase": "defence" if state.phase == "defend" else "action", "order": order, "pending": pending, "over": state.over, "winner": state.winner,
+                "phase": PHASE_WORDS[state.phase], "order": order, "pending": pending, "over": state.over, "winner": state.winner,
                 "max_rounds": state.max_rounds, "ships": ships}
 
     def _ship_view(self, state: DogfightState, ship: Ship, full: bool) -> dict:

@@ -2,7 +2,7 @@
 
 The policy, in words:
 1. Defending: drop a countermeasure when one of the right kind is left and the attack is not
-   a critical hit; otherwise dodge.  The bot never ejects.
+   a critical hit; otherwise dodge.  The bot never ejects (after its attack it ends its turn).
 2. On its turn: a torpedo that can fire (at a soft target, or deciphered on a hard one) fires;
    a torpedo with a hard target in reach and no lock locks on.
 3. With no shields left, hull at half or less and a working generator, it stands aside to
@@ -109,4 +109,6 @@ def choose(state: DogfightState, rng: random.Random) -> Action:
     """The bot's action (deterministic: it uses no chance, so ``rng`` is not drawn from)."""
     if state.phase == "defend":
         return choose_defence(state)
+    if state.phase == "after":
+        return Action.make("end", state.acting.id)  # the bot never ejects
     return choose_turn(state)

@@ -19,6 +19,8 @@ RULE_TURN = cite("2.1.3 The turn (round mode)", "2.1.3 Der Spielzug (Rundenmodus
 
 #: the main actions of a turn (2.1.3)
 TURN_KINDS = ("attack", "torpedo", "lock", "regenerate", "cloak", "eject", "pass")
+#: what the pilot may still do in its turn once its attack is settled (2.1.3: ejecting "jederzeit")
+AFTER_KINDS = ("end", "eject")
 
 
 # --- 2.1.1 the order ----------------------------------------------------------------------
@@ -133,6 +135,13 @@ def turn_actions(state: DogfightState) -> list[Action]:
     return out
 
 
+def after_actions(state: DogfightState) -> list[Action]:
+    """2.1.3 "Aussteigen ist im eigenen Spielzug jederzeit ... möglich": once the turn's attack is
+    settled (its dodges and damage), the pilot ends the turn or ejects."""
+    ship = state.acting
+    return [Action.make("end", ship.id), Action.make("eject", ship.id)]
+
+
 def defence_actions(state: DogfightState) -> list[Action]:
     """2.1.5: first a countermeasure if the defender wants one and has one, then a dodge; ejecting
     instead of dodging (2.1.3)."""
@@ -227,7 +236,23 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, l
     pending = [p for p in pending if state.ship(p.target).in_fight]
     if pending:
         return clone(state, phase="defend", pending=tuple(pending)), log
-    return end_turn(state), log
+    return after_attack(state), log
+
+
+def after_attack(state: DogfightState) -> DogfightState:
+    """The attack is settled: the turn stays the attacker's, who may still eject (2.1.3: "im eigenen
+    Spielzug jederzeit") or end it; a fight over, or an attacker out of it, moves on."""
+    state = check_over(state)
+    if state.over:
+        return state
+    if not state.acting.in_fight:
+        return end_turn(state)
+    return clone(state, phase="after", pending=())
+
+
+def end(state: DogfightState, action: Action, dice):
+    """The pilot ends the turn after its attack (2.1.3)."""
+    return end_turn(state), []
 
 
 def hit(state: DogfightState, attacker_id: str, weapon_id: str, target_id: str, times: int, dice):
@@ -300,7 +325,7 @@ def eject(state: DogfightState, action: Action, dice):
         if dice.recording else []
     if state.phase == "defend":
         return _next_pending(state, log)
-    return end_turn(state), log
+    return end_turn(state), log  # on its own turn, before or after the main action
 
 
 # --- the defence (2.1.5) ------------------------------------------------------------------
@@ -309,7 +334,7 @@ def _next_pending(state: DogfightState, log):
     rest = tuple(p for p in state.pending[1:] if state.ship(p.target).in_fight)
     if rest and not state.over:
         return clone(state, pending=rest), log
-    return end_turn(state), log
+    return after_attack(state), log
 
 
 def countermeasure(state: DogfightState, action: Action, dice):

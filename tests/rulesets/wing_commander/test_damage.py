@@ -148,6 +148,7 @@ def test_first_damage_is_rolled_only_once_per_encounter():
     encounter")."""
     state = fight(ship("a"), npc("b", shields=0, hull=30), ship("c"))
     state, _, _ = hit_for(state, 1, 1, first=(10, 10))
+    state, _, _ = step(state, "end actor=a")
     state, _, _ = step(state, "pass actor=b")
     state, _, rolls = step(state, "attack actor=c target=b weapon=w1", 6, 6, 2, 2)
     assert [r.purpose for r in rolls][-1] == "Lasers damage to B"

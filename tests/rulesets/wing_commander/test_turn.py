@@ -1,7 +1,9 @@
 """The turn: 2.1.3 Der Spielzug (Rundenmodus)."""
 from __future__ import annotations
 
-from rulesets.core.engine import Action
+import random
+
+from rulesets.core.engine import Action, Viewer
 from rulesets.wing_commander import turn
 from rulesets.wing_commander.engine import RULESET
 
@@ -13,6 +15,8 @@ def test_one_main_action_per_turn():
     the next list offers only the next ship's actions."""
     state = fight(ship("a", "blue", mv=1), npc("b", shields=20))
     state, _, _ = step(state, "attack actor=a target=b weapon=w1", 2, 3)  # 2+3+1 = 6 misses TW 12
+    assert actions(state) == ["end actor=a", "eject actor=a", "override"]  # no second main action
+    state, _, _ = step(state, "end actor=a")
     assert state.acting.id == "b"
     assert all(a.endswith("actor=b") or " actor=b " in a or a == "override" for a in actions(state))
 
@@ -165,3 +169,28 @@ def test_ejecting_in_ones_own_turn_or_instead_of_a_dodge():
     state, log, _ = step(state, "eject actor=c")
     assert state.ship("c").status == "ejected"
     assert state.over and state.winner == "red"
+
+
+def test_ejecting_after_the_turns_attack():
+    """WC-16 (2.1.3: "Aussteigen ist im eigenen Spielzug jederzeit ... möglich"): the turn does not end with the
+    attack: once it is settled (the target's dodge, the damage) the pilot may still bail out, or end the turn;
+    no second main action. The bot ends its turn."""
+    state = fight(ship("a", "blue"), ship("b", "red", shields=20), ship("c", "blue"))
+    # a's guns 6+6 = 12; b, a character, dodges 2+3 = 5 and fails: 3+3 on its shields
+    state, _, _ = step(state, "attack actor=a target=b weapon=w1", 6, 6)
+    assert state.phase == "defend"
+    state, _, _ = step(state, "dodge actor=b", 2, 3, 3, 3)
+    assert state.phase == "after" and state.acting.id == "a" and state.active == "A"
+    assert actions(state) == ["end actor=a", "eject actor=a", "override"]
+    assert RULESET.describe(state, Action.parse("eject actor=a")) == "a-pilot ejects from A after the attack"
+    assert RULESET.describe(state, Action.parse("end actor=a")) == "A ends its turn"
+    assert RULESET.policy(state, random.Random(0)).to_str() == "end actor=a"
+    assert RULESET.view(state, Viewer.gm())["phase"] == "after-attack"
+    state, log, _ = step(state, "eject actor=a")
+    assert state.ship("a").status == "ejected" and "a-pilot ejects from A" in text(log)
+    assert state.ship("b").shields == 14
+    assert state.acting.id == "b" and state.phase == "act"
+    # a kill that ends the fight leaves nothing to decide
+    state = fight(ship("a", "blue"), npc("b", hull=2))
+    state, _, _ = step(state, "attack actor=a target=b weapon=w1", 6, 6, 1, 1)
+    assert state.over and state.winner == "blue"
