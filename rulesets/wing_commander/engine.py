@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
-from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
 
-from . import checks, library, odds, override, policy, tables, turn
+from . import checks, library, odds, override, policy, refusals, tables, turn
 from .model import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, ship_from
 
 FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
@@ -85,6 +85,10 @@ class WingCommanderRuleset(RulesetBase):
         if action.kind == "override":
             return not action.actor and set(dict(action.params)) <= {"path", "value"}
         return super().is_legal(state, action)
+
+    def refusal(self, state: DogfightState, action: Action) -> Refusal | None:
+        """Why the rules refuse ``action`` now, and which rule (refusals.py)."""
+        return refusals.refusal(state, action)
 
     def apply(self, state: DogfightState, action: Action, dice) -> Step:
         kind = action.kind

@@ -104,6 +104,26 @@ def attack_weapons(ship: Ship, round_no: int) -> list[Weapon]:
     return [w for w in ship.weapons if w.kind in ("gun", "turret", "missile") and w.ready(round_no)]
 
 
+def torpedo_fires(state: DogfightState, ship: Ship, target: Ship) -> bool:
+    """2.1.3: a torpedo fires at a soft target, or at a hard one whose phase shields it deciphered in
+    an earlier round (D7)."""
+    return target.soft_target or (target.hard_target and ship.lock_target == target.id
+                                  and ship.lock_round < state.round)
+
+
+def torpedo_locks(ship: Ship, target: Ship) -> bool:
+    """2.1.3: a torpedo is locked on a hard target not locked on yet."""
+    return target.hard_target and ship.lock_target != target.id
+
+
+#: the ship classes a cloaking device is built into (2.1.3: "in einem Jäger oder Bomber")
+CLOAK_CLASSES = ("light", "medium", "heavy", "bomber")
+
+
+def can_cloak(ship: Ship) -> bool:
+    return ship.cloak_device and ship.cloak == "" and ship.cls in CLOAK_CLASSES
+
+
 def turn_actions(state: DogfightState) -> list[Action]:
     """2.1.3: one main action per turn; ejecting is possible at any time of one's own turn."""
     ship = state.acting
@@ -122,13 +142,12 @@ def turn_actions(state: DogfightState) -> list[Action]:
             for turret in turrets:
                 out.append(Action.make("attack", ship.id, target=target.id, weapon=turret.id))
         for torpedo in torpedoes:
-            if target.soft_target or (target.hard_target and ship.lock_target == target.id
-                                      and ship.lock_round < state.round):
+            if torpedo_fires(state, ship, target):
                 out.append(Action.make("torpedo", ship.id, target=target.id, weapon=torpedo.id))
-            elif target.hard_target and ship.lock_target != target.id:
+            elif torpedo_locks(ship, target):
                 out.append(Action.make("lock", ship.id, target=target.id, weapon=torpedo.id))
     out.append(Action.make("regenerate", ship.id))  # standing aside: whatever the shields (regains)
-    if ship.cloak_device and ship.cloak == "" and ship.cls in ("light", "medium", "heavy", "bomber"):
+    if can_cloak(ship):
         out.append(Action.make("cloak", ship.id))
     out.append(Action.make("pass", ship.id))
     out.append(Action.make("eject", ship.id))
