@@ -93,8 +93,8 @@ def _countermeasure(state: DogfightState, defender: Ship, attacker: Ship, pendin
     weapon = attacker.weapon(pending.weapon)
     params = dict(defender=defender.name, attacker=attacker.name, weapon=weapon.name)
     if pending.critical:
-        return _no("counter_critical", "{attacker}'s {weapon} is a critical hit: it always succeeds, so no "
-                   "countermeasure stops it.", checks.RULE_CRIT, **params)
+        return _no("counter_critical", "{attacker}'s attack with {weapon} is a critical hit: it always succeeds, "
+                   "so no countermeasure stops it.", checks.RULE_CRIT, **params)
     if pending.countered:
         return _no("counter_tried", "{defender} has tried a countermeasure against this attack: the dodge is "
                    "left.", checks.RULE_CM, **params)
@@ -156,7 +156,7 @@ def _not_ready(state: DogfightState, ship: Ship, weapon: Weapon) -> Refusal | No
         return _no("launch_circuits", "{ship}'s launch circuits for {weapon} have failed: none fires until they "
                    "are replaced.", tables.FUMBLE_SECTION, **params)
     if weapon.out_until >= state.round:
-        return _no("overheated", "{ship}'s {weapon} is overheated: back in round {back}.", tables.FUMBLE_SECTION,
+        return _no("overheated", "{ship}'s {weapon}: overheated, back in round {back}.", tables.FUMBLE_SECTION,
                    back=weapon.out_until + 1, **params)
     return _no("none_left", "{ship} has no {weapon} left: a missile or torpedo fired is spent, hit or miss.",
                checks.RULE_ATTACK, **params)

@@ -100,7 +100,7 @@ def test_a_weapon_out_until_replaced_or_overheated_cannot_fire():
     state, _, _ = step(state, "end actor=a")
     state, _, _ = step(state, "pass actor=b")
     _says(_refused(state, "attack actor=a target=b weapon=w1"), "overheated",
-          "A's Lasers is overheated: back in round 4.", tables.FUMBLE_SECTION)
+          "A's Lasers: overheated, back in round 4.", tables.FUMBLE_SECTION)
 
 
 def test_a_missile_or_torpedo_spent_cannot_fire():
@@ -201,7 +201,7 @@ def test_a_countermeasure_needs_the_right_kind_left_and_not_a_critical_hit():
     state = fight(ship("a", "blue", mv=2), ship("b", "red", chaff=1, weapons=(GUNS, MISSILE)))
     state, _, _ = step(state, "attack actor=a target=b weapon=w1", 10, 9)
     _says(_refused(state, "countermeasure actor=b"), "counter_critical",
-          "A's Lasers is a critical hit: it always succeeds, so no countermeasure stops it.", checks.RULE_CRIT)
+          "A's attack with Lasers is a critical hit: it always succeeds, so no countermeasure stops it.", checks.RULE_CRIT)
 
 
 # --- where the GM meets them ----------------------------------------------------------------------
