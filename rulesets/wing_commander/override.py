@@ -44,7 +44,7 @@ FIELDS = (
                   current=_now("thrusters")),
     OverrideField("shield_generator", yes_no, "whether the shield generator works", label="shield generator working",
                   current=_now("shield_generator")),
-    OverrideField("gun_alignment", yes_no, "gun alignment failed (-2 to gun attacks)", label="gun alignment failed",
+    OverrideField("gun_alignment", yes_no, "gun alignment failed (-2 to gun and turret attacks)", label="gun alignment failed",
                   current=_now("gun_alignment")),
     OverrideField("first_damage_done", yes_no, "the first-damage roll was made", label="first damage rolled",
                   current=_now("first_damage_done")),
@@ -96,7 +96,7 @@ def _after(state: DogfightState, ship_id: str) -> DogfightState:
         rest = tuple(p for p in state.pending if state.ship(p.target).in_fight and state.ship(p.attacker).in_fight)
         state = clone(state, pending=rest, phase="defend" if rest else "act")
         if not rest:
-            return turn.end_turn(state)
+            return turn.after_attack(state)  # the attack settled: its pilot ends the turn or ejects (2.1.3)
     if state.acting is not None and not state.acting.in_fight:
         return turn.end_turn(state)
     return turn.check_over(state)
