@@ -338,7 +338,7 @@ def test_repair_works_on_a_damaged_system_and_a_destroyed_one_needs_an_extended_
 
 def test_the_captain_declares_hasty_only_at_the_start_of_the_turn():
     """RULES-NOTES (house rule, acting hastily) and Ritardo: the Captain's declarations come before acting."""
-    s = duel([crew("cap", "captain"), GUNNER], [crew("t", "passenger")])
+    s = duel([crew("cap", "captain"), GUNNER], [crew("t", "passenger")], hasty=True)
     s = act(s, "personal actor=cap").state
     _says(_refused(s, "hasty actor=cap"), "declare_first",
           "The Captain declares this at the start of A's turn, before acting.", SEC["hasty"])
