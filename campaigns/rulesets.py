@@ -125,11 +125,9 @@ def clean_crew(key: str, crew: dict) -> dict:
             continue
         if not isinstance(value, dict):
             raise ValueError(f"{part}: expected an object of names and values, like {{\"gunnery\": 1}}.")
-        for name, level in value.items():
-            if isinstance(level, bool) or not isinstance(level, (int, str)):
-                raise ValueError(f"{part}.{name}: {_short(level)} is not a value this ruleset's sheet takes.")
-            if isinstance(level, str) and len(level) > 20:
-                raise ValueError(f"{part}.{name}: longer than 20 characters.")
+    # What a value may be (a tick box's true, a skill line's list, a weapon's 80 characters) is the
+    # ruleset's sheet's to say: its form reads the values below, and refuses what it refuses (issue 26:
+    # a check here of its own refused Wing Commander's ticks and Void d20's long weapon names).
     form_cls = forms_for(key).CrewForm
     try:
         data = _as_form_data(form_cls, crew)
@@ -143,10 +141,23 @@ def clean_crew(key: str, crew: dict) -> dict:
         field, errs = next(iter(form.errors.items()))
         raise ValueError(f"{field}: {' '.join(errs)}")
     cleaned = form.crew_data()
-    dropped = dropped_entries({k: crew.get(k) or {} for k in ("characteristics", "skills")}, cleaned, "crew")
+    given = {k: crew.get(k) or {} for k in ("characteristics", "skills")}
+    dropped = dropped_entries(given, cleaned, "crew")
     if dropped:
         raise ValueError(f"{dropped[0].removeprefix('crew.')}: not on this ruleset's sheet.")
+    for part, name, level in _retyped(given, cleaned):
+        raise ValueError(f"{part}.{name}: {_short(level)} is not a value this ruleset's sheet takes.")
     return cleaned
+
+
+def _retyped(given: dict, cleaned: dict):
+    """Entries the sheet read as another kind of value: a true or false where it keeps a number
+    (a form would show the number, not the tick; ``int(True)`` is 1)."""
+    for part, values in given.items():
+        kept = cleaned.get(part) or {}
+        for name, level in values.items():
+            if isinstance(level, bool) and name in kept and not isinstance(kept[name], bool):
+                yield part, name, level
 
 
 def _reads(form_cls, part: str, name: str, level) -> bool:
