@@ -18,7 +18,7 @@ from django.db import transaction
 from rulesets.core import registry
 
 from .models import Campaign, CrewMember, Fleet, Ship, ShipTemplate, colour_validator
-from .rulesets import clean_crew, clean_stats, dropped_entries, forms_for
+from .rulesets import clean_crew, clean_stats, dropped_entries, forms_for, misread_entries
 
 FORMAT = "starship-table"
 VERSION = 1
@@ -224,6 +224,9 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
     """
     if not damage:
         return {}
+    for path, value in _negatives(damage, f"{where}.damage"):
+        raise ImportRefused(f"{path}: damage is what was lost or spent, a number of 0 or more; "
+                            f"{value} is outside that range.")
     engine = registry.get(ruleset)
     crew_specs = [{"id": crew_key(i), "player": None, **c} for i, c in enumerate(crew)]
 
@@ -239,7 +242,23 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
     dropped = dropped_entries(damage, kept, f"{where}.damage")
     if dropped:
         raise ImportRefused(f"{dropped[0]}: this ruleset has no such damage (nothing would be kept of it).")
+    for path, why in misread_entries(damage, kept, f"{where}.damage"):
+        raise ImportRefused(f"{path}: {why}")
     return damage
+
+
+def _negatives(value, path: str):
+    """``(path, number)`` of each number below 0 in a ship's damage: every count a ruleset carries
+    back (hull or hit points lost, MV lost to thrusters, stock spent, Void Points left) is 0 or more,
+    and a negative one would give a ship or a person more than their own (issue 26)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _negatives(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _negatives(v, f"{path}[{i}]")
+    elif isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        yield path, value
 
 
 def _check_fleet(ruleset: str, entry, where: str) -> dict:
