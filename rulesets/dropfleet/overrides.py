@@ -50,7 +50,7 @@ def check_on_table(x: float, y: float, width: int, height: int) -> None:
     """ValueError naming the table's range when x,y is off the ``width`` by ``height`` table."""
     if not (0 <= x <= width and 0 <= y <= height):
         raise ValueError(f"the position is on the {width}×{height} table, x from 0 to {width} and y from 0 "
-                         f"to {height} inches; {x:g},{y:g} is off the table")
+                         f"to {height} inches; {x:.12g},{y:.12g} is off the table")
 
 
 
