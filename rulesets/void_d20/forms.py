@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django import forms
 
-from rulesets.core.lines import LineError, parse_lines
+from rulesets.core.lines import LineError, parse_lines, refuse_foreign_digits
 from rulesets.form_fields import WholeNumberField, whole
 
 from . import setup, tables
@@ -94,6 +94,7 @@ class CrewForm(forms.Form):
         text = (self.cleaned_data.get("weapon") or "").strip()
         if text:
             try:
+                refuse_foreign_digits(text)
                 setup.parse_personal_weapon(text)
             except ValueError as exc:
                 raise forms.ValidationError(str(exc)) from None
@@ -103,6 +104,7 @@ class CrewForm(forms.Form):
         text = (self.cleaned_data.get("armour") or "").strip()
         if text:
             try:
+                refuse_foreign_digits(text)
                 setup.parse_armour(text)
             except ValueError as exc:
                 raise forms.ValidationError(str(exc)) from None

@@ -126,6 +126,15 @@ def test_void_negative_hp_is_refused_in_the_sheet_and_the_override():
         "number written in the digits 0-9.")
 
 
+def test_void_a_personal_weapon_or_armour_with_digits_of_another_script_is_refused():
+    form = VoidCrew(data={"profile": "character", "body": "0", "agility": "0", "mind": "0", "technology": "0",
+                          "hp": "8", "dr": "12", "void_points": "0", "attack": "2", "morale": "7", "count": "1",
+                          "shield": "0", "medkit": "0", "weapon": "Laser pistol, tech, d8, ٣", "armour": "Vacc suit, ١, 3"})
+    assert not form.is_valid()
+    assert form.errors["weapon"] == ["'٣' is a digit of another script: write numbers in the digits 0-9."]
+    assert form.errors["armour"] == ["'١' is a digit of another script: write numbers in the digits 0-9."]
+
+
 # --- Dropfleet: a position on the table ---------------------------------------------------------
 
 @pytest.mark.parametrize("value", ["999999999,999999999", "-3,-3", "49,10"])
