@@ -23,7 +23,7 @@ def test_the_gm_sets_any_value_by_ship_name_and_it_is_logged():
 
 def test_a_bad_override_names_the_path():
     state = fight(ship("a"), npc("b"))
-    with pytest.raises(IllegalAction, match="A.hull: 'lots' is not a whole number"):
+    with pytest.raises(IllegalAction, match="A.hull: Hull points is a whole number from 0 to 999; 'lots' is not a whole number"):
         step(state, "override path=A.hull value=lots")
     with pytest.raises(IllegalAction, match="A has no weapon 'Railgun'"):
         step(state, "override path=A.weapons.Railgun.stock value=1")
