@@ -166,3 +166,28 @@ def test_free_turns_come_right_after_a_forward_move_and_the_words_say_why_a_turn
     assert (step.state.moving.speed_left, step.state.moving.free_turns_left) == (speed - 3, free - 1)
     assert step.log[0].text == (f"{who.name}: turn left: a free turn after a forward move, {speed - 3} points and "
                                 f"{count(free - 1, 'free turn')} left.")
+
+
+def test_ship_names_are_legible_and_cover_no_lit_hexs_number():
+    """Issue 27: names on the board were 9 units (about 7 px at 1024x768) and written over the
+    lit hexes' numbers.  A name is 13 units; each number moves within its hex to where no name
+    (nor ship) is, and a name goes over its ship when under it would cross another ship."""
+    assert board_drawing.NAME_FONT >= 13
+    for variant in (0, 1):
+        s = _moving(variant=variant)
+        view = RULESET.view(s, Viewer.gm())
+        targets = {(r["col"], r["row"]): {"action": "", "label": "", "left": r["left"]} for r in view["board"]["reach"]}
+        out = board_drawing.layout(view["board"], view["ships"], targets)
+        assert out["targets"] and len(out["ships"]) == len(view["ships"])
+        names = [board_drawing._name_box(sh["name_x"], sh["name_y"], sh["label"]) for sh in out["ships"]]
+        for t in out["targets"]:
+            number = board_drawing._number_box(t["nx"], t["ny"], str(t["left"]))
+            assert not any(board_drawing._overlap(number, n) for n in names), (t, out["ships"])
+    # two ships one above the other: the upper one's name goes over it, not across the lower ship
+    board = {"width": 10, "height": 10}
+    ships = [{"id": "a", "name": "Upper", "pos": [4, 4], "facing": "N", "side_index": 0},
+             {"id": "b", "name": "Lower", "pos": [4, 5], "facing": "N", "side_index": 1}]
+    out = board_drawing.layout(board, ships)
+    upper, lower = out["ships"]
+    assert upper["name_y"] < upper["y"] and lower["name_y"] > lower["y"]
+    assert board_drawing.short_name("Interceptor Kestrel") == "Interceptor…"
