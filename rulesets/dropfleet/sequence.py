@@ -217,9 +217,9 @@ def named_turn(ship: Ship) -> int:
 def named_moves(state: DropfleetState, ship: Ship) -> list[tuple[str, int, int]]:
     """(way, x, y) of each named move the ship may make now (decision D21): straight ahead its
     whole allowance and half of it, and turning left and right as far as its order allows
-    (:func:`named_turn`) its whole allowance.  Each ends on the whole-inch point nearest the
-    spot (a legal move by :func:`check_move`); a move the table's edge cuts short stops on the
-    last legal point before it.  Moves that end where an earlier one does are left out."""
+    (:func:`named_turn`) its whole allowance.  Each ends on a whole-inch point next to the spot
+    (the farthest that is a legal move by :func:`check_move`); a move the table's edge cuts
+    short stops on the last legal point before it.  Moves that end where an earlier one does are left out."""
     out: list[tuple[str, int, int]] = []
     budget = allowance(ship)
     turn = named_turn(ship)
@@ -235,9 +235,13 @@ def named_moves(state: DropfleetState, ship: Ship) -> list[tuple[str, int, int]]
             x, y = int(round(px)), int(round(py))
             if (x, y) in taken:
                 break  # where the ship stands or an earlier move ends: no move of its own
-            if check_move(state, ship, x, y, None) is None:
-                out.append((way, x, y))
-                taken.add((x, y))
+            # the whole-inch corners round the spot, the farthest legal one (then the nearest the spot)
+            corners = sorted({(cx, cy) for cx in (math.floor(px), math.ceil(px)) for cy in (math.floor(py), math.ceil(py))},
+                             key=lambda c: (-geometry.distance(ship.x, ship.y, *c), geometry.distance(px, py, *c)))
+            spot = next((c for c in corners if c not in taken and check_move(state, ship, c[0], c[1], None) is None), None)
+            if spot is not None:
+                out.append((way, *spot))
+                taken.add(spot)
                 break
     return out
 

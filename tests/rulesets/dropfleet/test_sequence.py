@@ -154,7 +154,7 @@ def test_d21_the_tables_edge_cuts_a_named_move_short_and_a_move_not_offered_is_r
     a = attacker(x=20, y=4, heading=0, thrust=10, order="standard")
     st = state(a, ship(x=20, y=40), phase="move")
     # half ahead would end where full ahead does: not offered twice
-    assert sequence.named_moves(st, a) == [("ahead", 20, 0), ("left", 16, 0), ("right", 24, 0)]
+    assert sequence.named_moves(st, a) == [("ahead", 20, 0), ("left", 15, 0), ("right", 25, 0)]
     label = RULESET.describe(st, Action.parse("manoeuvre actor=a way=ahead"))
     assert label == 'Attacker: full ahead, 4" to 20,0 (the table\'s edge)'
     edge = attacker(x=20, y=0, heading=0, thrust=10, order="max_thrust")
