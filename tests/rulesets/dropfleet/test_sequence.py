@@ -3,6 +3,7 @@ activations by battle group (decision D1), the round limit (D10)."""
 import pytest
 
 from rulesets.core.engine import Action, IllegalAction
+from rulesets.core.scenario import resolve_action
 from rulesets.dropfleet import sequence
 from rulesets.dropfleet import ships as ship_rules
 from rulesets.dropfleet import tables
@@ -130,8 +131,9 @@ def test_d21_named_moves_are_legal_actions_hold_ahead_half_and_the_orders_turns(
     moved = get(after.state, "a")
     assert (moved.x, moved.y, moved.heading) == (27, 23, 45) and after.state.phase == "fire"
     assert "moves 9.9\" to 27,23, heading 45°" in after.log[0].text
-    # the same spot clicked on the board is the same move
+    # the same spot clicked on the board is the same move; a scenario file names it in words
     assert step(st, "move actor=a x=#27 y=#23").state == after.state
+    assert resolve_action(RULESET, st, "manoeuvre way=right") == Action.parse("manoeuvre actor=a way=right")
     assert step(st, "stay actor=a").log[0].text == "Attacker holds its position."
 
 
