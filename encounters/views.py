@@ -121,13 +121,12 @@ def _run_context(request, encounter, role, *, written=None, **extra):
     is_gm = role == Membership.GM
     actions, board_actions = [], []
     override = None
-    board_kinds = engine.board_kinds
     if is_gm and encounter.status == Encounter.ACTIVE and not now.state.over:
         for action in engine.legal_actions(now.state):
             if action.kind == "override":
                 override = action
                 continue
-            if action.kind in board_kinds:
+            if engine.on_board(action):
                 # Drawn by the ruleset's board partial (click a hex), not listed as buttons.
                 board_actions.append({"action": action, "label": engine.describe(now.state, action),
                                       "params": dict(action.params)})

@@ -491,8 +491,12 @@ class StarWarsRuleset(RulesetBase):
                                     + (f": {'hit' if sh.hit else 'miss'}" if viewer.is_gm else "")} for sh in s.shots]
         moving = None
         if s.phase == "movement" and s.moving and not s.over:
+            mover = s.ship(s.moving.ship)
+            # seed 1.: a starfighter's free turn comes right after a forward move; until then a turn costs a point
             moving = {"ship": s.moving.ship, "speed_left": s.moving.speed_left,
-                      "free_turns_left": s.moving.free_turns_left}
+                      "free_turns_left": s.moving.free_turns_left,
+                      "free_after_forward": bool(s.moving.free_turns_left and not s.moving.after_forward
+                                                 and mover.scale == tables.STARFIGHTER)}
             if viewer.is_gm:
                 board["reach"] = [{"col": c, "row": r, "left": after.speed_left, "free": after.free_turns_left}
                                   for (c, r), (after, _) in sorted(self._course_targets(s).items())]
