@@ -119,7 +119,8 @@ def odds_through_fight(points: list[dict], caption: str) -> str:
     """A chance through a fight: one point per rolled step, the turning points marked.
 
     ``points``: ``{"label", "value" (0..1), "mark" (a turning point), "title"}`` in the
-    order of the fight, the first being the chance before any die was rolled.
+    order of the fight, the first being the chance before any die was rolled.  ``caption``
+    names the chart for screen readers; the page writes it under the chart.
     """
     n = len(points)
     if n < 2:
@@ -132,7 +133,7 @@ def odds_through_fight(points: list[dict], caption: str) -> str:
     def y(p):
         return TOP + plot_h * (1 - p)
 
-    parts = [f'<svg class="chart odds" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(caption)}">']
+    parts = [f'<svg class="chart odds" viewBox="0 0 {WIDTH} {HEIGHT - 24}" role="img" aria-label="{escape(caption)}">']
     for p in (0, 0.25, 0.5, 0.75, 1):
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(p):.1f}" y2="{y(p):.1f}" class="grid"/>'
                      f'<text x="{LEFT - 6}" y="{y(p) + 4:.1f}" text-anchor="end" class="axis">{int(p * 100)}%</text>')
@@ -155,7 +156,6 @@ def odds_through_fight(points: list[dict], caption: str) -> str:
         if i in labelled:
             parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
                          f'class="axis{" strong" if p.get("mark") else ""}">{escape(str(p["label"]))}</text>')
-    parts.append(f'<text x="{LEFT}" y="{HEIGHT - 8}" class="caption">{escape(caption)}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))
 
