@@ -14,6 +14,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
@@ -29,17 +30,19 @@ from .verdict import thresholds, verdict
 
 
 class SimulationForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    fleets = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
-                                            help_text="The fleets that fight; exactly two sides.")
-    sweep = forms.ChoiceField(help_text="What varies between the groups of battles.")
-    trials_per_point = forms.IntegerField(min_value=1, initial=1000, label="Battles per sweep point")
-    chunk_size = forms.IntegerField(min_value=10, max_value=10_000, required=False,
-                                    help_text="Battles per worker task. Leave it blank: the workers measure a battle "
-                                              "and size their tasks by it. It never changes the results.")
-    seed = forms.CharField(max_length=64, required=False, help_text="The same seed repeats the same numbers.")
-    repaired = forms.BooleanField(required=False, label="Simulate the ships as repaired",
-                                  help_text="Leave the damage they carry from earlier fights out of the simulation.")
+    name = forms.CharField(max_length=120, label=_lazy("Name"))
+    fleets = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple, label=_lazy("Fleets"),
+                                            help_text=_lazy("The fleets that fight; exactly two sides."))
+    sweep = forms.ChoiceField(label=_lazy("Sweep"), help_text=_lazy("What varies between the groups of battles."))
+    trials_per_point = forms.IntegerField(min_value=1, initial=1000, label=_lazy("Battles per sweep point"))
+    chunk_size = forms.IntegerField(min_value=10, max_value=10_000, required=False, label=_lazy("Chunk size"),
+                                    help_text=_lazy("Battles per worker task. Leave it blank: the workers measure a "
+                                                    "battle and size their tasks by it. It never changes the results."))
+    seed = forms.CharField(max_length=64, required=False, label=_lazy("Seed"),
+                           help_text=_lazy("The same seed repeats the same numbers."))
+    repaired = forms.BooleanField(required=False, label=_lazy("Simulate the ships as repaired"),
+                                  help_text=_lazy("Leave the damage they carry from earlier fights out of the "
+                                                  "simulation."))
 
     def __init__(self, *args, campaign, fixed_setup=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -54,9 +57,9 @@ class SimulationForm(forms.Form):
     def clean_fleets(self):
         fleets = self.cleaned_data["fleets"]
         if len({f.side for f in fleets}) != 2:
-            raise forms.ValidationError("Pick fleets from exactly two sides.")
+            raise forms.ValidationError(_("Pick fleets from exactly two sides."))
         if not Ship.objects.filter(fleet__in=fleets).exists():
-            raise forms.ValidationError("The chosen fleets have no ships.")
+            raise forms.ValidationError(_("The chosen fleets have no ships."))
         return fleets
 
     def clean(self):
@@ -66,9 +69,10 @@ class SimulationForm(forms.Form):
             total = trials * len(self.sweeps[sweep].points)
             cap = settings.SIMULATION_MAX_TRIALS
             if total > cap:
-                self.add_error("trials_per_point",
-                               f"That is {total:,} battles ({trials:,} × {len(self.sweeps[sweep].points)} sweep points); "
-                               f"the limit is {cap:,} per run.")
+                self.add_error("trials_per_point", _(
+                    "That is %(total)s battles (%(trials)s × %(points)s sweep points); the limit is %(cap)s per run.") % {
+                    "total": f"{total:,}", "trials": f"{trials:,}", "points": len(self.sweeps[sweep].points),
+                    "cap": f"{cap:,}"})
         return cleaned
 
 
@@ -127,7 +131,7 @@ def _simulation_form(request, campaign, encounter=None):
         if form.cleaned_data.get("repaired"):
             setup = {**setup, "ships": [{**s, "damage": {}} for s in setup["ships"]]}
         if len(sides_of(setup)) != 2:
-            form.add_error(None, "A simulation needs exactly two sides.")
+            form.add_error(None, _("A simulation needs exactly two sides."))
         else:
             sweep = form.sweeps[form.cleaned_data["sweep"]]
             fields = {"seed": form.cleaned_data["seed"]} if form.cleaned_data["seed"] else {}
