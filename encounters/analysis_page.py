@@ -54,15 +54,17 @@ def _comparison(row: dict) -> str:
     """Where a side's real strength left sits among the replays', in words."""
     less, same, more = row["less"], row["same"], row["more"]
     if same == 1:
-        return _("the same in every replay")
+        return _("the same as in every replay")
     parts = []
     if less:
-        parts.append(_("more than in %(share)s of the replays") % {"share": pct(less)})
+        parts.append(_("more than in %(share)s") % {"share": pct(less)})
     if same:
         parts.append(_("the same as in %(share)s") % {"share": pct(same)})
     if more:
         parts.append(_("less than in %(share)s") % {"share": pct(more)})
-    return ", ".join(parts)
+    listed = parts[0] if len(parts) == 1 else _("%(first)s and %(last)s") % {
+        "first": ", ".join(parts[:-1]), "last": parts[-1]}
+    return _("%(shares)s of the replays") % {"shares": listed}
 
 
 def _sides(r: dict) -> list[dict]:
@@ -74,7 +76,8 @@ def _sides(r: dict) -> list[dict]:
     from .templatetags.words import percentile
 
     return [{"side": side, "real": pct(real.get(side, 0)), "mean": pct(r["mean_strength"].get(side, 0)),
-             "where": percentile(share)} for side, share in r.get("strength_percentile", {}).items()]
+             "where": _("at the %(percentile)s of the replays") % {"percentile": percentile(share)}}
+            for side, share in r.get("strength_percentile", {}).items()]
 
 
 def _what_is_followed(r: dict) -> str:

@@ -70,7 +70,12 @@ def test_the_page_says_the_fight_was_stopped_and_draws_the_odds(as_gm, encounter
     assert f"When it stopped, blue was ahead. In the replays blue was ahead at that point " \
            f"{round(r['happened_share'] * 100)}% of the time." in page
     # Alpha's row: the real hull left, the replays' mean, and where it sits, in words (not "100th percentile").
-    assert "<td>blue</td><td>100%</td><td>100%</td><td>the same in every replay</td>" in page
+    assert ("<strong>blue</strong> · Hull left: <strong>100%</strong>; the replays averaged 100%.\n"
+            '          <span class="muted">The real fight left it the same as in every replay.</span>') in page
+    red = r["strength"]["red"]
+    assert (f"<strong>red</strong> · Hull left: <strong>40%</strong>; the replays averaged {round(red['mean'] * 100)}%."
+            f"\n          <span class=\"muted\">The real fight left it the same as in {round(red['same'] * 100)}% "
+            f"and less than in {round(red['more'] * 100)}% of the replays.</span>") in page
     assert "percentile" not in page
     before = round(r["swings"][0]["before"] * 100)
     assert f"blue&#x27;s chance of being ahead in round 1 went from {before}% to 100%." in page
@@ -115,7 +120,8 @@ def test_an_analysis_stored_before_keeps_reading_without_zero_swings(as_gm, enco
     analysis = EncounterAnalysis.objects.create(encounter=encounter, status="done", results=old)
     page = as_gm.get(reverse("encounters:analysis", args=[encounter.pk, analysis.pk])).content.decode()
     assert "went from 0% to 0%" not in page and "No roll moved the odds" in page
-    assert "<td>red</td><td>40%</td><td>30%</td><td>20th percentile</td>" in page
+    assert "<strong>red</strong> · Hull left: <strong>40%</strong>; the replays averaged 30%." in page
+    assert "The real fight left it at the 20th percentile of the replays." in page
 
 
 def test_a_roll_moves_the_odds_by_a_whole_point_as_the_page_shows_it():
