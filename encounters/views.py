@@ -473,7 +473,8 @@ def analysis_detail(request, pk, analysis_pk):
         # The turning points in words: each step as the log reads it, with its number in the log.
         steps = {s.seq: s for s in log_for(encounter_log.history(encounter), is_gm=True, names=names_for(
             encounter, _viewer(request, encounter, Membership.GM)), system=encounter.ruleset)}
+    from .analysis_page import analysis_context
+
     return render(request, template, {"encounter": encounter, "campaign": encounter.campaign, "analysis": analysis,
                                       "strength_label": encounter.campaign.engine.strength_label,
-                                      "turning_points": [{**t, "step": steps.get(t["seq"])} for t in
-                                                         (analysis.results or {}).get("turning_points", [])]})
+                                      "said": analysis_context(analysis, steps) if analysis.results else None})
