@@ -26,7 +26,7 @@ from . import ships as ship_rules
 from .model import DropfleetState, Ship
 
 #: the step of an activation (or of the round) each action belongs to
-PHASE_OF: Final = {"order": "orders", "move": "move", "stay": "move", "fire": "fire", "open_fire": "fire",
+PHASE_OF: Final = {"order": "orders", "move": "move", "manoeuvre": "move", "stay": "move", "fire": "fire", "open_fire": "fire",
                    "spend_pd": "pd", "end_round": "end"}
 
 
@@ -209,6 +209,31 @@ def _move(state: DropfleetState, action: Action) -> Refusal | None:
     return None
 
 
+def _manoeuvre(state: DropfleetState, action: Action) -> Refusal | None:
+    """Decision D21: the named moves (full ahead, half ahead, a turn each way) of the ship that
+    moves now; a turn only where its order lets it turn."""
+    not_mover = _move(state, action)          # another ship's move: the same reasons as a move
+    if not_mover is not None:
+        return not_mover
+    mover, way = sequence.mover(state), action.get("way")
+    if mover is None or set(dict(action.params)) != {"way"}:
+        return None
+    ways = [w for w, _, _ in sequence.WAYS]
+    if way not in ways:
+        return _no("no_such_move", "There is no named move '{way}': {ways}.", tables.MOVEMENT,
+                   way=str(way), ways=", ".join(ways))
+    if sequence.named_move(state, mover, way) is not None:
+        return None
+    if way in ("left", "right") and not sequence.named_turn(mover):
+        if mover.has("engines_disabled"):
+            return _no("engines_disabled_turn_named", "{ship}'s engines are disabled: it cannot turn.",
+                       tables.CRIPPLING_TABLE, ship=mover.name)
+        return _no("no_turn", "{ship} may not turn under {order} orders.", tables.MOVEMENT,
+                   ship=mover.name, order=_order_label(mover))
+    return _no("move_not_offered", "{ship} has no room for that move here (the table's edge, or another move "
+               "ends on the same spot): pick the spot on the board.", tables.MOVEMENT, ship=mover.name)
+
+
 def _no_layer(ship: Ship, layer) -> Refusal | None:
     """Why ``layer`` is not among :func:`sequence.layer_choices` (issue 11, decision D4, DF-35)."""
     labels = ", ".join(tables.LAYER_LABEL[key] for key in tables.LAYERS)
@@ -340,5 +365,5 @@ def _end_round(state: DropfleetState, action: Action) -> Refusal | None:
     return _no("gm_end_phase", "The End phase is the GM's step (actor=gm, nothing else).", tables.END_PHASE)
 
 
-_KINDS: Final = {"order": _order, "move": _move, "stay": _move, "fire": _fire, "open_fire": _open_fire,
+_KINDS: Final = {"order": _order, "move": _move, "manoeuvre": _manoeuvre, "stay": _move, "fire": _fire, "open_fire": _open_fire,
                  "spend_pd": _spend_pd, "end_round": _end_round}

@@ -259,3 +259,17 @@ def test_no_legal_action_has_a_reason_and_every_refused_one_has_one():
                     if not RULESET.is_legal(st, action):
                         assert refusals.refusal(st, action) is not None, f"no reason for {action} now"
                 st = RULESET.apply(st, RULESET.policy(st, rng), Dice(RandomSource(rng))).state
+
+
+def test_a_named_move_is_refused_where_the_order_or_the_engines_forbid_the_turn():
+    """Decision D21 (the named moves on buttons, built on D4's movement): a turn button only where the
+    order lets the ship turn; Max Thrust turns not at all; a named move that does not exist is named."""
+    st = step(_groups(), "order actor=a order=max_thrust").state
+    _says(_refused(st, "manoeuvre actor=a way=left"), "no_turn",
+          "Attacker may not turn under Max Thrust orders.", tables.MOVEMENT)
+    _says(_refused(st, "manoeuvre actor=a way=sideways"), "no_such_move",
+          "There is no named move 'sideways': ahead, half_ahead, left, right.", tables.MOVEMENT)
+    assert RULESET.is_legal(st, Action.parse("manoeuvre actor=a way=ahead"))
+    _says(_refused(st, "manoeuvre actor=t way=ahead"), "group_later",
+          "It is Vess Warden's activation: Target's group activates later this round (the sides take turns, group "
+          "by group).", tables.ACTIVATIONS)
