@@ -4,7 +4,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from . import throttle
-from .forms import SignUpForm
+from .forms import LoginForm, SignUpForm
 
 
 def _safe_next(request):
@@ -34,3 +34,15 @@ class PasswordResetView(auth_views.PasswordResetView):
             form.add_error("email", refused)
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().form_valid(form)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login view with :class:`LoginForm`; a paused sign-in answers 429 (Too Many Requests)."""
+
+    form_class = LoginForm
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.has_error("__all__", "paused"):
+            response.status_code = 429
+        return response

@@ -98,6 +98,11 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # lockouts are rows in the admin (Axes: access attempts), not log noise
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Guessing one username from many addresses (accounts/guard.py): once this many wrong
+# passwords for a username are counted within AXES_COOLOFF_MINUTES, sign-ins to it from
+# addresses it has not signed in from in LOGIN_KNOWN_ADDRESS_DAYS are refused.
+LOGIN_FAILURE_LIMIT_PER_USERNAME = env_int("LOGIN_FAILURE_LIMIT_PER_USERNAME", 20)
+LOGIN_KNOWN_ADDRESS_DAYS = env_int("LOGIN_KNOWN_ADDRESS_DAYS", 90)
 # Password-reset mails: at most this many per address, and per client address, an hour.
 PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
 PASSWORD_RESET_LIMIT_PER_IP = env_int("PASSWORD_RESET_LIMIT_PER_IP", 10)
