@@ -6,7 +6,8 @@ REDIS_URL      redis://host:6379/0 (default: none -> kombu filesystem broker in 
 SECRET_KEY     required when DEBUG is off
 DEBUG          "1"/"true" to turn on (default on only when no SECRET_KEY is given)
 ALLOWED_HOSTS  comma-separated (default "localhost,127.0.0.1" in debug)
-BEHIND_TLS_PROXY  "1" when a proxy terminates TLS and sets X-Forwarded-Proto (only then is it trusted)
+BEHIND_TLS_PROXY  the proxies in front of the app (addresses or networks, comma-separated; "1": one on
+               this host): only they may set X-Forwarded-For and X-Forwarded-Proto (config/proxies.py)
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import dj_database_url
 
+from config.proxies import trusted_proxies
 from rulesets.core.registry import ENGINE_MODULES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -239,11 +241,15 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 # Simulations
 SIMULATION_MAX_TRIALS = env_int("SIMULATION_MAX_TRIALS", 100_000)
 
+# The proxies in front of the app (BEHIND_TLS_PROXY): the server (config/serve.py) takes the
+# client's address and scheme from X-Forwarded-For/-Proto only on their connections.
+TRUSTED_PROXIES = trusted_proxies()
+
 # Production hardening: on whenever DEBUG is off.
 if not DEBUG:
     # X-Forwarded-Proto is trusted only behind a proxy that sets it (and drops a client's own):
     # otherwise any client could claim https.
-    if env_bool("BEHIND_TLS_PROXY"):
+    if TRUSTED_PROXIES:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
