@@ -29,10 +29,14 @@ class PasswordResetView(auth_views.PasswordResetView):
     """Django's reset view, throttled per address and per client (accounts/throttle.py)."""
 
     def form_valid(self, form):
-        refused = throttle.reset_refused(form.cleaned_data["email"], self.request.META.get("REMOTE_ADDR", ""))
+        try:
+            refused, status = throttle.reset_refused(form.cleaned_data["email"],
+                                                     self.request.META.get("REMOTE_ADDR", "")), 429
+        except throttle.Unavailable:
+            refused, status = throttle.UNAVAILABLE, 503
         if refused:
             form.add_error("email", refused)
-            return self.render_to_response(self.get_context_data(form=form), status=429)
+            return self.render_to_response(self.get_context_data(form=form), status=status)
         return super().form_valid(form)
 
 

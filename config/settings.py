@@ -194,15 +194,19 @@ EMAIL_HOST = env("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "starship-table@localhost")
 
-# Redis: Celery broker and results, pub/sub for live pages, the cache the password-reset
-# throttle counts in (shared by every web process), and sessions read from that cache
-# (written through to the database, so a Redis restart logs nobody out): every request
-# reads its session, and a cache hit saves it a database query.
+# Redis: Celery broker and results, pub/sub for live pages, and the cache that shares
+# renders between processes and counts password-reset requests.  Nothing a page needs:
+# sessions live in the database (Django's default), so while Redis is down everyone stays
+# signed in and the GM can read and step (config/outage.py).  A cache in front of the
+# sessions would serve a session as it was before an outage once Redis returned (a log-out
+# during the outage undone), so there is none.
 REDIS_URL = env("REDIS_URL")
+#: seconds to wait for Redis before treating it as down (a page must not hang on it)
+REDIS_TIMEOUT = float(env("REDIS_TIMEOUT", "1"))
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": "starship-table"}}
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+                          "KEY_PREFIX": "starship-table",
+                          "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT}}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
 else:

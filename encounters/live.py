@@ -29,7 +29,9 @@ def redis_client():
     if _client is None:
         import redis
 
-        _client = redis.Redis.from_url(settings.REDIS_URL)
+        # A dead or hung Redis costs a step at most this long, never the step itself.
+        timeout = getattr(settings, "REDIS_TIMEOUT", 1)
+        _client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=timeout, socket_timeout=timeout)
     return _client
 
 
