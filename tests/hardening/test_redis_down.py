@@ -63,6 +63,72 @@ def own_redis():
     redis.stop()
 
 
+class SilentProxy(threading.Thread):
+    """A TCP relay in front of Redis whose open connections can go silent: bytes sent on them
+    vanish and nothing comes back, yet they stay open (a restarted container, a lost NAT entry).
+    New connections are relayed as usual."""
+
+    def __init__(self, target_port: int):
+        super().__init__(daemon=True)
+        self.target_port = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.pairs: list[dict] = []
+        self.sockets: list[socket.socket] = [self.listener]
+
+    def run(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            except OSError:
+                client.close()
+                continue
+            pair = {"silent": False}
+            self.pairs.append(pair)
+            self.sockets += [client, upstream]
+            for src, dst in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(src, dst, pair), daemon=True).start()
+
+    @staticmethod
+    def _pump(src, dst, pair):
+        while True:
+            try:
+                data = src.recv(65536)
+            except OSError:
+                data = b""
+            if pair["silent"]:
+                if not data:
+                    return  # the other side went away: keep ours open, and say nothing
+                continue
+            if not data:
+                for sock in (src, dst):
+                    try:
+                        sock.shutdown(socket.SHUT_RDWR)
+                    except OSError:
+                        pass
+                return
+            try:
+                dst.sendall(data)
+            except OSError:
+                return
+
+    def silence(self):
+        for pair in self.pairs:
+            pair["silent"] = True
+
+    def close(self):
+        for sock in self.sockets:
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+
 class Follower(threading.Thread):
     """A live page's EventSource: reads the stream, reconnects with Last-Event-ID as a browser does
     (at once after an end, five seconds after "unavailable", as static/js/live.js does)."""
@@ -200,3 +266,35 @@ def test_a_stream_open_across_a_redis_restart_catches_up_without_a_reload(own_re
         if follower is not None:
             follower.stopping.set()
         stop_server(server)
+
+
+def test_a_stream_whose_redis_connection_went_silent_still_gets_the_next_steps(own_redis, gm, player, encounter):
+    """Redis restarts behind connections that stay open and say nothing: the room's subscription
+    hears nothing more and the step's push is lost, yet the live page gets the step."""
+    real_password(gm, "gm-password-123")
+    real_password(player, "player-password-123")
+    proxy = SilentProxy(own_redis.port)
+    proxy.start()
+    server = start_server(REDIS_URL=proxy.url)
+    follower = None
+    try:
+        gm_browser, player_browser = Session(server.url), Session(server.url)
+        gm_browser.login("gm", "gm-password-123")
+        player_browser.login("player", "player-password-123")
+        assert _step(gm_browser, encounter, 0)[0] == 302
+        follower = Follower(player_browser, reverse("encounters:stream", args=[encounter.pk]) + "?after=0")
+        follower.start()
+        follower.wait_for(lambda name, data: name == "step" and data["seq"] == 1, "step 1, on opening")
+        time.sleep(1)  # subscribed (the page got its first event after subscribing)
+        assert _step(gm_browser, encounter, 1)[0] == 302
+        follower.wait_for(lambda name, data: name == "step" and data["seq"] == 2, "step 2, live")
+        proxy.silence()
+        own_redis.stop()
+        own_redis.start()
+        assert _step(gm_browser, encounter, 2)[0] == 302  # its push is lost in the silence
+        follower.wait_for(lambda name, data: name == "step" and data["seq"] == 3, "the step made after the restart")
+    finally:
+        if follower is not None:
+            follower.stopping.set()
+        stop_server(server)
+        proxy.close()
