@@ -26,9 +26,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(*args: str, wait_path: str = "/accounts/login/", **env) -> subprocess.Popen:
+def start_server(*args: str, wait_path: str = "/accounts/login/", port: int | None = None,
+                 **env) -> subprocess.Popen:
     """The server with ``args`` (uvicorn options) and ``env`` on top of the test's environment."""
-    port = free_port()
+    port = port or free_port()
     log = tempfile.NamedTemporaryFile("w+", prefix="server-", suffix=".log", delete=False)
     full_env = service_env(STARSHIP_WARM_UP="0", **env)
     full_env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
