@@ -38,6 +38,17 @@ def test_the_lockout_holds_with_a_forged_forwarded_address(direct_server, gm):
     assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"127.0.0.1"}
 
 
+def test_the_reset_limit_per_client_holds_with_forged_forwarded_addresses():
+    proc = start_server(BEHIND_TLS_PROXY="", PASSWORD_RESET_LIMIT_PER_IP="3", REDIS_URL="")  # counts of its own
+    try:
+        browser = Session(proc.url)
+        statuses = [browser.request("/accounts/password_reset/", {"email": f"who{i}@example.com"},
+                                    headers={"X-Forwarded-For": f"203.0.113.{i + 1}"})[0] for i in range(4)]
+    finally:
+        stop_server(proc)
+    assert statuses == [302, 302, 302, 429]
+
+
 def test_a_named_proxy_gives_the_clients_address(gm):
     real_password(gm, "gm-password-123")
     proc = start_server(BEHIND_TLS_PROXY="127.0.0.1")
