@@ -19,7 +19,7 @@ import urllib.request
 import pytest
 from django.urls import reverse
 
-from encounters.models import Encounter
+from encounters.models import Encounter, SimulationRun
 from tests.servers import Session, free_port, real_password, server_log, start_server, stop_server
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -230,6 +230,13 @@ def test_pages_work_while_redis_is_down_and_live_pages_catch_up_when_it_returns(
         # A password reset cannot be counted, so it is not sent, and says so.
         status, page = Session(server.url).request(reverse("password_reset"), {"email": "gm@example.com"})
         assert status == 503 and "Password reset is unavailable for a moment" in page
+        # Background work is refused in words, and nothing is kept (the README's promise).
+        campaign = encounter.campaign
+        status, page = gm_browser.request(reverse("encounters:simulation_new", args=[campaign.pk]), {
+            "name": "Sweep", "fleets": [f.pk for f in campaign.fleets.all()], "sweep": "max_rounds",
+            "trials_per_point": "10", "chunk_size": "10", "seed": "", "opt-max_rounds": "30"})
+        assert status == 400 and "queue cannot be reached just now, so nothing was started" in page.replace("&#x27;", "'")
+        assert not SimulationRun.objects.exists()
 
         own_redis.start()
         # The open page catches up with the step made while Redis was down, then follows live.
