@@ -122,13 +122,12 @@ def _run_context(request, encounter, role, *, written=None, whole_log=None, **ex
     is_gm = role == Membership.GM
     actions, board_actions = [], []
     override = None
-    board_kinds = engine.board_kinds
     if is_gm and encounter.status == Encounter.ACTIVE and not now.state.over:
         for action in engine.legal_actions(now.state):
             if action.kind == "override":
                 override = action
                 continue
-            if action.kind in board_kinds:
+            if engine.on_board(action):
                 # Drawn by the ruleset's board partial (click a hex), not listed as buttons.
                 board_actions.append({"action": action, "label": engine.describe(now.state, action),
                                       "params": dict(action.params)})
@@ -478,7 +477,8 @@ def analysis_detail(request, pk, analysis_pk):
         # The turning points in words: each step as the log reads it, with its number in the log.
         steps = {s.seq: s for s in log_for(encounter_log.history(encounter), is_gm=True, names=names_for(
             encounter, _viewer(request, encounter, Membership.GM)), system=encounter.ruleset)}
+    from .analysis_page import analysis_context
+
     return render(request, template, {"encounter": encounter, "campaign": encounter.campaign, "analysis": analysis,
                                       "strength_label": encounter.campaign.engine.strength_label,
-                                      "turning_points": [{**t, "step": steps.get(t["seq"])} for t in
-                                                         (analysis.results or {}).get("turning_points", [])]})
+                                      "said": analysis_context(analysis, steps) if analysis.results else None})
