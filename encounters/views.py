@@ -26,7 +26,7 @@ from .autoplay import AutoPlayRefused, auto_play, npc_ships
 from .fragments import fragment_key, shared_render, viewer_kind
 from .models import Encounter
 from .viewers import viewer_for
-from .viewing import log_for, names_for, turn_and_order
+from .viewing import log_for, names_for, readable_steps, turn_and_order
 
 
 def _get_encounter_for_user(request, pk, *, gm=False):
@@ -105,10 +105,11 @@ def ruleset_partials(key: str) -> str:
     return name
 
 
-def _run_context(request, encounter, role, *, written=None, **extra):
+def _run_context(request, encounter, role, *, written=None, whole_log=None, **extra):
     """The runner's context.  ``written``: the row this request has just written, whose fold
-    is the one to show (no second read of the head)."""
-    everything = request.GET.get("log") == "all"
+    is the one to show (no second read of the head).  ``whole_log``: every step, not the
+    latest (default: as the address asks, ``?log=all``)."""
+    everything = request.GET.get("log") == "all" if whole_log is None else whole_log
     # The snapshot keeps the latest steps; the whole log is folded from the rows on request.
     if everything:
         now = encounter_log.history(encounter)
@@ -134,7 +135,7 @@ def _run_context(request, encounter, role, *, written=None, **extra):
             odds = engine.odds(now.state, action)
             actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds,
                             "secondary": action.kind in engine.secondary_kinds})
-    steps = [a for a in now.applied if is_gm or not a.gm_only]
+    steps = readable_steps(now.applied, is_gm=is_gm)
     older = now.count - len(now.applied)  # steps in effect before the snapshot's window
     view = engine.view(now.state, viewer)
     gm_extras = _gm_context(request, encounter, now, actions, extra, view) if is_gm else {}
@@ -430,7 +431,10 @@ def player_fragment(request, encounter, role, head: int, viewer: Viewer) -> str:
     assert role != Membership.GM, "the GM's fragment carries the GM's controls: never shared"
     template = _page(role) + "#runner"
     key = fragment_key(encounter.pk, head, encounter.status, viewer_kind(viewer, request.user.pk), template)
-    return shared_render(key, lambda: render_to_string(template, _run_context(request, encounter, role),
+    # The latest steps, whatever the address asked: a render shared with other pages must not
+    # depend on one page's query (a stream opened with ?log=all).
+    return shared_render(key, lambda: render_to_string(template, _run_context(request, encounter, role,
+                                                                              whole_log=False),
                                                        request=request))
 
 
