@@ -140,6 +140,16 @@ def _stat_field(fields: dict, key: str):
     return fields.get(key) or fields.get(f"ship_{key}")  # Wing Commander stores "class" from "ship_class"
 
 
+def _in_form_order(stats: dict, fields: dict) -> list:
+    """The stats in the order their form shows them (a JSON column may keep keys in another
+    order: PostgreSQL's jsonb sorts them), those the form does not know after, as stored."""
+    order: dict[str, int] = {}
+    for i, name in enumerate(fields):
+        order.setdefault(name, i)
+        order.setdefault(name.removeprefix("ship_"), i)
+    return sorted(stats.items(), key=lambda kv: order.get(kv[0], len(order)))
+
+
 def _choice_words(field, value) -> str | None:
     """A choice's label as a person reads it, without the source text's own name in brackets:
     "death_star" -> "Death Star" (not "Death Star (Estrella de la Mort)")."""
@@ -178,7 +188,7 @@ def stats_summary(stats, ruleset: str | None = None, limit: int = 6) -> str:
         except (LookupError, TypeError, ValueError, AttributeError):
             as_typed = {}
     out = []
-    for key, value in (stats or {}).items():
+    for key, value in _in_form_order(stats or {}, fields):
         if len(out) >= int(limit):
             break
         if key in _NOT_SUMMARISED or isinstance(value, bool) or value in (None, "", 0, [], {}):
