@@ -140,6 +140,10 @@ class Check:
     def bonus(self) -> int:
         return sum(m.value for m in self.modifiers)
 
+    def named(self) -> tuple[tuple[str, int], ...]:
+        """The modifiers as the log names them: (words, value) each, in order."""
+        return tuple((words(m.label), m.value) for m in self.modifiers)
+
     def resolve(self, natural: int, faces: tuple[int, ...] = ()) -> "Result":
         """What a natural means for this check (the roll and the odds both ask this)."""
         total = natural + self.bonus
@@ -206,7 +210,7 @@ def roll(dice: Dice, check: Check) -> Result:
     if dice.recording:
         decided = result.decided_by
         dice.record(Roll(
-            check.throw.text, faces, tuple((words(m.label), m.value) for m in check.modifiers if m.value),
+            check.throw.text, faces, tuple(named for named in check.named() if named[1]),
             result.total, purpose, check.rule, target=check.target,
             table=words(decided.table) if decided else "", row=words(decided.row) if decided else "",
         ))
