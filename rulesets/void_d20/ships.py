@@ -63,7 +63,7 @@ def _stations_of(state: VoidState, s: Ship) -> dict:
     crew = [c for c in crew_aboard(state, s.id, s.side) if c.status == "ok"]
     out = {}
     for info in tables.STATIONS:
-        who = None                      # the first at the position (a loop: no generator made)
+        who = None                      # the first at the position
         for c in crew:
             if c.position == info.position:
                 who = c
@@ -180,10 +180,7 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
         rolls.append((-total, index, s.id))
         ships.append(clone(s, initiative=total, command="", evading=False))
     rolls.sort()
-    ids = []                            # a loop, not a comprehension (a call)
-    for roll in rolls:
-        ids.append(roll[2])
-    order = tuple(ids)
+    order = tuple(roll[2] for roll in rolls)
     new_ships = tuple(ships)
     ships_changed(state.ships, new_ships)                                # initiative, command, evading
     state = evolve(state, ships=new_ships, order=order, **changes)
@@ -294,7 +291,7 @@ def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=Fals
 
 def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid: str, *, dm=0, void=False) -> VoidState:
     s, t = ship(state, sid), ship(state, tid)
-    for weapon in s.weapons:            # the weapon with that id (a loop: no generator made)
+    for weapon in s.weapons:            # the weapon with that id
         if weapon.id == weapon_id:
             break
     else:
@@ -484,7 +481,7 @@ def boarders(state: VoidState, s: Ship) -> list[Combatant]:
     for c in aboard:
         if c.side != side:
             return []  # nobody leaves a ship that is being boarded: they fight for it (house rule)
-    crew, going = [], []                # loops, not comprehensions (no frames of their own)
+    crew, going = [], []                # the standing crew, and those of them who go
     for c in aboard:
         if c.status == "ok":
             crew.append(c)
