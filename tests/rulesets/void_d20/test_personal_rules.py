@@ -77,6 +77,23 @@ def test_the_attack_ability_follows_the_weapon():
         assert check.named() == ((ability, {"Body": 1, "Agility": 2, "Technology": 3}[ability]),)
 
 
+def test_the_attack_is_one_core_check_as_docs_adding_a_ruleset_shows_it():
+    """Броски атаки (VD-05, VD-06) and Критические попадания (VD-07, VD-09), with RULES-NOTES VD-N04:
+    the attack is the core Check that docs/adding-a-ruleset.md ("Checks: one declaration in core")
+    sets beside the seed's sentences: 1d20 (2d20 keep the higher with a Void Point) + the weapon's
+    ability + the GM's circumstance modifier against the target's DR; natural 20 hits, natural 1 misses."""
+    from rulesets.core.check import GM_LABEL, GM_RULE, Check, Modifier, Throw
+
+    ann = char(items=(RIFLE,), agility=2, void=1)
+    check = personal.attack_check(ann, foe(dr=12), dm=-1)
+    attack_rule = tables.rule("attack", "VD-05")
+    assert check == Check(Throw(1, 20), 12, (Modifier("Agility", 2, attack_rule), Modifier(GM_LABEL, -1, GM_RULE)),
+                          attack_rule, check.purpose, checks.ATTACK_NATURALS)
+    assert check.purpose.render() == "Ann attacks Raider with " + RIFLE.name
+    assert personal.attack_check(ann, foe(dr=12), void=True).throw == Throw(2, 20, keep=1)
+    assert [(n.low, n.outcome, n.success) for n in checks.ATTACK_NATURALS] == [(20, "critical", True), (1, "fumble", False)]
+
+
 def test_reaching_the_defence_rating_hits_and_damage_comes_off_hp():
     """Броски атаки (VD-06): a result equal to the target's DR hits; the weapon's damage comes off its HP."""
     state = aboard_state(char(aboard="s2", technology=2), foe(dr=12, hp=6))
