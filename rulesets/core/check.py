@@ -200,19 +200,23 @@ def circumstance(dm: int) -> tuple[Modifier, ...]:
 # --- rolling, odds, words ----------------------------------------------------------------
 
 
-def roll(dice: Dice, check: Check) -> Result:
+def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Message | str = "",
+         gm_only: bool = False) -> Result:
     """Roll ``check`` through ``dice``; recorded (when ``dice.recording``) as one :class:`Roll`:
     the throw's text, its faces, the modifiers that are not 0, the total, purpose, rule and target,
-    and the natural that decided it as the roll's table and row."""
+    and the natural that decided it as the roll's table and row (else ``table`` and ``row``, e.g.
+    the table a result is read on); ``gm_only`` for a roll only the GM sees."""
     purpose = words(check.purpose) if dice.recording else ""
     faces, natural = check.throw.draw(dice, purpose, check.rule)
     result = check.resolve(natural, faces)
     if dice.recording:
         decided = result.decided_by
+        if decided is not None:
+            table, row = decided.table, decided.row
         dice.record(Roll(
             check.throw.text, faces, tuple(named for named in check.named() if named[1]),
             result.total, purpose, check.rule, target=check.target,
-            table=words(decided.table) if decided else "", row=words(decided.row) if decided else "",
+            table=words(table), row=words(row), gm_only=gm_only,
         ))
     return result
 

@@ -137,3 +137,15 @@ def test_seeded_rolls_draw_the_same_faces_as_the_dice_would():
     a = core.roll(Dice(RandomSource(random.Random("s"))), _attack(Throw(2, 20, keep=1)))
     faces = Dice(RandomSource(random.Random("s"))).faces(2, 20)
     assert a.faces == tuple(faces) and a.natural == max(faces)
+
+
+def test_a_roll_may_name_the_table_it_is_read_on_and_be_the_gms_alone():
+    """Cepheus reads a launch's Effect on a table and hides an NPC's rolls: the record says so,
+    and a natural that decides names itself instead."""
+    check = _attack(Throw(1, 20), 12)
+    dice = Dice(ScriptedSource([11, 20]))
+    core.roll(dice, check, table="Missile to-hit", row=msg("t.row", "Effect {e}", e=-1), gm_only=True)
+    core.roll(dice, check, table="Missile to-hit", row="ignored")
+    first, second = dice.rolls
+    assert (first.table, first.row, first.gm_only) == ("Missile to-hit", "Effect -1", True)
+    assert (second.table, second.row, second.gm_only) == ("natural 20: critical", "hit", False)
