@@ -18,10 +18,10 @@ Pure Python: no Django import.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import icepool
 
@@ -99,8 +99,7 @@ def _naturals(count: int, sides: int, keep: int) -> dict[int, Fraction]:
 # --- the declaration ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Modifier:
+class Modifier(NamedTuple):
     """One named modifier: its label (the words the log shows), its value, the rule it comes from."""
 
     label: Message | str
@@ -124,10 +123,12 @@ class Natural:
     row: Message | str = ""
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(NamedTuple):
     """One check: ``throw`` + the modifiers against ``target`` (a total at least the target
-    succeeds), naturals that decide by themselves, the rule cited and the purpose in words."""
+    succeeds), naturals that decide by themselves, the rule cited and the purpose in words.
+
+    ``Check``, ``Modifier`` and ``Result`` are named tuples (immutable records, built for every
+    roll); the dice and the naturals, declared once each, are frozen dataclasses."""
 
     throw: Any                                  # a Throw, or a system's own SystemDice
     target: int
@@ -154,11 +155,10 @@ class Check:
         return Result(natural, total, ok, SUCCESS if ok else FAILURE, faces, self.target)
 
     def with_throw(self, throw) -> "Check":
-        return replace(self, throw=throw)
+        return self._replace(throw=throw)
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     """A rolled (or enumerated) check: the natural, the total, success, and the outcome's name
     (``success``, ``failure``, or the outcome of the :class:`Natural` that decided)."""
 

@@ -1,6 +1,5 @@
 """The core Check: one declaration that is rolled, recorded, counted for its odds and said in
 words (rulesets/core/check.py; issue 23, "One Check in core").  Scripted dice throughout."""
-from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 
@@ -36,7 +35,7 @@ def test_natural_faces_decide_whatever_the_total_and_are_recorded_as_table_and_r
     dice = Dice(ScriptedSource([20, 1]))
     hit = core.roll(dice, check)
     assert (hit.success, hit.critical, hit.fumble, hit.total) == (True, True, False, 22)
-    miss = core.roll(dice, replace(check, target=2))
+    miss = core.roll(dice, check._replace(target=2))
     assert (miss.success, miss.fumble, miss.total) == (False, True, 3)
     assert [(r.table, r.row) for r in dice.rolls] == [("natural 20: critical", "hit"), ("natural 1: critical miss", "miss")]
 
