@@ -52,22 +52,9 @@ def shield_up(c: Combatant) -> bool:
     return shield is not None and shield.charges > 0 and shield.condition > 0
 
 
-#: the last answer per person: (their items tuple, cover, base DR, the answer); a person's gear is a
-#: tuple shared from state to state until a rule changes it, so it is compared by identity (and held)
-_DEFENCE: Final[dict[str, tuple]] = {}
-
-
 def defence_of(c: Combatant) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """The target's Defence Rating against an attack and its parts: base DR, armour, shield, cover."""
-    hit = _DEFENCE.get(c.id)
-    if hit is not None and hit[0] is c.items and hit[1] == c.cover and hit[2] == c.dr:
-        return hit[3]
-    answer = _defence(c)
-    _DEFENCE[c.id] = (c.items, c.cover, c.dr, answer)
-    return answer
-
-
-def _defence(c: Combatant) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The target's Defence Rating against an attack and its parts: base DR, armour, shield, cover
+    (VD-13..VD-16): the target of an attack check."""
     parts = [("DR", c.dr)]
     armour = item_of(c, "armour")
     if armour is not None and armour.condition > 0 and armour.bonus:
