@@ -9,42 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final
 
+from rulesets.core.check import Check, gm_dm
 from rulesets.core.dice import Dice
 from rulesets.core.engine import Action
 
 from . import personal, ships, tables, turns
-from .checks import Check
 from .common import combatant, ship
 from .model import VoidState
 
 
 def _flag(action: Action, key: str) -> bool:
     return bool(int(action.get(key) or 0))
-
-
-def _dm(action: Action) -> int:
-    return int(action.get("dm") or 0)
-
-
-#: an action's params read once, per Action object: id -> (the action, {key: value} with "void" as a
-#: bool and "dm" as an int, as _flag and _dm read them); the bot makes each of its actions once
-#: (policy._act), so a playout reads each action's params once, not at every step
-_PARAMS: Final[dict[int, tuple]] = {}
-
-
-def _params(action: Action) -> dict:
-    hit = _PARAMS.get(id(action))
-    if hit is not None and hit[0] is action:
-        return hit[1]
-    params: dict = {}
-    for k, v in action.params:      # the first of a key, as Action.get reads it
-        params.setdefault(k, v)
-    params["void"] = _flag(action, "void")
-    params["dm"] = _dm(action)
-    if len(_PARAMS) > 10_000:       # ids differ between setups: keep the memo small
-        _PARAMS.clear()
-    _PARAMS[id(action)] = (action, params)
-    return params
 
 
 def _void_words(action: Action) -> str:
@@ -66,12 +41,11 @@ class Kind:
 
 def _attack_check(state, a):
     return personal.attack_check(combatant(state, a.actor), combatant(state, a.get("target")),
-                                 void=_flag(a, "void"), dm=_dm(a))
+                                 void=_flag(a, "void"), dm=gm_dm(a))
 
 
 def _attack(state, log, dice, a):
-    p = _params(a)
-    return personal.attack(state, log, dice, a.actor, p.get("target"), risky=a.kind == "risky", void=p["void"], dm=p["dm"])
+    return personal.attack(state, log, dice, a.actor, a.get("target"), risky=a.kind == "risky", void=_flag(a, "void"), dm=gm_dm(a))
 
 
 def _attack_words(state, a):
@@ -94,38 +68,31 @@ def _cover_words(state, a):
 
 
 def _close(st, log, d, a):
-    p = _params(a)
-    return ships.close_in(st, log, d, a.actor, p.get("target"), dm=p["dm"], void=p["void"])
+    return ships.close_in(st, log, d, a.actor, a.get("target"), dm=gm_dm(a), void=_flag(a, "void"))
 
 
 def _break(st, log, d, a):
-    p = _params(a)
-    return ships.break_away(st, log, d, a.actor, p.get("target"), dm=p["dm"], void=p["void"])
+    return ships.break_away(st, log, d, a.actor, a.get("target"), dm=gm_dm(a), void=_flag(a, "void"))
 
 
 def _evade(st, log, d, a):
-    p = _params(a)
-    return ships.evade(st, log, d, a.actor, dm=p["dm"], void=p["void"])
+    return ships.evade(st, log, d, a.actor, dm=gm_dm(a), void=_flag(a, "void"))
 
 
 def _scan(st, log, d, a):
-    p = _params(a)
-    return ships.scan(st, log, d, a.actor, p.get("target"), dm=p["dm"], void=p["void"])
+    return ships.scan(st, log, d, a.actor, a.get("target"), dm=gm_dm(a), void=_flag(a, "void"))
 
 
 def _fire(st, log, d, a):
-    p = _params(a)
-    return ships.fire(st, log, d, a.actor, p.get("weapon"), p.get("target"), dm=p["dm"], void=p["void"])
+    return ships.fire(st, log, d, a.actor, a.get("weapon"), a.get("target"), dm=gm_dm(a), void=_flag(a, "void"))
 
 
 def _repair(st, log, d, a):
-    p = _params(a)
-    return ships.repair(st, log, d, a.actor, p.get("what"), dm=p["dm"], void=p["void"])
+    return ships.repair(st, log, d, a.actor, a.get("what"), dm=gm_dm(a), void=_flag(a, "void"))
 
 
 def _board(st, log, d, a):
-    p = _params(a)
-    return ships.board(st, log, d, a.actor, p.get("target"), p.get("method"), dm=p["dm"])
+    return ships.board(st, log, d, a.actor, a.get("target"), a.get("method"), dm=gm_dm(a))
 
 
 
@@ -149,7 +116,7 @@ def _board_words(state, a):
 def _board_check(state, a):
     if a.get("method") == "open":
         return None
-    return ships.board_check(state, ship(state, a.actor), _target(state, a), a.get("method"), dm=_dm(a))
+    return ships.board_check(state, ship(state, a.actor), _target(state, a), a.get("method"), dm=gm_dm(a))
 
 
 KINDS: Final[dict[str, Kind]] = {
@@ -165,25 +132,25 @@ KINDS: Final[dict[str, Kind]] = {
                                   f"{a.get('station')} +1 this round"),
     "close": Kind(_close,
                   lambda st, a: f"{ship(st, a.actor).name} closes on {_target(st, a).name}{_void_words(a)}",
-                  lambda st, a: ships.close_check(st, ship(st, a.actor), _target(st, a), dm=_dm(a), void=_flag(a, "void"))),
+                  lambda st, a: ships.close_check(st, ship(st, a.actor), _target(st, a), dm=gm_dm(a), void=_flag(a, "void"))),
     "break": Kind(_break,
                   lambda st, a: f"{ship(st, a.actor).name} breaks away from {_target(st, a).name}{_void_words(a)}",
-                  lambda st, a: ships.escape_check(st, ship(st, a.actor), _target(st, a), dm=_dm(a), void=_flag(a, "void"))),
+                  lambda st, a: ships.escape_check(st, ship(st, a.actor), _target(st, a), dm=gm_dm(a), void=_flag(a, "void"))),
     "evade": Kind(_evade,
                   lambda st, a: f"{ship(st, a.actor).name} evades{_void_words(a)}",
-                  lambda st, a: ships.evade_check(st, ship(st, a.actor), dm=_dm(a), void=_flag(a, "void"))),
+                  lambda st, a: ships.evade_check(st, ship(st, a.actor), dm=gm_dm(a), void=_flag(a, "void"))),
     "scan": Kind(_scan,
                  lambda st, a: f"{ship(st, a.actor).name} scans {_target(st, a).name} for a weakness{_void_words(a)}",
-                 lambda st, a: ships.scan_check(st, ship(st, a.actor), _target(st, a), dm=_dm(a), void=_flag(a, "void"))),
+                 lambda st, a: ships.scan_check(st, ship(st, a.actor), _target(st, a), dm=gm_dm(a), void=_flag(a, "void"))),
     "fire": Kind(_fire,
                  lambda st, a: f"{ship(st, a.actor).name} fires {_weapon(st, a).name} ({_weapon(st, a).damage}) at "
                                f"{_target(st, a).name}{_void_words(a)}",
-                 lambda st, a: ships.gunnery_check(st, ship(st, a.actor), _weapon(st, a), _target(st, a), dm=_dm(a),
+                 lambda st, a: ships.gunnery_check(st, ship(st, a.actor), _weapon(st, a), _target(st, a), dm=gm_dm(a),
                                                    void=_flag(a, "void"))),
     "board": Kind(_board, _board_words, _board_check),
     "repair": Kind(_repair,
                    lambda st, a: f"{ship(st, a.actor).name} repairs its {a.get('what')} (one spare part){_void_words(a)}",
-                   lambda st, a: ships.repair_check(st, ship(st, a.actor), a.get("what"), dm=_dm(a), void=_flag(a, "void"))),
+                   lambda st, a: ships.repair_check(st, ship(st, a.actor), a.get("what"), dm=gm_dm(a), void=_flag(a, "void"))),
     "pass": Kind(lambda st, log, d, a: st,
                  lambda st, a: f"{ship(st, a.actor).name}: the {tables.STATION[a.get('station')].key} "
                                f"{'holds course' if a.get('station') == 'pilot' else 'does nothing'}"),

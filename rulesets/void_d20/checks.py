@@ -1,86 +1,46 @@
-"""Every check of Void d20 declared once: 1d20 + ability + modifiers against a target.
+"""Every check of Void d20 declared once: 1d20 + ability + modifiers against a target, as a
+core :class:`rulesets.core.check.Check` (issue 23, "One Check in core").
 
-A :class:`Check` is built by the rule that needs it (an attack, a piloting manoeuvre,
-a breach) and read by everything else: :func:`roll_check` rolls it, the odds module
-computes its chances exactly, and the log line names its modifiers and rule.  A Void
-Point spent on a check rolls 2d20 and keeps the higher (RULES-NOTES, VD-N04).  On an
-attack a natural 20 hits whatever the target and a natural 1 misses whatever the
-total (Критические попадания, VD-N06).
+The rule that needs a check (an attack, a piloting manoeuvre, a breach) builds it with
+:func:`d20_check`; :func:`rulesets.core.check.roll` rolls and records it, the odds module counts
+its chances (:func:`rulesets.core.check.chances`), and the log line names its rule.  A Void Point
+spent on a check rolls 2d20 and keeps the higher (:data:`VOID_POINT`, RULES-NOTES VD-N04).  On an
+attack a natural 20 hits whatever the target and a natural 1 misses whatever the total
+(:data:`ATTACK_NATURALS`: Критические попадания, VD-N06).
 
 Pure Python.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, Iterable
 
-from rulesets.core.dice import Dice, Roll
+from rulesets.core.check import Check, Modifier, Natural, Throw
+from rulesets.core.dice import Dice
+from rulesets.core.messages import Message, msg
 
-
-class Check(NamedTuple):
-    """A check's declaration (a named tuple: built for every roll, so it must be cheap)."""
-
-    purpose: str                               # words: "Ann shoots at Raider 1"
-    modifiers: tuple[tuple[str, int], ...]     # ("Agility", 2), ("cover", ...) never: cover is in the target
-    target: int
-    rule: str
-    attack: bool = False                       # natural 20 hits, natural 1 misses
-    void: bool = False                         # a Void Point spent: 2d20, keep the higher
-
-    @property
-    def bonus(self) -> int:
-        total = 0
-        for _, v in self.modifiers:
-            total += v
-        return total
+#: a check's die: one d20
+ONE_D20: Final = Throw(1, 20)
+#: a check with a Void Point spent: 2d20, keep the higher (RULES-NOTES VD-N04)
+VOID_POINT: Final = Throw(2, 20, keep=1)
+#: an attack's naturals (Критические попадания; RULES-NOTES VD-N06): a natural 20 hits whatever the
+#: target (a critical: the damage doubled), a natural 1 misses whatever the total (a fumble)
+ATTACK_NATURALS: Final = (
+    Natural(20, 20, "critical", True, msg("void_d20.natural.20", "natural 20: critical"), msg("void_d20.natural.hit", "hit")),
+    Natural(1, 1, "fumble", False, msg("void_d20.natural.1", "natural 1: critical miss"), msg("void_d20.natural.miss", "miss")),
+)
 
 
-class CheckResult(NamedTuple):
-    natural: int
-    total: int
-    success: bool
-    critical: bool = False   # natural 20 on an attack
-    fumble: bool = False     # natural 1 on an attack
+def d20_check(purpose: Message | str, modifiers: Iterable[Modifier], target: int, rule: str, *,
+              attack: bool = False, void: bool = False) -> Check:
+    """1d20 (2d20 keep the higher with a Void Point) + ``modifiers`` against ``target``; an
+    attack's naturals decide by themselves."""
+    return Check(VOID_POINT if void else ONE_D20, target, tuple(modifiers), rule, purpose,
+                 ATTACK_NATURALS if attack else ())
 
 
-_tuple_new = tuple.__new__
-
-
-def make_check(purpose, modifiers: tuple, target: int, rule: str, attack: bool = False, void: bool = False) -> Check:
-    """``Check(...)`` with every field given, built without the named tuple's Python ``__new__``
-    (a check is built for every roll of a playout)."""
-    return _tuple_new(Check, (purpose, modifiers, target, rule, attack, void))
-
-
-def resolve(check: Check, natural: int) -> CheckResult:
-    """What a kept face means for ``check`` (shared by the roll and the odds)."""
-    total = natural + check.bonus
-    if check.attack:
-        if natural == 20:
-            return _tuple_new(CheckResult, (natural, total, True, True, False))
-        if natural == 1:
-            return _tuple_new(CheckResult, (natural, total, False, False, True))
-    return _tuple_new(CheckResult, (natural, total, total >= check.target, False, False))
-
-
-def roll_check(dice: Dice, check: Check) -> CheckResult:
-    """Roll ``check`` through ``dice`` (one d20, or two keeping the higher with a Void Point)."""
-    if check.void:
-        faces = dice.faces(2, 20, check.purpose, check.rule)
-        natural = max(faces)
-    else:
-        faces = dice.faces(1, 20, check.purpose, check.rule)
-        natural = faces[0]
-    result = resolve(check, natural)
-    if dice.recording:
-        mods = tuple((src, v) for src, v in check.modifiers if v)
-        if check.void:
-            mods = (("Void Point: 2d20, the higher", 0),) + mods
-        dice.record(Roll("2d20kh1" if check.void else "1d20", tuple(faces), tuple((s, v) for s, v in mods if v),
-                         result.total, check.purpose, check.rule, target=check.target,
-                         table="natural 20: critical" if result.critical else ("natural 1: critical miss"
-                                                                                if result.fumble else ""),
-                         row="hit" if result.critical else ("miss" if result.fumble else "")))
-    return result
+def spends_void(check: Check) -> bool:
+    """Whether ``check`` is rolled with a Void Point (2d20, the higher)."""
+    return check.throw == VOID_POINT
 
 
 def _words(purpose) -> str:

@@ -1,44 +1,30 @@
 """Exact odds of every Void d20 roll, from the same check declarations the rules roll.
 
-A d20 check's chance is counted over the kept face (one d20, or the higher of two with a
-Void Point: P(n) = (n² - (n-1)²) / 400); damage distributions come from icepool
-(:mod:`rulesets.core.odds`).  Pure Python.
+A d20 check's chances are the core's (:func:`rulesets.core.check.chances`: counted over the kept
+face of the check's own dice, one d20 or the higher of two with a Void Point); damage
+distributions come from icepool (:mod:`rulesets.core.odds`).  Pure Python.
 """
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
+from rulesets.core import check as core_check
 from rulesets.core import odds as core_odds
+from rulesets.core.check import Check
 from rulesets.core.engine import Odds, Outcome
 
-from .checks import Check, resolve
-
-
-@lru_cache(maxsize=4)
-def kept_face(void: bool) -> tuple[Fraction, ...]:
-    """P(kept face = n) for n in 1..20 (index n-1)."""
-    if not void:
-        return tuple(Fraction(1, 20) for _ in range(20))
-    return tuple(Fraction(n * n - (n - 1) * (n - 1), 400) for n in range(1, 21))
+from .checks import VOID_POINT, spends_void
 
 
 def check_chances(check: Check) -> tuple[Fraction, Fraction, Fraction]:
     """(P(success), P(critical), P(natural 1 on an attack)) of ``check``."""
-    success = critical = fumble = Fraction(0)
-    for n, p in enumerate(kept_face(check.void), start=1):
-        r = resolve(check, n)
-        if r.success:
-            success += p
-        if r.critical:
-            critical += p
-        if r.fumble:
-            fumble += p
-    return success, critical, fumble
+    chances = core_check.chances(check)
+    return chances["success"], chances.get("critical", Fraction(0)), chances.get("fumble", Fraction(0))
 
 
 def with_void(check: Check) -> Check:
-    return check._replace(void=True)
+    """The same check with a Void Point spent on it (RULES-NOTES VD-N04)."""
+    return check.with_throw(VOID_POINT)
 
 
 def damage_distribution(count: int, sides: int, plus: int = 0, doubled: bool = False) -> dict[int, Fraction]:
@@ -60,7 +46,7 @@ def attack_odds(check: Check, damage: tuple[int, int, int], *, void_available: b
     normal = damage_distribution(*damage)
     lo, hi = min(normal), max(normal)
     summary = f"{core_odds.percent(success)} to hit (DR {check.target})"
-    if void_available and not check.void:
+    if void_available and not spends_void(check):
         summary += f", {core_odds.percent(check_chances(with_void(check))[0])} with a Void Point"
     summary += (f"; critical {core_odds.percent(critical)}; damage {lo}-{hi} (average {float(mean(normal)):.1f}), "
                 f"doubled on a critical; natural 1 {core_odds.percent(fumble)}")
@@ -71,7 +57,7 @@ def attack_odds(check: Check, damage: tuple[int, int, int], *, void_available: b
 def check_odds(check: Check, success_label: str, failure_label: str, *, void_available: bool) -> Odds:
     success, _, _ = check_chances(check)
     summary = f"{core_odds.percent(success)}: {success_label} ({check.target}+)"
-    if void_available and not check.void:
+    if void_available and not spends_void(check):
         summary += f", {core_odds.percent(check_chances(with_void(check))[0])} with a Void Point"
     return Odds((Outcome(success_label, float(success)), Outcome(failure_label, float(1 - success))), summary)
 

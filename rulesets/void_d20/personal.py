@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from rulesets.core import check as core_check
+from rulesets.core.check import Check, Modifier, circumstance
 from rulesets.core.dice import Dice
+from rulesets.core.messages import msg
 from rulesets.core.state import plain_dicts
 
 from . import tables, timers
-from .checks import Check, make_check, roll_check, roll_one, roll_sum
+from .checks import d20_check, roll_one, roll_sum
 from .common import evolve, combatant, say, set_combatant
 from .dice import parse_damage
 from .model import OUT, STANDING, Combatant, Item, VoidState
@@ -49,22 +52,9 @@ def shield_up(c: Combatant) -> bool:
     return shield is not None and shield.charges > 0 and shield.condition > 0
 
 
-#: the last answer per person: (their items tuple, cover, base DR, the answer); a person's gear is a
-#: tuple shared from state to state until a rule changes it, so it is compared by identity (and held)
-_DEFENCE: Final[dict[str, tuple]] = {}
-
-
 def defence_of(c: Combatant) -> tuple[int, tuple[tuple[str, int], ...]]:
-    """The target's Defence Rating against an attack and its parts: base DR, armour, shield, cover."""
-    hit = _DEFENCE.get(c.id)
-    if hit is not None and hit[0] is c.items and hit[1] == c.cover and hit[2] == c.dr:
-        return hit[3]
-    answer = _defence(c)
-    _DEFENCE[c.id] = (c.items, c.cover, c.dr, answer)
-    return answer
-
-
-def _defence(c: Combatant) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The target's Defence Rating against an attack and its parts: base DR, armour, shield, cover
+    (VD-13..VD-16): the target of an attack check."""
     parts = [("DR", c.dr)]
     armour = item_of(c, "armour")
     if armour is not None and armour.condition > 0 and armour.bonus:
@@ -91,6 +81,7 @@ def can_attack(attacker: Combatant, target: Combatant) -> bool:
 # --- the attack -----------------------------------------------------------------------
 
 _ATTACK_RULE: Final = tables.rule("attack", "VD-05")
+_ENEMY_RULE: Final = tables.rule("enemies", "VD-17")
 _DAMAGE_RULE: Final = tables.rule("attack", "VD-06")
 _RISKY_RULE: Final = tables.rule("risky", "VD-N03")
 _WEAR_RULE: Final = tables.rule("condition", "VD-11")
@@ -98,22 +89,23 @@ _DEATH_RULE: Final = tables.rule("death", "VD-21")
 
 
 def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, dm: int = 0,
-                 answer: bool = False, words: bool = True, weapon: Item | None = None) -> Check:
-    """1d20 + the weapon's ability (or an enemy's attack modifier) against the target's DR (VD-05, VD-06).
-    With ``words=False`` (a playout) the check's purpose is left empty and never built.
+                 answer: bool = False, weapon: Item | None = None) -> Check:
+    """1d20 + the weapon's ability (or an enemy's attack modifier) against the target's DR (VD-05, VD-06);
+    a natural 20 hits, a natural 1 misses (VD-N06).
     ``weapon``: :func:`weapon_of` the attacker, when the caller has it already."""
     if weapon is None:
         weapon = weapon_of(attacker)
     if attacker.kind == "enemy":
-        mods = [("attack", attacker.attack)]
+        mods = [Modifier(msg("void_d20.modifier.enemy_attack", "attack"), attacker.attack, _ENEMY_RULE)]
     else:
         ability = tables.ATTACK_ABILITY[weapon.attack]
-        mods = [(tables.ABILITY_LABEL[ability], getattr(attacker, ability))]
-    if dm:
-        mods.append(("GM", dm))
+        mods = [Modifier(tables.ABILITY_LABEL[ability], getattr(attacker, ability), _ATTACK_RULE)]
+    mods.extend(circumstance(dm))
     target_dr = defence_of(target)[0]
-    purpose = f"{attacker.name} {'answers' if answer else 'attacks'} {target.name} with {weapon.name}" if words else ""
-    return make_check(purpose, tuple(mods), target_dr, _ATTACK_RULE, True, void)
+    names = {"attacker": attacker.name, "target": target.name, "weapon": weapon.name}
+    purpose = (msg("void_d20.check.answer", "{attacker} answers {target} with {weapon}", **names) if answer else
+               msg("void_d20.check.attack", "{attacker} attacks {target} with {weapon}", **names))
+    return d20_check(purpose, mods, target_dr, _ATTACK_RULE, attack=True, void=void)
 
 
 def damage_dice(attacker: Combatant, risky: bool, weapon: Item | None = None) -> tuple[int, int, int]:
@@ -131,8 +123,8 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
     if void:
         state = spend_void(state, attacker_id)
     weapon = weapon_of(attacker)
-    check = attack_check(attacker, target, void=void, dm=dm, answer=answer, words=dice.recording, weapon=weapon)
-    result = roll_check(dice, check)
+    check = attack_check(attacker, target, void=void, dm=dm, answer=answer, weapon=weapon)
+    result = core_check.roll(dice, check)
     if result.fumble:
         state = fumble(state, log, dice, attacker, weapon)
     if not result.success:

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from rulesets.core import check as core_check
+from rulesets.core.check import Check, Modifier, circumstance
 from rulesets.core.dice import Dice
+from rulesets.core.messages import Message, msg
 from rulesets.core.state import clone, set_key
 
 from . import tables
-from .checks import Check, make_check, roll_check, roll_one, roll_plus, roll_sum
+from .checks import d20_check, roll_one, roll_plus, roll_sum
 from .common import crew_aboard, evolve, say, set_combatant, set_ship, ship, ships_changed, standing_aboard
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
@@ -60,7 +63,7 @@ def _stations_of(state: VoidState, s: Ship) -> dict:
     crew = [c for c in crew_aboard(state, s.id, s.side) if c.status == "ok"]
     out = {}
     for info in tables.STATIONS:
-        who = None                      # the first at the position (a loop: no generator made)
+        who = None                      # the first at the position
         for c in crew:
             if c.position == info.position:
                 who = c
@@ -105,29 +108,26 @@ def powered(s: Ship) -> bool:
     return not s.drifting and not s.reboot
 
 
-def station_check(state: VoidState, s: Ship, station: str, purpose, target: int, rule: str,
-                  *, dm: int = 0, void: bool = False, attack: bool = False, extra=(), words: bool = True) -> Check:
-    """The check of a station: 1d20 + the crew member's ability (+ command, power, GM) against ``target``.
-
-    ``purpose`` is a callable giving the words; with ``words=False`` (a playout, where nobody reads
-    them) the check's purpose and its modifiers' names are left empty and never built."""
+def station_check(state: VoidState, s: Ship, station: str, purpose: Message, target: int, rule: str,
+                  *, dm: int = 0, void: bool = False, attack: bool = False, extra=()) -> Check:
+    """The check of a station: 1d20 + the crew member's ability (+ command, power, GM) against ``target``."""
     info = tables.STATION[station]
     who = station_crew(state, s, station)
-    if words:
-        purpose = purpose()
-        label = f"{who.name}'s {tables.ABILITY_LABEL[info.ability]}" if who else "nobody at the station"
+    if who is not None:
+        mods = [Modifier(msg("void_d20.modifier.crew_ability", "{name}'s {ability}", name=who.name,
+                             ability=tables.ABILITY_LABEL[info.ability]), getattr(who, info.ability), rule)]
     else:
-        purpose = label = ""
-    mods = [(label, getattr(who, info.ability) if who else 0)]
+        mods = [Modifier(msg("void_d20.modifier.nobody", "nobody at the station"), 0, rule)]
     if s.command == station:
-        mods.append(("command", tables.COMMAND_BONUS))                   # VD-41
+        mods.append(Modifier(msg("void_d20.modifier.command", "command"), tables.COMMAND_BONUS,
+                             tables.rule("stations", "VD-41")))
     penalty = power_penalty(s) if station in ("pilot", "gunner") else 0
     if penalty:
-        mods.append(("fire in engineering", penalty))                     # VD-53
+        mods.append(Modifier(msg("void_d20.modifier.fire", "fire in engineering"), penalty,
+                             tables.rule("catastrophe", "VD-53")))
     mods.extend(extra)
-    if dm:
-        mods.append(("GM", dm))
-    return make_check(purpose, tuple(mods), target, rule, attack, void)
+    mods.extend(circumstance(dm))
+    return d20_check(purpose, mods, target, rule, attack=attack, void=void)
 
 
 def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidState:
@@ -180,10 +180,7 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
         rolls.append((-total, index, s.id))
         ships.append(clone(s, initiative=total, command="", evading=False))
     rolls.sort()
-    ids = []                            # a loop, not a comprehension (a call)
-    for roll in rolls:
-        ids.append(roll[2])
-    order = tuple(ids)
+    order = tuple(roll[2] for roll in rolls)
     new_ships = tuple(ships)
     ships_changed(state.ships, new_ships)                                # initiative, command, evading
     state = evolve(state, ships=new_ships, order=order, **changes)
@@ -196,29 +193,31 @@ def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidS
 # --- the helm -------------------------------------------------------------------------------
 
 
-def close_check(state: VoidState, s: Ship, target: Ship, *, dm: int = 0, void: bool = False, words: bool = True) -> Check:
+def close_check(state: VoidState, s: Ship, target: Ship, *, dm: int = 0, void: bool = False) -> Check:
     """Pursuit: a piloting check (12+) closes the range one band (VD-37, house rule for the target)."""
-    return station_check(state, s, "pilot", (lambda: f"{s.name} closes on {target.name}") if words else "", tables.CHECK_TARGET,
-                         tables.rule("stations", "VD-37"), dm=dm, void=void, words=words)
+    return station_check(state, s, "pilot", msg("void_d20.check.close", "{ship} closes on {target}", ship=s.name,
+                                                target=target.name),
+                         tables.CHECK_TARGET, tables.rule("stations", "VD-37"), dm=dm, void=void)
 
 
-def escape_check(state: VoidState, s: Ship, pursuer: Ship, *, dm: int = 0, void: bool = False, words: bool = True) -> Check:
+def escape_check(state: VoidState, s: Ship, pursuer: Ship, *, dm: int = 0, void: bool = False) -> Check:
     """Breaking away: Agility against the pursuer's Speed (VD-46, VD-N08)."""
-    return station_check(state, s, "pilot", (lambda: f"{s.name} breaks away from {pursuer.name}") if words else "", pursuer.speed,
-                         tables.rule("escape", "VD-N08"), dm=dm, void=void, words=words)
+    return station_check(state, s, "pilot", msg("void_d20.check.escape", "{ship} breaks away from {pursuer}", ship=s.name,
+                                                pursuer=pursuer.name),
+                         pursuer.speed, tables.rule("escape", "VD-N08"), dm=dm, void=void)
 
 
-def evade_check(state: VoidState, s: Ship, *, dm: int = 0, void: bool = False, words: bool = True) -> Check:
-    return station_check(state, s, "pilot", (lambda: f"{s.name} evades") if words else "", tables.CHECK_TARGET,
-                         tables.rule("stations", "VD-37"), dm=dm, void=void, words=words)
+def evade_check(state: VoidState, s: Ship, *, dm: int = 0, void: bool = False) -> Check:
+    return station_check(state, s, "pilot", msg("void_d20.check.evade", "{ship} evades", ship=s.name), tables.CHECK_TARGET,
+                         tables.rule("stations", "VD-37"), dm=dm, void=void)
 
 
 def close_in(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     s, t = ship(state, sid), ship(state, tid)
-    check = close_check(state, s, t, dm=dm, void=void, words=dice.recording)
+    check = close_check(state, s, t, dm=dm, void=void)
     if void:
         state = _spend_void_of(state, s, "pilot", void)
-    if not roll_check(dice, check).success:
+    if not core_check.roll(dice, check).success:
         if dice.recording:
             say(log, dice, f"{s.name} fails to close on {t.name}.", check.rule)
         return state
@@ -231,11 +230,11 @@ def close_in(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=
 def break_away(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     """Success opens the range one band (beyond Far the ship is gone); failure closes it one band (VD-46)."""
     s, t = ship(state, sid), ship(state, tid)
-    check = escape_check(state, s, t, dm=dm, void=void, words=dice.recording)
+    check = escape_check(state, s, t, dm=dm, void=void)
     if void:
         state = _spend_void_of(state, s, "pilot", void)
     current = band(state, sid, tid)
-    if roll_check(dice, check).success:
+    if core_check.roll(dice, check).success:
         new = tables.band_further(current)
         if new is None:
             if dice.recording:
@@ -253,10 +252,10 @@ def break_away(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, d
 def evade(state: VoidState, log: list, dice: Dice, sid: str, *, dm=0, void=False) -> VoidState:
     """Evasion: a piloting check; on success + EVADE_BONUS Defence to the end of the round (house rule)."""
     s = ship(state, sid)
-    check = evade_check(state, s, dm=dm, void=void, words=dice.recording)
+    check = evade_check(state, s, dm=dm, void=void)
     if void:
         state = _spend_void_of(state, s, "pilot", void)
-    ok = roll_check(dice, check).success
+    ok = core_check.roll(dice, check).success
     if dice.recording:
         say(log, dice, f"{s.name} {'jinks: +' + str(tables.EVADE_BONUS) + ' Defence this round' if ok else 'fails to evade'}.",
             check.rule)
@@ -281,26 +280,28 @@ def ship_defence(t: Ship) -> int:
     return t.defence + (tables.EVADE_BONUS if t.evading else 0)
 
 
-def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=False, words: bool = True) -> Check:
+def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=False) -> Check:
     """Gunnery: Technology against the target's Defence (house rule: the seed gives no target; 12 by default)."""
-    extra = [("weakness found", tables.WEAKNESS_BONUS)] if t.id in s.weakness else []
-    return station_check(state, s, "gunner", (lambda: f"{s.name} fires {weapon.name} at {t.name}") if words else "", ship_defence(t),
-                         tables.rule("stations", "VD-38"), dm=dm, void=void, attack=True, extra=extra, words=words)
+    extra = [Modifier(msg("void_d20.modifier.weakness", "weakness found"), tables.WEAKNESS_BONUS,
+                      tables.rule("stations", "VD-39"))] if t.id in s.weakness else []
+    return station_check(state, s, "gunner", msg("void_d20.check.fire", "{ship} fires {weapon} at {target}", ship=s.name,
+                                                 weapon=weapon.name, target=t.name),
+                         ship_defence(t), tables.rule("stations", "VD-38"), dm=dm, void=void, attack=True, extra=extra)
 
 
 def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid: str, *, dm=0, void=False) -> VoidState:
     s, t = ship(state, sid), ship(state, tid)
-    for weapon in s.weapons:            # the weapon with that id (a loop: no generator made)
+    for weapon in s.weapons:            # the weapon with that id
         if weapon.id == weapon_id:
             break
     else:
         raise StopIteration(f"{s.name} has no weapon '{weapon_id}'.")
-    check = gunnery_check(state, s, weapon, t, dm=dm, void=void, words=dice.recording)
+    check = gunnery_check(state, s, weapon, t, dm=dm, void=void)
     if void:
         state = _spend_void_of(state, s, "gunner", void)
     if t.id in s.weakness:
         state = set_ship(state, sid, weakness=tuple(w for w in s.weakness if w != t.id))
-    result = roll_check(dice, check)
+    result = core_check.roll(dice, check)
     if not result.success:
         if dice.recording:
             say(log, dice, f"{s.name}'s {weapon.name} misses {t.name}.", check.rule)
@@ -409,18 +410,18 @@ def explode(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
 # --- sensors, repair, command --------------------------------------------------------------
 
 
-def scan_check(state: VoidState, s: Ship, t: Ship, *, dm=0, void=False, words: bool = True) -> Check:
-    return station_check(state, s, "sensors", (lambda: f"{s.name} scans {t.name}") if words else "", tables.CHECK_TARGET,
-                         tables.rule("stations", "VD-39"), dm=dm, void=void, words=words)
+def scan_check(state: VoidState, s: Ship, t: Ship, *, dm=0, void=False) -> Check:
+    return station_check(state, s, "sensors", msg("void_d20.check.scan", "{ship} scans {target}", ship=s.name, target=t.name),
+                         tables.CHECK_TARGET, tables.rule("stations", "VD-39"), dm=dm, void=void)
 
 
 def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     """Sensors: a Mind check finds a weakness: + WEAKNESS_BONUS to the next gunnery roll at it (VD-39)."""
     s, t = ship(state, sid), ship(state, tid)
-    check = scan_check(state, s, t, dm=dm, void=void, words=dice.recording)
+    check = scan_check(state, s, t, dm=dm, void=void)
     if void:
         state = _spend_void_of(state, s, "sensors", void)
-    if not roll_check(dice, check).success:
+    if not core_check.roll(dice, check).success:
         if dice.recording:
             say(log, dice, f"{s.name}'s sensors find nothing on {t.name}.", check.rule)
         return state
@@ -430,20 +431,20 @@ def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, v
     return set_ship(state, sid, weakness=s.weakness + (tid,)) if tid not in s.weakness else state
 
 
-def repair_check(state: VoidState, s: Ship, what: str, *, dm=0, void=False, words: bool = True) -> Check:
-    return station_check(state, s, "engineer", (lambda: f"{s.name} repairs its {what}") if words else "", tables.CHECK_TARGET,
-                         tables.rule("stations", "VD-40"), dm=dm, void=void, words=words)
+def repair_check(state: VoidState, s: Ship, what: str, *, dm=0, void=False) -> Check:
+    return station_check(state, s, "engineer", msg("void_d20.check.repair", "{ship} repairs its {what}", ship=s.name, what=what),
+                         tables.CHECK_TARGET, tables.rule("stations", "VD-40"), dm=dm, void=void)
 
 
 def repair(state: VoidState, log: list, dice: Dice, sid: str, what: str, *, dm=0, void=False) -> VoidState:
     """Repair: a Technology check spending one spare part; the frame gets d6 Condition back, or a
     module comes back on line (VD-40; the amount is a house rule)."""
     s = ship(state, sid)
-    check = repair_check(state, s, what, dm=dm, void=void, words=dice.recording)
+    check = repair_check(state, s, what, dm=dm, void=void)
     if void:
         state = _spend_void_of(state, s, "engineer", void)
     state = set_ship(state, sid, spare_parts=s.spare_parts - 1)
-    if not roll_check(dice, check).success:
+    if not core_check.roll(dice, check).success:
         if dice.recording:
             say(log, dice, f"{s.name}'s repair of its {what} fails; a spare part is spent.", check.rule)
         return state
@@ -480,7 +481,7 @@ def boarders(state: VoidState, s: Ship) -> list[Combatant]:
     for c in aboard:
         if c.side != side:
             return []  # nobody leaves a ship that is being boarded: they fight for it (house rule)
-    crew, going = [], []                # loops, not comprehensions (no frames of their own)
+    crew, going = [], []                # the standing crew, and those of them who go
     for c in aboard:
         if c.status == "ok":
             crew.append(c)
@@ -499,12 +500,13 @@ def board_check(state: VoidState, s: Ship, t: Ship, method: str, *, dm=0, void=F
     ability = "body" if method == "breach" else "technology"
     party = boarders(state, s)
     best = max(party, key=lambda c: getattr(c, ability))
-    mods = [(f"{best.name}'s {tables.ABILITY_LABEL[ability]}", getattr(best, ability))]
-    if dm:
-        mods.append(("GM", dm))
-    verb = "forces the lock of" if method == "breach" else "hacks the lock of"
-    return Check(f"{best.name} {verb} {t.name}", tuple(mods), tables.CHECK_TARGET,
-                 tables.rule("boarding", "VD-48"), void=void)
+    rule = tables.rule("boarding", "VD-48")
+    mods = [Modifier(msg("void_d20.modifier.crew_ability", "{name}'s {ability}", name=best.name,
+                         ability=tables.ABILITY_LABEL[ability]), getattr(best, ability), rule), *circumstance(dm)]
+    purpose = (msg("void_d20.check.breach", "{name} forces the lock of {target}", name=best.name, target=t.name)
+               if method == "breach" else
+               msg("void_d20.check.hack", "{name} hacks the lock of {target}", name=best.name, target=t.name))
+    return d20_check(purpose, mods, tables.CHECK_TARGET, rule, void=void)
 
 
 def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: str, *, dm=0, void=False) -> VoidState:
@@ -525,7 +527,7 @@ def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: s
         best = max(boarders(state, s), key=lambda c: getattr(c, ability))
         if best.void > 0:
             state = set_combatant(state, best.id, void=best.void - 1)
-    if not roll_check(dice, check).success:
+    if not core_check.roll(dice, check).success:
         if dice.recording:
             say(log, dice, f"The lock of {t.name} holds.", check.rule)
         return state

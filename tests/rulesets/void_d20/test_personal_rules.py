@@ -5,7 +5,7 @@ Each test names the seed section (or RULES-NOTES void_d20) and the inventory num
 from __future__ import annotations
 
 from rulesets.core.engine import Action
-from rulesets.void_d20 import personal, tables, timers, turns
+from rulesets.void_d20 import checks, personal, tables, timers, turns
 from rulesets.void_d20.engine import RULESET
 from rulesets.void_d20.model import Item
 
@@ -74,7 +74,24 @@ def test_the_attack_ability_follows_the_weapon():
     for weapon, ability in ((BLADE, "Body"), (RIFLE, "Agility"), (PISTOL, "Technology")):
         ann = char(items=(weapon,), body=1, agility=2, technology=3)
         check = personal.attack_check(ann, target)
-        assert check.modifiers == ((ability, {"Body": 1, "Agility": 2, "Technology": 3}[ability]),)
+        assert check.named() == ((ability, {"Body": 1, "Agility": 2, "Technology": 3}[ability]),)
+
+
+def test_the_attack_is_one_core_check_as_docs_adding_a_ruleset_shows_it():
+    """Броски атаки (VD-05, VD-06) and Критические попадания (VD-07, VD-09), with RULES-NOTES VD-N04:
+    the attack is the core Check that docs/adding-a-ruleset.md ("Checks: one declaration in core")
+    sets beside the seed's sentences: 1d20 (2d20 keep the higher with a Void Point) + the weapon's
+    ability + the GM's circumstance modifier against the target's DR; natural 20 hits, natural 1 misses."""
+    from rulesets.core.check import GM_LABEL, GM_RULE, Check, Modifier, Throw
+
+    ann = char(items=(RIFLE,), agility=2, void=1)
+    check = personal.attack_check(ann, foe(dr=12), dm=-1)
+    attack_rule = tables.rule("attack", "VD-05")
+    assert check == Check(Throw(1, 20), 12, (Modifier("Agility", 2, attack_rule), Modifier(GM_LABEL, -1, GM_RULE)),
+                          attack_rule, check.purpose, checks.ATTACK_NATURALS)
+    assert check.purpose.render() == "Ann attacks Raider with " + RIFLE.name
+    assert personal.attack_check(ann, foe(dr=12), void=True).throw == Throw(2, 20, keep=1)
+    assert [(n.low, n.outcome, n.success) for n in checks.ATTACK_NATURALS] == [(20, "critical", True), (1, "fumble", False)]
 
 
 def test_reaching_the_defence_rating_hits_and_damage_comes_off_hp():
@@ -151,7 +168,7 @@ def test_a_weapon_at_condition_0_is_broken_and_its_owner_fights_with_fists():
     """House rule (open point: a weapon at Condition 0): broken; the character attacks with fists, 1d4 + Body."""
     broken = Item("weapon", "Laser pistol", "weapon", 0, 3, "tech", "d8")
     assert personal.weapon_of(char(items=(broken,))).name == "fists"
-    assert personal.attack_check(char(items=(broken,), body=2), foe()).modifiers == (("Body", 2),)
+    assert personal.attack_check(char(items=(broken,), body=2), foe()).named() == (("Body", 2),)
 
 
 # --- Укрытия и щиты ---------------------------------------------------------------------------
@@ -205,7 +222,7 @@ def test_enemies_have_the_simplified_stat_line_and_come_in_squads():
 def test_the_gm_rolls_for_enemies_as_usual():
     """Враги в бою (VD-18): the GM rolls for them as usual: 1d20 + their attack modifier against the DR."""
     check = personal.attack_check(foe(attack=3), char(dr=12))
-    assert check.modifiers == (("attack", 3),) and check.target == 12 and check.attack
+    assert check.named() == (("attack", 3),) and check.target == 12 and check.naturals == checks.ATTACK_NATURALS
 
 
 # --- Мораль ------------------------------------------------------------------------------
@@ -455,10 +472,12 @@ def test_a_week_of_rest_removes_long_term_injuries():
 
 def test_a_plain_check_is_1d20_plus_ability_against_12():
     """RULES-NOTES void_d20 (VD-N01): a plain check is 1d20 + ability, succeeding on 12+."""
-    from rulesets.void_d20.checks import Check, resolve
+    from rulesets.core.check import Modifier
+    from rulesets.void_d20.checks import d20_check
 
-    check = Check("a check", (("Mind", 2),), tables.CHECK_TARGET, "")
-    assert not resolve(check, 9).success and resolve(check, 10).success
+    check = d20_check("a check", (Modifier("Mind", 2),), tables.CHECK_TARGET, "")
+    assert (check.throw.count, check.throw.sides, check.naturals) == (1, 20, ())
+    assert not check.resolve(9).success and check.resolve(10).success
 
 
 def test_a_risky_attack_adds_a_damage_die():

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rulesets.core.engine import Action
-from rulesets.void_d20 import ships, tables, turns
+from rulesets.void_d20 import checks, ships, tables, turns
 from rulesets.void_d20.engine import RULESET
 from rulesets.void_d20.model import Module, ShipWeapon, pair_key
 from rulesets.void_d20.options import station_actions
@@ -77,7 +77,7 @@ def test_piloting_is_an_agility_check_closing_the_range():
     """Действия на корабле (VD-37): piloting is an Agility check: pursuit closes one band."""
     state = _crewed()
     check = ships.close_check(state, boat(state, "s1"), boat(state, "s2"))
-    assert check.modifiers == (("Jun's Agility", 3),) and check.target == 12
+    assert check.named() == (("Jun's Agility", 3),) and check.target == 12
     assert _band(ships.close_in(state, [], dice(9), "s1", "s2")) == "close"
     assert _band(ships.close_in(state, [], dice(8), "s1", "s2")) == "medium"
 
@@ -93,7 +93,7 @@ def test_gunnery_is_a_technology_check_against_the_targets_defence():
     state = _crewed()
     k = boat(state, "s1")
     check = ships.gunnery_check(state, k, k.weapons[0], boat(state, "s2"))
-    assert check.modifiers == (("Ilse's Technology", 3),) and check.target == 12 and check.attack
+    assert check.named() == (("Ilse's Technology", 3),) and check.target == 12 and check.naturals == checks.ATTACK_NATURALS
 
 
 def test_sensors_find_a_weakness_for_the_next_shot():
@@ -102,7 +102,7 @@ def test_sensors_find_a_weakness_for_the_next_shot():
     assert boat(state, "s1").weakness == ("s2",)
     k = boat(state, "s1")
     check = ships.gunnery_check(state, k, k.weapons[0], boat(state, "s2"))
-    assert ("weakness found", 2) in check.modifiers
+    assert ("weakness found", 2) in check.named()
     state = ships.fire(state, [], dice(2), "s1", "w1", "s2")  # a miss still uses it up
     assert boat(state, "s1").weakness == ()
 
@@ -122,7 +122,7 @@ def test_command_gives_another_station_plus_1_this_round():
     """Действия на корабле (VD-41): command gives another character +1 for this round."""
     state = ships.command(_crewed(), [], dice(), "s1", "gunner")
     k = boat(state, "s1")
-    assert ("command", 1) in ships.gunnery_check(state, k, k.weapons[0], boat(state, "s2")).modifiers
+    assert ("command", 1) in ships.gunnery_check(state, k, k.weapons[0], boat(state, "s2")).named()
     state = ships.ship_initiative(state, [], dice(5, 5))
     assert boat(state, "s1").command == ""
 
@@ -180,7 +180,7 @@ def test_escape_rolls_agility_against_the_pursuers_speed():
     """RULES-NOTES void_d20 (VD-N08): escape is an Agility check against the pursuer's Speed (a ship stat)."""
     state = _crewed()
     check = ships.escape_check(state, boat(state, "s1"), boat(state, "s2"))
-    assert check.target == 12 and check.modifiers == (("Jun's Agility", 3),)
+    assert check.target == 12 and check.named() == (("Jun's Agility", 3),)
     fast = ships.escape_check(state, boat(state, "s1"), vessel("s3", "Needle", "raiders", speed=15))
     assert fast.target == 15
 
@@ -200,8 +200,8 @@ def test_breaching_is_body_hacking_is_technology_and_inside_is_corridor_combat()
     """Абордаж (VD-48): Body to force a door, Technology to hack; inside, ordinary corridor combat."""
     state = _crewed(band="docked")
     k, g = boat(state, "s1"), boat(state, "s2")
-    assert ships.board_check(state, k, g, "breach").modifiers == (("Tom's Body", 3),)
-    assert ships.board_check(state, k, g, "hack").modifiers == (("Ilse's Technology", 3),)
+    assert ships.board_check(state, k, g, "breach").named() == (("Tom's Body", 3),)
+    assert ships.board_check(state, k, g, "hack").named() == (("Ilse's Technology", 3),)
     state = ships.board(state, [], dice(9), "s1", "s2", "breach")  # 12: in
     assert person(state, "tom").aboard == "s2" and person(state, "jun").aboard == "s1"  # the pilot stays
     state = turns.begin_round(state, [], dice(*[10] * 5))
@@ -263,7 +263,7 @@ def test_catastrophes_noted_for_the_gm(face, key, number):
 def test_catastrophe_2_fire_in_engineering_costs_power():
     """Таблица катастроф корабля (VD-53): fire in engineering, -1 power: -1 to gunnery and piloting (house rule)."""
     state, g, _ = _catastrophe(2)
-    assert ("fire in engineering", -1) in ships.gunnery_check(state, g, g.weapons[0], boat(state, "s1")).modifiers
+    assert ("fire in engineering", -1) in ships.gunnery_check(state, g, g.weapons[0], boat(state, "s1")).named()
 
 
 def test_catastrophe_3_the_reactor_explodes_in_d6_rounds():
