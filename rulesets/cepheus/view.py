@@ -14,7 +14,7 @@ from rulesets.core.words import count
 from .checks import CHECKS
 from .crew import POSITION_LABEL, able, crew_state
 from .damage import system_label
-from .queries import target_name
+from .queries import band_to, personal_target, salvo, target_name, usable_weapons
 from .state import SYSTEMS, SYSTEM_LABEL
 from .tables import BANDS, BAND_LABEL, COLLISION_SITUATIONS, MISSILES, SENSOR_DETAILS, SENSOR_GRADES, WEAPONS
 from .words import mount_name, mount_title, points, station_name, weapon_in, weapon_sheet
@@ -257,17 +257,30 @@ def describe(s, a: Action) -> str:
         mount = ship.mount(a.get("mount"))
         which = a.get("weapon", "all")
         labels_ = [WEAPONS[w.type].label for w in mount.weapons]
+        kept: list[str] = []
+        fired = [int(which)] if which != "all" else []
         if which == "all":
-            weapons = labels_
+            # what the salvo fires (queries.salvo): every usable weapon but the sandcasters, kept for sand
+            usable = usable_weapons(s, ship, mount, band_to(s, ship, a.get("target")),
+                                    personal_target(s, a.get("target")) is not None)
+            fired = salvo(mount, usable) or usable
+            weapons = [labels_[i] for i in fired]
+            kept = [labels_[i] for i in usable if i not in fired]
         else:
             i = int(which)
             # Two weapons of one kind in a turret: say which one ("missile rack 2").
             twins = labels_.count(labels_[i]) > 1
             weapons = [f"{labels_[i]} {labels_[:i + 1].count(labels_[i])}" if twins else labels_[i]]
         kind = "turret" if mount.kind == "turret" else "bay"
-        verb = "Launch" if all(WEAPONS[mount.weapons[i].type].missile for i in
-                               ([int(which)] if which != "all" else range(len(mount.weapons)))) else "Fire"
-        return f"{verb} {kind} {mount.id[1:]} ({', '.join(weapons) if which != 'all' else 'all: ' + ', '.join(weapons)}) at {tgt}"
+        verb = "Launch" if fired and all(WEAPONS[mount.weapons[i].type].missile for i in fired) else "Fire"
+        if which != "all":
+            return f"{verb} {kind} {mount.id[1:]} ({', '.join(weapons)}) at {tgt}"
+        if kept:
+            return str(msg("cepheus.button.salvo_kept", "{verb} {mount} (all: {weapons}; the {kept} kept for sand) at {target}",
+                           verb=verb, mount=mount_name(mount.id, mount.kind), weapons=", ".join(weapons),
+                           kept=", ".join(dict.fromkeys(kept)), target=tgt))
+        return str(msg("cepheus.button.salvo", "{verb} {mount} (all: {weapons}) at {target}", verb=verb,
+                       mount=mount_name(mount.id, mount.kind), weapons=", ".join(weapons), target=tgt))
     # each label is worked out only for the kind asked (the others may not apply to this action)
     labels = {
         "initiative": lambda: f"Roll initiative for {s.order[s.turn] if s.phase == 'initiative' and s.turn < len(s.order) else ''}",

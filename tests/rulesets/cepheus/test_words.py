@@ -95,3 +95,14 @@ def test_carried_damage_names_each_weapon_its_turret_and_the_crew():
                      "Ammunition spent: 2 sand canisters from the sandcaster in turret 1",
                      "Ammunition spent: 12 missiles from the missile bay in bay 1",
                      "Dara Voss: 4 damage, 20 rads", "Destroyed"]
+
+
+def test_the_button_of_a_salvo_names_what_it_fires_and_the_sandcaster_it_keeps():
+    """Decision (docs: "All weapons" of a turret excludes its sandcasters, kept for defence): the button
+    says so, not "all: pulse laser, sandcaster" for a salvo that fires the laser alone."""
+    s = duel([GUNNER], [crew("t", "passenger")], a_stats={"turrets": LASER_AND_SAND})
+    salvo = Action.parse("attack actor=g mount=t1 target=b weapon=all")
+    assert RULESET.describe(s, salvo) == "Fire turret 1 (all: pulse laser; the sandcaster kept for sand) at B"
+    two = [{"weapons": [{"type": "missile_rack", "ammo": 6}, {"type": "missile_rack", "ammo": 6}]}]
+    s = duel([GUNNER], [crew("t", "passenger")], a_stats={"turrets": two}, range="long")
+    assert RULESET.describe(s, salvo) == "Launch turret 1 (all: missile rack, missile rack) at B"
