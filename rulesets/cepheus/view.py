@@ -275,12 +275,15 @@ def describe(s, a: Action) -> str:
         verb = "Launch" if fired and all(WEAPONS[mount.weapons[i].type].missile for i in fired) else "Fire"
         if which != "all":
             return f"{verb} {kind} {mount.id[1:]} ({', '.join(weapons)}) at {tgt}"
+        # "2 × pulse laser": a salvo's weapons counted by kind, on a button that must stay short
+        counted = ", ".join(label if n == 1 else f"{n} × {label}"
+                            for label, n in {w: weapons.count(w) for w in weapons}.items())
         if kept:
-            return str(msg("cepheus.button.salvo_kept", "{verb} {mount} (all: {weapons}; the {kept} kept for sand) at {target}",
-                           verb=verb, mount=mount_name(mount.id, mount.kind), weapons=", ".join(weapons),
+            return str(msg("cepheus.button.salvo_kept", "{verb} {mount} (all: {weapons}; {kept} kept) at {target}",
+                           verb=verb, mount=mount_name(mount.id, mount.kind), weapons=counted,
                            kept=", ".join(dict.fromkeys(kept)), target=tgt))
         return str(msg("cepheus.button.salvo", "{verb} {mount} (all: {weapons}) at {target}", verb=verb,
-                       mount=mount_name(mount.id, mount.kind), weapons=", ".join(weapons), target=tgt))
+                       mount=mount_name(mount.id, mount.kind), weapons=counted, target=tgt))
     # each label is worked out only for the kind asked (the others may not apply to this action)
     labels = {
         "initiative": lambda: f"Roll initiative for {s.order[s.turn] if s.phase == 'initiative' and s.turn < len(s.order) else ''}",

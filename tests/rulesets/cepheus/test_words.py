@@ -102,7 +102,7 @@ def test_the_button_of_a_salvo_names_what_it_fires_and_the_sandcaster_it_keeps()
     says so, not "all: pulse laser, sandcaster" for a salvo that fires the laser alone."""
     s = duel([GUNNER], [crew("t", "passenger")], a_stats={"turrets": LASER_AND_SAND})
     salvo = Action.parse("attack actor=g mount=t1 target=b weapon=all")
-    assert RULESET.describe(s, salvo) == "Fire turret 1 (all: pulse laser; the sandcaster kept for sand) at B"
+    assert RULESET.describe(s, salvo) == "Fire turret 1 (all: pulse laser; sandcaster kept) at B"
     two = [{"weapons": [{"type": "missile_rack", "ammo": 6}, {"type": "missile_rack", "ammo": 6}]}]
     s = duel([GUNNER], [crew("t", "passenger")], a_stats={"turrets": two}, range="long")
-    assert RULESET.describe(s, salvo) == "Launch turret 1 (all: missile rack, missile rack) at B"
+    assert RULESET.describe(s, salvo) == "Launch turret 1 (all: 2 × missile rack) at B"
