@@ -17,6 +17,8 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
+from rulesets.core import registry
+
 from . import exchange
 from .forms import (
     AddShipForm, CampaignForm, CloneShipForm, CrewMemberForm, FleetForm, ImportForm, InviteForm, MoveShipForm,
@@ -337,6 +339,18 @@ def ship_detail(request, pk, ship_pk):
     return _render_ship_page(request, campaign, role, ship, form=form, stats_form=stats_form, status=status)
 
 
+def _damage_carried(campaign, ship) -> list[str]:
+    """The ship's carried damage as lines: in the words of its rule system where it has its own
+    (Cepheus names the weapon and its turret), else the app's general wording."""
+    if not ship.damage:
+        return []
+    from encounters.templatetags.words import damage_lines
+
+    lines = registry.get(campaign.ruleset).damage_words(
+        ship.damage, ship.stats or {}, {f"c{c.pk}": c.name for c in ship.crew.all()})
+    return lines if lines is not None else damage_lines(ship.damage, ship)
+
+
 def _render_ship_page(request, campaign, role, ship, *, form=None, stats_form=None, crew_form=None,
                       sheet_form=None, status=200, crew_open=False):
     """The ship editor page; forms not given are fresh ones for this ship."""
@@ -351,6 +365,7 @@ def _render_ship_page(request, campaign, role, ship, *, form=None, stats_form=No
         sheet_form = rules.CrewForm(prefix="sheet", initial=rules.CrewForm.initial_from({}))
     return render(request, "campaigns/ship.html", {
         "campaign": campaign, "role": role, "is_gm": role == Membership.GM, "ship": ship,
+        "damage_carried": _damage_carried(campaign, ship),
         "form": form, "stats_form": stats_form, "crew": ship.crew.select_related("player"),
         "crew_form": crew_form, "sheet_form": sheet_form,
         "positions": dict(rules.POSITIONS), "crew_open": crew_open,

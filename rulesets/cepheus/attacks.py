@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulesets.core.messages import msg
 from rulesets.core.state import clone
 from rulesets.core.words import count as count_of
 
@@ -20,6 +21,7 @@ from .tables import (
     BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK, SEC_MISSILE_TO_HIT,
     SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
 )
+from .words import mount_name, weapons_in
 
 if TYPE_CHECKING:
     from rulesets.core.engine import Action
@@ -60,8 +62,8 @@ def do_attack(tx: Tx, a: Action):
     pending = Pending("fire", ship.id, target_id, crew=c.id, mount=mount.id, weapons=beams, dm=dm)
     if tx.recording:
         tname = s.ship(target_id).name
-        tx.say(f"{ship.name} fires {mount.id} ({', '.join(WEAPONS[mount.weapons[i].type].label for i in beams)}) at {tname}.",
-               SEC["attack"])
+        tx.say(str(msg("cepheus.log.fires", "{ship} fires {weapons} at {target}.", ship=ship.name,
+                       weapons=weapons_in(mount, beams), target=tname)), SEC["attack"])
     if reaction_options(s, pending, any_one=True):
         s.pending = pending
         s.phase = "react"
@@ -94,7 +96,8 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
         extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal, words=tx.recording)
         extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "average",
-                                    f"{ship.name} launches from {mount.id} at {tname}" if tx.recording else "",
+                                    str(msg("cepheus.roll.launch", "{ship} launches from {mount} at {target}", ship=ship.name,
+                                          mount=mount_name(mount.id, mount.kind), target=tname)) if tx.recording else "",
                                     SEC["missiles"], extra=extra, table=SEC_MISSILE_TO_HIT)
         to_hit, row = missile_to_hit(effect)
         if tx.recording:
@@ -135,7 +138,8 @@ def resolve_fire(tx: Tx, p: Pending):
         if p.dm:
             extra.append(("GM circumstance DM", p.dm))
         if tx.recording:
-            purpose = f"{ship.name}'s {kind.label} ({mount.id}) at {target.name}"
+            purpose = str(msg("cepheus.roll.attack", "{ship}'s {weapon} in {mount} at {target}", ship=ship.name,
+                              weapon=kind.label, mount=mount_name(mount.id, mount.kind), target=target.name))
             row = f"{kind.row.replace('_', ' ')} at {BAND_LABEL[s.band(ship.id, target.id)]}"
         else:
             purpose = row = ""  # nobody reads them in a playout
@@ -396,7 +400,8 @@ def do_sand(tx: Tx, a: Action):
     idx = next(i for i, w in enumerate(mount.weapons) if w.type == "sandcaster" and w.loaded > 0)
     m = tx.mount(sh.id, mount_id)
     m.weapons[idx].loaded -= 1
-    roll, effect = perform(tx, CHECKS["sand"], sh, gunner, a, f"{sh.name} fires sand from {mount_id}" if tx.recording else "")
+    roll, effect = perform(tx, CHECKS["sand"], sh, gunner, a, str(msg("cepheus.roll.sand", "{ship} fires sand from {mount}", ship=sh.name,
+                                                                     mount=mount_name(mount_id))) if tx.recording else "")
     spend_reaction(tx, sh.id, f"sand:{mount_id}", [])
     p = tx.s.pending  # the pending attack as the reaction left it (spend_reaction notes the reaction used)
     assert p is not None
@@ -408,10 +413,12 @@ def do_sand(tx: Tx, a: Action):
         else:
             tx.s.pending = clone(p, sand=p.sand + 1)
             if tx.recording:
-                tx.say(f"Sand from {mount_id}: every incoming beam loses 1D6 damage.", SEC["sand"])
+                tx.say(str(msg("cepheus.log.sand_hits", "Sand from {mount}: every incoming beam loses 1D6 damage.",
+                               mount=mount_name(mount_id))), SEC["sand"])
     else:
         if tx.recording:
-            tx.say(f"The sand from {mount_id} misses the beam.", SEC["sand"])
+            tx.say(str(msg("cepheus.log.sand_misses", "The sand from {mount} misses the beam.", mount=mount_name(mount_id))),
+                   SEC["sand"])
 
 
 def do_point_defence(tx: Tx, a: Action):
@@ -424,7 +431,8 @@ def do_point_defence(tx: Tx, a: Action):
     spend_reaction(tx, sh.id, f"pd:{mount_id}", [])
     check = CHECKS["point_defence"]
     if p.kind == "board":
-        roll, effect = perform(tx, check, sh, gunner, a, f"{sh.name}: point defence from {mount_id} at the boarders")
+        roll, effect = perform(tx, check, sh, gunner, a, str(msg("cepheus.roll.pd_boarders", "{ship}: point defence from {mount} at the boarders",
+                                                        ship=sh.name, mount=mount_name(mount_id))))
         if effect >= 0:
             p = tx.s.pending  # as spend_reaction left it
             assert p is not None
@@ -441,16 +449,19 @@ def do_point_defence(tx: Tx, a: Action):
         if salvo is None:
             break
         roll, effect = perform(tx, check, sh, gunner, a,
-                               f"{sh.name}: point defence from {mount_id} (attempt {attempt + 1})" if tx.recording else "",
+                               str(msg("cepheus.roll.pd", "{ship}: point defence from {mount} (attempt {n})", ship=sh.name,
+                                   mount=mount_name(mount_id), n=attempt + 1)) if tx.recording else "",
                                extra=[("point defence, earlier attempts", -attempt)])
         attempt += 1
         if effect < 0:
             if tx.recording:
-                tx.say(f"Point defence from {mount_id} misses; it stops.", SEC["point_defence"])
+                tx.say(str(msg("cepheus.log.pd_misses", "Point defence from {mount} misses; it stops.",
+                               mount=mount_name(mount_id))), SEC["point_defence"])
             break
         set_missile(tx, clone(salvo, count=salvo.count - 1))
         if tx.recording:
-            tx.say(f"Point defence from {mount_id} destroys a {MISSILES[salvo.kind]['label']}.", SEC["point_defence"])
+            tx.say(str(msg("cepheus.log.pd_hits", "Point defence from {mount} destroys a {missile}.",
+                           mount=mount_name(mount_id), missile=MISSILES[salvo.kind]['label'])), SEC["point_defence"])
 
 
 def next_missile_to_shoot(s: CombatState, missile_ids: list[str]) -> Missile | None:

@@ -320,7 +320,7 @@ def opposed(tx: Tx, ship: Ship, crew: Crew | None, other: Ship, their: Crew | No
         if c1 != c2:
             won = c1 > c2
             break
-        tx.say("Tied Effect and characteristic: reroll.", SEC["notes"])
+        tx.say("Tied Effect and characteristic: reroll.", SEC["opposed_tie"])
     if INTEL in extra:
         use_intel(tx, ship.id, other.id)
     return won

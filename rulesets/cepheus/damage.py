@@ -8,12 +8,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.core.dice import Roll
+from rulesets.core.messages import msg
 from rulesets.core.state import clone
 from rulesets.core.words import count as count_of
 
 from .checks import roll_check
 from .crew import able, crew_state
 from .state import SYSTEMS, SYSTEM_LABEL
+from .words import mount_of
 from .tables import (
     COLUMN_LABEL, EXCEPTIONAL, FURTHER_HITS, HIT_LOCATION, LOCATION_EFFECTS, LOCATION_LABEL,
     LOCATION_SECTION, SEC, SEC_CREW_DAMAGE, SEC_DAMAGE, SEC_LOCATION, SEC_SPECIAL, WEAPONS, crew_damage_row,
@@ -134,7 +136,12 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         if sh.hull <= 0:
             inner = HIT_LOCATION["internal"][row]
             if tx.recording:
-                tx.say(f"{sh.name}: Hull is gone, the hit goes to {LOCATION_LABEL[inner]} (Internal column, row {row}).", sec)
+                if sh.hull_max <= 0:  # under 50 tons: no Hull points at all (Danno: 1 per 50 tons, rounded down)
+                    tx.say(str(msg("cepheus.log.no_hull", "{ship} has no Hull points (under 50 t): the hit goes to "
+                                   "{location} (Internal column, row {row}).", ship=sh.name,
+                                   location=LOCATION_LABEL[inner], row=row)), sec)
+                else:
+                    tx.say(f"{sh.name}: Hull is gone, the hit goes to {LOCATION_LABEL[inner]} (Internal column, row {row}).", sec)
             hit_location(tx, ship_id, inner, row)
             return
         sh.hull -= 1
@@ -170,7 +177,8 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         if not mounts:
             instead = "hull" if location == "turret" else "structure"
             if tx.recording:
-                tx.say(f"{sh.name} has no {location}: counts as a {instead} hit (notes).", SEC["notes"])
+                tx.say(str(msg("cepheus.log.no_mount_hit", "{ship} has no {location}: it counts as a {instead} hit.",
+                               ship=sh.name, location=location, instead=instead)), SEC["no_mount_hit"])
             hit_location(tx, ship_id, instead, row)
             return
         if len(mounts) == 1:
@@ -182,12 +190,15 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         if m.hits >= 3:
             instead = FURTHER_HITS[location]
             if tx.recording:
-                tx.say(f"{sh.name}: {location} {m.id} already destroyed, counts as a {instead} hit.", sec)
+                tx.say(str(msg("cepheus.log.mount_gone", "{ship}: {mount} already destroyed, counts as a {instead} hit.",
+                               ship=sh.name, mount=mount_of(sh, m.id), instead=instead)), sec)
             hit_location(tx, ship_id, instead, row)
             return
         m.hits += 1
         if tx.recording:
-            tx.say(f"{sh.name}: {location} {m.id} hit ({_ordinal(m.hits)} hit): {LOCATION_EFFECTS[location][m.hits - 1]}.", sec)
+            tx.say(str(msg("cepheus.log.mount_hit", "{ship}: {mount} hit ({nth} hit): {effect}.", ship=sh.name,
+                           mount=mount_of(sh, m.id), nth=_ordinal(m.hits), effect=LOCATION_EFFECTS[location][m.hits - 1])),
+                   sec)
         return
     if location == "j_drive" and sh.jump <= 0:
         if tx.recording:

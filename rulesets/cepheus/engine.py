@@ -27,7 +27,7 @@ from rulesets.core.simulate import Sweep, SweepPoint
 
 from . import attacks, boarding, command, electronics, engineering, general, manoeuvre, override, refusals, sequence
 from .actions import actor_ship, decisions, turn_ship
-from .carry_back import damage_of
+from .carry_back import damage_of, damage_words
 from .library import TEMPLATES, demo_fleets, example_setup
 from .odds import action_odds
 from .policy import choose
@@ -137,6 +137,9 @@ class CepheusRuleset(RulesetBase):
 
     def damage_of(self, s: CombatState, ship_id: str) -> dict:
         return damage_of(s, ship_id)
+
+    def damage_words(self, damage: dict, stats: dict, crew_names: dict) -> list[str]:
+        return damage_words(damage, stats, crew_names)
 
     def outcome(self, s: CombatState) -> BattleOutcome:
         def strength(side):

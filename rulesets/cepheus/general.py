@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.messages import msg
+
 from .crew import POSITION_LABEL
 from .economy import spend_minor, spend_significant
 from .tables import SEC, WEAPONS
+from .words import station_name, weapon_in
 
 if TYPE_CHECKING:
     from rulesets.core.engine import Action
@@ -25,7 +28,8 @@ def do_reload(tx: Tx, a: Action):
     moved = min(cap - w.loaded, w.reserve)
     w.loaded += moved
     w.reserve -= moved
-    tx.say(f"{crew.name} reloads the {WEAPONS[w.type].label} in {m.id} ({w.loaded} loaded, {w.reserve} in store).",
+    tx.say(str(msg("cepheus.log.reload", "{name} reloads {weapon} ({loaded} loaded, {reserve} in store).",
+                   name=crew.name, weapon=weapon_in(m, int(a.get("weapon"))), loaded=w.loaded, reserve=w.reserve)),
            SEC["reload"])
 
 
@@ -53,5 +57,9 @@ def do_change_position(tx: Tx, a: Action):
     m = tx.crew(ship.id, c.id)
     m.position = a.get("position")
     m.station = a.get("station", "")
-    tx.say(f"{c.name} moves to {POSITION_LABEL[m.position]}{' at ' + m.station if m.station else ''}.",
-           SEC["change_position"])
+    if m.station:
+        tx.say(str(msg("cepheus.log.move_to_station", "{name} moves to {position} at {station}.", name=c.name,
+                       position=POSITION_LABEL[m.position], station=station_name(m.station))), SEC["change_position"])
+    else:
+        tx.say(str(msg("cepheus.log.move_to", "{name} moves to {position}.", name=c.name,
+                       position=POSITION_LABEL[m.position])), SEC["change_position"])

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 
+from rulesets.core.messages import msg
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone, plain_dicts
 
@@ -10,6 +11,7 @@ from .crew import GUNNER_POSITIONS, POSITION_LABEL
 from .state import CombatState, Crew, Mount, Options, PersonalTarget, SYSTEMS, Ship, Weapon, copy_ship, pair
 from .stats import hull_points, normalise_stats, structure_points
 from .tables import BANDS, COLLISION_SITUATIONS, WEAPONS
+from .words import mount_name
 
 
 def station_id(station: str) -> str:
@@ -120,7 +122,8 @@ def _build_crew(ship: Ship, specs: list) -> list[Crew]:
     if ship.fire_control > 0:
         for m in ship.mounts:
             if m.id not in manned:
-                crew.append(Crew(f"{ship.id}.fc-{m.id}", f"Fire control ({m.id})",
+                crew.append(Crew(f"{ship.id}.fc-{m.id}", str(msg("cepheus.crew.fire_control", "Fire control ({mount})",
+                                                                 mount=mount_name(m.id, m.kind))),
                                  "bay_gunner" if m.kind == "bay" else "turret_gunner", m.id,
                                  skills={"gunnery": 0}, automated="gunner"))
     if ship.intellect and ship.expert_pilot > 0 and not has_pilot:

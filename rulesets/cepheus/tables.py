@@ -385,7 +385,9 @@ SEC = {
     "damage": cite("Damage", "Danno"),
     "scaled": cite("Scaled Damage", "Danno in scala"),
     "range": cite("Space Combat Range", "Gittata nel combattimento spaziale"),
-    "notes": cite("cepheus", "RULES-NOTES"),
+    # RULES-NOTES' readings where the text is silent (cited by what they settle, not as "notes")
+    "no_mount_hit": cite("A Turret or Bay hit on a ship without one", ruling=True),
+    "opposed_tie": cite("Opposed checks: a tie", ruling=True),
     "hasty": "RULES-NOTES (cepheus): acting hastily, house rule",
     "override": "RULES-NOTES: the GM's escape hatch",
 }

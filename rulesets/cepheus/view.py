@@ -8,14 +8,16 @@ Enemy crew skills and characteristics are never shown to players.
 from __future__ import annotations
 
 from rulesets.core.engine import Action, Viewer
+from rulesets.core.messages import msg
 from rulesets.core.words import count
 
 from .checks import CHECKS
 from .crew import POSITION_LABEL, able, crew_state
 from .damage import system_label
-from .queries import target_name
+from .queries import band_to, personal_target, salvo, target_name, usable_weapons
 from .state import SYSTEMS, SYSTEM_LABEL
-from .tables import BANDS, BAND_LABEL, COLLISION_SITUATIONS, SENSOR_DETAILS, SENSOR_GRADES, WEAPONS
+from .tables import BANDS, BAND_LABEL, COLLISION_SITUATIONS, MISSILES, SENSOR_DETAILS, SENSOR_GRADES, WEAPONS
+from .words import mount_name, mount_title, points, station_name, weapon_in, weapon_sheet
 
 
 _GRADE = {g: i for i, g in enumerate(SENSOR_GRADES)}
@@ -45,12 +47,65 @@ def _status(ship) -> str:
     return ship.status
 
 
+def _ship_name(s, ship_id: str) -> str:
+    other = s.find_ship(ship_id) if ship_id else None
+    return other.name if other else str(ship_id)
+
+
+#: a ship's position when a world is near (Manovre planetarie), in words
+PLACE = {"space": "in open space", "orbit": "in orbit", "decaying": "in a decaying orbit",
+         "atmosphere": "in the atmosphere"}
+
+
+def effects(s, ship) -> list[str]:
+    """What is in effect on a ship now, each in words ("evasive manoeuvres: attacks on it DM-1")."""
+    out = []
+    if ship.evasive:
+        out.append(str(msg("cepheus.effect.evasive", "evasive manoeuvres: attacks on it DM-{n}", n=ship.evasive)))
+    if ship.lined_up:
+        out.append(str(msg("cepheus.effect.lined_up", "shot lined up: its gunners DM+{n}", n=ship.lined_up)))
+    for target, dm in ship.targeting.items():
+        out.append(str(msg("cepheus.effect.sensor_lock", "sensor lock on {target}: DM+{n}", target=_ship_name(s, target), n=dm)))
+    if ship.pursuing:
+        out.append(str(msg("cepheus.effect.pursuing", "pursuing {target}: DM+{n}", target=_ship_name(s, ship.pursuing),
+                           n=min(4, ship.pursuit_turns))))
+    if ship.hasty:
+        out.append(str(msg("cepheus.effect.hasty", "acting hastily (house rule)")))
+    if ship.jammed:
+        out.append(str(msg("cepheus.effect.jammed", "comms jammed by {ship}", ship=_ship_name(s, ship.jammed))))
+    if ship.intercepted:
+        out.append(str(msg("cepheus.effect.intercepted", "{ship}'s comms intercepted", ship=_ship_name(s, ship.intercepted))))
+    if ship.intel:
+        out.append(str(msg("cepheus.effect.intel", "the Captain reads {ship}'s intentions: DM+4 once",
+                           ship=_ship_name(s, ship.intel))))
+    if s.options.planet:
+        out.append(PLACE.get(ship.position, ship.position))
+    if ship.delaying:
+        out.append(str(msg("cepheus.effect.delaying", "delaying its action")))
+    if ship.pool:
+        out.append(str(msg("cepheus.effect.pool", "{points} of coordination to hand out",
+                           points=count(ship.pool, "DM+1 point"))))
+    return out
+
+
+def task_words(ship, task) -> str:
+    """An extended task in words: "extended repair of the M-Drive, 1 of 3 turns done"."""
+    if task is None:
+        return ""
+    what = system_label(ship, task.system)
+    if task.kind == "overhaul":
+        return str(msg("cepheus.task.overhaul", "extended repair of the {system}, {done} of {turns} turns done",
+                       system=what, done=task.done, turns=task.turns))
+    return str(msg("cepheus.task.other", "{kind} of the {system}, {done} of {turns} turns done",
+                   kind=task.kind.replace("_", " "), system=what, done=task.done, turns=task.turns))
+
+
 def sheet(s, ship) -> dict:
     """Everything about a ship (the GM, and the players of that ship)."""
     return {
         "sheet": ship.id,
         "tonnage": ship.tonnage, "small_craft": ship.small_craft,
-        "hull": f"{ship.hull}/{ship.hull_max}", "structure": f"{ship.structure}/{ship.structure_max}",
+        "hull": points(ship.hull, ship.hull_max), "structure": points(ship.structure, ship.structure_max),
         "armour": f"{ship.armour}/{ship.armour_max}", "thrust": f"{ship.thrust}/{ship.thrust_max}",
         "speed": ship.speed, "jump": ship.jump, "jump_plotted": ship.jump_plotted,
         "sensors": ship.sensors, "electronics": ship.electronics, "fire_control": ship.fire_control,
@@ -58,22 +113,15 @@ def sheet(s, ship) -> dict:
         "initiative": ship.initiative + s.tactics.get(ship.side, 0) + ship.boost,
         "reactions": ship.reactions,
         "systems": {SYSTEM_LABEL[k]: ship.hits.get(k, 0) for k in SYSTEMS if ship.hits.get(k, 0)},
-        "mounts": [{"id": m.id, "kind": m.kind, "hits": m.hits,
-                    "weapons": [WEAPONS[w.type].label + (f" {w.loaded}+{w.reserve}" if WEAPONS[w.type].ammo else "")
-                                + (f" ({w.missile})" if w.missile and w.missile != "standard" else "")
-                                for w in m.weapons]} for m in ship.mounts],
+        "mounts": [{"id": m.id, "kind": m.kind, "name": mount_title(m.id), "hits": m.hits,
+                    "weapons": [weapon_sheet(w) for w in m.weapons]} for m in ship.mounts],
         "screens": [n for n, on in (("nuclear damper", ship.nuclear_damper), ("meson screen", ship.meson_screen)) if on],
         "crew": [{"crew_id": c.id, "name": c.name, "position": POSITION_LABEL.get(c.position, c.position),
-                  "station": c.station, "state": crew_state(c), "damage": c.damage, "rads": c.rads,
+                  "station": station_name(c.station), "state": crew_state(c), "damage": c.damage, "rads": c.rads,
                   "skills": dict(c.skills), "characteristics": dict(c.chars),
-                  "task": f"{c.task.kind} {c.task.system} {c.task.done}/{c.task.turns}" if c.task else ""}
+                  "task": task_words(ship, c.task)}
                  for c in ship.crew],
-        "effects": {k: v for k, v in (("evasive", ship.evasive), ("lined up", ship.lined_up),
-                                      ("pursuing", ship.pursuing), ("pursuit DM", min(4, ship.pursuit_turns) if ship.pursuing else 0),
-                                      ("hasty", ship.hasty), ("jammed", bool(ship.jammed)),
-                                      ("position", ship.position if s.options.planet else ""),
-                                      ("delaying", ship.delaying), ("coordination pool", ship.pool)) if v},
-        "targeting": dict(ship.targeting),
+        "effects": effects(s, ship),
     }
 
 
@@ -92,18 +140,20 @@ def sensed(s, ship, details: set[str]) -> dict:
     if "emissions" in details:
         d["emissions"] = "sensors and comms active" if ship.hits.get("sensors", 0) < 2 else "quiet"
     if "external" in details:
-        d["hull"] = f"{ship.hull}/{ship.hull_max}"
+        d["hull"] = points(ship.hull, ship.hull_max)
         d["armour"] = ship.armour
     if "visual" in details:
         d["weapons"] = sorted({WEAPONS[w.type].label for m in ship.mounts for w in m.weapons})
-        d["visible damage"] = "heavy" if ship.hull < ship.hull_max / 2 else "light" if ship.hull < ship.hull_max else "none"
+        d["visible damage"] = ("heavy" if ship.hull < ship.hull_max / 2 or ship.structure < ship.structure_max / 2
+                               else "light" if ship.hull < ship.hull_max or ship.structure < ship.structure_max
+                               else "none")
     if "internal" in details:
-        d["structure"] = f"{ship.structure}/{ship.structure_max}"
+        d["structure"] = points(ship.structure, ship.structure_max)
     if "systems" in details:
         d["damaged systems"] = sorted(SYSTEM_LABEL[k] for k in SYSTEMS if ship.hits.get(k, 0))
-        d["damaged mounts"] = sorted(m.id for m in ship.mounts if m.hits)
+        d["damaged mounts"] = [mount_title(m.id) for m in ship.mounts if m.hits]
     if "neural_presence" in details:
-        d["life signs"] = any(crew_state(c) != "dead" for c in ship.crew if not c.automated)
+        d["life signs"] = "yes" if any(crew_state(c) != "dead" for c in ship.crew if not c.automated) else "none"
     if "neural_level" in details:
         d["crew aboard"] = sum(1 for c in ship.crew if not c.automated and crew_state(c) != "dead")
     if "neural_sources" in details:
@@ -149,9 +199,11 @@ def view(s, viewer: Viewer) -> dict:
         src = s.find_ship(m.source)
         if viewer.is_gm or (src and src.side in sides_seen):
             missiles.append({"missile": m.id, "kind": m.kind, "count": m.count, "from": src.name if src else "?",
+                             "what": count(m.count, MISSILES[m.kind]["label"]),
                              "target": target_name(s, m.target), "to_hit": m.to_hit, "rounds": m.turns})
         elif target and target.side in sides_seen:
-            missiles.append({"incoming": m.count, "target": target.name, "rounds": m.turns})
+            missiles.append({"incoming": m.count, "target": target.name, "rounds": m.turns,
+                             "what": count(m.count, "missile")})
     if missiles:
         out["missiles"] = missiles
     if s.personal:
@@ -205,17 +257,33 @@ def describe(s, a: Action) -> str:
         mount = ship.mount(a.get("mount"))
         which = a.get("weapon", "all")
         labels_ = [WEAPONS[w.type].label for w in mount.weapons]
+        kept: list[str] = []
+        fired = [int(which)] if which != "all" else []
         if which == "all":
-            weapons = labels_
+            # what the salvo fires (queries.salvo): every usable weapon but the sandcasters, kept for sand
+            usable = usable_weapons(s, ship, mount, band_to(s, ship, a.get("target")),
+                                    personal_target(s, a.get("target")) is not None)
+            fired = salvo(mount, usable) or usable
+            weapons = [labels_[i] for i in fired]
+            kept = [labels_[i] for i in usable if i not in fired]
         else:
             i = int(which)
             # Two weapons of one kind in a turret: say which one ("missile rack 2").
             twins = labels_.count(labels_[i]) > 1
             weapons = [f"{labels_[i]} {labels_[:i + 1].count(labels_[i])}" if twins else labels_[i]]
         kind = "turret" if mount.kind == "turret" else "bay"
-        verb = "Launch" if all(WEAPONS[mount.weapons[i].type].missile for i in
-                               ([int(which)] if which != "all" else range(len(mount.weapons)))) else "Fire"
-        return f"{verb} {kind} {mount.id[1:]} ({', '.join(weapons) if which != 'all' else 'all: ' + ', '.join(weapons)}) at {tgt}"
+        verb = "Launch" if fired and all(WEAPONS[mount.weapons[i].type].missile for i in fired) else "Fire"
+        if which != "all":
+            return f"{verb} {kind} {mount.id[1:]} ({', '.join(weapons)}) at {tgt}"
+        # "2 × pulse laser": a salvo's weapons counted by kind, on a button that must stay short
+        counted = ", ".join(label if n == 1 else f"{n} × {label}"
+                            for label, n in {w: weapons.count(w) for w in weapons}.items())
+        if kept:
+            return str(msg("cepheus.button.salvo_kept", "{verb} {mount} (all: {weapons}; {kept} kept) at {target}",
+                           verb=verb, mount=mount_name(mount.id, mount.kind), weapons=counted,
+                           kept=", ".join(dict.fromkeys(kept)), target=tgt))
+        return str(msg("cepheus.button.salvo", "{verb} {mount} (all: {weapons}) at {target}", verb=verb,
+                       mount=mount_name(mount.id, mount.kind), weapons=counted, target=tgt))
     # each label is worked out only for the kind asked (the others may not apply to this action)
     labels = {
         "initiative": lambda: f"Roll initiative for {s.order[s.turn] if s.phase == 'initiative' and s.turn < len(s.order) else ''}",
@@ -244,16 +312,24 @@ def describe(s, a: Action) -> str:
         "jump": lambda: f"{who}: jump out", "repair": lambda: f"{who}: repair {system_label(ship, a.get('system')) if ship else ''}",
         "overhaul": lambda: f"{who}: extended repair of destroyed {system_label(ship, a.get('system')) if ship else ''}",
         "continue_task": lambda: f"{who}: keep working on the extended task", "abandon_task": lambda: f"{who}: abandon the extended task",
-        "board": lambda: f"{who}: board {tgt}", "reload": lambda: f"{who}: reload {a.get('mount')}",
+        "board": lambda: f"{who}: board {tgt}", "reload": lambda: f"{who}: reload {_reload_what(ship, a)}",
         "misc": lambda: f"{who}: miscellaneous action", "personal": lambda: f"{who}: personal action",
         "change_position": lambda: f"{who}: move to {POSITION_LABEL.get(a.get('position'), a.get('position'))}"
-                           + (f" at {a.get('station')}" if a.get("station") else ""),
+                           + (f" at {station_name(a.get('station'))}" if a.get("station") else ""),
         "choose_range": lambda: f"{name(a.actor)}: {'close the range' if a.get('want') == 'closer' else 'open the range' if a.get('want') == 'farther' else 'hold the range'}",
         "act_now": lambda: f"{name(a.actor)}: stop delaying and act now", "keep_waiting": lambda: f"{name(a.actor)}: keep delaying",
         "act_first": lambda: f"{name(a.actor)}: act first next round instead",
     }
     label = labels.get(k)
     return label() if label is not None else a.to_str()
+
+
+def _reload_what(ship, a: Action) -> str:
+    """"the missile rack in turret 3" (the mount's id when the ship does not have it)."""
+    mount = ship.mount(a.get("mount")) if ship else None
+    if mount is None:
+        return mount_name(str(a.get("mount")))
+    return weapon_in(mount, int(a.get("weapon", 0)))
 
 
 def name_of_crew(s, crew_id) -> str:

@@ -221,6 +221,13 @@ class RulesetBase:
         """The actions the runner offers as buttons (default: every legal action)."""
         return self.legal_actions(state)
 
+    def damage_words(self, damage: dict, stats: dict, crew_names: dict) -> list[str] | None:
+        """The damage a campaign's ship carries (what :meth:`damage_of` wrote), as the lines its
+        page shows, named as the system names them ("1 missile spent from the missile rack in
+        turret 2"), or None where the app's general wording serves (``damage_lines``).
+        ``crew_names``: a crew member's id in ``damage`` to their name."""
+        return None
+
     def override_fields(self, state) -> list:
         """The fields the GM override form offers (:class:`rulesets.core.override.OverrideField`)."""
         return []

@@ -112,10 +112,15 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Odds:
-    """Exact probabilities of an action's outcomes, and a one-line summary."""
+    """Exact probabilities of an action's outcomes, and a one-line summary.
+
+    ``summary`` is the short line beside the action's button (the chance to hit); ``detail``,
+    when a system has more to say (criticals, the defence, where the damage goes), is shown on
+    demand under it."""
 
     outcomes: tuple[Outcome, ...]
     summary: str = ""
+    detail: str = ""
 
     @property
     def total(self) -> float:

@@ -212,7 +212,9 @@ class WingCommanderRuleset(RulesetBase):
         out = {
             "id": ship.id, "name": ship.name, "side": ship.side, "class": tables.CLASS_NAMES[ship.cls],
             "status": {"in": "", "destroyed": "destroyed", "ejected": "pilot ejected"}[ship.status],
-            "acting": state.acting is not None and state.acting.id == ship.id,  # its turn (the card says so)
+            # its turn (the card says so); None, not False, on the others: a list of facts leaves it out
+            # rather than read "Acting no" for every other ship
+            "acting": True if state.acting is not None and state.acting.id == ship.id else None,
             "shields": f"{ship.shields}/{ship.max_shields}", "hull": f"{ship.hull}/{ship.max_hull}",
             "damage": damage, "situation": situation,
             "torpedoes": ("a hard target (phase shields)" if ship.hard_target

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from rulesets.core import odds as core_odds
 from rulesets.core.engine import Odds, Outcome
+from rulesets.core.messages import msg
 
 from . import checks
 from .model import DogfightState, PendingAttack, Ship, Weapon
@@ -127,9 +128,16 @@ def through_shields(weapon: Weapon, times: int, target: Ship) -> dict[str, Fract
     return out
 
 
+def _damage_words(weapon: Weapon, hull, destroyed) -> str:
+    return str(msg("wing_commander.odds.damage", "{weapon} ({dice}): through to the hull {hull}, destroyed {destroyed}",
+                   weapon=weapon.name, dice=weapon.code, hull=core_odds.percent(hull),
+                   destroyed=core_odds.percent(destroyed)))
+
+
 def attack_odds(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> Odds:
-    """The chances of an attack in words: the hit (critical, fumble) when the attacker rolls, the
-    countermeasure and the dodge the target will get, and where the damage goes."""
+    """The chances of an attack in words: one short line, the chance to hit (what the runner shows
+    beside the button); the rest on demand (``detail``): the critical and the fumble when the
+    attacker rolls, the countermeasure and the dodge the target will get, where the damage goes."""
     c = attack_chances(state, attacker, weapon, target, dm)
     once = through_shields(weapon, 1, target)
     twice = through_shields(weapon, 2, target)
@@ -141,13 +149,15 @@ def attack_odds(state: DogfightState, attacker: Ship, weapon: Weapon, target: Sh
     rolls = checks.attacker_rolls(attacker, target)
     parts = []
     if rolls:
-        parts.append(f"hit {pct(lands1 + lands2)} (critical {pct(c[LANDS_TWICE])}), fumble {pct(c['fumble'])}")
+        summary = str(msg("wing_commander.odds.hit", "hit {hit}", hit=pct(lands1 + lands2)))
+        parts.append(str(msg("wing_commander.odds.critical", "critical {critical}, fumble {fumble}",
+                             critical=pct(c[LANDS_TWICE]), fumble=pct(c["fumble"]))))
+    else:
+        summary = str(msg("wing_commander.odds.hit_if_dodges", "hit {hit} if it only dodges", hit=pct(lands1 + lands2)))
     parts.append(defence_words(state, attacker, weapon, target))
-    if not rolls:
-        parts.append(f"hit {pct(lands1 + lands2)} if it only dodges")
-    parts.append(f"{weapon.code}: hull damage {pct(hull)}, destroyed {pct(destroyed)}")
+    parts.append(_damage_words(weapon, hull, destroyed))
     outcomes = tuple(Outcome(label, float(p)) for label, p in c.items())
-    return Odds(outcomes, "; ".join(parts))
+    return Odds(outcomes, summary, "; ".join(parts))
 
 
 def with_turret(state: DogfightState, attacker: Ship, turret: Weapon, target: Ship, main: Odds) -> Odds:
@@ -155,14 +165,16 @@ def with_turret(state: DogfightState, attacker: Ship, turret: Weapon, target: Sh
     own roll, its own defence (D6)."""
     c = attack_chances(state, attacker, turret, target)
     lands = c[LANDS_ONCE] + c[LANDS_TWICE] + c[HEAVY]
-    return Odds(main.outcomes, f"{main.summary}; {turret.name} joins: hit {core_odds.percent(lands)} "
-                               f"(critical {core_odds.percent(c[LANDS_TWICE])}), {turret.code}")
+    joins = str(msg("wing_commander.odds.turret_joins", "{turret} joins: hit {hit} (critical {critical}), {dice}",
+                    turret=turret.name, hit=core_odds.percent(lands), critical=core_odds.percent(c[LANDS_TWICE]),
+                    dice=turret.code))
+    return Odds(main.outcomes, main.summary, f"{main.detail}; {joins}" if main.detail else joins)
 
 
 def defence_words(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship) -> str:
     """The countermeasure and the dodge the target will get."""
     if not target.rolls:
-        return f"vs TW {target.tw}"
+        return str(msg("wing_commander.odds.vs_tw", "needs {tw} ({target}'s TW)", tw=target.tw, target=target.name))
     words = []
     kind = checks.countermeasure_kind(weapon)
     stock = target.chaff if kind == "chaff" else target.mines if kind == "mines" else 0
@@ -170,14 +182,17 @@ def defence_words(state: DogfightState, attacker: Ship, weapon: Weapon, target: 
         value = checks.tw_value(attacker, weapon)[0]
         probe = PendingAttack(attacker.id, target.id, weapon.id, value)
         dodge = checks.chances(checks.dodge_check(state, target, probe))
-        words.append(f"{target.name} must reach {value}: dodges {core_odds.percent(dodge[checks.SUCCESS] + dodge[checks.CRITICAL])}")
+        words.append(str(msg("wing_commander.odds.must_reach", "{target} must reach {value}: dodges {dodge}", target=target.name,
+                             value=value, dodge=core_odds.percent(dodge[checks.SUCCESS] + dodge[checks.CRITICAL]))))
         if stock:
             cm = checks.chances(checks.countermeasure_check(state, target, probe))
-            words.append(f"{kind} ({stock} left) stop it first {core_odds.percent(cm[checks.SUCCESS])}")
+            words.append(str(msg("wing_commander.odds.countermeasure_first", "{kind} ({stock} left) stop it first {p}",
+                                 kind=kind, stock=stock, p=core_odds.percent(cm[checks.SUCCESS]))))
     else:
-        words.append(f"{target.name} dodges the total")
+        words.append(str(msg("wing_commander.odds.dodges_total", "{target} dodges the total", target=target.name)))
         if stock:
-            words.append(f"may drop {kind} first ({stock} left)")
+            words.append(str(msg("wing_commander.odds.may_drop", "may drop {kind} first ({stock} left)", kind=kind,
+                                 stock=stock)))
     return ", ".join(words)
 
 
@@ -187,15 +202,17 @@ def defence_odds(state: DogfightState, kind: str, dm: int = 0) -> Odds:
     if kind == "countermeasure":
         c = checks.chances(checks.countermeasure_check(state, defender, pending, dm))
         p = c[checks.SUCCESS]
-        return core_odds.pass_fail(p, f"{core_odds.percent(p)} to stop the attack (needs {pending.value})",
-                                   "stopped", "failed")
+        return core_odds.pass_fail(p, str(msg("wing_commander.odds.stop", "{p} to stop the attack (needs {value})",
+                                              p=core_odds.percent(p), value=pending.value)), "stopped", "failed")
     c = checks.chances(checks.dodge_check(state, defender, pending, dm))
     if pending.critical:
         outcomes = (Outcome("critical dodge (+1 this round), the hit stands", float(c[checks.CRITICAL])),
                     Outcome("hit, damage rolled twice", float(1 - c[checks.CRITICAL])))
-        return Odds(outcomes, "a critical hit stands whatever the dodge")
+        return Odds(outcomes, str(msg("wing_commander.odds.critical_stands", "a critical hit stands whatever the dodge")))
     outcomes = (Outcome("critical dodge", float(c[checks.CRITICAL])), Outcome("dodged", float(c[checks.SUCCESS])),
                 Outcome("hit", float(c[checks.FAILURE])), Outcome(HEAVY, float(c[checks.FUMBLE])))
     escape = c[checks.CRITICAL] + c[checks.SUCCESS]
-    return Odds(outcomes, f"{core_odds.percent(escape)} to dodge (needs {pending.value}), "
-                          f"critical {core_odds.percent(c[checks.CRITICAL])}, fumble {core_odds.percent(c[checks.FUMBLE])}")
+    return Odds(outcomes, str(msg("wing_commander.odds.dodge", "{p} to dodge (needs {value})", p=core_odds.percent(escape),
+                                  value=pending.value)),
+                str(msg("wing_commander.odds.critical", "critical {critical}, fumble {fumble}",
+                        critical=core_odds.percent(c[checks.CRITICAL]), fumble=core_odds.percent(c[checks.FUMBLE]))))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rulesets.core.citation import cite
 from rulesets.core.engine import Action, LogEntry
+from rulesets.core.messages import msg
 from rulesets.core.state import clone
 
 from . import checks, damage, tables
@@ -356,6 +357,10 @@ def _next_pending(state: DogfightState, log):
     return after_attack(state), log
 
 
+#: one countermeasure of a kind, in words ("the mine fails", not "the mines fails")
+ONE_COUNTERMEASURE = {"chaff": "chaff", "mines": "mine"}
+
+
 def countermeasure(state: DogfightState, action: Action, dice):
     """2.1.5 / RULES-NOTES: chaff or a mine, 2W10 + its MV against the attacker's value; one is spent
     whatever comes of it; success cancels the attack, failure leaves the dodge."""
@@ -371,11 +376,15 @@ def countermeasure(state: DogfightState, action: Action, dice):
     log = []
     if rolled.succeeded:
         if dice.recording:
-            log.append(LogEntry(f"The {kind} works: the attack on {defender.name} comes to nothing.", checks.RULE_CM))
+            log.append(LogEntry(str(msg("wing_commander.log.countermeasure_works",
+                                        "The {what} works: the attack on {ship} comes to nothing.",
+                                        what=ONE_COUNTERMEASURE.get(kind, kind), ship=defender.name)), checks.RULE_CM))
         return _next_pending(state, log)
     if dice.recording:
-        log.append(LogEntry(f"The {kind} fails ({rolled.total} vs {pending.value}); {defender.name} may still dodge.",
-                            checks.RULE_CM))
+        log.append(LogEntry(str(msg("wing_commander.log.countermeasure_fails",
+                                    "The {what} fails ({total} vs {value}); {ship} may still dodge.",
+                                    what=ONE_COUNTERMEASURE.get(kind, kind), total=rolled.total, value=pending.value,
+                                    ship=defender.name)), checks.RULE_CM))
     return clone(state, pending=(clone(pending, countered=True), *state.pending[1:])), log
 
 

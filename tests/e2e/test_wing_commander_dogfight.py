@@ -77,6 +77,16 @@ def test_a_gm_runs_four_against_four_with_a_critical_a_fumble_and_first_damage(a
     # A Blue pilot fires with a natural 20 from the GM's physical dice: a critical, damage twice.
     attack = _to_a_blue_attack(page)
     expect(page.locator("#actions")).to_contain_text("critical")  # the odds beside each shot
+    # Issue 27: one short line beside the shot, the chance to hit; the rest on a tap, on a phone too (no hover).
+    page.set_viewport_size({"width": 390, "height": 844})
+    odds = attack.locator("xpath=ancestor::form[1]").locator("details.odds-more")
+    expect(odds.locator("summary")).to_have_text(re.compile(r"^hit \d+%( if it only dodges)?$"))
+    expect(odds.locator(".odds-detail")).to_be_hidden()
+    odds.locator("summary").click()
+    expect(odds.locator(".odds-detail")).to_be_visible()
+    expect(odds.locator(".odds-detail")).to_contain_text("fumble")
+    screenshot(page, "wing-commander-odds-390", full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 900})
     _fire_with_faces(page, attack, "10 10")
     expect(page.locator("#log")).to_contain_text("critical hit")
     expect(player_page.locator("#log")).to_contain_text("critical hit", timeout=15_000)

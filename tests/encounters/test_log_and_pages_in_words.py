@@ -85,7 +85,25 @@ def test_the_ship_page_names_crew_in_the_damage_it_carries(client, gm, player):
     ship.save()
     client.force_login(player)
     page = client.get(reverse("campaigns:ship", args=[campaign.pk, ship.pk])).content.decode()
-    assert "Hull: 8 points lost" in html.unescape(page) and f"{member.name} (damage 5)" in html.unescape(page)
+    assert "Hull: 8 points lost" in html.unescape(page) and f"{member.name}: 5 damage" in html.unescape(page)
+    assert "M-Drive: 3 hits" in html.unescape(page)  # Cepheus names its systems (damage_words)
+    assert_words(page, "the ship page")
+
+
+@pytest.mark.django_db
+def test_the_ship_page_names_the_weapon_and_turret_of_the_ammunition_spent(client, gm, player):
+    """Issue 27: "Ammunition spent: turret 2, weapon 1: 1" reads "Ammunition spent: 1 missile from the
+    missile rack in turret 2" (Cepheus names its weapons from the ship's stats)."""
+    campaign = demo_campaign("cepheus", gm, player)
+    ship = Ship.objects.get(campaign=campaign, name="Lantern of Ashby")  # turret 2: missile rack, beam laser
+    ship.damage = {"ammo": {"t2.0": 1, "t1.1": 2}, "mounts": {"t1": 2}}
+    ship.save()
+    client.force_login(gm)
+    page = html.unescape(client.get(reverse("campaigns:ship", args=[campaign.pk, ship.pk])).content.decode())
+    assert "Ammunition spent: 1 missile from the missile rack in turret 2" in page
+    assert "Ammunition spent: 2 sand canisters from the sandcaster in turret 1" in page
+    assert "Turret 1 (pulse laser, sandcaster): 2 hits" in page
+    assert "weapon 1" not in page and "t2.0" not in text_of(page)
     assert_words(page, "the ship page")
 
 
@@ -219,8 +237,10 @@ def test_missiles_in_flight_count_turns_in_words():
 
     board = get_template(f"{ruleset_partials('cepheus')}#board")
     view = {"ships": [], "missiles": [
-        {"missile": "m1", "kind": "Missile", "count": 2, "from": "Lantern", "target": "Raider", "to_hit": 8, "rounds": 1},
-        {"incoming": 3, "target": "Lantern", "rounds": 2}]}
+        {"missile": "m1", "kind": "smart", "count": 2, "what": "2 smart missiles", "from": "Lantern", "target": "Raider",
+         "to_hit": 8, "rounds": 1},
+        {"incoming": 3, "what": "3 missiles", "target": "Lantern", "rounds": 2}]}
     words = " ".join(text_of(board.render({"view": view, "is_gm": True})).split())
-    assert "hits on 8+, 1 turn to impact" in words and "3 incoming at Lantern — 2 turns to impact" in words
+    assert "2 smart missiles from Lantern at Raider: hits on 8+, 1 turn to impact" in words
+    assert "3 missiles incoming at Lantern — 2 turns to impact" in words
     assert "(s)" not in words

@@ -32,6 +32,8 @@ def test_mines_against_guns_nothing_against_torpedoes():
     counter = next(a for a in RULESET.legal_actions(guns) if a.kind == "countermeasure")
     assert "drops mines" in RULESET.describe(guns, counter)
     assert checks.countermeasure_kind(state.ship("b").weapon("w2")) is None  # the torpedo
+    _, log, _ = step(guns, "countermeasure actor=a", 1, 1)  # 2: a mine fails (one is spent whatever)
+    assert "The mine fails (2 vs 12); A may still dodge." in text(log)  # one mine: not "the mines fails"
 
 
 def test_after_a_failed_countermeasure_or_with_none_left_the_dodge_remains():

@@ -60,6 +60,15 @@ def test_the_view_and_descriptions_are_words():
     assert not any("actor=" in w or "w1" in w for w in words)
 
 
+def test_only_the_ship_to_act_says_so_among_what_a_player_reads_of_the_others():
+    """Issue 27: the other ships' facts on the players' page read "Acting yes" for the ship to act and
+    nothing for the rest (not "Acting no" on every one)."""
+    state = fight(ship("a", "blue", weapons=(GUNS, MISSILE)), npc("b"))
+    ships = {s["id"]: s for s in RULESET.view(state, Viewer.player(["a"]))["ships"]}
+    assert ships[state.acting.id]["acting"] is True
+    assert all(s["acting"] is None for sid, s in ships.items() if sid != state.acting.id)
+
+
 def test_the_outcome_counts_hull_left_and_ships_lost():
     state, _, _ = step(fight(ship("a", hull=10), npc("b", hull=10)), "override path=B.status value=ejected")
     outcome = RULESET.outcome(state)

@@ -7,6 +7,7 @@ from itertools import product
 import pytest
 
 from rulesets.core.engine import Action
+from rulesets.core.odds import percent
 from rulesets.wing_commander import odds
 
 from .helpers import GUNS, MISSILE, RULESET, fight, npc, pilot, ship, step
@@ -46,9 +47,11 @@ def enumerate_attack(attack_rolls, bonus, tw=None, dodge_rolls=None, dodge_bonus
 
 
 def engine_outcomes(state, text):
+    """The outcomes' probabilities and the odds in words: the short line beside the button, and
+    the rest (shown on demand under it) after a " | "."""
     found = RULESET.odds(state, Action.parse(text))
     assert abs(found.total - 1) < 1e-12
-    return {o.label: o.probability for o in found.outcomes}, found.summary
+    return {o.label: o.probability for o in found.outcomes}, f"{found.summary} | {found.detail}"
 
 
 def close(engine, exact):
@@ -62,7 +65,10 @@ def test_attack_against_an_npcs_tw(mv, tw):
     state = fight(ship("a", mv=mv, crew=[pilot("G", skills={"Gunnery": ["attack", 1]})]), npc("b", tw=tw, shields=20))
     found, summary = engine_outcomes(state, "attack actor=a target=b weapon=w1")
     close(found, enumerate_attack(two_d10(), mv + 1, tw))
-    assert "hit" in summary and "critical" in summary and "fumble" in summary and f"vs TW {tw}" in summary
+    short, rest = summary.split(" | ")
+    hits = found["hit"] + found["critical hit"] + found[odds.HEAVY]
+    assert short == f"hit {percent(hits)}"  # the chance to hit beside the button, one short line
+    assert "critical" in rest and "fumble" in rest and f"needs {tw} (B's TW)" in rest
 
 
 def test_a_wild_card_attack_against_a_dodging_character():
@@ -70,7 +76,7 @@ def test_a_wild_card_attack_against_a_dodging_character():
                   ship("b", "red", mv=2, crew=[pilot("D", skills={"Evasive": ["dodge", 1]})]))
     found, summary = engine_outcomes(state, "attack actor=a target=b weapon=w1")
     close(found, enumerate_attack(one_d20(), 1, dodge_rolls=two_d10(), dodge_bonus=3))
-    assert "B dodges the total" in summary
+    assert "B dodges the total" in summary.split(" | ")[1]
 
 
 def test_an_npc_missile_against_a_character_shows_the_chaff_and_the_dodge():
@@ -87,7 +93,9 @@ def test_an_npc_missile_against_a_character_shows_the_chaff_and_the_dodge():
             exact["hit"] += q
     close(found, exact)
     stops = sum(q for total, q in two_d10() if total + 1 >= 12)
-    assert f"chaff (2 left) stop it first {round(float(stops) * 100)}%" in summary
+    short, rest = summary.split(" | ")
+    assert short == f"hit {percent(exact['hit'] + exact[odds.HEAVY])} if it only dodges"
+    assert f"chaff (2 left) stop it first {round(float(stops) * 100)}%" in rest
 
 
 def test_the_damage_through_shields_to_hull_agrees_with_every_face():
@@ -112,4 +120,5 @@ def test_the_dodge_odds_when_an_attack_comes():
                  else "dodged" if natural + 1 >= 13 else "hit")
         exact[label] += q
     close(found, exact)
-    assert "needs 13" in summary
+    short, rest = summary.split(" | ")
+    assert short.endswith("to dodge (needs 13)") and rest.startswith("critical ")

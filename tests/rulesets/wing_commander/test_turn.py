@@ -46,7 +46,8 @@ def test_the_turret_joins_a_missile_attack_as_well():
     action = "attack actor=a target=b turret=w2 weapon=w3"
     assert action in actions(state)
     assert RULESET.describe(state, Action.parse(action)) == "A fires Dart at B, with the Turret"
-    assert "Turret joins: hit 45% (critical 3%), 1d6" in RULESET.odds(state, Action.parse(action)).summary
+    found = RULESET.odds(state, Action.parse(action))
+    assert "Turret joins: hit 45% (critical 3%), 1d6" in found.detail and found.summary.startswith("hit ")
     # the missile 5+5 + 1 (its MV) = 11 misses TW 12 and is lost; the turret 6+6 = 12 hits for 4
     state, log, rolls = step(state, action, 5, 5, 6, 6, 4)
     attack_rolls = [r for r in rolls if "attacks" in r.purpose]

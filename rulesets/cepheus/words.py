@@ -1,0 +1,117 @@
+"""Turrets, bays and their weapons in words, for the log, the GM's buttons and the ship cards.
+
+A mount's id (``t1``, ``b2``) and a weapon's index are how the rules and the actions name them;
+a person reads "turret 1", "the pulse laser in turret 1", "the two beam lasers".  Each phrase is a
+message (:func:`rulesets.core.messages.msg`): an identifier, its English text and its parameters.
+
+Pure Python: no Django import.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulesets.core.messages import msg
+
+from .tables import WEAPONS
+
+if TYPE_CHECKING:
+    from .state import Mount, Ship, Weapon
+
+#: how many of one kind, in words, for "the two beam lasers" (a turret holds at most three)
+_NUMBERS = {2: "two", 3: "three"}
+
+
+def mount_name(mount_id: str, kind: str = "") -> str:
+    """``t1`` -> "turret 1", ``b2`` -> "bay 2" (an id the ship may not have is left as it is)."""
+    code = str(mount_id or "")
+    if len(code) > 1 and code[0] in "tb" and code[1:].isdigit():
+        if (kind or ("turret" if code[0] == "t" else "bay")) == "turret":
+            return str(msg("cepheus.words.turret", "turret {n}", n=code[1:]))
+        return str(msg("cepheus.words.bay", "bay {n}", n=code[1:]))
+    return code
+
+
+def mount_title(mount_id: str) -> str:
+    """"Turret 1", "Bay 2": a mount at the start of a line or a table cell."""
+    words = mount_name(mount_id)
+    return words[:1].upper() + words[1:]
+
+
+def station_name(station: str) -> str:
+    """A crew member's station (``t1``, ``turret-1``) in words; no station is ""."""
+    if not station:
+        return ""
+    code = str(station)
+    if "-" in code:
+        head, _, n = code.partition("-")
+        code = f"{head[:1]}{n}"
+    return mount_name(code)
+
+
+def _plural(label: str) -> str:
+    return label + ("es" if label.endswith(("s", "sh", "ch")) else "s")
+
+
+def weapon_list(labels: list[str]) -> str:
+    """Weapon labels as a noun phrase: ["pulse laser"] -> "the pulse laser", ["beam laser",
+    "beam laser"] -> "the two beam lasers", ["pulse laser", "sandcaster"] -> "the pulse laser and
+    the sandcaster"."""
+    groups: dict[str, int] = {}
+    for label in labels:
+        groups[label] = groups.get(label, 0) + 1
+    parts = [str(msg("cepheus.words.weapon_one", "the {weapon}", weapon=label)) if n == 1 else
+             str(msg("cepheus.words.weapon_many", "the {count} {weapons}", count=_NUMBERS.get(n, str(n)),
+                     weapons=_plural(label)))
+             for label, n in groups.items()]
+    if len(parts) == 1:
+        return parts[0]
+    return str(msg("cepheus.words.and", "{first} and {last}", first=", ".join(parts[:-1]), last=parts[-1]))
+
+
+def weapons_in(mount: Mount, indices) -> str:
+    """"the pulse laser in turret 4", "the two beam lasers in turret 2"."""
+    labels = [WEAPONS[mount.weapons[i].type].label for i in indices]
+    return str(msg("cepheus.words.weapons_in", "{weapons} in {mount}", weapons=weapon_list(labels),
+                   mount=mount_name(mount.id, mount.kind)))
+
+
+def weapon_in(mount: Mount, index: int) -> str:
+    """One weapon of a mount: "the missile rack in turret 3" ("missile rack 2" when the turret has two)."""
+    labels = [WEAPONS[w.type].label for w in mount.weapons]
+    if not 0 <= index < len(labels):
+        return mount_name(mount.id, mount.kind)
+    label = labels[index]
+    if labels.count(label) > 1:
+        label = f"{label} {labels[:index + 1].count(label)}"
+    return str(msg("cepheus.words.weapon_in", "the {weapon} in {mount}", weapon=label,
+                   mount=mount_name(mount.id, mount.kind)))
+
+
+def weapon_sheet(weapon: Weapon) -> str:
+    """A weapon on a ship card: "pulse laser", "sandcaster (3 loaded, 6 in store)",
+    "missile rack, smart missiles (2 loaded, 6 in store)"."""
+    kind = WEAPONS[weapon.type]
+    label = kind.label
+    if weapon.missile and weapon.missile != "standard":
+        label = str(msg("cepheus.words.missile_kind", "{weapon}, {kind} missiles", weapon=label, kind=weapon.missile))
+    if not kind.ammo:
+        return label
+    return str(msg("cepheus.words.ammo", "{weapon} ({loaded} loaded, {reserve} in store)", weapon=label,
+                   loaded=weapon.loaded, reserve=weapon.reserve))
+
+
+def points(now: int, most: int) -> str:
+    """Hull or Structure as a card shows it: "3/4".  A craft under 50 tons has no Hull points at all
+    (Danno: one per 50 tons, rounded down): "none (under 50 t)", not "0/0"."""
+    if most <= 0:
+        return str(msg("cepheus.words.no_hull", "none (under 50 t)"))
+    return f"{now}/{most}"
+
+
+def mount_of(ship: Ship, mount_id: str) -> str:
+    """A mount of ``ship`` with its weapons: "turret 1 (pulse laser, sandcaster)"."""
+    m = ship.mount(mount_id)
+    if m is None:
+        return mount_name(mount_id)
+    return str(msg("cepheus.words.mount_with", "{mount} ({weapons})", mount=mount_name(m.id, m.kind),
+                   weapons=", ".join(WEAPONS[w.type].label for w in m.weapons)))
