@@ -127,7 +127,9 @@ def current(encounter: Encounter, *, head_and_key=None) -> Current:
         applied = [Applied.from_json(a) for a in json.loads(snap.applied)]
         return _remember(key, Current(serial.from_json(engine.state_class, json.loads(snap.state)), applied, head,
                                       snap.count if snap.count >= 0 else len(applied)))
-    state, applied = fold(engine, encounter.setup, _entries(encounter), encounter.seed)
+    # Only the rows up to the head read above: a step committed since (another writer) is not
+    # this head's, and folding it in would store the wrong state under this head's snapshot.
+    state, applied = fold(engine, encounter.setup, [e for e in _entries(encounter) if e.seq <= head], encounter.seed)
     _save_snapshot(encounter, head, state, applied, replace=True)
     return _window(state, applied, head)
 

@@ -57,23 +57,39 @@ def my_turn(request, encounter: Encounter, now, viewer) -> dict | None:
     if proposal and proposal.get("user") == user:
         return {"characters": [proposal.get("character", "")], "actions": [], "proposal": proposal,
                 "token": proposal.get("token", "")}
-    links = links_of(encounter)
-    turn = turn_of(encounter, now.state, links)
+    turn = _turn_at(encounter, now)
     mine = [a for a in turn.mine(user) if a.kind not in encounter.engine.board_kinds]
     if not mine:
         return None
-    engine = encounter.engine
-    names = names_for(encounter, viewer)
-    actions = []
-    for action in mine:
-        odds = engine.odds(now.state, action)
-        # The odds read values the character may not know (an enemy's armour, skill): the page
-        # words them as a band, never the exact figure (docs/running-encounters.md).
-        chances = [{"label": names(o.label), "band": band(o.probability)} for o in odds.outcomes] if odds else []
-        actions.append({"action": action.to_str(), "label": names(engine.describe(now.state, action)),
-                        "chances": chances, "rolls": odds is not None})
+    actions = worded_actions(encounter.engine, now.state, mine, names_for(encounter, viewer))
     return {"characters": turn.characters_of(user), "actions": actions, "proposal": None, "token": "",
             "waiting_gm": bool(proposal)}
+
+
+def _turn_at(encounter: Encounter, now):
+    """Who may take which action at ``now``, worked out once per encounter object and head
+    (the live stream renders every page of a room from one encounter object)."""
+    memo = getattr(encounter, "_turn_memo", None)
+    if memo is None or memo[0] != now.head:
+        memo = (now.head, turn_of(encounter, now.state, links_of(encounter)))
+        encounter._turn_memo = memo
+    return memo[1]
+
+
+def worded_actions(engine, state, actions, names) -> list[dict]:
+    """A player's actions as their page shows them: each in words as the player's ``names``
+    read them (an enemy's crew by their post), with the chance of each outcome as a band.
+
+    The odds read values the character may not know (an enemy's armour, skill, Defence): the
+    page words them as a band ("likely"), never the exact figure (docs/running-encounters.md).
+    """
+    out = []
+    for action in actions:
+        odds = engine.odds(state, action)
+        chances = [{"label": names(o.label), "band": band(o.probability)} for o in odds.outcomes] if odds else []
+        out.append({"action": action.to_str(), "label": names(engine.describe(state, action)),
+                    "chances": chances, "rolls": odds is not None})
+    return out
 
 
 def gm_waiting(encounter: Encounter, now) -> dict:
