@@ -46,6 +46,21 @@ def proposal_of(encounter: Encounter, head: int) -> dict | None:
     return p if p and p.get("head") == head else None
 
 
+def my_turn_key(request, encounter: Encounter, now) -> str | None:
+    """Whether the player has a "your turn" panel at ``now``, cheaply (no odds, no words): a key
+    naming it ("" when none), so a live page's render can be shared before it is made."""
+    if not encounter.players_act or encounter.status != Encounter.ACTIVE or now.state.over:
+        return ""
+    user = request.user.pk
+    proposal = proposal_of(encounter, now.head)
+    if proposal and proposal.get("user") == user:
+        return f"me:{user}:{proposal.get('token', '')}"
+    board = encounter.engine.board_kinds
+    if any(a.kind not in board for a in _turn_at(encounter, now).mine(user)):
+        return f"me:{user}:{'gm' if proposal else ''}"
+    return ""
+
+
 def my_turn(request, encounter: Encounter, now, viewer) -> dict | None:
     """The "your turn" panel of a player at ``now``: their characters, the actions the rules
     allow them with the chance of each in words, or their step waiting for the GM.  None when

@@ -456,18 +456,25 @@ def player_fragment(request, encounter, role, head: int, viewer: Viewer) -> str:
     rendered once, shared through the cache (encounters/fragments.py).  Never the GM's.
     """
     assert role != Membership.GM, "the GM's fragment carries the GM's controls: never shared"
-    from .play import my_turn
+    from .play import my_turn_key
 
     template = _page(role) + "#runner"
     kind = viewer_kind(viewer, request.user.pk)
-    now = encounter_log.current(encounter)
-    mine = my_turn(request, encounter, now, viewer) if now.head == head else None
+    # The state at ``head``, read once per encounter object: the stream renders every page of a
+    # room from one object, so its pages cost no query of their own here.
+    memo = getattr(encounter, "_now_memo", None)
+    if memo is None or memo.head != head:
+        memo = encounter_log.current(encounter) if encounter.players_act else None
+        encounter._now_memo = memo
+    mine = my_turn_key(request, encounter, memo) if memo is not None and memo.head == head else ""
     if mine:
-        # Their own step (forms with their CSRF token, their characters): theirs alone.
-        kind += f"|me:{request.user.pk}:{mine['token']}"
+        # Their own step (forms with their CSRF token, their characters): theirs alone, and
+        # worked out (odds, words) only when this render is made.
+        kind += "|" + mine
     return shared_render(key=fragment_key(encounter.pk, head, encounter.status, kind, template),
                          render=lambda: render_to_string(template, _run_context(request, encounter, role,
-                                                                                my_turn=mine), request=request))
+                                                                                **({} if mine else {"my_turn": None})),
+                                                         request=request))
 
 
 @login_required
