@@ -55,8 +55,7 @@ def my_turn_key(request, encounter: Encounter, now) -> str | None:
     proposal = proposal_of(encounter, now.head)
     if proposal and proposal.get("user") == user:
         return f"me:{user}:{proposal.get('token', '')}"
-    board = encounter.engine.board_kinds
-    if any(a.kind not in board for a in _turn_at(encounter, now).mine(user)):
+    if _turn_at(encounter, now).mine(user):
         return f"me:{user}:{'gm' if proposal else ''}"
     return ""
 
@@ -73,11 +72,16 @@ def my_turn(request, encounter: Encounter, now, viewer) -> dict | None:
         return {"characters": [proposal.get("character", "")], "actions": [], "proposal": proposal,
                 "token": proposal.get("token", "")}
     turn = _turn_at(encounter, now)
-    mine = [a for a in turn.mine(user) if a.kind not in encounter.engine.board_kinds]
+    mine = turn.mine(user)
     if not mine:
         return None
-    actions = worded_actions(encounter.engine, now.state, mine, names_for(encounter, viewer))
-    return {"characters": turn.characters_of(user), "actions": actions, "proposal": None, "token": "",
+    engine, names = encounter.engine, names_for(encounter, viewer)
+    # The places the GM clicks on the board (a Dropfleet move, a Star Wars D6 course) are listed
+    # in words, apart: on a phone a list is easier to tap than a board.
+    board = [a for a in mine if a.kind in engine.board_kinds]
+    actions = worded_actions(engine, now.state, [a for a in mine if a.kind not in engine.board_kinds], names)
+    return {"characters": turn.characters_of(user), "actions": actions,
+            "board": worded_actions(engine, now.state, board, names, probe=False), "proposal": None, "token": "",
             "waiting_gm": bool(proposal)}
 
 
@@ -91,7 +95,19 @@ def _turn_at(encounter: Encounter, now):
     return memo[1]
 
 
-def worded_actions(engine, state, actions, names) -> list[dict]:
+def _asks_dice(engine, state, action) -> bool:
+    """Whether applying ``action`` now asks for dice (a roll with no odds of its own: the
+    player may still roll it with their own dice)."""
+    try:
+        engine.apply(state, action, Dice(ManualSource([])))
+    except DiceNeeded:
+        return True
+    except (DiceError, IllegalAction, ValueError, KeyError, IndexError, TypeError):
+        return False
+    return False
+
+
+def worded_actions(engine, state, actions, names, *, probe: bool = True) -> list[dict]:
     """A player's actions as their page shows them: each in words as the player's ``names``
     read them (an enemy's crew by their post), with the chance of each outcome as a band.
 
@@ -102,8 +118,9 @@ def worded_actions(engine, state, actions, names) -> list[dict]:
     for action in actions:
         odds = engine.odds(state, action)
         chances = [{"label": names(o.label), "band": band(o.probability)} for o in odds.outcomes] if odds else []
+        rolls = odds is not None or (probe and _asks_dice(engine, state, action))
         out.append({"action": action.to_str(), "label": names(engine.describe(state, action)),
-                    "chances": chances, "rolls": odds is not None})
+                    "chances": chances, "rolls": rolls})
     return out
 
 
@@ -171,12 +188,12 @@ def player_step(request, pk):
     faces = None
     if own:
         try:
-            faces = _faces(request)
+            faces = _faces(request) or []
         except runner.BadFace as bad:
             return prompt(400, bad_index=bad.index, error=str(bad))
-        if not faces:
-            return prompt()
-        # Every face checked where it was typed, before anything is kept or applied.
+        # Every face checked where it was typed, before anything is kept or applied; the dice the
+        # step asks for and were not typed yet are asked for (a step that rolls nothing now, such
+        # as a declared shot resolved later, applies at once).
         try:
             engine.apply(now.state, action, Dice(ManualSource(faces)))
         except DiceNeeded as need:
