@@ -268,3 +268,22 @@ def test_no_system_leaks_a_secret_into_a_players_actions(key, variant):
             checked += 1
         state = play_out(engine, state, rng, max_steps=1).state
     assert checked
+
+
+@pytest.mark.django_db
+def test_the_gms_controls_for_players_steps_are_the_gms(table, gm, player, outsider):
+    urls = [reverse("encounters:proposal", args=[table.pk]), reverse("encounters:players_setting", args=[table.pk])]
+    for url in urls:
+        assert _client(player).post(url, {"token": "x", "decision": "confirm", "players_act": ""}).status_code == 403
+        assert _client(outsider).post(url, {"token": "x", "decision": "confirm"}).status_code == 404
+    assert Encounter.objects.get(pk=table.pk).players_act
+    # The GM turns the confirmation on, then players acting off (a waiting choice is dropped).
+    g = _client(gm)
+    g.post(urls[1], {"players_act": "on", "gm_confirms": "on"})
+    assert Encounter.objects.filter(pk=table.pk, players_act=True, gm_confirms=True).exists()
+    _play(_client(player), table, _fire(table), roll="app")
+    assert Encounter.objects.get(pk=table.pk).proposal
+    g.post(urls[1], {})
+    table.refresh_from_db()
+    assert (table.players_act, table.gm_confirms, table.proposal) == (False, False, None)
+    assert _rows(table) == []
