@@ -161,6 +161,8 @@ def waiting_for(encounter: Encounter, state, links: Links | None = None) -> list
     if not encounter.players_act:
         return []
     links = links if links is not None else links_of(encounter)
+    if not links.anyone:
+        return []
     turn = turn_of(encounter, state, links)
     out: dict[int, dict] = {}
     for c in turn.players:
