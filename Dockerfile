@@ -4,4 +4,4 @@ WORKDIR /app
 COPY . .
 RUN pip install --no-cache-dir .
 EXPOSE 8000
-CMD ["uvicorn", "config.asgi:application", "--host", "0.0.0.0", "--port", "8000"]
+CMD ["python", "-m", "config.serve", "--host", "0.0.0.0", "--port", "8000"]

@@ -3,6 +3,7 @@ from django.urls import include, path
 from . import views
 
 urlpatterns = [
+    path("login/", views.LoginView.as_view(), name="login"),
     path("signup/", views.signup, name="signup"),
     path("password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("", include("django.contrib.auth.urls")),

@@ -18,7 +18,7 @@ from django.db import transaction
 from rulesets.core import registry
 
 from .models import Campaign, CrewMember, Fleet, Ship, ShipTemplate, colour_validator
-from .rulesets import clean_crew, clean_stats, dropped_entries, forms_for
+from .rulesets import clean_crew, clean_stats, dropped_entries, forms_for, misread_entries
 
 FORMAT = "starship-table"
 VERSION = 1
@@ -43,19 +43,35 @@ def export_templates(ruleset: str, templates=None) -> dict:
     )
 
 
+def crew_key(index: int) -> str:
+    """How a file names the ship's crew member at ``index`` where its damage refers to one
+    (``"crew[0]"``): the database's ids (``c34``) mean nothing in another installation."""
+    return f"crew[{index}]"
+
+
+def _rekey(value, keys: dict[str, str]):
+    """``value`` with every object key found in ``keys`` renamed (crew ids in a ship's damage)."""
+    if isinstance(value, dict):
+        return {keys.get(k, k): _rekey(v, keys) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rekey(v, keys) for v in value]
+    return value
+
+
 def _fleet_data(fleet: Fleet) -> dict:
     ships = []
     for ship in fleet.ships.select_related("template").prefetch_related("crew"):
+        crew = list(ship.crew.all())
         ships.append({
             "name": ship.name,
             "template": ship.template.name if ship.template else None,
             "stats": ship.stats,
-            "damage": ship.damage,
+            "damage": _rekey(ship.damage, {c.setup_spec()["id"]: crew_key(i) for i, c in enumerate(crew)}),
             "notes": ship.notes,
             "crew": [
                 {"name": c.name, "position": c.position, "station": c.station,
                  "characteristics": c.characteristics, "skills": c.skills}
-                for c in ship.crew.all()
+                for c in crew
             ],
         })
     return {"name": fleet.name, "side": fleet.side, "colour": fleet.colour, "ships": ships}
@@ -208,8 +224,11 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
     """
     if not damage:
         return {}
+    for path, value in _negatives(damage, f"{where}.damage"):
+        raise ImportRefused(f"{path}: damage is what was lost or spent, a number of 0 or more; "
+                            f"{value} is outside that range.")
     engine = registry.get(ruleset)
-    crew_specs = [{"id": f"c{i}", "player": None, **c} for i, c in enumerate(crew)]
+    crew_specs = [{"id": crew_key(i), "player": None, **c} for i, c in enumerate(crew)]
 
     def spec(ship_id, side, with_damage):
         return {"id": ship_id, "name": ship_id, "side": side, "fleet": side, "colour": "#3366cc", "stats": stats,
@@ -223,7 +242,23 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
     dropped = dropped_entries(damage, kept, f"{where}.damage")
     if dropped:
         raise ImportRefused(f"{dropped[0]}: this ruleset has no such damage (nothing would be kept of it).")
+    for path, why in misread_entries(damage, kept, f"{where}.damage"):
+        raise ImportRefused(f"{path}: {why}")
     return damage
+
+
+def _negatives(value, path: str):
+    """``(path, number)`` of each number below 0 in a ship's damage: every count a ruleset carries
+    back (hull or hit points lost, MV lost to thrusters, stock spent, Void Points left) is 0 or more,
+    and a negative one would give a ship or a person more than their own (issue 26)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _negatives(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _negatives(v, f"{path}[{i}]")
+    elif isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        yield path, value
 
 
 def _check_fleet(ruleset: str, entry, where: str) -> dict:
@@ -289,8 +324,12 @@ def _create_fleet(campaign: Campaign, data: dict) -> Fleet:
     for s in data["ships"]:
         ship = Ship.objects.create(
             campaign=campaign, fleet=fleet, template=templates.get(s["template"]), name=s["name"],
-            stats=s["stats"], damage=s["damage"], notes=s["notes"])
-        CrewMember.objects.bulk_create([CrewMember(ship=ship, **c) for c in s["crew"]])
+            stats=s["stats"], damage={}, notes=s["notes"])
+        crew = [CrewMember.objects.create(ship=ship, **c) for c in s["crew"]]
+        if s["damage"]:
+            # The file names crew members by their place in the list; the ship, by their new ids.
+            ship.damage = _rekey(s["damage"], {crew_key(i): c.setup_spec()["id"] for i, c in enumerate(crew)})
+            ship.save(update_fields=["damage"])
     return fleet
 
 

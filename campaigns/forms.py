@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 
 from rulesets.core import registry
 
@@ -22,7 +23,18 @@ class CampaignForm(forms.ModelForm):
             self.fields["ruleset"].help_text = "Fixed once the campaign exists."
 
 
+#: colours offered to new fleets, one per side, in this order (blue and red first, as the demos have them)
+SIDE_COLOURS = ["#3366cc", "#cc3333", "#2e9e5b", "#d4a017", "#8e44ad", "#16a0a0", "#e67e22", "#7f8c8d"]
+
+
 class FleetForm(forms.ModelForm):
+    """A fleet's name, side and colour.
+
+    A new fleet is offered the first colour no fleet of the campaign uses yet (not blue
+    whatever its side); left as offered, a fleet joining a side the campaign already has
+    takes that side's colour, so a side keeps one colour on the board.
+    """
+
     class Meta:
         model = Fleet
         fields = ["name", "side", "colour"]
@@ -31,6 +43,24 @@ class FleetForm(forms.ModelForm):
     def __init__(self, *args, campaign, **kwargs):
         self.campaign = campaign
         super().__init__(*args, **kwargs)
+        self.offered = None
+        if not self.instance.pk:
+            used = {c.lower() for c in campaign.fleets.values_list("colour", flat=True)}
+            self.offered = next((c for c in SIDE_COLOURS if c not in used),
+                                SIDE_COLOURS[len(used) % len(SIDE_COLOURS)])
+            self.fields["colour"].initial = self.offered
+            self.initial.setdefault("colour", self.offered)
+            self.fields["colour"].help_text = _("Left as offered, a fleet joining a side the campaign already has "
+                                                "takes that side's colour.")
+
+    def clean(self):
+        cleaned = super().clean()
+        colour, side = cleaned.get("colour"), (cleaned.get("side") or "").strip()
+        if self.offered and colour and colour.lower() == self.offered and side:
+            same_side = self.campaign.fleets.filter(side=side).exclude(pk=self.instance.pk).first()
+            if same_side is not None:
+                cleaned["colour"] = same_side.colour
+        return cleaned
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()

@@ -10,6 +10,7 @@ import json
 from importlib import import_module
 
 from rulesets.core import registry
+from rulesets.core.override import read_decimal
 
 
 def forms_for(key: str):
@@ -68,6 +69,8 @@ def clean_stats(key: str, stats) -> dict:
     dropped = dropped_entries(stats, cleaned, "stats")
     if dropped:
         raise ValueError(f"{dropped[0]}: this ruleset has no such stat or entry (nothing would be kept of it).")
+    for where, why in misread_entries(stats, cleaned, "stats"):
+        raise ValueError(f"{where}: {why}")
     return cleaned
 
 
@@ -125,11 +128,9 @@ def clean_crew(key: str, crew: dict) -> dict:
             continue
         if not isinstance(value, dict):
             raise ValueError(f"{part}: expected an object of names and values, like {{\"gunnery\": 1}}.")
-        for name, level in value.items():
-            if isinstance(level, bool) or not isinstance(level, (int, str)):
-                raise ValueError(f"{part}.{name}: {_short(level)} is not a value this ruleset's sheet takes.")
-            if isinstance(level, str) and len(level) > 20:
-                raise ValueError(f"{part}.{name}: longer than 20 characters.")
+    # What a value may be (a tick box's true, a skill line's list, a weapon's 80 characters) is the
+    # ruleset's sheet's to say: its form reads the values below, and refuses what it refuses (issue 26:
+    # a check here of its own refused Wing Commander's ticks and Void d20's long weapon names).
     form_cls = forms_for(key).CrewForm
     try:
         data = _as_form_data(form_cls, crew)
@@ -139,14 +140,49 @@ def clean_crew(key: str, crew: dict) -> dict:
                     if not _reads(form_cls, part, name, level)), "crew")
         raise ValueError(f"{bad} is not a value this ruleset's sheet takes.") from None
     form = form_cls(data=data)
+    given = {k: crew.get(k) or {} for k in ("characteristics", "skills")}
     if not form.is_valid():
         field, errs = next(iter(form.errors.items()))
-        raise ValueError(f"{field}: {' '.join(errs)}")
+        raise ValueError(f"{_sheet_path(field, given)}: {' '.join(errs)}")
     cleaned = form.crew_data()
-    dropped = dropped_entries({k: crew.get(k) or {} for k in ("characteristics", "skills")}, cleaned, "crew")
+    dropped = dropped_entries(given, cleaned, "crew")
     if dropped:
         raise ValueError(f"{dropped[0].removeprefix('crew.')}: not on this ruleset's sheet.")
+    for where, why in misread_entries(given, cleaned, "crew"):
+        raise ValueError(f"{where.removeprefix('crew.')}: {why}")
     return cleaned
+
+
+def _sheet_path(field: str, given: dict) -> str:
+    """Where in the file a sheet form's field came from: ``hp`` is ``characteristics.hp``,
+    Cepheus's ``char_str`` is ``characteristics.str`` (the field's name where none matches)."""
+    for part, values in given.items():
+        for name in (field, field.partition("_")[2]):
+            if name and name in values:
+                return f"{part}.{name}"
+    return field
+
+
+def misread_entries(given, kept, path: str):
+    """``(path, why)`` of each value the form read as something a person would not have typed:
+    a true or false where it keeps a number (``int(True)`` is 1), or text it read as a number
+    that is not written in the digits 0-9 (``int("١٢")`` is 12).  Objects are followed key by
+    key and lists of one length entry by entry, as in :func:`dropped_entries`."""
+    if isinstance(given, dict) and isinstance(kept, dict):
+        for k, value in given.items():
+            if k in kept:
+                yield from misread_entries(value, kept[k], f"{path}.{k}")
+    elif isinstance(given, list) and isinstance(kept, list) and len(given) == len(kept):
+        for i, (a, b) in enumerate(zip(given, kept)):
+            yield from misread_entries(a, b, f"{path}[{i}]")
+    elif isinstance(kept, (int, float)) and not isinstance(kept, bool):
+        if isinstance(given, bool):
+            yield path, f"{_short(given)} is not a value this field takes (it holds a number)."
+        elif isinstance(given, str):
+            try:
+                read_decimal(given)
+            except ValueError as exc:
+                yield path, str(exc)
 
 
 def _reads(form_cls, part: str, name: str, level) -> bool:

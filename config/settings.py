@@ -6,7 +6,8 @@ REDIS_URL      redis://host:6379/0 (default: none -> kombu filesystem broker in 
 SECRET_KEY     required when DEBUG is off
 DEBUG          "1"/"true" to turn on (default on only when no SECRET_KEY is given)
 ALLOWED_HOSTS  comma-separated (default "localhost,127.0.0.1" in debug)
-BEHIND_TLS_PROXY  "1" when a proxy terminates TLS and sets X-Forwarded-Proto (only then is it trusted)
+BEHIND_TLS_PROXY  the proxies in front of the app (addresses or networks, comma-separated; "1": one on
+               this host): only they may set X-Forwarded-For and X-Forwarded-Proto (config/proxies.py)
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import dj_database_url
 
+from config.proxies import trusted_proxies
 from rulesets.core.registry import ENGINE_MODULES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -98,6 +100,11 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # lockouts are rows in the admin (Axes: access attempts), not log noise
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Guessing one username from many addresses (accounts/guard.py): once this many wrong
+# passwords for a username are counted within AXES_COOLOFF_MINUTES, sign-ins to it from
+# addresses it has not signed in from in LOGIN_KNOWN_ADDRESS_DAYS are refused.
+LOGIN_FAILURE_LIMIT_PER_USERNAME = env_int("LOGIN_FAILURE_LIMIT_PER_USERNAME", 20)
+LOGIN_KNOWN_ADDRESS_DAYS = env_int("LOGIN_KNOWN_ADDRESS_DAYS", 90)
 # Password-reset mails: at most this many per address, and per client address, an hour.
 PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
 PASSWORD_RESET_LIMIT_PER_IP = env_int("PASSWORD_RESET_LIMIT_PER_IP", 10)
@@ -135,6 +142,10 @@ if DATABASE_URL:
             "max_size": env_int("DB_POOL_MAX", 16),
             "timeout": env_int("DB_POOL_TIMEOUT", 10),
         }
+    elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        # A SQLite file named by URL (a test's server process) behaves as the default one: writers
+        # wait for each other instead of failing "database is locked" when two requests write.
+        DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -187,15 +198,19 @@ EMAIL_HOST = env("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "starship-table@localhost")
 
-# Redis: Celery broker and results, pub/sub for live pages, the cache the password-reset
-# throttle counts in (shared by every web process), and sessions read from that cache
-# (written through to the database, so a Redis restart logs nobody out): every request
-# reads its session, and a cache hit saves it a database query.
+# Redis: Celery broker and results, pub/sub for live pages, and the cache that shares
+# renders between processes and counts password-reset requests.  Nothing a page needs:
+# sessions live in the database (Django's default), so while Redis is down everyone stays
+# signed in and the GM can read and step (config/outage.py).  A cache in front of the
+# sessions would serve a session as it was before an outage once Redis returned (a log-out
+# during the outage undone), so there is none.
 REDIS_URL = env("REDIS_URL")
+#: seconds to wait for Redis before treating it as down (a page must not hang on it)
+REDIS_TIMEOUT = float(env("REDIS_TIMEOUT", "1"))
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": "starship-table"}}
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+                          "KEY_PREFIX": "starship-table",
+                          "OPTIONS": {"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT}}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
 else:
@@ -234,11 +249,15 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 # Simulations
 SIMULATION_MAX_TRIALS = env_int("SIMULATION_MAX_TRIALS", 100_000)
 
+# The proxies in front of the app (BEHIND_TLS_PROXY): the server (config/serve.py) takes the
+# client's address and scheme from X-Forwarded-For/-Proto only on their connections.
+TRUSTED_PROXIES = trusted_proxies()
+
 # Production hardening: on whenever DEBUG is off.
 if not DEBUG:
     # X-Forwarded-Proto is trusted only behind a proxy that sets it (and drops a client's own):
     # otherwise any client could claim https.
-    if env_bool("BEHIND_TLS_PROXY"):
+    if TRUSTED_PROXIES:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True

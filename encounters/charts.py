@@ -1,12 +1,16 @@
-"""Server-side SVG charts for simulation results: no JavaScript, no vendored library.
+"""Server-side SVG charts for simulation and analysis results: no JavaScript, no vendored library.
 
 Labels sit on the marks themselves (values and sweep labels on the axis), so a chart
 reads without a legend.
 """
 from __future__ import annotations
 
+import math
+
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 WIDTH, HEIGHT = 640, 280
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 20, 56
@@ -60,32 +64,113 @@ def win_probability(results: list[dict], side: str) -> str:
     return mark_safe("".join(parts))
 
 
-def rounds_histogram(result: dict) -> str:
-    """How many battles were decided in each round, for one sweep point."""
+#: the rounds histograms are drawn small, several side by side: their own size, so that the
+#: page shows them near 1:1 (a 640-wide chart in a 300 px column drew its 12 px labels at 6 px)
+HIST_WIDTH, HIST_HEIGHT = 360, 240
+HIST_LEFT, HIST_RIGHT, HIST_TOP, HIST_BOTTOM = 40, 10, 40, 44
+
+
+def rounds_histogram(result: dict, first: int | None = None, last: int | None = None, top: int | None = None) -> str:
+    """How many battles ended in each round, for one sweep point.
+
+    ``first``/``last`` (rounds) and ``top`` (battles) let the histograms of a sweep share
+    their axes, so that they compare at a glance.  Labels are 13 units in a 360-unit-wide
+    chart: drawn at 300 px or more (the page's narrowest column) that is 11 px or more.
+    """
     counts = {int(k): v for k, v in result.get("rounds", {}).items()}
     if not counts:
         return ""
-    rounds = list(range(min(counts), max(counts) + 1))
-    top = max(counts.values())
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    first = min(counts) if first is None else first
+    last = max(counts) if last is None else last
+    rounds = list(range(first, last + 1))
+    top = max(counts.values()) if top is None else top
+    plot_w, plot_h = HIST_WIDTH - HIST_LEFT - HIST_RIGHT, HIST_HEIGHT - HIST_TOP - HIST_BOTTOM
+    base = HIST_TOP + plot_h
     bar_w = plot_w / len(rounds)
-    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-             f'aria-label="Rounds to decision at {escape(result["label"])}">']
+    # a round number every `every` bars, so that the numbers never touch (two digits are ~16 units)
+    every = max(1, math.ceil((_label_width(str(last), 13) + 6) / bar_w))
+    label = result["label"]
+    parts = [f'<svg class="chart histogram" viewBox="0 0 {HIST_WIDTH} {HIST_HEIGHT}" role="img" '
+             f'aria-label="{escape(_("How many battles ended in each round, %(point)s") % {"point": label})}">',
+             f'<text x="{HIST_LEFT}" y="18" class="title">{escape(label)}</text>']
+    for value in (0, top):
+        y = base - plot_h * value / top
+        parts.append(f'<line x1="{HIST_LEFT}" x2="{HIST_WIDTH - HIST_RIGHT}" y1="{y:.1f}" y2="{y:.1f}" class="grid"/>'
+                     f'<text x="{HIST_LEFT - 5}" y="{y + 4:.1f}" text-anchor="end" class="axis">{value}</text>')
     for i, rnd in enumerate(rounds):
         c = counts.get(rnd, 0)
         h = plot_h * c / top
-        bx = LEFT + i * bar_w
-        parts.append(f'<rect x="{bx + 1:.1f}" y="{TOP + plot_h - h:.1f}" width="{max(1.0, bar_w - 2):.1f}" '
-                     f'height="{h:.1f}" class="bar"><title>round {rnd}: {c} battles</title></rect>')
-        if len(rounds) <= 25 or i % max(1, len(rounds) // 12) == 0:
-            parts.append(f'<text x="{bx + bar_w / 2:.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" class="axis">{rnd}</text>')
-        if c and len(rounds) <= 25:
-            parts.append(f'<text x="{bx + bar_w / 2:.1f}" y="{TOP + plot_h - h - 4:.1f}" text-anchor="middle" class="value">{c}</text>')
-    parts.append(f'<text x="{LEFT}" y="{HEIGHT - 8}" class="caption">battles decided per round, {escape(result["label"])}</text>')
+        bx = HIST_LEFT + i * bar_w
+        tip = ngettext("round %(round)s: %(count)s battle ended", "round %(round)s: %(count)s battles ended", c) % {
+            "round": rnd, "count": c}
+        parts.append(f'<rect x="{bx + 1:.1f}" y="{base - h:.1f}" width="{max(1.0, bar_w - 2):.1f}" '
+                     f'height="{h:.1f}" class="bar"><title>{escape(tip)}</title></rect>')
+        if (rnd - first) % every == 0:
+            parts.append(f'<text x="{bx + bar_w / 2:.1f}" y="{base + 16}" text-anchor="middle" class="axis">{rnd}</text>')
+        if c and _label_width(str(c), 13) + 4 <= bar_w:
+            parts.append(f'<text x="{bx + bar_w / 2:.1f}" y="{base - h - 4:.1f}" text-anchor="middle" class="value">{c}</text>')
+    parts.append(f'<text x="{HIST_LEFT + plot_w / 2:.1f}" y="{HIST_HEIGHT - 8}" text-anchor="middle" class="caption">'
+                 f'{escape(_("round the battle ended (bars: battles)"))}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))
 
 
-def _label_width(text: str) -> float:
-    """About how wide an axis label is drawn, in the chart's units (12 px type)."""
-    return 6.6 * len(text)
+def odds_through_fight(points: list[dict], caption: str) -> str:
+    """A chance through a fight: one point per rolled step, the turning points marked.
+
+    ``points``: ``{"label", "value" (0..1), "mark" (a turning point), "title"}`` in the
+    order of the fight, the first being the chance before any die was rolled.  ``caption``
+    names the chart for screen readers; the page writes it under the chart.
+    """
+    n = len(points)
+    if n < 2:
+        return ""
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i):
+        return LEFT + plot_w * i / (n - 1)
+
+    def y(p):
+        return TOP + plot_h * (1 - p)
+
+    parts = [f'<svg class="chart odds" viewBox="0 0 {WIDTH} {HEIGHT - 24}" role="img" aria-label="{escape(caption)}">']
+    for p in (0, 0.25, 0.5, 0.75, 1):
+        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(p):.1f}" y2="{y(p):.1f}" class="grid"/>'
+                     f'<text x="{LEFT - 6}" y="{y(p) + 4:.1f}" text-anchor="end" class="axis">{int(p * 100)}%</text>')
+    # a step line: the chance holds between rolls and moves at each one
+    path = [f"{x(0):.1f},{y(points[0]['value']):.1f}"]
+    for i in range(1, n):
+        path.append(f"{x(i):.1f},{y(points[i - 1]['value']):.1f}")
+        path.append(f"{x(i):.1f},{y(points[i]['value']):.1f}")
+    parts.append(f'<polyline points="{" ".join(path)}" class="line"/>')
+    labelled = _spaced([i for i, p in enumerate(points) if p.get("mark")] + [0, n - 1] + list(range(n)),
+                       [x(i) for i in range(n)], [_label_width(str(p["label"])) + 6 for p in points])
+    for i, p in enumerate(points):
+        cls = "dot mark" if p.get("mark") else "dot"
+        parts.append(f'<circle cx="{x(i):.1f}" cy="{y(p["value"]):.1f}" r="{5 if p.get("mark") else 2.5}" class="{cls}">'
+                     f'<title>{escape(p.get("title") or p["label"])}</title></circle>')
+        if p.get("mark"):
+            above = p["value"] < 0.85
+            parts.append(f'<text x="{x(i):.1f}" y="{y(p["value"]) + (-10 if above else 18):.1f}" text-anchor="middle" '
+                         f'class="value">{p["value"]:.0%}</text>')
+        if i in labelled:
+            parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" '
+                         f'class="axis{" strong" if p.get("mark") else ""}">{escape(str(p["label"]))}</text>')
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
+
+
+def _spaced(order: list[int], xs: list[float], widths: list[float]) -> set[int]:
+    """The indices whose labels fit without touching, taken in ``order`` (the important first)."""
+    placed: set[int] = set()
+    for i in order:
+        if i in placed:
+            continue
+        if all(abs(xs[i] - xs[j]) >= (widths[i] + widths[j]) / 2 for j in placed):
+            placed.add(i)
+    return placed
+
+
+def _label_width(text: str, size: float = 12) -> float:
+    """About how wide an axis label is drawn, in the chart's units (``size``-unit type)."""
+    return 0.55 * size * len(text)

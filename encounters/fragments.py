@@ -10,6 +10,8 @@ process's memory otherwise), each kind of viewer under its own key:
 * a player's fragment depends only on the ships they see through (their side), so it is
   shared by every player who sees through the same ships, and never with the GM.
 
+While the cache (Redis) is down, each request renders its own fragment (config/outage.py).
+
 The key holds the head sequence and the encounter's status, so a new step, a pause or
 the end of the fight is a new key, never a stale render.  Within a process, requests
 for a key being rendered wait for that render instead of rendering it again.
@@ -22,6 +24,7 @@ from typing import Callable
 
 from django.core.cache import cache
 
+from config.outage import CacheDown, cache_call
 from rulesets.core.engine import Viewer
 
 #: how long a render is kept (the next step makes a new key long before)
@@ -45,17 +48,26 @@ def fragment_key(encounter_pk: int, head: int, status: str, kind: str, template:
 
 def shared_render(key: str, render: Callable[[], str]) -> str:
     """The render under ``key``: from the cache, or made once by ``render()`` and stored."""
-    html = cache.get(key)
+    try:
+        html = cache_call(cache.get, key)
+    except CacheDown:
+        return render()  # nothing shared while Redis is down; the page still shows
     if html is not None:
         return html
     with _guard:
         lock = _locks.setdefault(key, threading.Lock())
     try:
         with lock:
-            html = cache.get(key)
+            try:
+                html = cache_call(cache.get, key)
+            except CacheDown:
+                html = None
             if html is None:
                 html = render()
-                cache.set(key, html, FRAGMENT_SECONDS)
+                try:
+                    cache_call(cache.set, key, html, FRAGMENT_SECONDS)
+                except CacheDown:
+                    pass
     finally:
         with _guard:
             if _locks.get(key) is lock and not lock.locked():

@@ -29,7 +29,9 @@ def redis_client():
     if _client is None:
         import redis
 
-        _client = redis.Redis.from_url(settings.REDIS_URL)
+        # A dead or hung Redis costs a step at most this long, never the step itself.
+        timeout = getattr(settings, "REDIS_TIMEOUT", 1)
+        _client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=timeout, socket_timeout=timeout)
     return _client
 
 
@@ -40,5 +42,6 @@ def publish(encounter_id: int, seq: int) -> None:
     try:
         # "t" (when it was published) lets the benchmark measure commit-to-page latency.
         client.publish(channel(encounter_id), json.dumps({"encounter": encounter_id, "seq": seq, "t": time.time()}))
-    except Exception:  # a lost push must not lose the step: pages catch up by sequence
-        log.exception("Could not publish encounter %s step %s", encounter_id, seq)
+    except Exception as exc:  # a lost push must not lose the step: pages catch up by sequence
+        # (live rooms read the head every few seconds: encounters/stream.py)
+        log.warning("Could not publish encounter %s step %s: %s", encounter_id, seq, exc)

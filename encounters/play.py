@@ -78,8 +78,8 @@ def my_turn(request, encounter: Encounter, now, viewer) -> dict | None:
     engine, names = encounter.engine, names_for(encounter, viewer)
     # The places the GM clicks on the board (a Dropfleet move, a Star Wars D6 course) are listed
     # in words, apart: on a phone a list is easier to tap than a board.
-    board = [a for a in mine if a.kind in engine.board_kinds]
-    actions = worded_actions(engine, now.state, [a for a in mine if a.kind not in engine.board_kinds], names)
+    board = [a for a in mine if engine.on_board(a)]
+    actions = worded_actions(engine, now.state, [a for a in mine if not engine.on_board(a)], names)
     return {"characters": turn.characters_of(user), "actions": actions,
             "board": worded_actions(engine, now.state, board, names, probe=False), "proposal": None, "token": "",
             "waiting_gm": bool(proposal)}

@@ -13,6 +13,9 @@ from django.db.models import Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from campaigns.models import Campaign, Ship
@@ -23,20 +26,23 @@ from rulesets.core.simulate import sides_of, sweep_by_key, sweeps_of
 from . import charts
 from .models import SimulationRun
 from .tasks import QueueUnavailable, aggregate, dispatch, start_simulation
+from .verdict import thresholds, verdict
 
 
 class SimulationForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    fleets = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
-                                            help_text="The fleets that fight; exactly two sides.")
-    sweep = forms.ChoiceField(help_text="What varies between the groups of battles.")
-    trials_per_point = forms.IntegerField(min_value=1, initial=1000, label="Battles per sweep point")
-    chunk_size = forms.IntegerField(min_value=10, max_value=10_000, required=False,
-                                    help_text="Battles per worker task. Leave it blank: the workers measure a battle "
-                                              "and size their tasks by it. It never changes the results.")
-    seed = forms.CharField(max_length=64, required=False, help_text="The same seed repeats the same numbers.")
-    repaired = forms.BooleanField(required=False, label="Simulate the ships as repaired",
-                                  help_text="Leave the damage they carry from earlier fights out of the simulation.")
+    name = forms.CharField(max_length=120, label=_lazy("Name"))
+    fleets = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple, label=_lazy("Fleets"),
+                                            help_text=_lazy("The fleets that fight; exactly two sides."))
+    sweep = forms.ChoiceField(label=_lazy("Sweep"), help_text=_lazy("What varies between the groups of battles."))
+    trials_per_point = forms.IntegerField(min_value=1, initial=1000, label=_lazy("Battles per sweep point"))
+    chunk_size = forms.IntegerField(min_value=10, max_value=10_000, required=False, label=_lazy("Chunk size"),
+                                    help_text=_lazy("Battles per worker task. Leave it blank: the workers measure a "
+                                                    "battle and size their tasks by it. It never changes the results."))
+    seed = forms.CharField(max_length=64, required=False, label=_lazy("Seed"),
+                           help_text=_lazy("The same seed repeats the same numbers."))
+    repaired = forms.BooleanField(required=False, label=_lazy("Simulate the ships as repaired"),
+                                  help_text=_lazy("Leave the damage they carry from earlier fights out of the "
+                                                  "simulation."))
 
     def __init__(self, *args, campaign, fixed_setup=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,9 +57,9 @@ class SimulationForm(forms.Form):
     def clean_fleets(self):
         fleets = self.cleaned_data["fleets"]
         if len({f.side for f in fleets}) != 2:
-            raise forms.ValidationError("Pick fleets from exactly two sides.")
+            raise forms.ValidationError(_("Pick fleets from exactly two sides."))
         if not Ship.objects.filter(fleet__in=fleets).exists():
-            raise forms.ValidationError("The chosen fleets have no ships.")
+            raise forms.ValidationError(_("The chosen fleets have no ships."))
         return fleets
 
     def clean(self):
@@ -63,9 +69,10 @@ class SimulationForm(forms.Form):
             total = trials * len(self.sweeps[sweep].points)
             cap = settings.SIMULATION_MAX_TRIALS
             if total > cap:
-                self.add_error("trials_per_point",
-                               f"That is {total:,} battles ({trials:,} × {len(self.sweeps[sweep].points)} sweep points); "
-                               f"the limit is {cap:,} per run.")
+                self.add_error("trials_per_point", _(
+                    "That is %(total)s battles (%(trials)s × %(points)s sweep points); the limit is %(cap)s per run.") % {
+                    "total": f"{total:,}", "trials": f"{trials:,}", "points": len(self.sweeps[sweep].points),
+                    "cap": f"{cap:,}"})
         return cleaned
 
 
@@ -95,7 +102,7 @@ def simulation_from_encounter(request, pk):
     """A simulation of an encounter's setup: its ships and options as the encounter started."""
     from .views import _get_encounter_for_user
 
-    encounter, _ = _get_encounter_for_user(request, pk, gm=True)
+    encounter, _role = _get_encounter_for_user(request, pk, gm=True)
     return _simulation_form(request, encounter.campaign, encounter=encounter)
 
 
@@ -103,7 +110,10 @@ def _simulation_form(request, campaign, encounter=None):
     rules = forms_for(campaign.ruleset)
     data = request.POST if request.method == "POST" else None
     name = f"{encounter.name}: simulation" if encounter else f"Simulation {campaign.simulations.count() + 1}"
-    form = SimulationForm(data, campaign=campaign, initial={"name": name}, fixed_setup=encounter is not None)
+    # The fleets of the first two sides ticked (every fleet, in the usual two-sided campaign), as
+    # the encounter form ticks every fleet: the GM unticks what stays home.
+    form = SimulationForm(data, campaign=campaign, initial={"name": name, "fleets": _two_sides(campaign)},
+                          fixed_setup=encounter is not None)
     options = rules.SetupOptionsForm(data, prefix="opt") if encounter is None else None
     if encounter is not None:
         damaged = [s["name"] for s in encounter.setup["ships"] if s.get("damage")]
@@ -121,7 +131,7 @@ def _simulation_form(request, campaign, encounter=None):
         if form.cleaned_data.get("repaired"):
             setup = {**setup, "ships": [{**s, "damage": {}} for s in setup["ships"]]}
         if len(sides_of(setup)) != 2:
-            form.add_error(None, "A simulation needs exactly two sides.")
+            form.add_error(None, _("A simulation needs exactly two sides."))
         else:
             sweep = form.sweeps[form.cleaned_data["sweep"]]
             fields = {"seed": form.cleaned_data["seed"]} if form.cleaned_data["seed"] else {}
@@ -141,17 +151,68 @@ def _simulation_form(request, campaign, encounter=None):
         "cap": settings.SIMULATION_MAX_TRIALS, "damaged": damaged}, status=400 if data is not None else 200)
 
 
+def _two_sides(campaign) -> list:
+    """The campaign's fleets of its first two sides (fleets are ordered by side)."""
+    fleets = list(campaign.fleets.all())
+    sides = list(dict.fromkeys(f.side for f in fleets))[:2]
+    return [f for f in fleets if f.side in sides]
+
+
 def _progress(run: SimulationRun) -> dict:
-    done = run.chunks.aggregate(n=Sum("trials"))["n"] or 0
+    """How far the run is, and its time in words that say what they measure.
+
+    ``elapsed``: from the moment a worker started the run (not when the GM asked: a queue
+    wait is not counted) to its last chunk, or to now while it runs.  ``work``: the
+    seconds the workers spent playing battles, summed over the chunks, and ``busy`` that
+    divided by ``elapsed``: about how many workers were playing at once.
+    """
+    totals = run.chunks.aggregate(n=Sum("trials"), work=Sum("seconds"))
+    done, work = totals["n"] or 0, totals["work"] or 0.0
+    tasks = run.chunks.count()
     total = run.total_trials
-    elapsed = eta = None
+    elapsed = eta = busy = None
     if run.started_at:
         end = run.finished_at or timezone.now()
         elapsed = (end - run.started_at).total_seconds()
         if run.status == SimulationRun.RUNNING and done:
             eta = elapsed * (total - done) / done
+        if elapsed > 0 and work:
+            busy = work / elapsed
+    words = _timing_words(run, elapsed, eta, work, tasks, busy)
     return {"done": done, "total": total, "percent": int(100 * done / total) if total else 0,
-            "elapsed": elapsed, "eta": eta}
+            "elapsed": elapsed, "eta": eta, "work": work, "tasks": tasks, "busy": busy, "timing": words}
+
+
+def duration(seconds: float) -> str:
+    """Seconds in words: "0.4 s", "12 s", "3 min 5 s", "1 h 2 min"."""
+    if seconds < 10:
+        return _("%(s)s s") % {"s": f"{seconds:.1f}"}
+    seconds = round(seconds)
+    if seconds < 60:
+        return _("%(s)s s") % {"s": seconds}
+    if seconds < 3600:
+        return _("%(m)s min %(s)s s") % {"m": seconds // 60, "s": seconds % 60}
+    return _("%(h)s h %(m)s min") % {"h": seconds // 3600, "m": seconds % 3600 // 60}
+
+
+def _timing_words(run, elapsed, eta, work, tasks, busy) -> str:
+    if run.status == SimulationRun.QUEUED or elapsed is None:
+        return _("Waiting for a worker to start it.")
+    if run.status == SimulationRun.RUNNING:
+        words = _("Running for %(elapsed)s since a worker started it") % {"elapsed": duration(elapsed)}
+        if eta is not None:
+            words += "; " + _("about %(eta)s to go") % {"eta": duration(eta)}
+        return words + "."
+    words = _("Computed in %(elapsed)s, from the start of the first worker task to the end of the last") % {
+        "elapsed": duration(elapsed)}
+    if tasks:
+        words += "; " + ngettext(
+            "the battles took %(work)s of worker time in %(tasks)s task",
+            "the battles took %(work)s of worker time in %(tasks)s tasks", tasks) % {
+            "work": duration(work), "tasks": tasks}
+        if busy is not None and tasks > 1:
+            words += " " + _("(about %(busy)s workers busy at once)") % {"busy": f"{busy:.1f}"}
+    return words + "."
 
 
 def _results(run: SimulationRun):
@@ -176,8 +237,15 @@ def simulation_detail(request, pk):
            # ships that started the simulated battles with damage from earlier fights
            "damaged": [s["name"] for s in run.setup.get("ships", []) if s.get("damage")]}
     if results:
+        ctx["verdict"] = verdict(results, sides)
+        ctx["verdict_thresholds"] = thresholds()
         ctx["win_chart"] = charts.win_probability(results, sides[0])
-        ctx["histograms"] = [(r["label"], charts.rounds_histogram(r)) for r in results]
+        # one scale for every point's histogram, so that they compare at a glance
+        counts = [(int(k), v) for r in results for k, v in r.get("rounds", {}).items()]
+        if counts:
+            first, last = min(k for k, _v in counts), max(k for k, _v in counts)
+            top = max(v for _k, v in counts)
+            ctx["histograms"] = [(r["label"], charts.rounds_histogram(r, first, last, top)) for r in results]
     if request.htmx:
         return render(request, "encounters/simulation.html#progress", ctx)
     return render(request, "encounters/simulation.html", ctx)

@@ -18,6 +18,15 @@ A stream subscribes (through its room) before it reads the head, so a step commi
 between is not lost.  A player removed from the campaign gets nothing more: membership is
 read again for every step and heartbeat.  The checks give their database connection back at
 once: an open stream holds none.  Without Redis there is no stream (404) and pages poll.
+
+Faults (issue 26).  A stream waits at most :data:`SUBSCRIBE_SECONDS` for its subscription
+(Redis connections time out after ``REDIS_TIMEOUT``), then catches up from the database, so
+a page reconnecting with ``Last-Event-ID`` sees the current step straight away.  A room also reads the head every :data:`HEAD_CHECK_SECONDS` when nothing was
+published: a step whose push was lost (Redis restarting as it committed) still reaches every
+page within seconds.  When Redis cannot be reached (or goes away under an open room), the
+stream says so in an ``unavailable`` event, in words, and ends: the page shows the words,
+polls, and opens the stream again a few seconds later; a stream that is subscribed says
+``live``, and the page stops polling.
 """
 from __future__ import annotations
 
@@ -38,6 +47,13 @@ HEARTBEAT_SECONDS = 15
 MAX_STREAM_SECONDS = 600  # the browser reconnects (with Last-Event-ID) after this
 #: a page that stops reading (a dead connection) is dropped once this many steps wait for it
 BACKLOG = 50
+#: a room reads the head this often when nothing was published (a push lost in a Redis restart)
+HEAD_CHECK_SECONDS = 3.0
+#: how long a new stream waits for its room's subscription before saying live updates are down
+SUBSCRIBE_SECONDS = 5.0
+#: what a page reads when live updates cannot work
+UNAVAILABLE_TEXT = ("Live updates are unavailable just now (the message service cannot be reached): this page "
+                    "checks for new steps every few seconds instead.")
 
 
 def _released(fn):
@@ -77,6 +93,17 @@ class _Page:
 
 #: what a page is told when it may no longer follow the encounter
 GONE = object()
+#: what a page is told when Redis went away under its room
+UNAVAILABLE = object()
+
+
+@_released
+def _head_now(pk: int) -> int | None:
+    from .log import head_seq
+    from .models import Encounter
+
+    encounter = Encounter.objects.filter(pk=pk).first()
+    return None if encounter is None else head_seq(encounter)
 
 
 @_released
@@ -122,6 +149,8 @@ class _Room:
         self.key = (asyncio.get_running_loop(), pk)
         self.pages: set[_Page] = set()
         self.closing = False
+        self.live = False  # subscribed, and Redis has not failed since
+        self.head: int | None = None  # the head the pages were last given
         self.subscribed = asyncio.Event()
         # A context of its own: the room outlives the request of the page that opened it, and
         # must not run its database rounds in that request's (closed) thread.
@@ -130,17 +159,28 @@ class _Room:
     async def _run(self):
         import redis.asyncio as aioredis
 
-        client = aioredis.Redis.from_url(settings.REDIS_URL)
+        timeout = getattr(settings, "REDIS_TIMEOUT", 1)
+        # A dead server is noticed at once (a refused connection) or by the health check's ping
+        # (a connection that silently went away), never waited on for long.
+        client = aioredis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=timeout, health_check_interval=5)
         pubsub = client.pubsub()
+        loop = asyncio.get_running_loop()
         try:
             await pubsub.subscribe(channel(self.pk))
+            self.live = True
             self.subscribed.set()
+            checked = loop.time()
             while True:
                 message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
                 if not self.pages:
                     self.closing = True  # no await between the check and the flag: no page joins in between
                     return
                 if not (message and message.get("type") == "message"):
+                    if loop.time() - checked >= HEAD_CHECK_SECONDS:
+                        checked = loop.time()
+                        head = await sync_to_async(_head_now)(self.pk)
+                        if head is not None and self.head is not None and head != self.head:
+                            await self._deliver(None)  # a step whose push never came
                     continue
                 published = json.loads(message["data"]).get("t")
                 # Steps that came while the last round ran are one round: pages want the latest.
@@ -148,13 +188,16 @@ class _Room:
                     if more.get("type") == "message":
                         published = json.loads(more["data"]).get("t")
                 await self._deliver(published)
-        except Exception:  # Redis gone: the pages' streams end and the browsers reconnect
-            log.exception("Live room of encounter %s stopped", self.pk)
+                checked = loop.time()
+        except Exception as exc:  # Redis gone: the pages say so, poll, and open their stream again
+            log.warning("Live room of encounter %s stopped: %s", self.pk, exc)
             self.closing = True
+            self.live = False
             for page in list(self.pages):
-                page.queue.put_nowait(GONE)
+                page.queue.put_nowait(UNAVAILABLE)
         finally:
             self.closing = True
+            self.live = False
             self.subscribed.set()
             if _rooms.get(self.key) is self:
                 del _rooms[self.key]
@@ -168,6 +211,7 @@ class _Room:
     async def _deliver(self, published: float | None):
         pages = list(self.pages)
         head, carried = await sync_to_async(_deliveries)(self.pk, pages)
+        self.head = head
         for page in pages:
             if page.queue.qsize() > BACKLOG:
                 self.pages.discard(page)
@@ -178,6 +222,8 @@ class _Room:
     async def catch_up(self, page: _Page):
         """What a page that joins behind the head reads first: the current step, once."""
         head, carried = await sync_to_async(_deliveries)(self.pk, [page])
+        if self.head is None:
+            self.head = head
         what = carried.get(page, GONE)
         return GONE if what is GONE else (head, None, what)
 
@@ -191,7 +237,10 @@ async def _join(pk: int, page: _Page) -> _Room:
     if room is None or room.closing:
         room = _rooms[key] = _Room(pk)
     room.pages.add(page)
-    await room.subscribed.wait()
+    try:
+        await asyncio.wait_for(room.subscribed.wait(), SUBSCRIBE_SECONDS)
+    except asyncio.TimeoutError:
+        pass  # Redis does not answer: room.live is False
     return room
 
 
@@ -202,6 +251,10 @@ def _event(seq: int, published: float | None = None, html: str = "") -> str:
     if html:
         data["html"] = html
     return f"id: {seq}\nevent: step\ndata: {json.dumps(data)}\n\n"
+
+
+def _unavailable() -> str:
+    return f"event: unavailable\ndata: {json.dumps({'message': UNAVAILABLE_TEXT})}\n\n"
 
 
 async def encounter_stream(request, pk):
@@ -215,9 +268,15 @@ async def encounter_stream(request, pk):
         return HttpResponse("after must be a sequence number.", status=400)
 
     page = _Page(request)
+    # Subscribe (waiting SUBSCRIBE_SECONDS at most), then read the head: nothing committed in
+    # between is missed, and a page that reconnects gets the current step at once.
     room = await _join(pk, page)
-    # Read the head after subscribing: nothing committed in between is missed.
-    first = await room.catch_up(page)
+    if room.live:
+        first = await room.catch_up(page)
+    else:  # Redis cannot be reached: the current step from the database, and the words
+        head, carried = await sync_to_async(_deliveries)(pk, [page])
+        what = carried.get(page, GONE)
+        first = GONE if what is GONE else (head, None, what)
 
     async def events():
         try:
@@ -226,14 +285,21 @@ async def encounter_stream(request, pk):
                 return
             if first[0] is not None and first[0] != after:
                 yield _event(*first)
+            if not room.live:
+                yield _unavailable()
+                return
+            yield "event: live\ndata: {}\n\n"
             loop = asyncio.get_running_loop()
             started = idle = loop.time()
             while loop.time() - started < MAX_STREAM_SECONDS:
                 try:
                     news = await asyncio.wait_for(page.queue.get(), timeout=1.0)
                 except asyncio.TimeoutError:
-                    if page not in room.pages or room.closing:
-                        return  # dropped (fell behind, or Redis went): the browser reconnects and catches up
+                    if page not in room.pages:
+                        return  # dropped (fell behind): the browser reconnects and catches up
+                    if room.closing and not room.live:
+                        yield _unavailable()
+                        return
                     if loop.time() - idle > HEARTBEAT_SECONDS:
                         idle = loop.time()
                         if not await sync_to_async(_still_allowed)(request.user, pk):
@@ -242,6 +308,9 @@ async def encounter_stream(request, pk):
                     continue
                 if news is GONE:
                     return  # no longer in the campaign (or the encounter is gone): nothing more
+                if news is UNAVAILABLE:
+                    yield _unavailable()
+                    return
                 head, published, html = news
                 # Every publish is news (a status change re-sends the head).
                 yield _event(head, published, html)

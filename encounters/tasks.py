@@ -320,8 +320,10 @@ def run_analysis(analysis_id: int, lease: Lease | None = None) -> None:
         EncounterAnalysis.objects.filter(pk=analysis_id).update(progress=fraction)
 
     try:
+        # Ended by the GM while the fight still went on: the replays stop where it stopped.
         results = analyse(engine, encounter.setup, record, engine.outcome(now.state), analysis.seed,
-                          count=analysis.replays, per_roll=analysis.per_roll, progress=progress)
+                          count=analysis.replays, per_roll=analysis.per_roll, progress=progress,
+                          stopped=not now.state.over)
     except Exception as exc:
         EncounterAnalysis.objects.filter(pk=analysis_id).update(status=EncounterAnalysis.FAILED, error=str(exc))
         raise

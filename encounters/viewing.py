@@ -1,8 +1,9 @@
 """What a viewer reads of an encounter's log: the one place that decides it.
 
 Every page that shows steps (the runner, the players' live page and its poll fragment,
-the whole log, the replay) renders :func:`log_for`'s entries, never the raw
-``Applied`` steps, so what a player may read is decided here and once:
+the whole log, the live stream's payload, the replay, the analysis) renders
+:func:`log_for`'s entries, never the raw ``Applied`` steps, and what a viewer may read of a
+step, a line or a roll is one test, :func:`readable`, so it is decided here and once:
 
 * GM-only steps, GM-only lines and GM-only rolls never reach a player, nor the
   struck-through rolls a reroll replaced unless the roll itself was public;
@@ -84,6 +85,25 @@ def positions_of(ruleset_key: str) -> dict[str, str]:
 
 def names_for(encounter, viewer) -> Names:
     return Names.for_viewer(encounter.setup, viewer, positions_of(encounter.ruleset))
+
+
+# ---------------------------------------------------------------- who may read what: the one filter
+
+
+def readable(part, *, is_gm: bool) -> bool:
+    """Whether a viewer may read ``part`` of the log: a step, a line or a roll.
+
+    The GM reads everything; a player reads what is not GM-only (a step the GM revealed is
+    no longer GM-only).  Every view of the log a player can reach -- the runner, the
+    players' page and its poll fragment, the whole log, the live stream's payload, the
+    replay -- reads the log through this one test (through :func:`log_for`).
+    """
+    return is_gm or not getattr(part, "gm_only", False)
+
+
+def readable_steps(applied, *, is_gm: bool) -> list:
+    """The steps of ``applied`` this viewer may read, in order."""
+    return [a for a in applied if readable(a, is_gm=is_gm)]
 
 
 # ---------------------------------------------------------------- what a step reads as
@@ -193,14 +213,17 @@ def roll_view(roll, names: Names) -> RollView:
 
 def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = "") -> StepView | None:
     """One step as the viewer reads it, or None when it has nothing to show them."""
-    lines = [Line(names(e.text), tone_of(e.text), e.gm_only) for e in applied.log if is_gm or not e.gm_only]
-    rolls = [roll_view(r, names) for r in applied.rolls if is_gm or not r.gm_only]
-    rerolled = [roll_view(r, names) for old in applied.rerolled for r in old if is_gm or not r.gm_only]
+    if not readable(applied, is_gm=is_gm):
+        return None
+    log = [e for e in applied.log if readable(e, is_gm=is_gm)]
+    shown = [r for r in applied.rolls if readable(r, is_gm=is_gm)]
+    lines = [Line(names(e.text), tone_of(e.text), e.gm_only) for e in log]
+    rolls = [roll_view(r, names) for r in shown]
+    rerolled = [roll_view(r, names) for old in applied.rerolled for r in old if readable(r, is_gm=is_gm)]
     if not lines and not rolls and not applied.dropped:
         return None
     cited: list[Citation] = []
-    for rule in [e.rule for e in applied.log if is_gm or not e.gm_only] + \
-                [r.rule for r in applied.rolls if is_gm or not r.gm_only]:
+    for rule in [e.rule for e in log] + [r.rule for r in shown]:
         c = read_citation(rule, system)
         if c and c not in cited and c.english not in {x.english for x in cited}:
             cited.append(c)
@@ -227,7 +250,7 @@ def log_for(now, *, is_gm: bool, names: Names, system: str = "", limit: int | No
     # Newest first, and only as many as asked: the runner shows the latest few of the window.
     for i in range(len(now.applied) - 1, -1, -1):
         applied = now.applied[i]
-        if applied.gm_only and not is_gm:
+        if not readable(applied, is_gm=is_gm):
             continue
         view = step_view(applied, offset + i + 1, is_gm=is_gm, names=names, system=system)
         if view is not None:

@@ -26,7 +26,7 @@ from .autoplay import AutoPlayRefused, auto_play, npc_ships
 from .fragments import fragment_key, shared_render, viewer_kind
 from .models import Encounter
 from .viewers import viewer_for
-from .viewing import log_for, names_for, turn_and_order
+from .viewing import log_for, names_for, readable_steps, turn_and_order
 
 
 def _get_encounter_for_user(request, pk, *, gm=False):
@@ -112,10 +112,11 @@ def ruleset_partials(key: str) -> str:
     return name
 
 
-def _run_context(request, encounter, role, *, written=None, **extra):
+def _run_context(request, encounter, role, *, written=None, whole_log=None, **extra):
     """The runner's context.  ``written``: the row this request has just written, whose fold
-    is the one to show (no second read of the head)."""
-    everything = request.GET.get("log") == "all"
+    is the one to show (no second read of the head).  ``whole_log``: every step, not the
+    latest (default: as the address asks, ``?log=all``)."""
+    everything = request.GET.get("log") == "all" if whole_log is None else whole_log
     # The snapshot keeps the latest steps; the whole log is folded from the rows on request.
     if everything:
         now = encounter_log.history(encounter)
@@ -128,13 +129,12 @@ def _run_context(request, encounter, role, *, written=None, **extra):
     is_gm = role == Membership.GM
     actions, board_actions = [], []
     override = None
-    board_kinds = engine.board_kinds
     if is_gm and encounter.status == Encounter.ACTIVE and not now.state.over:
         for action in engine.legal_actions(now.state):
             if action.kind == "override":
                 override = action
                 continue
-            if action.kind in board_kinds:
+            if engine.on_board(action):
                 # Drawn by the ruleset's board partial (click a hex), not listed as buttons.
                 board_actions.append({"action": action, "label": engine.describe(now.state, action),
                                       "params": dict(action.params)})
@@ -142,7 +142,7 @@ def _run_context(request, encounter, role, *, written=None, **extra):
             odds = engine.odds(now.state, action)
             actions.append({"action": action, "label": engine.describe(now.state, action), "odds": odds,
                             "secondary": action.kind in engine.secondary_kinds})
-    steps = [a for a in now.applied if is_gm or not a.gm_only]
+    steps = readable_steps(now.applied, is_gm=is_gm)
     older = now.count - len(now.applied)  # steps in effect before the snapshot's window
     view = engine.view(now.state, viewer)
     gm_extras = _gm_context(request, encounter, now, actions, extra, view) if is_gm else {}
@@ -471,10 +471,12 @@ def player_fragment(request, encounter, role, head: int, viewer: Viewer) -> str:
         # Their own step (forms with their CSRF token, their characters): theirs alone, and
         # worked out (odds, words) only when this render is made.
         kind += "|" + mine
+    # The latest steps, whatever the address asked: a render shared with other pages must not
+    # depend on one page's query (a stream opened with ?log=all).
     return shared_render(key=fragment_key(encounter.pk, head, encounter.status, kind, template),
-                         render=lambda: render_to_string(template, _run_context(request, encounter, role,
-                                                                                **({} if mine else {"my_turn": None})),
-                                                         request=request))
+                         render=lambda: render_to_string(template, _run_context(
+                             request, encounter, role, whole_log=False, **({} if mine else {"my_turn": None})),
+                             request=request))
 
 
 @login_required
@@ -516,7 +518,8 @@ def analysis_detail(request, pk, analysis_pk):
         # The turning points in words: each step as the log reads it, with its number in the log.
         steps = {s.seq: s for s in log_for(encounter_log.history(encounter), is_gm=True, names=names_for(
             encounter, _viewer(request, encounter, Membership.GM)), system=encounter.ruleset)}
+    from .analysis_page import analysis_context
+
     return render(request, template, {"encounter": encounter, "campaign": encounter.campaign, "analysis": analysis,
                                       "strength_label": encounter.campaign.engine.strength_label,
-                                      "turning_points": [{**t, "step": steps.get(t["seq"])} for t in
-                                                         (analysis.results or {}).get("turning_points", [])]})
+                                      "said": analysis_context(analysis, steps) if analysis.results else None})

@@ -359,7 +359,7 @@ def main():
         env["STATIC_ROOT"] = str(ROOT / "var" / "bench-static")  # the static files, collected as a deployment does
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
                        cwd=ROOT, env=env, check=True)
-    server = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+    server = subprocess.Popen([sys.executable, "-m", "config.serve", "--host", "127.0.0.1",
                                "--port", str(port), "--workers", str(args.web_workers), "--log-level", "warning"],
                               cwd=ROOT, env=env)
     try:

@@ -18,7 +18,7 @@ def test_compose_runs_web_worker_postgres_and_redis_with_health_checks():
     assert set(services) == {"web", "worker", "postgres", "redis"}
     for name, service in services.items():
         assert "healthcheck" in service, name
-    assert "uvicorn config.asgi:application" in services["web"]["command"]
+    assert "python -m config.serve" in services["web"]["command"]  # uvicorn, believing only named proxies
     assert "migrate" in services["web"]["command"]
     assert services["worker"]["command"].startswith("celery -A config worker")
     assert services["postgres"]["image"].startswith("postgres:")

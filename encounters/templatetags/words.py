@@ -132,19 +132,81 @@ def damage_lines(damage, ship=None) -> list[str]:
     return lines
 
 
+#: stats a picker leaves out: the template's name is already beside the summary
+_NOT_SUMMARISED = {"id", "name"}
+
+
+def _stat_field(fields: dict, key: str):
+    return fields.get(key) or fields.get(f"ship_{key}")  # Wing Commander stores "class" from "ship_class"
+
+
+def _choice_words(field, value) -> str | None:
+    """A choice's label as a person reads it, without the source text's own name in brackets:
+    "death_star" -> "Death Star" (not "Death Star (Estrella de la Mort)")."""
+    shown = dict(getattr(field, "choices", None) or []).get(value)
+    if shown is None:
+        return None
+    return str(shown).split(" (")[0]
+
+
+def _count_words(n: int, name: str) -> str:
+    """ "1 weapon", "2 weapons": the stat's plural name, made singular for one."""
+    if n == 1 and name.endswith("s") and not name.endswith("ss"):
+        name = name[:-1]
+    return f"{n} {name}"
+
+
 @register.filter
-def stats_summary(stats, limit: int = 6) -> str:
-    """A template's stats in a few words for a picker: "tonnage 200, armour 1, thrust 1, 2 turrets"."""
+def stats_summary(stats, ruleset: str | None = None, limit: int = 6) -> str:
+    """A template's stats in a few words for a picker: "tonnage 200, armour 1, thrust 1, 2 turrets".
+
+    With the ``ruleset`` (``{{ t.stats|stats_summary:campaign.ruleset }}``) its stats form
+    names them: a choice by its label ("scale Death Star", not "scale death_star"), a rules
+    abbreviation as the rules write it ("TW 12", not "tw 12").
+    """
+    fields, as_typed = {}, {}
+    if ruleset:
+        from campaigns.rulesets import forms_for
+
+        try:
+            form_cls = forms_for(ruleset).ShipStatsForm
+            fields = form_cls().fields
+        except (LookupError, ImportError, AttributeError):
+            form_cls = None
+        try:  # the stats as the form would show them; a template short of a stat still summarises
+            as_typed = form_cls.initial_from(stats or {}) if hasattr(form_cls, "initial_from") else {}
+        except (LookupError, TypeError, ValueError, AttributeError):
+            as_typed = {}
     out = []
     for key, value in (stats or {}).items():
         if len(out) >= int(limit):
             break
-        if isinstance(value, bool) or value in (None, "", 0, [], {}):
+        if key in _NOT_SUMMARISED or isinstance(value, bool) or value in (None, "", 0, [], {}):
             continue
-        if isinstance(value, (list, tuple)):
-            out.append(f"{len(value)} {label(key).lower()}")
+        field = _stat_field(fields, key)
+        shown_label = field.label if field is not None and field.label else ""
+        name = shown_label if shown_label.isupper() else label(key).lower()
+        typed = as_typed.get(key)
+        if (isinstance(value, (list, tuple)) and not any(isinstance(v, (dict, list, str)) for v in value)
+                and isinstance(typed, str) and typed and "\n" not in typed):
+            # a list the stats form writes on one line (Dropfleet's armour saves [5]: "5+")
+            out.append(f"{name} {typed}")
+        elif isinstance(value, (list, tuple)):
+            out.append(_count_words(len(value), name))
         elif isinstance(value, dict):
             continue
         else:
-            out.append(f"{label(key).lower()} {value}")
+            out.append(f"{name} {_choice_words(field, value) or value}")
     return ", ".join(out)
+
+
+@register.filter
+def round_title(n) -> str:
+    """A round as a page heads it: "Round 3"; round 0 (set up, nobody has acted) is "Before the first round"."""
+    from django.utils.translation import gettext as _
+
+    try:
+        n = int(n)
+    except (TypeError, ValueError):
+        return ""
+    return _("Before the first round") if n < 1 else _("Round %(n)s") % {"n": n}

@@ -5,6 +5,7 @@ Pure Python, no Django.  The rules live in modules named for what they do:
 * :mod:`.state` the state as plain data and its copy-on-write transaction;
   :mod:`.setup` the state at the start; :mod:`.stats` a ship's stats schema;
 * :mod:`.sequence` the turn sequence (initiative, rounds, turns, delay, reactions' end);
+* :mod:`.refusals` why an action the rules forbid now is refused (the reason and the rule);
 * :mod:`.actions` the legal actions; :mod:`.checks` every task check, declared once;
 * the steps, by crew position: :mod:`.command` (Captain), :mod:`.manoeuvre` (pilot,
   navigator), :mod:`.electronics` (sensors), :mod:`.attacks` (gunners and reactions),
@@ -21,10 +22,10 @@ import random
 
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import playout_dice
-from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 
-from . import attacks, boarding, command, electronics, engineering, general, manoeuvre, override, sequence
+from . import attacks, boarding, command, electronics, engineering, general, manoeuvre, override, refusals, sequence
 from .actions import actor_ship, decisions, turn_ship
 from .carry_back import damage_of
 from .library import TEMPLATES, demo_fleets, example_setup
@@ -77,6 +78,10 @@ class CepheusRuleset(RulesetBase):
         out = decisions(s)
         out.append(Action.make("override", GM))
         return out
+
+    def refusal(self, s: CombatState, action: Action) -> Refusal | None:
+        """Why the rules refuse ``action`` now, and which rule (refusals.py)."""
+        return refusals.refusal(s, action)
 
     def apply(self, state: CombatState, action: Action, dice) -> Step:
         handler = HANDLERS.get(action.kind)

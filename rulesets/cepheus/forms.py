@@ -10,6 +10,8 @@ from __future__ import annotations
 from django import forms
 
 from rulesets.core.lines import LineError, parse_lines
+from rulesets.core.override import WholeRange
+from rulesets.form_fields import WholeNumberField
 
 from .crew import CHARACTERISTICS, POSITIONS, SKILLS, SKILL_LABEL
 from .stats import STAT_LIMITS, mount_line, normalise_stats, parse_mount_line
@@ -48,23 +50,29 @@ BAY_HELP = ("One bay per line: particle, fusion, meson or missile (with ammuniti
             "Bays need a ship of 200 t or more.")
 
 
+def _stat(key: str, initial: int) -> WholeNumberField:
+    """A stat of the range :data:`.stats.STAT_LIMITS` states once (the engine's checks and the import
+    read it too), refused naming the stat and the range (issue 26)."""
+    return WholeNumberField(WholeRange(*STAT_LIMITS[key], _INT_FIELDS[key][0]), initial=initial)
+
+
 class ShipStatsForm(forms.Form):
-    tonnage = forms.IntegerField(min_value=STAT_LIMITS["tonnage"][0], max_value=STAT_LIMITS["tonnage"][1], initial=100)
-    armour = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["armour"][1], initial=0)
-    thrust = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["thrust"][1], initial=1)
-    jump = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["jump"][1], initial=0)
+    tonnage = _stat("tonnage", 100)
+    armour = _stat("armour", 0)
+    thrust = _stat("thrust", 1)
+    jump = _stat("jump", 0)
     sensors = forms.ChoiceField(choices=SENSOR_CHOICES, initial="standard")
-    electronics = forms.IntegerField(min_value=STAT_LIMITS["electronics"][0], max_value=STAT_LIMITS["electronics"][1], initial=0)
-    fire_control = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["fire_control"][1], initial=0)
+    electronics = _stat("electronics", 0)
+    fire_control = _stat("fire_control", 0)
     auto_repair = forms.BooleanField(required=False)
     intellect = forms.BooleanField(required=False)
-    expert_pilot = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["expert_pilot"][1], initial=0)
-    expert_engineer = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["expert_engineer"][1], initial=0)
+    expert_pilot = _stat("expert_pilot", 0)
+    expert_engineer = _stat("expert_engineer", 0)
     repair_drones = forms.BooleanField(required=False)
     nuclear_damper = forms.BooleanField(required=False)
     meson_screen = forms.BooleanField(required=False)
-    fuel = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["fuel"][1], initial=0)
-    cargo = forms.IntegerField(min_value=0, max_value=STAT_LIMITS["cargo"][1], initial=0)
+    fuel = _stat("fuel", 0)
+    cargo = _stat("cargo", 0)
     turrets = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=TURRET_HELP)
     bays = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text=BAY_HELP)
 
@@ -134,6 +142,9 @@ class ShipStatsForm(forms.Form):
         return normalise_stats(self._raw_stats(self.cleaned_data))[0]
 
 
+#: a characteristic's score and a skill's level (the sheet's ranges, stated once for the form and the import)
+CHARACTERISTIC_RANGE = (0, 15)
+SKILL_RANGE = (0, 6)
 CHAR_LABEL = {"str": "Str", "dex": "Dex", "end": "End", "int": "Int", "edu": "Edu", "soc": "Soc"}
 
 
@@ -143,10 +154,10 @@ class CrewForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for key in CHARACTERISTICS:
-            self.fields[f"char_{key}"] = forms.IntegerField(label=CHAR_LABEL[key], min_value=0, max_value=15, initial=7)
+            self.fields[f"char_{key}"] = WholeNumberField(WholeRange(*CHARACTERISTIC_RANGE, CHAR_LABEL[key]), initial=7)
         for key in SKILLS:
-            self.fields[f"skill_{key}"] = forms.IntegerField(
-                label=SKILL_LABEL[key], min_value=0, max_value=6, required=False,
+            self.fields[f"skill_{key}"] = WholeNumberField(
+                WholeRange(*SKILL_RANGE, SKILL_LABEL[key]), required=False,
                 help_text="Gunnery counts for Turret and Bay unless a speciality is given." if key == "gunnery" else "")
         self.fields["other_skills"] = forms.CharField(
             required=False, help_text="Other skills as 'Name level', comma separated: 'Vacc Suit 1, Medic 0'.")
@@ -156,10 +167,15 @@ class CrewForm(forms.Form):
         out, errors = {}, []
         for item in [p.strip() for p in text.split(",") if p.strip()]:
             name, _, level = item.rpartition(" ")
-            if not name or not level.lstrip("-").isdigit() or not 0 <= int(level) <= 6:
+            try:
+                number = WholeRange(*SKILL_RANGE, "A skill's level").read(level)
+            except ValueError as exc:
+                errors.append(f"'{item}' is not 'Skill level' with a level 0-6: {exc}")
+                continue
+            if not name:
                 errors.append(f"'{item}' is not 'Skill level' with a level 0-6")
                 continue
-            out[name.strip().lower().replace(" ", "_")] = int(level)
+            out[name.strip().lower().replace(" ", "_")] = number
         if errors:
             raise forms.ValidationError(errors)
         return out
@@ -189,20 +205,20 @@ class SetupOptionsForm(forms.Form):
     aware = forms.CharField(required=False, label="Aware at the start",
                             help_text="Ship or side names, comma separated, that know of their enemies: if some but not "
                                       "all ships are aware, the aware ones count their initiative 2D6 as 12. Blank: everyone rolls.")
-    max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=20, label="Round limit",
-                                    help_text="After this many rounds the fight ends as a draw.")
-    hasty = forms.BooleanField(required=False, initial=True, label="House rule: hasty crews",
+    max_rounds = WholeNumberField(WholeRange(1, 200, "Round limit"), initial=20,
+                                  help_text="After this many rounds the fight ends as a draw.")
+    hasty = forms.BooleanField(required=False, initial=False, label="House rule: hasty crews",
                                help_text="A Captain may declare the crew hasty: one extra minor action each, DM-1 to every check.")
     hazard = forms.ChoiceField(choices=HAZARD_CHOICES, initial="none", label="Collision hazard")
     hazard_mismatch = forms.BooleanField(required=False, label="Speed very different from the debris (DM-2)")
     planet = forms.BooleanField(required=False, label="Near a world (ships start in orbit; orbit insertion and re-entry)")
-    world_size = forms.IntegerField(min_value=0, max_value=15, initial=7, label="World size code")
-    world_atmosphere = forms.IntegerField(min_value=0, max_value=15, initial=6, label="World atmosphere code")
+    world_size = WholeNumberField(WholeRange(0, 15, "World size code"), initial=7)
+    world_atmosphere = WholeNumberField(WholeRange(0, 15, "World atmosphere code"), initial=6)
     comms_noise = forms.BooleanField(required=False, label="Considerable comms noise (DM-2 to maintain comms)")
     encrypted = forms.BooleanField(required=False, label="Enemy comms encrypted (DM-2 to intercept)")
     auto_repair_checks = forms.TypedChoiceField(choices=[(1, "one"), (2, "two")], coerce=int, initial=1,
                                                 label="Repair-drone checks per turn")
-    smart_fuel = forms.IntegerField(min_value=1, max_value=50, initial=10, label="Smart missile endurance (rounds)")
+    smart_fuel = WholeNumberField(WholeRange(1, 50, "Smart missile endurance (rounds)"), initial=10)
     hull_zero_disables = forms.BooleanField(required=False, initial=True,
                                             label="A ship whose Hull runs out is disabled")
 

@@ -146,7 +146,7 @@ def parse_options(raw: dict) -> Options:
     o.aware = [str(a) for a in (aware if isinstance(aware, (list, tuple)) else [aware])]
     o.skill_delta_side0 = max(-3, min(3, int(raw.get("skill_delta_side0", 0) or 0)))
     o.max_rounds = max(1, int(raw.get("max_rounds", 20) or 20))
-    o.hasty = bool(raw.get("hasty", True))
+    o.hasty = bool(raw.get("hasty", False))
     o.hazard = raw.get("hazard", "none") if raw.get("hazard", "none") in COLLISION_SITUATIONS else "none"
     o.hazard_mismatch = bool(raw.get("hazard_mismatch", False))
     o.planet = bool(raw.get("planet", False))

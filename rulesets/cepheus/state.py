@@ -262,7 +262,7 @@ class Options:
     aware: list[str] = field(default_factory=list)
     skill_delta_side0: int = 0  # simulations: the first side's trained skills shifted by this
     max_rounds: int = 20
-    hasty: bool = True
+    hasty: bool = False
     hazard: str = "none"
     hazard_mismatch: bool = False
     planet: bool = False

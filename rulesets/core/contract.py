@@ -222,6 +222,11 @@ class RulesetBase:
         """
         return policy_loop(self, state, rng, limit)
 
+    def on_board(self, action: Action) -> bool:
+        """Whether the board partial draws ``action`` (a place to click) instead of a button.
+        Default: its kind is one of :attr:`board_kinds`."""
+        return action.kind in self.board_kinds
+
     def turn_ship(self, state) -> str | None:
         """The id of the ship whose turn it is, while another ship may decide a step of it
         (a dodge, a point-defence shot, a countermeasure against its attack).  The runner's

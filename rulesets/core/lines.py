@@ -11,6 +11,23 @@ from typing import Callable, TypeVar
 T = TypeVar("T")
 
 
+def foreign_digits(text: str) -> str:
+    """The digits of other scripts in ``text`` ("١٢", "٤", "²"), in order; "" when there are none.
+
+    Python reads "١٢" as 12 (``int``, ``float``, ``re``'s ``\\d``); a number a GM types, a form
+    keeps or a file holds is written in the digits 0-9, so these are refused, not read (issue 26).
+    """
+    return "".join(c for c in text if c.isdigit() and c not in "0123456789")
+
+
+def refuse_foreign_digits(text: str) -> None:
+    """ValueError naming the digits of another script in ``text``, if it holds any."""
+    odd = foreign_digits(text)
+    if odd:
+        raise ValueError(f"'{odd}' {'is a digit' if len(odd) == 1 else 'are digits'} of another script: "
+                         f"write numbers in the digits 0-9.")
+
+
 class LineError(ValueError):
     """One or more lines were not understood; ``messages`` has one "Line N: …" per problem."""
 
@@ -31,6 +48,7 @@ def parse_lines(text: str | None, parse_line: Callable[[str], T]) -> list[T]:
         if not line.strip():
             continue
         try:
+            refuse_foreign_digits(line)
             item = parse_line(line.strip())
         except ValueError as exc:
             errors.append(f"Line {number}: {exc}")

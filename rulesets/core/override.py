@@ -16,10 +16,13 @@ Pure Python; the system applies the parsed request to its state itself.
 """
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from .engine import Action, IllegalAction
+from .lines import foreign_digits
 
 #: the longest value a GM may type (an override is a ruling, not a document)
 MAX_VALUE = 200
@@ -132,18 +135,88 @@ def override_action(actor: str, path: str, value: str) -> Action:
 
 # --- value parsers a system composes its schema from (each raises ValueError in words)
 
-def whole_number(lo: int | None = 0, hi: int | None = None) -> Callable[[str], int]:
-    def parse(text: str) -> int:
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def read_whole(text: object) -> int:
+    """A whole number written in the digits 0-9 (a sign allowed), or ValueError.
+
+    Python's ``int`` also reads the digits of other scripts ("١٢" is 12) and underscores
+    ("1_000"); a GM's value, a form and a file read only what a person writes as a number here.
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    word = str(text).strip()
+    if not _WHOLE.fullmatch(word):
+        if foreign_digits(word):
+            raise ValueError(f"'{word}' is not a whole number written in the digits 0-9.")
+        raise ValueError(f"'{word}' is not a whole number.")
+    return int(word)
+
+
+_DECIMAL = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def read_decimal(text: object) -> float:
+    """A number such as 20 or 12.5 written in the digits 0-9, or ValueError (``float`` also reads
+    "١٢", "1e9", "inf" and "nan", which no measure on a table is)."""
+    if isinstance(text, (int, float)) and not isinstance(text, bool) and math.isfinite(text):
+        return float(text)
+    word = str(text).strip()
+    if not _DECIMAL.fullmatch(word):
+        if foreign_digits(word):
+            raise ValueError(f"'{word}' is not a number written in the digits 0-9.")
+        raise ValueError(f"'{word}' is not a number such as 20 or 12.5.")
+    return float(word)
+
+
+@dataclass(frozen=True)
+class WholeRange:
+    """The whole numbers a field takes, stated once and read by its form, its override and the
+    import (issue 26): ``WholeRange(-10, 10, "MV")``.  ``None`` leaves a side open; ``upto`` gives
+    the top in words where it is the ship's or person's own ("the ship's full frame")."""
+
+    lo: int | None
+    hi: int | None
+    what: str = ""
+    upto: str = ""
+
+    @property
+    def words(self) -> str:
+        """"from -10 to 10", "0 or more", "40 or less"."""
+        if self.lo is not None and (self.hi is not None or self.upto):
+            return f"from {self.lo} to {self.upto or self.hi}"
+        if self.lo is not None:
+            return f"{self.lo} or more"
+        if self.hi is not None:
+            return f"{self.hi} or less"
+        return "any whole number"
+
+    def read(self, text: object) -> int:
+        """``text`` as a number of this range, or ValueError naming the field and the range
+        ("MV is a whole number from -10 to 10; -11 is outside that range."; without a name, as
+        the override's path names it: "'x' is not a whole number; it must be from 0 to 40.")."""
         try:
-            n = int(text.strip())
-        except ValueError:
-            raise ValueError(f"'{text}' is not a whole number.") from None
-        if lo is not None and n < lo:
-            raise ValueError(f"must be {lo} or more.")
-        if hi is not None and n > hi:
-            raise ValueError(f"must be {hi} or less.")
+            n = read_whole(text)
+        except ValueError as exc:
+            if self.what:
+                raise ValueError(f"{self.what} is a whole number {self.words}; {exc}") from None
+            raise ValueError(f"{str(exc).rstrip('.')}; it must be {self.words}.") from None
+        return self.check(n)
+
+    def check(self, n: int) -> int:
+        if (self.lo is not None and n < self.lo) or (self.hi is not None and n > self.hi):
+            if self.what:
+                raise ValueError(f"{self.what} is a whole number {self.words}; {n} is outside that range.")
+            raise ValueError(f"must be {self.words}; {n} is outside that range.")
         return n
-    return parse
+
+    __call__ = read  # an OverrideField's parser
+
+
+def whole_number(lo: int | None = 0, hi: int | None = None, what: str = "") -> Callable[[str], int]:
+    """The parser of a whole number from ``lo`` to ``hi`` (:class:`WholeRange`)."""
+    return WholeRange(lo, hi, what)
 
 
 _YES = {"yes": True, "y": True, "true": True, "on": True, "1": True,

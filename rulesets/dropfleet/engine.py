@@ -12,7 +12,7 @@ import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
 
@@ -21,13 +21,15 @@ from . import fleets
 from . import geometry
 from . import odds as odds_rules
 from . import overrides
+from . import refusals
 from . import policy as bot
 from . import sequence
 from . import ships as ship_rules
 from . import tables
+from . import words as view_words
 from .model import Declared, DropfleetState, Effect, Ship, profile_from_stats
 
-KINDS = ("order", "move", "stay", "fire", "open_fire", "spend_pd", "end_round", "override")
+KINDS = ("order", "move", "manoeuvre", "stay", "fire", "open_fire", "spend_pd", "end_round", "override")
 
 
 class DropfleetRuleset(RulesetBase):
@@ -37,7 +39,6 @@ class DropfleetRuleset(RulesetBase):
     step_limit = 3000
     strength_label = "Hull left"
     free_params = ()
-    secondary_kinds = ("stay",)
     board_kinds = ("move",)
     wide_board = True
     override_help = overrides.HELP
@@ -99,8 +100,9 @@ class DropfleetRuleset(RulesetBase):
         if state.phase == "move":
             ship = sequence.mover(state)
             out = [Action.make("move", ship.id, x=x, y=y) for x, y in sequence.move_targets(state, ship)]
-            out += [Action.make("move", ship.id, x=int(ship.x), y=int(ship.y), layer=layer) for layer in sequence.layer_choices(ship)]
             out.append(Action.make("stay", ship.id))
+            out += [Action.make("manoeuvre", ship.id, way=way) for way, _, _ in sequence.named_moves(state, ship)]  # D21
+            out += [Action.make("move", ship.id, x=int(ship.x), y=int(ship.y), layer=layer) for layer in sequence.layer_choices(ship)]
             return out
         if state.phase == "fire":
             out = [Action.make("fire", a.id, weapon=w.id, target=t.id) for a, w, t in sequence.fire_options(state)]
@@ -111,12 +113,20 @@ class DropfleetRuleset(RulesetBase):
             return [Action.make("spend_pd", p.target, critical=c) for _, c in damage_rules.pd_options(p.normal, p.critical, p.successes)]
         return []
 
+    def on_board(self, action: Action) -> bool:
+        """A move to a spot is a place on the table; a layer change (in place) is a button."""
+        return action.kind == "move" and not action.get("layer")
+
     def is_legal(self, state, action: Action) -> bool:
         try:
             self._check(state, action)
         except (IllegalAction, KeyError, ValueError, TypeError):
             return False
         return True
+
+    def refusal(self, state: DropfleetState, action: Action) -> Refusal | None:
+        """Why the rules refuse ``action`` now, and which rule (refusals.py)."""
+        return refusals.refusal(state, action)
 
     def _check(self, state: DropfleetState, action: Action) -> None:
         """Raise IllegalAction in words unless ``action`` may be applied now."""
@@ -126,7 +136,7 @@ class DropfleetRuleset(RulesetBase):
         if kind == "override":
             sequence.require(not action.actor and set(dict(action.params)) <= {"path", "value"}, "Not a GM override.")
             return
-        phase_of = {"order": "orders", "move": "move", "stay": "move", "fire": "fire", "open_fire": "fire",
+        phase_of = {"order": "orders", "move": "move", "manoeuvre": "move", "stay": "move", "fire": "fire", "open_fire": "fire",
                     "spend_pd": "pd", "end_round": "end"}
         sequence.require(state.phase == phase_of[kind], f"It is the {state.phase} step, not a time to {kind.replace('_', ' ')}.")
         if kind == "end_round":
@@ -137,11 +147,15 @@ class DropfleetRuleset(RulesetBase):
             sequence.require((action.get("order"), action.get("shields")) in sequence.order_options(state), "That order is not allowed now.")
             sequence.require(set(dict(action.params)) <= {"order", "shields"}, "Unknown order parameters.")
             return
-        if kind in ("move", "stay"):
+        if kind in ("move", "manoeuvre", "stay"):
             ship = sequence.mover(state)
             sequence.require(ship is not None and action.actor == ship.id, "It is not that ship's move.")
             if kind == "stay":
                 sequence.require(not action.params, "Stay takes no parameters.")
+                return
+            if kind == "manoeuvre":
+                sequence.require(set(dict(action.params)) == {"way"}, "A named move names its way.")
+                sequence.require(sequence.named_move(state, ship, action.get("way")) is not None, "That move is not offered now.")
                 return
             sequence.require(set(dict(action.params)) <= {"x", "y", "layer"}, "Unknown move parameters.")
             x, y = action.get("x"), action.get("y")
@@ -183,12 +197,15 @@ class DropfleetRuleset(RulesetBase):
             w.explosions = ()  # the last activation's blasts stay drawn until the next orders
             sequence.give_order(w, state.group, action.get("order"), action.get("shields"))
             new = self._to_fire_if_moved(w, state, phase="move")
-        elif kind in ("move", "stay"):
+        elif kind in ("move", "manoeuvre", "stay"):
             ship = w.ship(action.actor)
             if kind == "stay":
                 w.put(ship, moved=True)
                 if w.rec:
                     w.say(f"{ship.name} holds its position.", tables.MOVEMENT)
+            elif kind == "manoeuvre":
+                x, y = sequence.named_move(state, ship, action.get("way"))
+                sequence.do_move(w, ship, x, y, None)
             else:
                 sequence.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
             new = self._to_fire_if_moved(w, state)
@@ -270,8 +287,10 @@ class DropfleetRuleset(RulesetBase):
                 return f"{name} changes to {tables.LAYER_LABEL.get(action.get('layer'), action.get('layer'))}"
             dist = geometry.distance(actor.x, actor.y, action.get("x"), action.get("y")) if actor else 0
             return f"{name} moves {dist:.0f}\" to {action.get('x')},{action.get('y')}"
+        if kind == "manoeuvre":
+            return view_words.named_move(state, actor, action.get("way"))
         if kind == "stay":
-            return f"{name} holds its position"
+            return f"{name}: hold position"
         if kind == "fire":
             target = ships.get(action.get("target"))
             weapon = ship_rules.weapon(actor, action.get("weapon")) if actor else None

@@ -13,7 +13,11 @@ from django import forms
 from rulesets.core.lines import LineError, parse_lines
 
 from . import tables
+from rulesets.core.override import WholeRange
+from rulesets.form_fields import WholeNumberField
+
 from .model import WEAPON_HELP, parse_save, parse_weapon_line, validate_stats, weapon_line
+from .overrides import NUMBERS, check_on_table, read_position
 
 #: crew positions (the damage rules use no crew skills: the captain is for the GM's story)
 POSITIONS = [("captain", "Captain"), ("officer", "Officer"), ("crew", "Crew")]
@@ -32,21 +36,21 @@ class ShipStatsForm(forms.Form):
     name = forms.CharField(max_length=80, label="Class name")
     tonnage = forms.ChoiceField(choices=TONNAGE_CHOICES, initial="M",
                                 help_text="Light, Medium, Heavy or Super-heavy: what Calibre weapons are built against.")
-    scan = forms.IntegerField(min_value=0, max_value=60, initial=6, help_text="Inches. A weapon reaches Scan + the target's Signature.")
-    signature = forms.IntegerField(min_value=0, max_value=60, initial=6, help_text="Inches, before spikes.")
-    thrust = forms.IntegerField(min_value=0, max_value=40, initial=10, help_text="Inches a move may cover.")
-    hull = forms.IntegerField(min_value=1, max_value=60, initial=10, help_text="Starting Hull points.")
+    scan = WholeNumberField(NUMBERS["scan"], initial=6, help_text="Inches. A weapon reaches Scan + the target's Signature.")
+    signature = WholeNumberField(NUMBERS["signature"], initial=6, help_text="Inches, before spikes.")
+    thrust = WholeNumberField(NUMBERS["thrust"], initial=10, help_text="Inches a move may cover.")
+    hull = WholeNumberField(NUMBERS["hull"], initial=10, help_text="Starting Hull points.")
     armour = forms.CharField(max_length=20, initial="4+",
                              help_text="One or more armour saves, e.g. '4+' or '4+, 5+' (the best is used).")
     passive = forms.CharField(max_length=4, required=False, label="Passive countermeasures",
                               help_text="The save after the slash, e.g. 4+ for 3+/4+; blank for none.")
     passive_switchable = forms.BooleanField(required=False, label="Shields (switchable passive)",
                                             help_text="Passive works only while shields are raised with orders.")
-    shield_signature = forms.IntegerField(min_value=0, max_value=30, initial=0, required=False,
-                                          label="Signature while shields are up (+inches)")
+    shield_signature = WholeNumberField(NUMBERS["shield_signature"], initial=0, required=False,
+                                        label="Signature while shields are up (+inches)")
     shields_block_pd = forms.BooleanField(required=False, label="No point defence while shields are up")
-    pd = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Point defence",
-                            help_text="Dice against Close Action weapons and launch assets; each 5+ blocks a point.")
+    pd = WholeNumberField(NUMBERS["pd"], initial=0,
+                          help_text="Dice against Close Action weapons and launch assets; each 5+ blocks a point.")
     dreadnought = forms.BooleanField(required=False, help_text="Crippled at 18 and at 10 Hull; its own tables.")
     atmospheric = forms.BooleanField(required=False, help_text="May enter the Atmosphere; survives decaying into it.")
     monitor = forms.BooleanField(required=False, help_text="No Course Change or Max Thrust; no Lock penalty between High and Low.")
@@ -138,22 +142,22 @@ PLACEMENT_HELP = ("Optional, one ship per line: its name, a colon, x,y in inches
                   "(0 = up the table, 90 = right), a layer (high, low, atmosphere) and 'group NAME': "
                   "'Steadfast: 20,30 0 low group Line'. Ships not listed line up with their side, the starting "
                   "distance apart, in the layers chosen below, each class of a side in its own battle group.")
-_PLACEMENT = re.compile(r"^(.+?)\s*:\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)((?:\s+\S+)*)$")
+_PLACEMENT = re.compile(r"^(.+?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*,\s*([0-9]+(?:\.[0-9]+)?)((?:\s+\S+)*)$")
 
 
 def parse_placement(line: str) -> tuple[str, dict]:
+    """One ship's place (where on the table is the form's :meth:`SetupOptionsForm.clean`'s)."""
     m = _PLACEMENT.match(line.strip())
     if not m:
         raise ValueError(f"'{line}' is not 'Name: x,y [heading] [layer] [group NAME]'")
-    place: dict = {"x": float(m.group(2)), "y": float(m.group(3))}
+    x, y = read_position(f"{m.group(2)},{m.group(3)}")
+    place: dict = {"x": x, "y": y}
     words = m.group(4).split()
     i = 0
     while i < len(words):
         word = words[i].lower()
-        if word.isdigit():
-            if int(word) > 359:
-                raise ValueError(f"heading {word} is not 0-359 degrees")
-            place["heading"] = int(word)
+        if word.isascii() and word.isdigit():
+            place["heading"] = NUMBERS["heading"].read(word)
         elif word in tables.LAYERS:
             place["layer"] = word
         elif word == "group" and i + 1 < len(words):
@@ -166,15 +170,15 @@ def parse_placement(line: str) -> tuple[str, dict]:
 
 
 class SetupOptionsForm(forms.Form):
-    width = forms.IntegerField(min_value=12, max_value=120, initial=48, label="Table width (inches)")
-    height = forms.IntegerField(min_value=12, max_value=120, initial=48, label="Table depth (inches)")
-    separation = forms.IntegerField(min_value=0, max_value=110, initial=24, label="Starting distance (inches)",
-                                    help_text="How far apart the two lines of ships start, facing each other.")
+    width = WholeNumberField(WholeRange(12, 120, "Table width (inches)"), initial=48)
+    height = WholeNumberField(WholeRange(12, 120, "Table depth (inches)"), initial=48)
+    separation = WholeNumberField(WholeRange(0, 110, "Starting distance (inches)"), initial=24,
+                                  help_text="How far apart the two lines of ships start, facing each other.")
     layers = forms.ChoiceField(choices=[("high", "Everyone in High orbit"), ("low", "Everyone in Low orbit"),
                                         ("mixed", "First side High, second side Low")],
                                initial="high", label="Orbital layers")
-    max_rounds = forms.IntegerField(min_value=1, max_value=30, initial=6, label="Round limit",
-                                    help_text="After the last round the side with the larger share of its Hull left wins.")
+    max_rounds = WholeNumberField(WholeRange(1, 30, "Round limit"), initial=6,
+                                  help_text="After the last round the side with the larger share of its Hull left wins.")
     pd_policy = forms.ChoiceField(choices=[("min_expected", "Block what would most likely get through"),
                                            ("crit_first", "Critical points first"),
                                            ("normal_first", "Normal points first")],
@@ -185,6 +189,20 @@ class SetupOptionsForm(forms.Form):
 
     def clean_placements(self):
         return dict(_lines(self.cleaned_data.get("placements"), parse_placement))
+
+    def clean(self):
+        data = super().clean()
+        width, height = data.get("width"), data.get("height")
+        if width and height:
+            off = []
+            for name, place in (data.get("placements") or {}).items():
+                try:
+                    check_on_table(place["x"], place["y"], width, height)
+                except ValueError as exc:
+                    off.append(f"{name}: {exc}.")
+            if off:
+                self.add_error("placements", off)
+        return data
 
     def options(self) -> dict:
         d = self.cleaned_data

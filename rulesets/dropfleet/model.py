@@ -146,7 +146,16 @@ class DropfleetState:
 
     @property
     def active(self) -> str:
-        return self.group
+        """Who acts now, by ship name (the runner's "Now:"): the defender spending point
+        defence, the ship to move, else the activating group's ships ("" in the End phase)."""
+        if self.over or not self.group:
+            return ""
+        if self.phase == "pd" and self.pending is not None:
+            return next((s.name for s in self.ships if s.id == self.pending.target), "")
+        ships = [s for s in self.ships if s.group == self.group and not s.destroyed]
+        if self.phase == "move":
+            ships = [s for s in ships if not s.moved][:1] or ships
+        return ", ".join(s.name for s in ships)
 
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from rulesets.core.override import OverrideField, one_of, parse_override, whole_number, yes_no
+from rulesets.core.engine import IllegalAction
+from rulesets.core.override import OverrideField, WholeRange, one_of, parse_override, read_decimal, yes_no
 
 from . import tables
 from .model import Effect, parse_save
@@ -20,12 +21,37 @@ HELP = ("Path and value, e.g. 'Steadfast.hull' = 6, 'Steadfast.pos' = 20,14, 'St
 _EFFECT_WORDS = {**{k: k for k in tables.CRIPPLING_ROWS}, **{row.name.lower(): k for k, row in tables.CRIPPLING_ROWS.items()}}
 
 
-def _position(text: str) -> tuple[float, float]:
+#: Every number of a ship's profile and of its state the GM sets, with the range its rule allows,
+#: stated once: the stats form (forms.py), this override and the import (through the form) read
+#: these, and refuse a value outside naming the field and the range (issue 26).
+NUMBERS = {
+    "scan": WholeRange(0, 60, "Scan"),
+    "signature": WholeRange(0, 60, "Signature"),
+    "thrust": WholeRange(0, 40, "Thrust"),
+    "hull": WholeRange(1, 60, "Hull"),
+    "shield_signature": WholeRange(0, 30, "Signature while shields are up"),
+    "pd": WholeRange(0, 20, "Point defence"),
+    "heading": WholeRange(0, 359, "The heading"),
+}
+#: the Hull left in a fight: 0 removes the ship (the profile's Hull is its full Hull, 1 or more)
+HULL_LEFT = WholeRange(0, NUMBERS["hull"].hi, "Hull")
+
+
+def read_position(text: str) -> tuple[float, float]:
+    """x,y in inches, in the digits 0-9 (where on the table is :func:`check_on_table`'s)."""
     try:
-        x, y = (float(p) for p in text.split(","))
+        x, y = (read_decimal(p) for p in str(text).split(","))
     except ValueError:
-        raise ValueError(f"'{text}' is not a position such as 20,14 (inches)") from None
+        raise ValueError(f"'{text}' is not a position such as 20,14 (inches, x,y in the digits 0-9)") from None
     return x, y
+
+
+def check_on_table(x: float, y: float, width: int, height: int) -> None:
+    """ValueError naming the table's range when x,y is off the ``width`` by ``height`` table."""
+    if not (0 <= x <= width and 0 <= y <= height):
+        raise ValueError(f"the position is on the {width}×{height} table, x from 0 to {width} and y from 0 "
+                         f"to {height} inches; {x:.12g},{y:.12g} is off the table")
+
 
 
 def _effect(text: str) -> str:
@@ -45,11 +71,11 @@ def _yes(value) -> str:
 
 def fields() -> list[OverrideField]:
     return [
-        OverrideField("hull", whole_number(0, 60), "Hull points left (0 removes the ship, no catastrophic roll)",
+        OverrideField("hull", HULL_LEFT, "Hull points left (0 removes the ship, no catastrophic roll)",
                       current=lambda s, _: str(s.hull)),
-        OverrideField("pos", _position, "position in inches, x,y", label="position",
+        OverrideField("pos", read_position, "position in inches, x,y", label="position",
                       current=lambda s, _: f"{s.x:g},{s.y:g}"),
-        OverrideField("heading", whole_number(0, 359), "degrees clockwise from up the table",
+        OverrideField("heading", NUMBERS["heading"], "degrees clockwise from up the table",
                       current=lambda s, _: str(s.heading)),
         OverrideField("layer", one_of(*tables.LAYERS), "high, low or atmosphere", label="orbital layer",
                       current=lambda s, _: s.layer),
@@ -62,11 +88,11 @@ def fields() -> list[OverrideField]:
         OverrideField("effect.add", _effect, "add a crippling effect (fire, power leak, hull breach...)", label="new effect"),
         OverrideField("effect.remove", _effect, "remove a crippling effect", label="removed effect",
                       current=lambda s, _: ", ".join(e.key for e in s.effects)),
-        OverrideField("scan", whole_number(0, 60), "Scan in inches", current=lambda s, _: str(s.profile.scan)),
-        OverrideField("signature", whole_number(0, 60), "Signature in inches",
+        OverrideField("scan", NUMBERS["scan"], "Scan in inches", current=lambda s, _: str(s.profile.scan)),
+        OverrideField("signature", NUMBERS["signature"], "Signature in inches",
                       current=lambda s, _: str(s.profile.signature)),
-        OverrideField("thrust", whole_number(0, 40), "Thrust in inches", current=lambda s, _: str(s.profile.thrust)),
-        OverrideField("pd", whole_number(0, 20), "point defence dice", label="point defence",
+        OverrideField("thrust", NUMBERS["thrust"], "Thrust in inches", current=lambda s, _: str(s.profile.thrust)),
+        OverrideField("pd", NUMBERS["pd"], "point defence dice", label="point defence",
                       current=lambda s, _: str(s.profile.pd)),
         OverrideField("armour", parse_save, "armour save such as 4+",
                       current=lambda s, _: f"{min(s.profile.armour)}+"),
@@ -88,6 +114,10 @@ def apply_override(state, w, path, value):
     if field == "hull":
         changes = {"hull": v, "destroyed": v == 0, "fate": "removed by the GM" if v == 0 else ""}
     elif field == "pos":
+        try:
+            check_on_table(v[0], v[1], state.width, state.height)
+        except ValueError as exc:
+            raise IllegalAction(f"{request.path}: {exc}.") from None
         changes = {"x": v[0], "y": v[1]}
     elif field in ("heading", "layer", "silent", "weapons_offline"):
         changes = {field: v}

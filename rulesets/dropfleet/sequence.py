@@ -125,9 +125,9 @@ def give_order(w: ship_rules.Work, group: str, key: str, shields: str | None) ->
         if w.rec:
             note = f" instead of {tables.ORDERS[key].label}" if own != key else ""
             shield_note = (f"; shields {'up' if ship.shields_up else 'down'}" if ship.profile.passive_switchable else "")
+            from .words import spike  # (words imports this module)
             w.say(f"{ship.name} takes {order.label} orders{note}: signature {ship_rules.signature(ship)}\""
-                  f" ({tables.SPIKE_LABEL[ship.spike]} spike{', silent' if ship.silent else ''}){shield_note}.",
-                  tables.ORDERS_AND_SPIKES)
+                  f" ({spike(ship.spike, ship.silent)}){shield_note}.", tables.ORDERS_AND_SPIKES)
         if ship.has("power_fluctuation") and order.special:
             amount = w.roll(1, 3, f"{ship.name}: power fluctuation (D3)" if w.rec else "", tables.CRIPPLING_ROWS["power_fluctuation"].rule).total
             damage_rules.hurt(w, ship.id, amount, "power fluctuation", tables.CRIPPLING_ROWS["power_fluctuation"].rule)
@@ -201,6 +201,54 @@ def move_targets(state: DropfleetState, ship: Ship, step: int = 2) -> list[tuple
             if (dx or dy) and check_move(state, ship, x, y, None) is None:
                 out.append((x, y))
     return out
+
+
+#: the named moves (decision D21), in the order the buttons list them: (way, turn: -1 left,
+#: 0 straight, +1 right, the share of the allowance: 1 full, 2 half)
+WAYS = (("ahead", 0, 1), ("half_ahead", 0, 2), ("left", -1, 1), ("right", 1, 1))
+
+
+def named_turn(ship: Ship) -> int:
+    """How far a named turn turns: the order's limit, at most 90° (Station Keeping turns any
+    way; its buttons turn a quarter, the board gives any other spot)."""
+    return min(turn_limit(ship), 90)
+
+
+def named_moves(state: DropfleetState, ship: Ship) -> list[tuple[str, int, int]]:
+    """(way, x, y) of each named move the ship may make now (decision D21): straight ahead its
+    whole allowance and half of it, and turning left and right as far as its order allows
+    (:func:`named_turn`) its whole allowance.  Each ends on a whole-inch point next to the spot
+    (the farthest that is a legal move by :func:`check_move`); a move the table's edge cuts
+    short stops on the last legal point before it.  Moves that end where an earlier one does are left out."""
+    out: list[tuple[str, int, int]] = []
+    budget = allowance(ship)
+    turn = named_turn(ship)
+    here = (int(round(ship.x)), int(round(ship.y)))
+    taken = {here}
+    for way, side, share in WAYS:
+        if side and not turn:
+            continue
+        length = budget // share
+        heading = ship.heading + side * turn
+        for reach in range(length, 0, -1):
+            px, py = geometry.point_at(ship.x, ship.y, heading, reach)
+            x, y = int(round(px)), int(round(py))
+            if (x, y) in taken:
+                break  # where the ship stands or an earlier move ends: no move of its own
+            # the whole-inch corners round the spot, the farthest legal one (then the nearest the spot)
+            corners = sorted({(cx, cy) for cx in (math.floor(px), math.ceil(px)) for cy in (math.floor(py), math.ceil(py))},
+                             key=lambda c: (-geometry.distance(ship.x, ship.y, *c), geometry.distance(px, py, *c)))
+            spot = next((c for c in corners if c not in taken and check_move(state, ship, c[0], c[1], None) is None), None)
+            if spot is not None:
+                out.append((way, *spot))
+                taken.add(spot)
+                break
+    return out
+
+
+def named_move(state: DropfleetState, ship: Ship, way: str) -> tuple[int, int] | None:
+    """The point the named move ``way`` takes the ship to now (None: not offered)."""
+    return next(((x, y) for w, x, y in named_moves(state, ship) if w == way), None)
 
 
 def do_move(w: ship_rules.Work, ship: Ship, x: int, y: int, layer: str | None) -> None:

@@ -43,7 +43,11 @@ ORBITAL_DECAY = cite("Orbital decay", "Caída Orbital")
 TO_HIT = cite("To hit: Lock and critical hits", ruling=True)
 #: RULES-NOTES DF-N02, DF-N03 and seed 5's shields (DF-15)
 ORDERS_AND_SPIKES = cite("Orders, spikes and shields", ruling=True)
+#: RULES-NOTES DF-N01: range (Scan + Signature; Close Action: Scan alone) and the arc
+RANGE_AND_ARCS = cite("Range and arcs", ruling=True)
 #: decisions in docs/rulesets/dropfleet.md
+ACTIVATIONS = cite("Activations", ruling=True)  # D1: orders, moves, fire, group by group
+END_PHASE = cite("The End phase", ruling=True)  # D8
 MOVEMENT = cite("Movement", ruling=True)  # D4
 FIRE = cite("Declaring fire", ruling=True)  # D2
 ROUND_LIMIT = cite("The round limit", ruling=True)  # D10

@@ -93,6 +93,51 @@ def _chosen_weapons(state, viewer, own_sides, by_id) -> list[dict]:
     return out
 
 
+#: a ship's name on the table (SVG units) and where it may go from the ship's centre, in order of
+#: preference: (dx, baseline dy, text-anchor): under, over, right, left, and further under and over
+NAME_FONT = 10
+NAME_CHARS = 14
+_NAME_SPOTS = ((0, 25, "middle"), (0, -19, "middle"), (17, 4, "start"), (-17, 4, "end"),
+               (0, 37, "middle"), (0, -31, "middle"))
+
+
+def _name_box(x: float, baseline: float, anchor: str, text: str) -> tuple[float, float, float, float]:
+    """The box a name covers (0.62 em a letter, a font's line box: 0.93 em up, 0.24 down)."""
+    width = 0.62 * NAME_FONT * len(text)
+    left = x - width / 2 if anchor == "middle" else (x if anchor == "start" else x - width)
+    return (left, baseline - 0.93 * NAME_FONT, left + width, baseline + 0.24 * NAME_FONT)
+
+
+def _boxes_meet(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_names(ships: list[dict], width: float, height: float) -> None:
+    """Where each ship's name goes (``name_dx``, ``name_dy``: its baseline from the ship's centre;
+    ``name_anchor``): the first of :data:`_NAME_SPOTS` that crosses no other ship (its halo), no
+    name placed before it (with a small gap) and stays on the table; when none does, the one
+    crossing the fewest."""
+    shown = [s for s in ships if s["in_play"]]
+    glyphs = {s["id"]: (s["px"] - 18, s["py"] - 18, s["px"] + 20, s["py"] + 18) for s in shown}
+    placed: list[tuple] = []
+    for s in shown:
+        text = s["name"] if len(s["name"]) <= NAME_CHARS else s["name"][:NAME_CHARS - 1] + "…"
+        best = None
+        for dx, dy, anchor in _NAME_SPOTS:
+            box = _name_box(s["px"] + dx, s["py"] + dy, anchor, text)
+            gap = (box[0] - 3, box[1] - 1, box[2] + 3, box[3] + 1)
+            clashes = 2 * sum(_boxes_meet(box, g) for i, g in glyphs.items() if i != s["id"])
+            clashes += 3 * sum(_boxes_meet(gap, n) for n in placed)
+            clashes += 5 * (box[0] < -10 or box[1] < -10 or box[2] > width + 10 or box[3] > height + 10)
+            if best is None or clashes < best[0]:
+                best = (clashes, dx, dy, anchor, box)
+            if not clashes:
+                break
+        _, s["name_dx"], s["name_dy"], s["name_anchor"], box = best
+        s["label"] = text
+        placed.append(box)
+
+
 def view(ruleset, state, viewer) -> dict:
     sides = list(state.sides)
     own_sides = {s.side for s in state.ships if s.id in viewer.ships}
@@ -125,6 +170,7 @@ def view(ruleset, state, viewer) -> dict:
             "weapons": [_weapon(ship, w, enemies) for w in ship.profile.weapons],
             "active": ship.group == state.group and not state.over,
         })
+    place_names(ships, state.width * PX, state.height * PX)
     by_id = {s.id: s for s in state.ships}
     declared = []
     for d in state.declared:

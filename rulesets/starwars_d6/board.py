@@ -17,6 +17,12 @@ from collections.abc import Callable
 from . import hexes
 SIZE = 16                      # hex radius in SVG units
 ROOT3 = math.sqrt(3)
+#: a ship's name on the board, in SVG units: about 11 px where the board is drawn 620 px wide
+#: (a 1024-pixel screen beside the turn panel), more on a wider screen or a phone (which scrolls)
+NAME_FONT = 13
+NAME_CHARS = 12                # longer names are cut with an ellipsis (the full name is the ship's title)
+#: the points left written in a lit hex, in SVG units
+NUMBER_FONT = 10
 
 
 def course_targets(start: hexes.MoveState, moves: Callable[[hexes.MoveState], list[hexes.Move]],
@@ -116,6 +122,7 @@ def layout(board: dict, ships: list[dict], targets: dict[tuple[int, int], dict] 
         x, y = centre(col, row, size)
         out["targets"].append({**t, "col": col, "row": row, "x": round(x, 1), "y": round(y, 1),
                                "points": polygon(col, row, size)})
+    _place_words(out, size)
     out["shots"] = []
     for shot in board.get("shots") or []:
         (x1, y1), (x2, y2) = centre(*shot["from"], size), centre(*shot["to"], size)
@@ -126,3 +133,78 @@ def layout(board: dict, ships: list[dict], targets: dict[tuple[int, int], dict] 
         x, y = centre(r["col"], r["row"], size)
         out["reach"].append({**r, "x": round(x, 1), "y": round(y, 1), "points": polygon(r["col"], r["row"], size)})
     return out
+
+
+# ---------------------------------------------------------------- words on the board
+def short_name(name: str) -> str:
+    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1] + "…"
+
+
+#: a font's line box around its baseline, in ems (what a browser's text box covers: DejaVu Sans)
+ASCENT, DESCENT = 0.93, 0.24
+LETTER = 0.62                  # a letter's width, in ems, a little generous
+
+
+def _name_box(x: float, baseline: float, text: str) -> tuple[float, float, float, float]:
+    """The box a centred name covers."""
+    half = LETTER / 2 * NAME_FONT * len(text)
+    return (x - half, baseline - ASCENT * NAME_FONT, x + half, baseline + DESCENT * NAME_FONT)
+
+
+def _number_box(x: float, baseline: float, text: str) -> tuple[float, float, float, float]:
+    """The box a centred number covers."""
+    half = LETTER / 2 * NUMBER_FONT * max(1, len(text))
+    return (x - half, baseline - ASCENT * NUMBER_FONT, x + half, baseline + DESCENT * NUMBER_FONT)
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _place_words(out: dict, size: float) -> None:
+    """Where each ship's name and each lit hex's number go, so that no name covers a number.
+
+    A name sits in the band between its ship's row and the next one down (its top on the line
+    where the hexes below begin: ``name_y`` is its baseline), or the band above when that
+    crosses another ship or a name already placed, or leaves the board; it is kept inside the
+    board.  A lit hex's number goes in the middle of its hex or, when a name or a ship covers
+    the middle, as near it as it can within the hex: a name's band covers the upper or the lower
+    part of the hexes it crosses, so the number has the other (``ny``: its baseline)."""
+    h = size * ROOT3 / 2
+    ships = [(s["x"] - 9, s["y"] - 13, s["x"] + 9, s["y"] + 10) for s in out["ships"]]
+    names: list[tuple] = []
+    for s, glyph in zip(out["ships"], ships):
+        text = short_name(str(s.get("name", "")))
+        half = LETTER / 2 * NAME_FONT * len(text)
+        x = min(max(s["x"], half - 2), out["width"] + 2 - half)
+        best = None
+        for baseline in (s["y"] + h - 1 + ASCENT * NAME_FONT, s["y"] - h + 1 - DESCENT * NAME_FONT):
+            box = _name_box(x, baseline, text)
+            near = (box[0] - 3, box[1], box[2] + 3, box[3])  # two names side by side keep a gap
+            clashes = 3 * sum(_overlap(box, g) for g in ships if g is not glyph)
+            clashes += 3 * sum(_overlap(near, n) for n in names)
+            clashes += 5 * (box[1] < -2 or box[3] > out["height"] + 2)
+            if best is None or clashes < best[0]:
+                best = (clashes, baseline, box)
+        s["label"], s["name_x"], s["name_y"] = text, round(x, 1), round(best[1], 1)
+        names.append(best[2])
+    covers = [(n[0] - 1, n[1] - 1.5, n[2] + 1, n[3] + 1.5) for n in names] + ships  # a margin for the font's own metrics
+    half_number = (ASCENT + DESCENT) / 2 * NUMBER_FONT
+    for t in out["targets"]:
+        text = "" if t.get("left") is None else str(t["left"])
+        centred = t["y"] + (ASCENT - DESCENT) / 2 * NUMBER_FONT  # the baseline of a number in the middle
+        room = int(h - half_number)
+        best = None  # (overlap, distance from the middle, dx, dy): no overlap if there is room for it
+        for dy in range(-room, room + 1):
+            for dx in ((0, -5, 5) if abs(dy) <= room - 4 else (0,)):  # sideways where the hex is wide
+                box = _number_box(t["x"] + dx, centred + dy, text)
+                hidden = sum(_area(box, c) for c in covers)
+                key = (hidden, abs(dy) + abs(dx))
+                if best is None or key < best[0]:
+                    best = (key, dx, dy)
+        t["nx"], t["ny"] = round(t["x"] + best[1], 1), round(centred + best[2], 1)
+
+
+def _area(a, b) -> float:
+    """The area two boxes share."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))

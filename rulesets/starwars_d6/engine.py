@@ -22,11 +22,11 @@ from dataclasses import asdict
 
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Refusal, Step, Viewer
 from rulesets.core.state import plain_dicts
 from rulesets.core.words import count
 
-from . import hexes, odds, override, rules, tables
+from . import hexes, odds, override, refusals, rules, tables
 from .board import course_targets
 from .policy import built_by_bot, choose, picked_move
 from .dice import DiceCode
@@ -348,6 +348,10 @@ class StarWarsRuleset(RulesetBase):
             return self._fire_legal(s, action)
         return action in self._actions_of(s, action.kind)
 
+    def refusal(self, s: rules.CombatState, action: Action) -> Refusal | None:
+        """Why the rules refuse ``action`` now, and which rule (refusals.py)."""
+        return refusals.refusal(s, action)
+
     def _move_of(self, s: rules.CombatState, action: Action):
         """The :class:`hexes.Move` a legal ``move`` action names (None when it is not legal)."""
         if s.over or s.phase != "movement" or not s.moving or action.actor != self.actor_ship(s):
@@ -500,8 +504,12 @@ class StarWarsRuleset(RulesetBase):
                                     + (f": {'hit' if sh.hit else 'miss'}" if viewer.is_gm else "")} for sh in s.shots]
         moving = None
         if s.phase == "movement" and s.moving and not s.over:
+            mover = s.ship(s.moving.ship)
+            # seed 1.: a starfighter's free turn comes right after a forward move; until then a turn costs a point
             moving = {"ship": s.moving.ship, "speed_left": s.moving.speed_left,
-                      "free_turns_left": s.moving.free_turns_left}
+                      "free_turns_left": s.moving.free_turns_left,
+                      "free_after_forward": bool(s.moving.free_turns_left and not s.moving.after_forward
+                                                 and mover.scale == tables.STARFIGHTER)}
             if viewer.is_gm:
                 board["reach"] = [{"col": c, "row": r, "left": after.speed_left, "free": after.free_turns_left}
                                   for (c, r), (after, _) in sorted(self._course_targets(s).items())]

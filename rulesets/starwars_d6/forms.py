@@ -10,10 +10,13 @@ import re
 
 from django import forms
 
-from rulesets.core.lines import LineError, parse_lines, split_fields
+from rulesets.core.lines import LineError, parse_lines, refuse_foreign_digits, split_fields
+from rulesets.core.override import WholeRange
+from rulesets.form_fields import WholeNumberField
 
 from . import rules, tables
 from .dice import CodeError, DiceCode
+from .override import SPEED
 
 #: Crew positions and the skill each one brings to the ship (seed "2. COMBAT": the
 #: gunner's starship gunnery, the pilot's piloting, the shields operator's starship shields).
@@ -50,7 +53,7 @@ WEAPON_HELP = (
     "proton torpedo, turbolaser, tractor beam. Example: 'laser, 2D, 5D, linked 2' or "
     "'proton torpedo, 2D, 9D, ammo 3'."
 )
-_OPTION = re.compile(r"^(linked|shots|ammo)\s+(\d+)$")
+_OPTION = re.compile(r"^(linked|shots|ammo)\s+([0-9]+)$")
 
 
 def parse_weapon_line(line: str) -> tuple[dict | None, list[str]]:
@@ -108,6 +111,10 @@ class DiceCodeField(forms.CharField):
         if value in self.empty_values:
             return value
         try:
+            refuse_foreign_digits(value)
+        except ValueError as exc:
+            raise forms.ValidationError(f"'{value}' is not a dice code like 4D+2: {exc}") from None
+        try:
             return str(DiceCode.parse(value))
         except CodeError:
             raise forms.ValidationError(f"'{value}' is not a dice code like 4D+2.") from None
@@ -117,8 +124,8 @@ class ShipStatsForm(forms.Form):
     name = forms.CharField(max_length=80, label="Class name", help_text="Shown in the logs when the ship has no name of its own.")
     scale = forms.ChoiceField(choices=[(s, tables.SCALE_LABEL[s]) for s in tables.SCALES], initial=tables.STARFIGHTER,
                               help_text="Decides the scale caps (seed 6. ESCALES) and which piloting skill applies.")
-    speed = forms.IntegerField(min_value=0, max_value=40, initial=5,
-                               help_text="Movement points per movement phase (seed 1.).")
+    speed = WholeNumberField(SPEED, initial=5,
+                             help_text="Movement points per movement phase (seed 1.).")
     maneuverability = DiceCodeField(initial="1D", help_text="Its dice are also the free turns of a movement phase.")
     hull = DiceCodeField(initial="3D")
     shields = DiceCodeField(initial="0D", required=False)
@@ -187,7 +194,7 @@ FEATURES_HELP = ("One per line: planet, moon or obstacle, then its hex as column
                  "10 hexes from every planet and 4 from every moon.")
 PLACEMENT_HELP = ("Optional, one ship per line: its name, a colon, column,row and a facing (N, NE, SE, S, SW, NW): "
                   "'Red Leader: 4,2 S'. Ships not listed line up with their side, the starting distance apart.")
-_PLACEMENT = re.compile(r"^(.+?)\s*:\s*(\d+)\s*,\s*(\d+)(?:\s+(N|NE|SE|S|SW|NW))?$", re.I)
+_PLACEMENT = re.compile(r"^(.+?)\s*:\s*([0-9]+)\s*,\s*([0-9]+)(?:\s+(N|NE|SE|S|SW|NW))?$", re.I)
 
 
 def _placement(line: str) -> tuple[str, dict] | None:
@@ -227,17 +234,17 @@ def _lines(text: str | None, parse_line) -> list:
 
 
 class SetupOptionsForm(forms.Form):
-    width = forms.IntegerField(min_value=8, max_value=80, initial=30, label="Board width (hex columns)")
-    height = forms.IntegerField(min_value=8, max_value=80, initial=20, label="Board height (hex rows)")
-    separation = forms.IntegerField(min_value=1, max_value=70, initial=12, label="Starting distance (hexes)",
-                                    help_text="How far apart the sides start, lined up facing each other.")
+    width = WholeNumberField(WholeRange(8, 80, "Board width (hex columns)"), initial=30)
+    height = WholeNumberField(WholeRange(8, 80, "Board height (hex rows)"), initial=20)
+    separation = WholeNumberField(WholeRange(1, 70, "Starting distance (hexes)"), initial=12,
+                                  help_text="How far apart the sides start, lined up facing each other.")
     wild = forms.BooleanField(required=False, initial=True, label="Wild Die",
                               help_text="One die of every roll explodes on a 6; a 1 removes it and the highest die.")
     complication = forms.ChoiceField(choices=[("remove", "A Wild-Die 1 removes itself and the highest die"),
                                               ("add", "A Wild-Die 1 adds normally (a complication for the GM)")],
                                      initial="remove", label="Wild-Die 1")
-    max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=20, label="Round limit",
-                                    help_text="After this many rounds the fight ends undecided.")
+    max_rounds = WholeNumberField(WholeRange(1, 200, "Round limit"), initial=20,
+                                  help_text="After this many rounds the fight ends undecided.")
     features = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Planets, moons and obstacles",
                                help_text=FEATURES_HELP)
     placements = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Ship positions",

@@ -281,9 +281,21 @@ class Move(NamedTuple):
 
     @property
     def label(self) -> str:
+        """The move in words, with its cost and what is left; a turn says what it spent and why
+        (seed "1. MOVIMENT I MANIOBRA": a turn right after a forward move is free and uses a
+        maneuverability point; one without a forward move first, or with no free turn left,
+        costs a speed point and leaves the free turns as they were)."""
         side = {LEFT: " left", RIGHT: " right", 0: ""}[self.side]
         extra = " (leaves the board)" if self.leaves_board else ""
-        return f"{self.kind}{side}{extra}: {count(self.cost, 'point')}, {self.speed_left} left"
+        if self.kind != "turn":
+            return f"{self.kind}{side}{extra}: {count(self.cost, 'point')}, {self.speed_left} left"
+        free = count(self.free_turns_left, "free turn")
+        if self.free_turn and self.cost:  # a capital ship: a maneuverability die and a speed point
+            return f"turn{side}: 1 point and a free turn, {self.speed_left} points and {free} left"
+        if self.free_turn:
+            return f"turn{side}: a free turn after a forward move, {self.speed_left} points and {free} left"
+        why = "no free turn left" if not self.free_turns_left else "not right after a forward move"
+        return f"turn{side}: {count(self.cost, 'point')} ({why}), {self.speed_left} left"
 
 
 def moves(state: MoveState, is_capital: bool, board: Board, blocked=frozenset()) -> list[Move]:

@@ -14,7 +14,8 @@ import dataclasses
 
 from rulesets.core.citation import cite
 from rulesets.core.engine import IllegalAction, LogEntry
-from rulesets.core.override import OverrideField, parse_override, whole_number, yes_no
+from rulesets.core.lines import refuse_foreign_digits
+from rulesets.core.override import OverrideField, WholeRange, parse_override, read_whole, whole_number, yes_no
 
 from . import hexes, rules
 from .dice import CodeError, DiceCode
@@ -28,7 +29,13 @@ HELP = ("A ship (its name or id), a dot and what to set: hull, maneuverability, 
 
 
 # ---------------------------------------------------------------- the schema's values
+#: a ship's speed, stated once: the stats form (forms.py), this override and the import (through
+#: the form) read it, and refuse a value outside naming the field and the range (issue 26)
+SPEED = WholeRange(0, 40, "Speed")
+
+
 def dice_code(text: str) -> str:
+    refuse_foreign_digits(text)
     try:
         return str(DiceCode.parse(text))
     except CodeError:
@@ -37,7 +44,7 @@ def dice_code(text: str) -> str:
 
 def hex_position(text: str) -> tuple[int, int]:
     try:
-        col, row = (int(x) for x in text.replace(" ", "").split(","))
+        col, row = (read_whole(x) for x in text.replace(" ", "").split(","))
     except ValueError:
         raise ValueError("give column,row such as 4,7.") from None
     return col, row
@@ -77,7 +84,7 @@ CREW_FIELDS = {"gunnery": "gunnery", "piloting": "piloting", "shield_skill": "sh
 SHIP_FIELDS: tuple[OverrideField, ...] = (
     *(OverrideField(name, dice_code, "a dice code such as 4D+2", current=_stat(name))
       for name in ("hull", "maneuverability", "shields")),
-    OverrideField("speed", whole_number(0), "speed points", current=_stat("speed")),
+    OverrideField("speed", SPEED, "speed points", current=_stat("speed")),
     *(OverrideField(name, dice_code, "a crew skill code such as 5D", label=f"{attr} skill", current=_skill(attr))
       for name, attr in CREW_FIELDS.items()),
     OverrideField("pos", hex_position, "column,row on the board", label="position",

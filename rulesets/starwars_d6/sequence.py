@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rulesets.core.dice import Dice
 from rulesets.core.engine import LogEntry
+from rulesets.core.words import count
 
 from . import hexes, tables
 from .dice import roll_code
@@ -177,7 +178,7 @@ def drift(state: CombatState, dice: Dice | None = None) -> tuple[CombatState, li
             break
         sh.col, sh.row = nxt
         entered += 1
-    log = [LogEntry(f"{sh.name} drifts {entered} hex(es) with dead controls.", SEC_IONISED)]
+    log = [LogEntry(f"{sh.name} drifts {count(entered, 'hex', 'hexes')} with dead controls.", SEC_IONISED)]
     if off:
         sh.off_board = True
         log.append(LogEntry(f"{sh.name} drifts off the board and leaves the combat.", SEC_IONISED))

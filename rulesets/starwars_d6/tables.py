@@ -119,6 +119,10 @@ MISSILE_SPEED = {
 }
 
 
+#: (the section, for a shot it refuses: refusals.py)
+SEC_MISSILES = cite("Special cases: Missiles and Torpedoes", "3. CASOS ESPECIALS: Míssils i torpedes")
+
+
 def speed_modifier(weapon: str, target_speed: int) -> int | None:
     """Pips to the fire control against a target of this speed; None: cannot be hit."""
     for lo, hi, pips in MISSILE_SPEED[weapon]:
@@ -177,6 +181,13 @@ FEATURE_LABEL = {"planet": "Planet", "moon": "Moon", "obstacle": "Obstacle"}
 #: Seed "3. CASOS ESPECIALS", "Raigs tractors": a hit captures without damage; the captured
 #: ship breaks free only with a hull roll *greater* than the beam's strength (its damage code).
 SEC_TRACTOR = cite("Special cases: Tractor Beams", "3. CASOS ESPECIALS: Raigs tractors")
+
+#: Seed "4. SEQÜENCIA DE JOC", "Fase de moviment": the lowest initiative moves first, the others in
+#: rising order (the section, for a move out of turn it refuses: refusals.py).
+SEC_MOVEMENT_PHASE = cite("Sequence of Play: Movement Phase", "4. SEQÜENCIA DE JOC: Fase de moviment")
+
+#: decision (docs "Special cases"): planets, moons and obstacles between two ships block their fire.
+SEC_LINE_OF_FIRE = cite("Line of fire: planets, moons and obstacles block it", ruling=True)
 
 #: Seed "4. SEQÜENCIA DE JOC", "Fase de moviment": jumps and rams are declared before moving.
 SEC_DECLARE = cite("Sequence of Play: Movement Phase (hyperspace jumps and rams, declared before moving)",

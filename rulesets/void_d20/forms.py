@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from django import forms
 
-from rulesets.core.lines import LineError, parse_lines
+from rulesets.core.lines import LineError, parse_lines, refuse_foreign_digits
+from rulesets.form_fields import WholeNumberField, whole
 
 from . import setup, tables
 
@@ -24,8 +25,10 @@ MODULE_HELP = ("One module per line (a hit knocks out a random one on a 1 in d6)
                "'sensors' out: no scans; the rest are for the GM to play.")
 
 
-def _number(lo: int, hi: int, default: int, label: str, help_text: str = "") -> forms.IntegerField:
-    return forms.IntegerField(min_value=lo, max_value=hi, initial=default, label=label, help_text=help_text)
+def _number(lo: int, hi: int, default: int, label: str, help_text: str = "") -> WholeNumberField:
+    """A number of the range stated once (:mod:`.setup`), read and refused as the override and the
+    import read it: the digits 0-9, the field and the range named (issue 26)."""
+    return whole(lo, hi, label, initial=default, help_text=help_text)
 
 
 class ShipStatsForm(forms.Form):
@@ -75,8 +78,8 @@ class CrewForm(forms.Form):
     agility = _number(*setup.CHARACTER_NUMBERS["agility"], "Agility", "Ranged attacks, initiative, piloting.")
     mind = _number(*setup.CHARACTER_NUMBERS["mind"], "Mind", "Sensors.")
     technology = _number(*setup.CHARACTER_NUMBERS["technology"], "Technology", "Tech weapons, gunnery, repair, hacking.")
-    hp = _number(1, 40, 8, "HP")
-    dr = _number(1, 30, 12, "Defence Rating", "Armour adds to it while its Condition lasts.")
+    hp = _number(*setup.CHARACTER_NUMBERS["hp"], "HP")
+    dr = _number(*setup.CHARACTER_NUMBERS["dr"], "Defence Rating", "Armour adds to it while its Condition lasts.")
     void_points = _number(*setup.CHARACTER_NUMBERS["void_points"], "Void Points", "At most 4; spend one for 2d20, the higher.")
     attack = _number(*setup.ENEMY_NUMBERS["attack"], "Attack modifier", "Enemies: 1d20 + this against the target's DR.")
     morale = _number(*setup.ENEMY_NUMBERS["morale"], "Morale", "Enemies: 2d6 higher than this and they flee or surrender.")
@@ -91,6 +94,7 @@ class CrewForm(forms.Form):
         text = (self.cleaned_data.get("weapon") or "").strip()
         if text:
             try:
+                refuse_foreign_digits(text)
                 setup.parse_personal_weapon(text)
             except ValueError as exc:
                 raise forms.ValidationError(str(exc)) from None
@@ -100,6 +104,7 @@ class CrewForm(forms.Form):
         text = (self.cleaned_data.get("armour") or "").strip()
         if text:
             try:
+                refuse_foreign_digits(text)
                 setup.parse_armour(text)
             except ValueError as exc:
                 raise forms.ValidationError(str(exc)) from None
@@ -135,12 +140,11 @@ class SetupOptionsForm(forms.Form):
                               initial="space")
     start_band = forms.ChoiceField(choices=[(b, tables.BANDS[b].label) for b in ("far", "medium", "close", "docked")],
                                    initial="medium", label="Range band at the start")
-    max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=setup.DEFAULT_MAX_ROUNDS, label="Round limit",
-                                    help_text="After this many rounds the fight ends undecided.")
-    void_points = forms.IntegerField(min_value=0, max_value=tables.MAX_VOID_POINTS, required=False,
-                                     label="Void Points for every character",
-                                     help_text="Blank: each character's own.")
-    squad_bonus = forms.IntegerField(min_value=0, max_value=6, initial=0, label="Extra members per enemy squad")
+    max_rounds = whole(1, 200, "Round limit", initial=setup.DEFAULT_MAX_ROUNDS,
+                       help_text="After this many rounds the fight ends undecided.")
+    void_points = whole(0, tables.MAX_VOID_POINTS, "Void Points for every character", required=False,
+                        help_text="Blank: each character's own.")
+    squad_bonus = whole(0, 6, "Extra members per enemy squad", initial=0)
 
     def options(self) -> dict:
         d = self.cleaned_data

@@ -12,10 +12,8 @@ refused naming the field and the range.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 from rulesets.core.engine import IllegalAction
-from rulesets.core.override import OverrideField, one_of, parse_override, yes_no
+from rulesets.core.override import OverrideField, WholeRange, one_of, parse_override, yes_no
 from rulesets.core.state import set_key
 
 from . import setup, tables, timers
@@ -42,20 +40,12 @@ def value_text(value: object) -> str:
     return text
 
 
-def number(lo: int, hi: int, what: str, upto: str = "") -> Callable[[str], int]:
-    """A whole number from ``lo`` to ``hi``; a ValueError naming ``what`` and the range otherwise
-    (:func:`rulesets.core.override.parse_override` puts the path in front).  ``upto``: the top of
-    the range in words, where it is the ship's or person's own (checked again by :func:`_within`)."""
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise ValueError(f"{what} is a whole number from {lo} to {upto or hi}; "
-                             f"'{text}' is not a whole number.") from None
-        if not lo <= n <= hi:
-            raise ValueError(f"{what} is a whole number from {lo} to {upto or hi}; {n} is outside that range.")
-        return n
-    return parse
+def number(lo: int, hi: int, what: str, upto: str = "") -> WholeRange:
+    """A whole number from ``lo`` to ``hi`` in the digits 0-9 (:class:`rulesets.core.override.WholeRange`);
+    a ValueError naming ``what`` and the range otherwise (:func:`rulesets.core.override.parse_override`
+    puts the path in front).  ``upto``: the top of the range in words, where it is the ship's or
+    person's own (checked again by :func:`_within`)."""
+    return WholeRange(lo, hi, what, upto)
 
 
 def _ship_number(key: str) -> tuple[int, int]:

@@ -147,16 +147,18 @@ WEAPON_MODIFIER = {"gun": "guns", "turret": "guns", "missile": "missiles", "torp
 
 
 def attack_modifiers(ship: Ship, weapon: Weapon, dm: int = 0) -> tuple[tuple[str, int], ...]:
-    """2.1.4 a)-e): ship MV (guns only), skills and advantages, the weapon's own MV, component damage."""
+    """2.1.4 a)-e): ship MV (guns only), skills and advantages, the weapon's own MV, component damage.
+    A failed gun alignment (2.1.8, 13-15: "Alle Geschützangriffe ... um 2 reduziert") costs the guns and
+    the turret 2: a turret's fire is gun fire, as for the mines, the dodge and the fumble table (decision)."""
     mods: list[tuple[str, int]] = []
     if weapon.kind == "gun":
         mods.append(("ship MV", ship.mv))
         if ship.thrusters:
             mods.append(("damaged thrusters", -ship.thrusters))
-        if ship.gun_alignment:
-            mods.append(("gun alignment failed", -2))
     elif weapon.kind in ("missile", "torpedo"):
         mods.append((f"{weapon.name} MV", weapon.mv))
+    if ship.gun_alignment and weapon.kind in ("gun", "turret"):
+        mods.append(("gun alignment failed", -2))
     mods.extend(pilot_for(ship, weapon).bonus("attack", WEAPON_MODIFIER[weapon.kind]))
     if dm:
         mods.append(("GM", dm))

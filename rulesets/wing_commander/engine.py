@@ -9,15 +9,16 @@ from __future__ import annotations
 import random
 
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
-from rulesets.core.engine import Action, IllegalAction, Odds, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
 
-from . import checks, library, odds, override, policy, tables, turn
+from . import checks, library, odds, override, policy, refusals, tables, turn
 from .model import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, ship_from
 
 FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
+PHASE_WORDS = {"act": "action", "defend": "defence", "after": "after-attack"}
 KIND_WORDS = {"gun": "guns", "turret": "turret", "missile": "missile", "torpedo": "torpedo"}
 
 
@@ -70,7 +71,12 @@ class WingCommanderRuleset(RulesetBase):
     def legal_actions(self, state: DogfightState) -> list[Action]:
         if state.over:
             return []
-        listed = turn.defence_actions(state) if state.phase == "defend" else turn.turn_actions(state)
+        if state.phase == "defend":
+            listed = turn.defence_actions(state)
+        elif state.phase == "after":
+            listed = turn.after_actions(state)
+        else:
+            listed = turn.turn_actions(state)
         return [*listed, Action.make("override")]
 
     def is_legal(self, state: DogfightState, action: Action) -> bool:
@@ -79,6 +85,10 @@ class WingCommanderRuleset(RulesetBase):
         if action.kind == "override":
             return not action.actor and set(dict(action.params)) <= {"path", "value"}
         return super().is_legal(state, action)
+
+    def refusal(self, state: DogfightState, action: Action) -> Refusal | None:
+        """Why the rules refuse ``action`` now, and which rule (refusals.py)."""
+        return refusals.refusal(state, action)
 
     def apply(self, state: DogfightState, action: Action, dice) -> Step:
         kind = action.kind
@@ -89,6 +99,8 @@ class WingCommanderRuleset(RulesetBase):
             raise IllegalAction("The fight is over.")
         if state.phase == "defend":
             handlers = {"countermeasure": turn.countermeasure, "dodge": turn.dodge, "eject": turn.eject}
+        elif state.phase == "after":
+            handlers = {"end": turn.end, "eject": turn.eject}
         else:
             handlers = {"attack": turn.attack, "torpedo": turn.attack, "lock": turn.lock, "regenerate": turn.regenerate,
                         "cloak": turn.cloak, "pass": turn.pass_turn, "eject": turn.eject}
@@ -104,7 +116,10 @@ class WingCommanderRuleset(RulesetBase):
         if action.kind in ("attack", "torpedo"):
             ship = state.ship(action.actor)
             target = state.ship(action.get("target"))
-            return odds.attack_odds(state, ship, ship.weapon(action.get("weapon")), target, dm)
+            result = odds.attack_odds(state, ship, ship.weapon(action.get("weapon")), target, dm)
+            if action.get("turret"):
+                return odds.with_turret(state, ship, ship.weapon(action.get("turret")), target, result)
+            return result
         return None
 
     def policy(self, state: DogfightState, rng: random.Random) -> Action:
@@ -142,13 +157,20 @@ class WingCommanderRuleset(RulesetBase):
         if kind == "lock":
             return f"{ship.name} locks a torpedo on {state.ship(action.get('target')).name} (deciphering takes the round)"
         if kind == "regenerate":
-            return f"{ship.name} stands aside to regenerate {tables.REGENERATION} shield points"
+            gained = turn.regains(ship)
+            if gained:
+                return f"{ship.name} stands aside to regenerate {gained} shield point{'s' if gained > 1 else ''}"
+            why = "shields full" if ship.shield_generator else "shield generator destroyed"
+            return f"{ship.name} stands aside for a round ({why}: no regeneration)"
         if kind == "cloak":
             return f"{ship.name} activates its cloaking device"
         if kind == "pass":
             return f"{ship.name} holds its fire"
+        if kind == "end":
+            return f"{ship.name} ends its turn"
         if kind == "eject":
-            return f"{ship.pilot.name} ejects from {ship.name}" + (" instead of dodging" if state.phase == "defend" else "")
+            when = {"defend": " instead of dodging", "after": " after the attack"}.get(state.phase, "")
+            return f"{ship.pilot.name} ejects from {ship.name}{when}"
         if kind in ("countermeasure", "dodge") and state.pending:
             pending = state.pending[0]
             attacker = state.ship(pending.attacker)
@@ -171,7 +193,7 @@ class WingCommanderRuleset(RulesetBase):
                        + (" (a critical hit)" if p.critical else "") + ": countermeasure, dodge or eject.")
         acting = state.acting
         return {"round": state.round, "active": state.active, "acting": acting.name if acting else "",
-                "phase": "defence" if state.phase == "defend" else "action", "order": order, "pending": pending, "over": state.over, "winner": state.winner,
+                "phase": PHASE_WORDS[state.phase], "order": order, "pending": pending, "over": state.over, "winner": state.winner,
                 "max_rounds": state.max_rounds, "ships": ships}
 
     def _ship_view(self, state: DogfightState, ship: Ship, full: bool) -> dict:
@@ -192,7 +214,7 @@ class WingCommanderRuleset(RulesetBase):
         if ship.thrusters:
             damage.append(f"thrusters damaged (MV -{ship.thrusters})")
         if ship.gun_alignment:
-            damage.append("gun alignment failed (guns -2)")
+            damage.append("gun alignment failed (guns and turret -2)")
         out = {
             "id": ship.id, "name": ship.name, "side": ship.side, "class": tables.CLASS_NAMES[ship.cls],
             "status": {"in": "", "destroyed": "destroyed", "ejected": "pilot ejected"}[ship.status],

@@ -11,9 +11,12 @@ import re
 from django import forms
 
 from rulesets.core.lines import LineError, parse_lines, split_fields
+from rulesets.core.override import WholeRange
+from rulesets.form_fields import WholeNumberField
 
 from . import tables
 from .model import FLOWN_BY, MODIFIER_TARGETS, damage_code, parse_damage
+from .override import NUMBERS
 
 POSITIONS = [("pilot", "Pilot"), ("gunner", "Turret gunner")]
 
@@ -23,8 +26,8 @@ WEAPON_HELP = ("One weapon per line: name, kind, damage, then for missiles and t
 SKILL_HELP = ("Skills, advantages and disadvantages, one per line: name, what it changes, value. It changes one of: "
               + ", ".join(MODIFIER_TARGETS) + ". Example: 'Gunnery, attack, +2' · 'Missile Man, dodge_missiles, +1'.")
 
-_MV = re.compile(r"^mv\s*([+-]?\d+)$", re.I)
-_STOCK = re.compile(r"^stock\s*(\d+)$", re.I)
+_MV = re.compile(r"^mv\s*(\S+)$", re.I)
+_STOCK = re.compile(r"^stock\s*(\S+)$", re.I)
 KIND_WORDS = {"gun": "gun", "guns": "gun", "turret": "turret", "missile": "missile", "missiles": "missile",
               "torpedo": "torpedo", "torpedoes": "torpedo"}
 
@@ -43,9 +46,9 @@ def parse_weapon_line(line: str) -> dict:
     weapon = {"name": name, "kind": kind, "damage": damage_code(count, sides, bonus), "mv": 0}
     for extra in fields[3:]:
         if _MV.match(extra):
-            weapon["mv"] = int(_MV.match(extra).group(1))
+            weapon["mv"] = NUMBERS["weapon_mv"].read(_MV.match(extra).group(1))
         elif _STOCK.match(extra):
-            weapon["stock"] = int(_STOCK.match(extra).group(1))
+            weapon["stock"] = NUMBERS["stock"].read(_STOCK.match(extra).group(1))
         else:
             raise ValueError(f"'{extra}' is not 'MV +1' or 'stock 2'.")
     if kind in ("missile", "torpedo"):
@@ -71,13 +74,7 @@ def parse_skill_line(line: str) -> tuple[str, list]:
         raise ValueError("the skill needs a name.")
     if on.lower() not in MODIFIER_TARGETS:
         raise ValueError(f"'{on}' is not one of {', '.join(MODIFIER_TARGETS)}.")
-    try:
-        number = int(value)
-    except ValueError:
-        raise ValueError(f"'{value}' is not a whole number like +2 or -1.") from None
-    if not -20 <= number <= 20:
-        raise ValueError("keep a modifier between -20 and +20.")
-    return name, [on.lower(), number]
+    return name, [on.lower(), NUMBERS["modifier"].read(value)]
 
 
 def _lines_field(text, parse):
@@ -90,18 +87,18 @@ def _lines_field(text, parse):
 class ShipStatsForm(forms.Form):
     ship_class = forms.ChoiceField(label="Class", choices=tables.SHIP_CLASSES, initial="medium",
                                    help_text="Sets the order (light fighters first, bombers last, capital ships after).")
-    mv = forms.IntegerField(label="MV", min_value=-10, max_value=10, initial=0,
-                            help_text="Manoeuvre value: added to gun attacks and to dodges against guns.")
-    tw = forms.IntegerField(label="TW", min_value=1, max_value=40, initial=12,
-                            help_text="Target value: what an attack on this ship must reach while an NPC flies it, "
+    mv = WholeNumberField(NUMBERS["mv"], initial=0,
+                          help_text="Manoeuvre value: added to gun attacks and to dodges against guns.")
+    tw = WholeNumberField(NUMBERS["tw"], initial=12,
+                          help_text="Target value: what an attack on this ship must reach while an NPC flies it, "
                                       "and what a dodge must reach when its NPC pilot attacks.")
-    shields = forms.IntegerField(min_value=0, max_value=999, initial=10)
-    hull = forms.IntegerField(min_value=1, max_value=999, initial=12)
+    shields = WholeNumberField(NUMBERS["shields"], label="Shields", initial=10)
+    hull = WholeNumberField(NUMBERS["hull"], label="Hull", initial=12)
     weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=WEAPON_HELP)
-    chaff = forms.IntegerField(min_value=0, max_value=99, initial=0, help_text="Chaff pods against missiles.")
-    chaff_mv = forms.IntegerField(label="Chaff MV", min_value=-10, max_value=10, initial=0)
-    mines = forms.IntegerField(min_value=0, max_value=99, initial=0, help_text="Mines against gun attacks.")
-    mines_mv = forms.IntegerField(label="Mines MV", min_value=-10, max_value=10, initial=0)
+    chaff = WholeNumberField(NUMBERS["chaff"], label="Chaff", initial=0, help_text="Chaff pods against missiles.")
+    chaff_mv = WholeNumberField(NUMBERS["chaff_mv"], initial=0)
+    mines = WholeNumberField(NUMBERS["mines"], initial=0, help_text="Mines against gun attacks.")
+    mines_mv = WholeNumberField(NUMBERS["mines_mv"], initial=0)
     cloak = forms.BooleanField(required=False, label="Cloaking device")
     phase_shields = forms.BooleanField(required=False, label="Phase shields",
                                        help_text="Capital ships only: a hard torpedo target (torpedoes must lock first).")
@@ -139,7 +136,7 @@ class CrewForm(forms.Form):
     flown_by = forms.ChoiceField(label="Flown by", choices=FLOWN_BY, initial="character",
                                  help_text="An NPC is represented by its ship's TW; the GM may roll for it instead.")
     rank = forms.TypedChoiceField(choices=tables.RANKS, coerce=int, initial=1)
-    months = forms.IntegerField(label="Months in rank", min_value=0, max_value=600, initial=0)
+    months = WholeNumberField(NUMBERS["months"], initial=0)
     wild_card = forms.BooleanField(required=False, label="Wild Card (rolls 1W20 instead of 2W10)")
     leader = forms.BooleanField(required=False, label="Squadron leader")
     skills = forms.CharField(label="Skills, advantages, disadvantages", required=False,
@@ -168,17 +165,17 @@ class CrewForm(forms.Form):
 
 
 class SetupOptionsForm(forms.Form):
-    max_rounds = forms.IntegerField(min_value=1, max_value=200, initial=20,
-                                    help_text="After this many rounds the fight ends undecided.")
+    max_rounds = WholeNumberField(WholeRange(1, 200, "Max rounds"), initial=20,
+                                  help_text="After this many rounds the fight ends undecided.")
     first_side = forms.CharField(required=False, max_length=60, label="Side that moves first on a tie",
                                  help_text="The GM decides whether players or enemies go first (2.1.1); blank: "
                                            "the order the ships were set up in.")
-    npc_tw = forms.IntegerField(required=False, min_value=0, max_value=40, initial=0, label="TW of every NPC",
-                                help_text="0 or blank: each NPC keeps the TW of its ship.")
+    npc_tw = WholeNumberField(WholeRange(0, NUMBERS["tw"].hi, "TW of every NPC"), required=False, initial=0,
+                              help_text="0 or blank: each NPC keeps the TW of its ship.")
     wild_cards = forms.ChoiceField(choices=[("as_set", "as on the pilot sheets"), ("all", "every character"),
                                             ("none", "no one")], initial="as_set", label="Wild Cards")
-    flight_size = forms.IntegerField(required=False, min_value=0, max_value=50, initial=0, label="Ships per side",
-                                     help_text="0 or blank: every ship of the chosen fleets.")
+    flight_size = WholeNumberField(WholeRange(0, 50, "Ships per side"), required=False, initial=0,
+                                   help_text="0 or blank: every ship of the chosen fleets.")
 
     def options(self) -> dict:
         d = self.cleaned_data

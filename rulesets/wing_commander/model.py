@@ -190,7 +190,7 @@ class DogfightState:
     order: tuple[str, ...] = ()
     turn: int = 0
     round: int = 1
-    phase: str = "act"  # act, defend
+    phase: str = "act"  # act, defend (an attack waits for its target), after (the attack settled: end or eject)
     pending: tuple[PendingAttack, ...] = ()
     over: bool = False
     winner: str | None = None

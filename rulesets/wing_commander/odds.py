@@ -150,6 +150,15 @@ def attack_odds(state: DogfightState, attacker: Ship, weapon: Weapon, target: Sh
     return Odds(outcomes, "; ".join(parts))
 
 
+def with_turret(state: DogfightState, attacker: Ship, turret: Weapon, target: Ship, main: Odds) -> Odds:
+    """The odds of the guns or the missile, and in words the turret joining the action (2.1.3): its
+    own roll, its own defence (D6)."""
+    c = attack_chances(state, attacker, turret, target)
+    lands = c[LANDS_ONCE] + c[LANDS_TWICE] + c[HEAVY]
+    return Odds(main.outcomes, f"{main.summary}; {turret.name} joins: hit {core_odds.percent(lands)} "
+                               f"(critical {core_odds.percent(c[LANDS_TWICE])}), {turret.code}")
+
+
 def defence_words(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship) -> str:
     """The countermeasure and the dodge the target will get."""
     if not target.rolls:

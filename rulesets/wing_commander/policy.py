@@ -2,15 +2,15 @@
 
 The policy, in words:
 1. Defending: drop a countermeasure when one of the right kind is left and the attack is not
-   a critical hit; otherwise dodge.  The bot never ejects.
+   a critical hit; otherwise dodge.  The bot never ejects (after its attack it ends its turn).
 2. On its turn: a torpedo that can fire (at a soft target, or deciphered on a hard one) fires;
    a torpedo with a hard target in reach and no lock locks on.
 3. With no shields left, hull at half or less and a working generator, it stands aside to
    regenerate (once the shields are up again it returns to the fight).
-4. Otherwise it attacks: of every enemy it can target and every ready weapon (guns with the
-   turret joining in), the attack with the most expected damage per point of the target's
-   shields and hull left; a missile is fired only when it expects half again the damage of the
-   guns.  Ties go to the first in the list.
+4. Otherwise it attacks: of every enemy it can target and every ready weapon (guns or a missile,
+   the turret joining either), the attack with the most expected damage per point of the
+   target's shields and hull left; a missile (with the turret) is fired only when it expects half
+   again the damage of the guns (with the turret).  Ties go to the first in the list.
 5. Nothing to attack: regenerate if it can, else hold.
 
 It builds no list of every legal action; it scores the few candidates directly.
@@ -90,9 +90,9 @@ def choose_turn(state: DogfightState) -> Action:
         elif turret is not None:
             options.append((turret_value, turret.id, None))
         for weapon in missiles:
-            value = expected_damage(state, ship, weapon, target, sides)
+            value = expected_damage(state, ship, weapon, target, sides) + turret_value
             if value > 1.5 * volley:
-                options.append((value, weapon.id, None))
+                options.append((value, weapon.id, turret.id if turret is not None else None))
         for value, weapon_id, turret_id in options:
             score = value / left
             if best is None or score > best_score:
@@ -109,4 +109,6 @@ def choose(state: DogfightState, rng: random.Random) -> Action:
     """The bot's action (deterministic: it uses no chance, so ``rng`` is not drawn from)."""
     if state.phase == "defend":
         return choose_defence(state)
+    if state.phase == "after":
+        return Action.make("end", state.acting.id)  # the bot never ejects
     return choose_turn(state)

@@ -7,16 +7,20 @@ dispatches the actions to them.
 """
 from __future__ import annotations
 
+from rulesets.core.citation import cite
 from rulesets.core.engine import Action, LogEntry
 from rulesets.core.state import clone
 
 from . import checks, damage, tables
 from .model import DogfightState, PendingAttack, Ship, Weapon, replace_by_id, with_ship
 
-RULE_TURN = "2.1.3 Der Spielzug (Rundenmodus)"
+RULE_ORDER = cite("2.1.1 The order (RF)", "2.1.1 Die Initiative/Reihenfolge (RF)")
+RULE_TURN = cite("2.1.3 The turn (round mode)", "2.1.3 Der Spielzug (Rundenmodus)")
 
 #: the main actions of a turn (2.1.3)
 TURN_KINDS = ("attack", "torpedo", "lock", "regenerate", "cloak", "eject", "pass")
+#: what the pilot may still do in its turn once its attack is settled (2.1.3: ejecting "jederzeit")
+AFTER_KINDS = ("end", "eject")
 
 
 # --- 2.1.1 the order ----------------------------------------------------------------------
@@ -100,6 +104,26 @@ def attack_weapons(ship: Ship, round_no: int) -> list[Weapon]:
     return [w for w in ship.weapons if w.kind in ("gun", "turret", "missile") and w.ready(round_no)]
 
 
+def torpedo_fires(state: DogfightState, ship: Ship, target: Ship) -> bool:
+    """2.1.3: a torpedo fires at a soft target, or at a hard one whose phase shields it deciphered in
+    an earlier round (D7)."""
+    return target.soft_target or (target.hard_target and ship.lock_target == target.id
+                                  and ship.lock_round < state.round)
+
+
+def torpedo_locks(ship: Ship, target: Ship) -> bool:
+    """2.1.3: a torpedo is locked on a hard target not locked on yet."""
+    return target.hard_target and ship.lock_target != target.id
+
+
+#: the ship classes a cloaking device is built into (2.1.3: "in einem Jäger oder Bomber")
+CLOAK_CLASSES = ("light", "medium", "heavy", "bomber")
+
+
+def can_cloak(ship: Ship) -> bool:
+    return ship.cloak_device and ship.cloak == "" and ship.cls in CLOAK_CLASSES
+
+
 def turn_actions(state: DogfightState) -> list[Action]:
     """2.1.3: one main action per turn; ejecting is possible at any time of one's own turn."""
     ship = state.acting
@@ -112,25 +136,29 @@ def turn_actions(state: DogfightState) -> list[Action]:
             if weapon.kind == "turret":
                 continue
             out.append(Action.make("attack", ship.id, target=target.id, weapon=weapon.id))
-            if weapon.kind == "gun":
-                for turret in turrets:
-                    out.append(Action.make("attack", ship.id, target=target.id, weapon=weapon.id, turret=turret.id))
+            for turret in turrets:  # "kann dieser in der Aktion zusätzlich eingesetzt werden": guns or missile
+                out.append(Action.make("attack", ship.id, target=target.id, weapon=weapon.id, turret=turret.id))
         if not any(w.kind == "gun" for w in ready):  # the turret alone when the guns are out
             for turret in turrets:
                 out.append(Action.make("attack", ship.id, target=target.id, weapon=turret.id))
         for torpedo in torpedoes:
-            if target.soft_target or (target.hard_target and ship.lock_target == target.id
-                                      and ship.lock_round < state.round):
+            if torpedo_fires(state, ship, target):
                 out.append(Action.make("torpedo", ship.id, target=target.id, weapon=torpedo.id))
-            elif target.hard_target and ship.lock_target != target.id:
+            elif torpedo_locks(ship, target):
                 out.append(Action.make("lock", ship.id, target=target.id, weapon=torpedo.id))
-    if ship.shield_generator and ship.shields < ship.max_shields:
-        out.append(Action.make("regenerate", ship.id))
-    if ship.cloak_device and ship.cloak == "" and ship.cls in ("light", "medium", "heavy", "bomber"):
+    out.append(Action.make("regenerate", ship.id))  # standing aside: whatever the shields (regains)
+    if can_cloak(ship):
         out.append(Action.make("cloak", ship.id))
     out.append(Action.make("pass", ship.id))
     out.append(Action.make("eject", ship.id))
     return out
+
+
+def after_actions(state: DogfightState) -> list[Action]:
+    """2.1.3 "Aussteigen ist im eigenen Spielzug jederzeit ... möglich": once the turn's attack is
+    settled (its dodges and damage), the pilot ends the turn or ejects."""
+    ship = state.acting
+    return [Action.make("end", ship.id), Action.make("eject", ship.id)]
 
 
 def defence_actions(state: DogfightState) -> list[Action]:
@@ -227,7 +255,23 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, l
     pending = [p for p in pending if state.ship(p.target).in_fight]
     if pending:
         return clone(state, phase="defend", pending=tuple(pending)), log
-    return end_turn(state), log
+    return after_attack(state), log
+
+
+def after_attack(state: DogfightState) -> DogfightState:
+    """The attack is settled: the turn stays the attacker's, who may still eject (2.1.3: "im eigenen
+    Spielzug jederzeit") or end it; a fight over, or an attacker out of it, moves on."""
+    state = check_over(state)
+    if state.over:
+        return state
+    if not state.acting.in_fight:
+        return end_turn(state)
+    return clone(state, phase="after", pending=())
+
+
+def end(state: DogfightState, action: Action, dice):
+    """The pilot ends the turn after its attack (2.1.3)."""
+    return end_turn(state), []
 
 
 def hit(state: DogfightState, attacker_id: str, weapon_id: str, target_id: str, times: int, dice):
@@ -248,13 +292,32 @@ def lock(state: DogfightState, action: Action, dice):
     return end_turn(state), log
 
 
+def regains(ship: Ship) -> int:
+    """The shield points standing aside gives back: 3, up to full (2.1.3), none once the shield
+    generator is destroyed (2.1.6, 2.1.8 1-5)."""
+    if not ship.shield_generator:
+        return 0
+    return max(0, min(ship.max_shields, ship.shields + tables.REGENERATION) - ship.shields)
+
+
 def regenerate(state: DogfightState, action: Action, dice):
-    """2.1.3: stand aside for a round and regenerate 3 shield points; meanwhile untargetable."""
+    """2.1.3 Aussetzen und Schildenergie regenerieren: stand aside for a round (untargetable until
+    the ship's next turn) and regenerate 3 shield points.  Standing aside is the action; the
+    regeneration is what it gives where the generator works and the shields are not full, so a
+    pilot with full shields or a destroyed generator may still sit a round out (decision D17)."""
     ship = state.acting
-    shields = min(ship.max_shields, ship.shields + tables.REGENERATION)
+    gained = regains(ship)
+    shields = ship.shields + gained
     state = with_ship(state, ship.id, shields=shields, standing_aside=True)
-    log = [LogEntry(f"{ship.name} stands aside and regenerates its shields to {shields}; it cannot be attacked "
-                    "until its next turn.", RULE_TURN)] if dice.recording else []
+    log = []
+    if dice.recording:
+        if gained:
+            text = f"{ship.name} stands aside and regenerates its shields to {shields}"
+        elif not ship.shield_generator:
+            text = f"{ship.name} stands aside; its shield generator is destroyed, so its shields stay at {shields}"
+        else:
+            text = f"{ship.name} stands aside with its shields full ({shields})"
+        log.append(LogEntry(f"{text}; it cannot be attacked until its next turn.", RULE_TURN))
     return end_turn(state), log
 
 
@@ -281,7 +344,7 @@ def eject(state: DogfightState, action: Action, dice):
         if dice.recording else []
     if state.phase == "defend":
         return _next_pending(state, log)
-    return end_turn(state), log
+    return end_turn(state), log  # on its own turn, before or after the main action
 
 
 # --- the defence (2.1.5) ------------------------------------------------------------------
@@ -290,7 +353,7 @@ def _next_pending(state: DogfightState, log):
     rest = tuple(p for p in state.pending[1:] if state.ship(p.target).in_fight)
     if rest and not state.over:
         return clone(state, pending=rest), log
-    return end_turn(state), log
+    return after_attack(state), log
 
 
 def countermeasure(state: DogfightState, action: Action, dice):

@@ -5,7 +5,10 @@
  * page swaps it in.  The GM's stream carries only sequence numbers: the GM's page fetches
  * its own fragment (it holds the GM's controls).  A dropped stream reconnects with
  * Last-Event-ID and catches up; where there is no stream (no Redis, or EventSource
- * failing) the page polls every second.
+ * failing) the page polls every second.  When the server says live updates are unavailable
+ * (Redis down: an "unavailable" event, in words) the page shows the words, polls, and opens
+ * the stream again every few seconds until it says "live".  A page that cannot reach the
+ * server at all says so on screen until it can again.
  * Keyboard shortcuts for the GM: each listed action has a key (1-9, 0, then letters, shown
  * beside it), u undoes, n auto-plays one step; they work whatever has focus but a text box.
  *
@@ -48,14 +51,36 @@
     fresh.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));
   }
 
+  // What the page says about its own connection: above the runner (which is swapped whole).
+  var trouble = {unreachable: "", degraded: ""};
+  function say(kind, text) {
+    trouble[kind] = text || "";
+    var note = document.getElementById("live-status");
+    var words = trouble.unreachable || trouble.degraded;
+    if (!words) { if (note) note.hidden = true; return; }
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "live-status";
+      note.className = "notice live-status";
+      note.setAttribute("role", "status");
+      live.prepend(note);
+    }
+    note.textContent = words;
+    note.hidden = false;
+  }
+  var UNREACHABLE = "Cannot reach the server: this page may be out of date. It keeps trying and updates by itself when the server answers.";
+
   function refresh(reason) {
     if (fetching) return;
     fetching = true;
     var before = head();
     fetch(pollUrl + "?seen=" + before, {headers: {"HX-Request": "true"}, credentials: "same-origin"})
-      .then(function (r) { return r.status === 200 ? r.text() : null; })
+      .then(function (r) {
+        say("unreachable", r.status >= 500 ? UNREACHABLE : "");
+        return r.status === 200 ? r.text() : null;
+      })
       .then(function (html) { if (html !== null) swap(html, reason); })
-      .catch(function () {})
+      .catch(function () { say("unreachable", UNREACHABLE); })
       .finally(function () { fetching = false; });
   }
 
@@ -65,12 +90,38 @@
     pollTimer = setInterval(function () { if (!pending) refresh("moved"); }, 1000);
   }
 
+  function stopPolling() {
+    if (pollTimer) clearInterval(pollTimer);
+    pollTimer = null;
+  }
+
+  var STREAM_AGAIN = 5000;  // ms before a page that fell back to polling opens its stream again
+
   function startStream() {
     var failures = 0;
     var source = new EventSource(streamUrl + "?after=" + head());
-    live.dataset.mode = "streaming";
+    function fallBack() {
+      source.close();
+      startPolling();
+      setTimeout(startStream, STREAM_AGAIN);
+    }
+    source.addEventListener("live", function () {
+      failures = 0;
+      stopPolling();
+      live.dataset.mode = "streaming";
+      say("degraded", "");
+      say("unreachable", "");
+    });
+    source.addEventListener("unavailable", function (e) {
+      var data = {};
+      try { data = JSON.parse(e.data); } catch (err) { data = {}; }
+      say("unreachable", "");
+      say("degraded", data.message || "Live updates are unavailable just now: this page checks for new steps every few seconds instead.");
+      fallBack();
+    });
     source.addEventListener("step", function (e) {
       failures = 0;
+      say("unreachable", "");
       var data = JSON.parse(e.data);
       latest = data.seq;
       // A step this page is posting right now comes back in its own response.
@@ -80,10 +131,8 @@
     });
     source.onerror = function () {
       failures += 1;
-      if (source.readyState === EventSource.CLOSED || failures > 5) {
-        source.close();
-        startPolling();
-      }
+      if (failures > 1) say("unreachable", UNREACHABLE);
+      if (source.readyState === EventSource.CLOSED || failures > 5) fallBack();
     };
   }
 

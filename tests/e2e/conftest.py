@@ -59,7 +59,8 @@ def screenshot(page, name: str, full_page: bool = True) -> Path:
 
 @pytest.fixture
 def asgi_server(transactional_db):
-    """The app under uvicorn (ASGI, as in production) on the test database, and a Celery worker."""
+    """The app under uvicorn (ASGI, started as in production: config/serve.py) on the test database,
+    and a Celery worker."""
     import socket
     import subprocess
     import sys
@@ -74,7 +75,7 @@ def asgi_server(transactional_db):
     log = open(ARTIFACTS.parent / "var" / f"uvicorn-{port}.log", "w") if (ARTIFACTS.parent / "var").exists() else subprocess.DEVNULL
     env = service_env()
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+    proc = subprocess.Popen([sys.executable, "-m", "config.serve", "--host", "127.0.0.1",
                              "--port", str(port), "--log-level", "warning"],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     worker = start_worker()

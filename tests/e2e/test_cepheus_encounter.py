@@ -19,7 +19,8 @@ SEED = "e2e-two-rounds"
 
 
 def _round(page) -> int:
-    return int(re.search(r"Round (\d+)", page.locator("#runner .page-head").inner_text()).group(1))
+    found = re.search(r"Round (\d+)", page.locator("#runner .page-head").inner_text())
+    return int(found.group(1)) if found else 0  # "Before the first round"
 
 
 def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, browser_on, django_user_model):

@@ -89,6 +89,45 @@ def test_a_gm_moves_fires_cripples_and_destroys_while_a_player_follows(asgi_serv
     _step(page, _button(page, "opens fire").first.click)
     expect(page.locator("#log")).to_contain_text("fires")
 
+    # Issue 27: the next group's activation by hand, without the board: its orders, then each ship
+    # holds position or takes a named move (buttons beside the lit points), then its fire.
+    for _ in range(10):  # a point-defence choice of the first activation's attacks, if any
+        if _button(page, " orders").count():
+            break
+        _step(page, page.locator("#actions .actions button").first.click)
+    ships = [t.split(" (")[0] for t in page.locator("#df-board .df-ship > title").all_text_contents()]
+    now = page.locator("#active")
+    expect(now).to_be_visible()
+    acting = now.inner_text().removeprefix("Now: ")
+    assert acting and all(name in ships for name in acting.split(", ")), (acting, ships)  # ships, not a battle group
+    _step(page, _button(page, "Standard orders").first.click)
+    assert "none spike" not in page.locator("#log").inner_text()
+    expect(page.locator("#log")).to_contain_text("no spike")
+    moved = 0
+    while _button(page, ": hold position").count():
+        mover = page.locator("#df-board .df-moving strong").inner_text()
+        expect(now).to_have_text(f"Now: {mover}")  # the header names the ship the board names
+        expect(_button(page, f"{mover}: full ahead")).to_be_visible()
+        expect(_button(page, f"{mover}: half ahead")).to_be_visible()
+        assert page.locator("#df-board .df-target").count() > 10, "the board still gives any exact spot"
+        if not moved:
+            size = page.viewport_size
+            for width, height in ((1280, 800), (1024, 768), (390, 844)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.locator("#actions").scroll_into_view_if_needed()
+                screenshot(page, f"dropfleet-move-buttons-{width}", full_page=False)
+            page.set_viewport_size(size)
+            _step(page, _button(page, f"{mover}: full ahead").click)
+            expect(page.locator("#log")).to_contain_text(f"{mover} moves")
+        else:
+            _step(page, _button(page, f"{mover}: hold position").click)
+            expect(page.locator("#log")).to_contain_text(f"{mover} holds its position")
+        moved += 1
+    assert moved, "no ship moved by hand"
+    if _button(page, " fires ").count():
+        _step(page, _button(page, " fires ").first.click)
+    _step(page, _button(page, "opens fire").first.click)
+
     # Play on (the app's bot) until a ship is crippled and one destroyed with its explosion drawn.
     blast_seen = crippled = destroyed = False
     for _ in range(250):

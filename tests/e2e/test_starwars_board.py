@@ -49,6 +49,21 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires_while_a_player_follows(asgi_se
 
     page.locator("#actions .actions button", has_text="Roll initiative").click()
     expect(page.locator("#hex-board")).to_contain_text("Moving:")
+    # Issue 27: the names are legible at 1024x768 and no name covers a lit hex's number; the
+    # Moving line says when a turn is free (seed 1.: right after a forward move).
+    expect(page.locator("#hex-board .sw-moving")).to_contain_text("a free turn comes right after a forward move")
+    size = page.viewport_size
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator("#hex-board .ship.moving").scroll_into_view_if_needed()
+        screenshot(page, f"starwars-board-moving-{width}", full_page=False)
+        names = _boxes(page, "#hex-board .ship-name")
+        # a line box is 1.16 em tall: 11.6 px is a 10-pixel font (it was 9 units, about 7 px, at 1024x768)
+        assert names and min(b[4] - b[2] for b in names) >= 11.6, (width, [round(b[4] - b[2], 1) for b in names])
+        numbers = _boxes(page, "#hex-board .target text")
+        covered = [(n, t) for n in names for t in numbers if _overlap(n, t)]
+        assert not covered, (width, [(n[0], t[0], t[5], t[6], t[7], round(min(n[3], t[3]) - max(n[1], t[1])), round(min(n[4], t[4]) - max(n[2], t[2]))) for n, t in covered])
+    page.set_viewport_size(size)
 
     # Click the lit hex farthest ahead: the moving ship flies there, showing what is left.
     mover = page.locator("#hex-board .ship.moving")
@@ -103,3 +118,13 @@ def test_a_gm_moves_a_ship_on_the_board_and_fires_while_a_player_follows(asgi_se
     log = page.locator("#log li").first.inner_text()
     assert "fire control" in log.lower() or "to hit" in log.lower(), log
     screenshot(page, "starwars-board-after-fire")
+
+
+def _boxes(page, selector):
+    """[text, left, top, right, bottom] of each element drawn (as laid out now)."""
+    return page.locator(selector).evaluate_all(
+        "ts => ts.map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom, t.parentNode.dataset.hex, t.getAttribute('x'), t.getAttribute('y')]; })")
+
+
+def _overlap(a, b):
+    return a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]

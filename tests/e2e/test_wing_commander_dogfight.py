@@ -20,7 +20,8 @@ pytestmark = [pytest.mark.e2e]
 
 # Blue 1's pilot is a Wild Card (1W20); the others roll 2W10, so two faces make the natural result.
 BLUE_ATTACK = re.compile(r"^Blue [234] fires .+ at Claw \d")
-BLUE_DODGE = re.compile(r"^Blue \d dodges ")
+# 2.1.3: once its attack is settled a pilot ends the turn (or ejects): a player's decision
+BLUE_ANSWER = re.compile(r"^Blue \d (dodges |ends its turn)")
 
 
 def _step(page, click):
@@ -30,14 +31,15 @@ def _step(page, click):
 
 
 def _to_a_blue_attack(page, limit=40):
-    """Play on (the bot for the Kilrathi and Blue 1, dodges for Blue pilots) until Blue 2, 3 or 4 may fire."""
+    """Play on (the bot for the Kilrathi and Blue 1, dodges and ends of turn for Blue pilots) until Blue 2, 3
+    or 4 may fire."""
     for _ in range(limit):
         buttons = page.locator("#actions .actions button")
         if buttons.filter(has_text=BLUE_ATTACK).count():
             return buttons.filter(has_text=BLUE_ATTACK).first
-        dodge = buttons.filter(has_text=BLUE_DODGE)
-        if dodge.count():
-            _step(page, dodge.first.click)
+        answer = buttons.filter(has_text=BLUE_ANSWER)
+        if answer.count():
+            _step(page, answer.first.click)
         else:
             _step(page, lambda: page.locator("#auto-step-button").click())
     raise AssertionError("no Blue pilot got to fire")
@@ -95,8 +97,8 @@ def test_a_gm_runs_four_against_four_with_a_critical_a_fumble_and_first_damage(a
         buttons = page.locator("#actions .actions button")
         if not buttons.count():
             break
-        dodge = buttons.filter(has_text=BLUE_DODGE)
-        _step(page, dodge.first.click if dodge.count() else page.locator("#auto-step-button").click)
+        answer = buttons.filter(has_text=BLUE_ANSWER)
+        _step(page, answer.first.click if answer.count() else page.locator("#auto-step-button").click)
     log = page.locator("#log").inner_text()
     assert "First damage to" in log, log[:2000]
     assert "actor=" not in log and "w1" not in page.locator("#ships").inner_text()

@@ -32,11 +32,11 @@ def test_the_analysis_says_where_the_real_outcome_sits(as_gm, encounter, django_
     analysis.refresh_from_db()
     r = analysis.results
     assert analysis.status == "done" and r["replays"] == 60
-    assert 0 <= r["winner_share"] <= 1 and set(r["strength_percentile"]) == {"blue", "red"}
+    assert 0 <= r["winner_share"] <= 1 and set(r["strength"]) == {"blue", "red"}
     assert len(r["swings"]) == sum(1 for a in log.current(encounter).applied if a.rolls)
     assert r["turning_points"] and abs(r["turning_points"][0]["swing"]) == max(abs(s["swing"]) for s in r["swings"])
     page = as_gm.get(response["Location"]).content.decode()
-    assert "The fight turned on these rolls" in page
+    assert "The rolls that moved the odds" in page
 
 
 def test_the_analysis_is_deterministic_for_its_seed(encounter):

@@ -209,3 +209,18 @@ def test_in_a_boarding_fight_the_players_page_names_the_person_who_acts(client, 
     turn_line = text_of(page[page.index('id="active"'):page.index("</p>", page.index('id="active"'))])
     assert view["acting_person"] and view["acting_person"] in turn_line and " of " in turn_line
     assert_words(page, "the Void d20 players' page in a boarding fight")
+
+
+def test_missiles_in_flight_count_turns_in_words():
+    """Issue 27: "1 turn(s) to impact" reads "1 turn to impact", "2 turns to impact"."""
+    from django.template.loader import get_template
+
+    from encounters.views import ruleset_partials
+
+    board = get_template(f"{ruleset_partials('cepheus')}#board")
+    view = {"ships": [], "missiles": [
+        {"missile": "m1", "kind": "Missile", "count": 2, "from": "Lantern", "target": "Raider", "to_hit": 8, "rounds": 1},
+        {"incoming": 3, "target": "Lantern", "rounds": 2}]}
+    words = " ".join(text_of(board.render({"view": view, "is_gm": True})).split())
+    assert "hits on 8+, 1 turn to impact" in words and "3 incoming at Lantern — 2 turns to impact" in words
+    assert "(s)" not in words

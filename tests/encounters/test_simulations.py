@@ -135,7 +135,7 @@ def test_the_results_page_draws_the_charts(as_gm, campaign):
     results_of(run)
     page = as_gm.get(run.get_absolute_url()).content.decode()
     assert 'aria-label="Win probability of blue by sweep point"' in page
-    assert page.count('aria-label="Rounds to decision') == 3
+    assert page.count('aria-label="How many battles ended in each round, ') == 3
 
 
 def test_players_and_outsiders_never_reach_simulations(client, player, outsider, campaign):

@@ -92,6 +92,8 @@ def test_a_typo_in_a_stat_or_in_damage_is_refused_with_the_key_named(as_gm, expo
     ({"str": [7]}, "characteristics.str: [7] is not a value this ruleset's sheet takes."),
     ({"str": "lots"}, "characteristics.str: \"lots\" is not a value this ruleset's sheet takes."),
     ({"strength": 7}, "characteristics.strength: not on this ruleset's sheet."),
+    ({"str": True}, "characteristics.str: true is not a value this field takes (it holds a number)."),
+    ({"str": "١٢"}, "characteristics.str: '١٢' is not a number written in the digits 0-9."),
 ])
 def test_characteristics_of_the_wrong_shape_are_named(as_gm, export, value, message):
     crew = next(s for f in export["campaign"]["fleets"] for s in f["ships"] if s["crew"])["crew"][0]

@@ -71,7 +71,7 @@ def test_three_minor_actions_instead_of_the_significant_one():
 
 def test_hasty_crew_gets_an_extra_minor_and_dm_minus_1_house_rule():
     """RULES-NOTES house rule: hasty crews take one extra minor action and DM-1 to every check."""
-    s = duel([crew("cap", "captain"), GUNNER], [crew("t", "passenger")])
+    s = duel([crew("cap", "captain"), GUNNER], [crew("t", "passenger")], hasty=True)
     s = act(s, "hasty actor=cap").state
     assert s.ship("a").hasty and s.minor == 2
     s = act(s, "misc actor=cap").state
@@ -82,6 +82,12 @@ def test_hasty_crew_gets_an_extra_minor_and_dm_minus_1_house_rule():
 def test_hasty_can_be_switched_off_as_an_encounter_option():
     s = duel([crew("cap", "captain")], [], hasty=False)
     assert "hasty" not in kinds(s)
+
+
+def test_hasty_crews_are_off_unless_the_gm_turns_the_house_rule_on():
+    """Issue 27: a by-the-book game starts by the book: the house rule is offered only when asked for."""
+    assert "hasty" not in kinds(duel([crew("cap", "captain")], []))
+    assert "hasty" in kinds(duel([crew("cap", "captain")], [], hasty=True))
 
 
 def test_the_target_reacts_before_the_attack_roll_and_no_reaction_is_always_legal():

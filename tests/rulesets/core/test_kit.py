@@ -19,7 +19,8 @@ def _weapon(line):
 def test_every_bad_line_is_named_with_its_number_and_blank_lines_are_skipped():
     with pytest.raises(LineError) as err:
         parse_lines("Laser, 2\n\nRailgun, x\nTorpedo, 0", _weapon)
-    assert err.value.messages == ["Line 3: 'x' is not a whole number.", "Line 4: must be 1 or more."]
+    assert err.value.messages == ["Line 3: 'x' is not a whole number; it must be 1 or more.",
+                                  "Line 4: must be 1 or more; 0 is outside that range."]
 
 
 def test_good_lines_parse_in_order():
@@ -126,8 +127,10 @@ def test_the_log_line_is_words_not_a_path():
 
 
 @pytest.mark.parametrize("path, value, message", [
-    ("Talon.hull", "x", "Talon.hull: 'x' is not a whole number."),
-    ("Talon.hull", "41", "Talon.hull: must be 40 or less."),
+    ("Talon.hull", "x", "Talon.hull: 'x' is not a whole number; it must be from 0 to 40."),
+    ("Talon.hull", "41", "Talon.hull: must be from 0 to 40; 41 is outside that range."),
+    ("Talon.hull", "١٢", "Talon.hull: '١٢' is not a whole number written in the digits 0-9; it must be from 0 to 40."),
+    ("Talon.hull", "1_0", "Talon.hull: '1_0' is not a whole number; it must be from 0 to 40."),
     ("Talon.shields", "2", "Talon.shields: Talon has no 'shields' to set."),
     ("Nobody.hull", "2", "does not start with a ship's name or id"),
     ("Talon.hull", "", "Talon.hull: give a value."),

@@ -40,7 +40,7 @@ def test_the_gm_sets_any_value_by_hand_recorded_as_a_step():
 
 
 @pytest.mark.parametrize("path,value,message", [
-    ("Steadfast.hull", "lots", "Steadfast.hull: 'lots' is not a whole number"),
+    ("Steadfast.hull", "lots", "Steadfast.hull: Hull is a whole number from 0 to 60; 'lots' is not a whole number"),
     ("Steadfast.layer", "orbit", "is not one of"),
     ("Nobody.hull", "3", "does not start with a ship"),
     ("Steadfast.warp", "3", "has no 'warp'"),

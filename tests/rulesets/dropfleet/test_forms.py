@@ -54,7 +54,7 @@ def test_bad_weapon_lines_are_named_by_line():
 
 
 @pytest.mark.parametrize("field,value,message", [
-    ("armour", "9", "is not a save"), ("passive", "4", "is not a save"), ("hull", "0", "greater than or equal"),
+    ("armour", "9", "is not a save"), ("passive", "4", "is not a save"), ("hull", "0", "Hull is a whole number from 1 to 60; 0 is outside that range."),
 ])
 def test_bad_stats_are_refused_at_their_field(field, value, message):
     data = {**ShipStatsForm.initial_from(fleets.TEMPLATES[1]["stats"]), field: value}

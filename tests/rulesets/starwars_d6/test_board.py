@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.core.engine import Action, IllegalAction, Viewer
+from rulesets.core.words import count
 from rulesets.starwars_d6 import board as board_drawing
 from rulesets.starwars_d6 import hexes
 from rulesets.starwars_d6 import tables
@@ -133,3 +134,60 @@ def test_players_see_who_fired_at_whom_but_not_whether_it_hit():
     assert gm[0]["hit"] in (True, False) and gm[0]["label"].endswith(("hit", "miss"))
     assert player[0]["hit"] is None and not player[0]["label"].endswith(("hit", "miss"))
     assert gm[0]["from"] == player[0]["from"] and gm[0]["to"] == player[0]["to"]
+
+
+def test_free_turns_come_right_after_a_forward_move_and_the_words_say_why_a_turn_costs_a_point():
+    """Seed "1. MOVIMENT I MANIOBRA": "Moure un hexàgon endavant. Després d'aquest moviment, la nau
+    pot girar gratuïtament"; "Girar un costat d'hexàgon ... sense haver-se mogut prèviament un
+    hexàgon endavant. 1 punt de moviment"; "tants girs gratuïts com punts de manobrabilitat".
+
+    Issue 27: with 10 speed points and 3 free turns, two turns left at the start were charged a
+    point each and the free turns stayed 3.  That is the rule (no forward move yet), so the charge
+    and the count stand; the words now say why, and a turn after a forward move is free."""
+    s = RULESET.setup(RULESET.example_setup(0))
+    s = RULESET.apply(s, Action.make("initiative", RULESET.actor_ship(s)), Dice(ScriptedSource([1, 2, 5, 4]))).state
+    who = s.ship(s.moving.ship)
+    speed, free = s.moving.speed_left, s.moving.free_turns_left
+    assert speed >= 4 and free >= 1 and who.scale == tables.STARFIGHTER
+    view = RULESET.view(s, Viewer.gm())
+    assert view["moving"]["free_after_forward"] is True
+    turn_left = Action.make("move", who.id, how="turn", side=hexes.LEFT)
+    assert RULESET.describe(s, turn_left) == f"{who.name}: turn left: 1 point (not right after a forward move), {speed - 1} left"
+    log = []
+    for _ in range(2):
+        step = RULESET.apply(s, turn_left, Dice(ScriptedSource([])))
+        s, log = step.state, log + [e.text for e in step.log]
+    assert (s.moving.speed_left, s.moving.free_turns_left) == (speed - 2, free)
+    assert log == [f"{who.name}: turn left: 1 point (not right after a forward move), {speed - 1} left.",
+                   f"{who.name}: turn left: 1 point (not right after a forward move), {speed - 2} left."]
+    s = RULESET.apply(s, Action.make("move", who.id, how="forward", side=0), Dice(ScriptedSource([]))).state
+    assert RULESET.view(s, Viewer.gm())["moving"]["free_after_forward"] is False
+    step = RULESET.apply(s, turn_left, Dice(ScriptedSource([])))
+    assert (step.state.moving.speed_left, step.state.moving.free_turns_left) == (speed - 3, free - 1)
+    assert step.log[0].text == (f"{who.name}: turn left: a free turn after a forward move, {speed - 3} points and "
+                                f"{count(free - 1, 'free turn')} left.")
+
+
+def test_ship_names_are_legible_and_cover_no_lit_hexs_number():
+    """Issue 27: names on the board were 9 units (about 7 px at 1024x768) and written over the
+    lit hexes' numbers.  A name is 13 units; each number moves within its hex to where no name
+    (nor ship) is, and a name goes over its ship when under it would cross another ship."""
+    assert board_drawing.NAME_FONT >= 13
+    for variant in (0, 1):
+        s = _moving(variant=variant)
+        view = RULESET.view(s, Viewer.gm())
+        targets = {(r["col"], r["row"]): {"action": "", "label": "", "left": r["left"]} for r in view["board"]["reach"]}
+        out = board_drawing.layout(view["board"], view["ships"], targets)
+        assert out["targets"] and len(out["ships"]) == len(view["ships"])
+        names = [board_drawing._name_box(sh["name_x"], sh["name_y"], sh["label"]) for sh in out["ships"]]
+        for t in out["targets"]:
+            number = board_drawing._number_box(t["nx"], t["ny"], str(t["left"]))
+            assert not any(board_drawing._overlap(number, n) for n in names), (t, out["ships"])
+    # two ships one above the other: the upper one's name goes over it, not across the lower ship
+    board = {"width": 10, "height": 10}
+    ships = [{"id": "a", "name": "Upper", "pos": [4, 4], "facing": "N", "side_index": 0},
+             {"id": "b", "name": "Lower", "pos": [4, 5], "facing": "N", "side_index": 1}]
+    out = board_drawing.layout(board, ships)
+    upper, lower = out["ships"]
+    assert upper["name_y"] < upper["y"] and lower["name_y"] > lower["y"]
+    assert board_drawing.short_name("Interceptor Kestrel") == "Interceptor…"

@@ -54,7 +54,7 @@ def test_bad_paths_and_values_say_what_was_wrong():
         _set(s, "Talon.zz.ammo", "1")
     with pytest.raises(IllegalAction, match="Talon.colour: Talon has no 'colour' to set. Fields: hull,"):
         _set(s, "Talon.colour", "red")
-    with pytest.raises(IllegalAction, match="Talon.speed: 'fast' is not a whole number"):
+    with pytest.raises(IllegalAction, match="Talon.speed: Speed is a whole number from 0 to 40; 'fast' is not a whole number"):
         _set(s, "Talon.speed", "fast")
 
 

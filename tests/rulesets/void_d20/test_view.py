@@ -21,7 +21,7 @@ def test_the_ship_card_reads_in_words_for_the_gm():
     assert "Mara Voss" in html and "HP 9 of 9" in html and "Plasma carbine (d10)" in html
     assert not re.search(r"\[\'|\{\'|actor=|\bs[12]\b(?!\")", html.replace('id="card-s2"', ""))
     board = render_to_string("void_d20/encounter.html#board", {"view": view})
-    assert "Round 0" in board
+    assert "Before the first round" in board and "Round 0" not in board
 
 
 def test_a_player_sees_own_crew_in_full_and_the_enemy_by_ship_and_position_only():

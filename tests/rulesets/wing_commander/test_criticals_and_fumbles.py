@@ -50,6 +50,7 @@ def test_a_critical_dodge_gives_plus_one_against_that_enemy_this_round():
     state, _, rolls = step(state, "dodge actor=a", 5, 6)  # 11 + 1 = 12 reaches the TW
     assert ("critical dodge this round", 1) in rolls[0].modifiers
     assert state.ship("a").shields == 20
+    state, _, _ = step(state, "end actor=b")
     state, _, _ = step(state, "pass actor=a")
     assert state.round == 2 and state.ship("a").evaded == ()
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import RULESET, fight, kinds, npc, pilot, ship, step, text, with_ship
+from rulesets.core.engine import Action
+
+from .helpers import GUNS, MISSILE, RULESET, TURRET, fight, kinds, npc, pilot, ship, step, text, with_ship
 
 
 def hit_for(state, *damage_faces, first=()):
@@ -37,9 +39,12 @@ def test_at_zero_hull_the_ship_is_destroyed_and_the_pilot_ejected():
 def test_shields_regenerate_only_while_the_generator_works():
     """WC-35 (2.1.6: "Schildpunkte können sich ... regenerieren, so lange der Schildgenerator nicht zerstört wurde")."""
     working = with_ship(fight(ship("a", shields=10), npc("b")), "a", shields=2)
-    assert "regenerate" in kinds(working)
+    assert step(working, "regenerate actor=a")[0].ship("a").shields == 5
     broken = with_ship(fight(ship("a", shields=10, damage={"shield_generator_destroyed": True}), npc("b")), "a", shields=2)
-    assert "regenerate" not in kinds(broken)
+    # standing aside is still offered (2.1.3, decision D17), but it regenerates nothing
+    state, log, _ = step(broken, "regenerate actor=a")
+    assert state.ship("a").shields == 2 and state.ship("a").standing_aside
+    assert "shield generator is destroyed, so its shields stay at 2" in text(log)
 
 
 def test_shields_are_full_again_at_the_next_nav_point():
@@ -88,7 +93,9 @@ def test_shield_generator_destroyed_stops_regeneration_until_replaced():
     """WC-39 (2.1.8, 1-5: "Schildpunkte regenerieren ist nicht mehr möglich, bis der Schildgenerator ersetzt wurde")."""
     state, log, _ = hit_for(fight(ship("a"), npc("b", shields=0, hull=20, tw=12)), 1, 1, first=(1, 1))
     assert "Shield generator destroyed" in text(log)
-    assert "regenerate" not in kinds(state)
+    assert not state.ship("b").shield_generator
+    assert RULESET.describe(state, Action.make("regenerate", "b")) == \
+        "B stands aside for a round (shield generator destroyed: no regeneration)"
     assert RULESET.damage_of(state, "b")["shield_generator_destroyed"] is True
 
 
@@ -115,6 +122,20 @@ def test_gun_alignment_costs_two_on_gun_attacks_for_the_mission():
     assert RULESET.damage_of(state, "b")["gun_alignment_failed"] is True
 
 
+def test_gun_alignment_costs_the_turret_two_as_well():
+    """WC-42 (2.1.8, 13-15: "Alle Geschützangriffe werden für die gesamte Mission um 2 reduziert"): a turret's
+    fire is gun fire (mines answer it, the dodge takes the ship's MV against it, the gun fumble table), so
+    the failed alignment costs it 2 too; missiles keep their roll (decision)."""
+    state = fight(ship("a", "blue", mv=2, weapons=(GUNS, TURRET, MISSILE), damage={"gun_alignment_failed": True}),
+                  npc("b", tw=30, shields=20))
+    _, _, rolls = step(state, "attack actor=a target=b weapon=w1 turret=w2", 5, 5, 5, 5)
+    guns, turret = [r for r in rolls if "attacks" in r.purpose]
+    assert ("gun alignment failed", -2) in guns.modifiers and guns.total == 10
+    assert turret.modifiers == (("gun alignment failed", -2),) and turret.total == 8
+    _, _, rolls = step(state, "attack actor=a target=b weapon=w3", 5, 5)
+    assert rolls[0].modifiers == (("Dart MV", 1),)
+
+
 def test_sixteen_or_more_no_component_damage():
     """WC-43 (2.1.8, 16+: "Keine Komponentenschäden! Glück gehabt")."""
     state, log, _ = hit_for(fight(ship("a"), npc("b", shields=0, hull=20)), 1, 1, first=(10, 10))
@@ -127,6 +148,7 @@ def test_first_damage_is_rolled_only_once_per_encounter():
     encounter")."""
     state = fight(ship("a"), npc("b", shields=0, hull=30), ship("c"))
     state, _, _ = hit_for(state, 1, 1, first=(10, 10))
+    state, _, _ = step(state, "end actor=a")
     state, _, _ = step(state, "pass actor=b")
     state, _, rolls = step(state, "attack actor=c target=b weapon=w1", 6, 6, 2, 2)
     assert [r.purpose for r in rolls][-1] == "Lasers damage to B"

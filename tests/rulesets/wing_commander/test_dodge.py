@@ -19,6 +19,8 @@ def test_a_countermeasure_first_chaff_against_missiles_success_cancels():
     state, log, rolls = step(state, "countermeasure actor=a", 5, 6)  # 5+6+1 = 12
     assert "The chaff works" in text(log)
     assert state.ship("a").chaff == 1 and state.ship("a").shields == 20
+    assert state.acting.id == "b" and state.phase == "after"  # b's turn, its attack settled (2.1.3)
+    state, _, _ = step(state, "end actor=b")
     assert state.acting.id == "a" and state.phase == "act"
 
 

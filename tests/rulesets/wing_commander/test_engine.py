@@ -23,7 +23,7 @@ def test_the_gm_sets_any_value_by_ship_name_and_it_is_logged():
 
 def test_a_bad_override_names_the_path():
     state = fight(ship("a"), npc("b"))
-    with pytest.raises(IllegalAction, match="A.hull: 'lots' is not a whole number"):
+    with pytest.raises(IllegalAction, match="A.hull: Hull points is a whole number from 0 to 999; 'lots' is not a whole number"):
         step(state, "override path=A.hull value=lots")
     with pytest.raises(IllegalAction, match="A has no weapon 'Railgun'"):
         step(state, "override path=A.weapons.Railgun.stock value=1")
@@ -32,6 +32,16 @@ def test_a_bad_override_names_the_path():
 def test_setting_hull_to_zero_by_hand_ends_the_fight():
     state, _, _ = step(fight(ship("a"), npc("b")), "override path=B.hull value=0")
     assert state.over and state.winner == "blue"
+
+
+def test_a_target_put_out_by_hand_mid_defence_settles_the_attack():
+    """2.1.3 (ejecting "im eigenen Spielzug jederzeit"): the GM destroys the attacked ship while its dodge
+    waits; the attack is settled and the attacker ends its turn or ejects."""
+    state = fight(npc("b", "red", mv=3), ship("a", "blue"), ship("c", "blue"))
+    state, _, _ = step(state, "attack actor=b target=a weapon=w1")
+    state, _, _ = step(state, "override path=A.hull value=0")
+    assert state.phase == "after" and state.acting.id == "b" and not state.pending
+    assert {a.kind for a in RULESET.legal_actions(state)} == {"end", "eject", "override"}
 
 
 def test_players_see_their_own_sheet_but_not_an_enemys_tw_or_pilot():

@@ -52,7 +52,7 @@ def test_a_bad_skill_line_is_named():
     form = CrewForm(data={"flown_by": "character", "rank": "1", "months": "0", "skills": "Gunnery, aim, 2\nLuck, dodge, lots"})
     assert not form.is_valid()
     assert form.errors["skills"][0].startswith("Line 1: 'aim' is not one of order, attack")
-    assert form.errors["skills"][1] == "Line 2: 'lots' is not a whole number like +2 or -1."
+    assert form.errors["skills"][1] == "Line 2: A modifier is a whole number from -20 to 20; 'lots' is not a whole number."
 
 
 def test_setup_options():

@@ -30,6 +30,7 @@ def test_gun_fumble_1_6_burns_the_gun_leads_until_replaced():
 def test_gun_fumble_7_10_halves_the_weapons_damage_until_replaced():
     """WC-N09 (RULES-NOTES gun fumble 7-10: power supply fault, damage halved until replaced; rounded down)."""
     state, log, _ = fumbled("w1", (3, 5), weapons=ARMED)
+    state, _, _ = step(state, "end actor=a")  # a ends the turn of its fumble (2.1.3)
     assert state.ship("a").weapon("w1").halved
     for mover in ("b", "c", "d"):
         state, _, _ = step(state, f"pass actor={mover}")
@@ -40,6 +41,7 @@ def test_gun_fumble_7_10_halves_the_weapons_damage_until_replaced():
 def test_gun_fumble_11_13_overheats_the_weapon_for_two_rounds():
     """WC-N10 (RULES-NOTES gun fumble 11-13: heavy overheating, weapon out for two rounds)."""
     state, _, _ = fumbled("w1", (5, 7), weapons=ARMED)
+    state, _, _ = step(state, "end actor=a")  # a ends the turn of its fumble (2.1.3)
     ready_by_round = {}
     for _ in range(3):
         for mover in ("b", "c", "d"):
@@ -52,6 +54,7 @@ def test_gun_fumble_11_13_overheats_the_weapon_for_two_rounds():
 def test_gun_fumble_14_up_overheats_the_weapon_for_one_round():
     """WC-N11 (RULES-NOTES gun fumble 14+: light overheating, weapon out for one round)."""
     state, _, _ = fumbled("w1", (7, 8), weapons=ARMED)
+    state, _, _ = step(state, "end actor=a")  # a ends the turn of its fumble (2.1.3)
     for mover in ("b", "c", "d"):
         state, _, _ = step(state, f"pass actor={mover}")
     assert not any("weapon=w1" in a.to_str() for a in RULESET.legal_actions(state))

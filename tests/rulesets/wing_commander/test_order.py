@@ -23,6 +23,7 @@ def test_the_order_stays_until_damage_changes_it():
     state, _, _ = step(state, "attack actor=b target=a weapon=w1", 5, 5)
     # a dodges 2+4+1 (MV) = 7, fails; damage 3+3 on the hull; first damage 3+4 = 7: thrusters -2
     state, log, _ = step(state, "dodge actor=a", 2, 4, 3, 3, 3, 4)
+    state, _, _ = step(state, "end actor=b")
     assert state.ship("a").current_mv == -1
     assert state.round == 2
     assert state.order == ("b", "a")

@@ -5,7 +5,7 @@ import random
 
 from rulesets.core.simulate import run_trial, with_options
 
-from .helpers import GUNS, MISSILE, RULESET, TORPEDO, fight, npc, ship, step, with_ship
+from .helpers import GUNS, MISSILE, RULESET, TORPEDO, TURRET, fight, npc, ship, step, with_ship
 
 RNG = random.Random(0)
 
@@ -50,3 +50,12 @@ def test_the_flight_size_and_npc_tw_options_shape_the_fight():
     one = RULESET.setup(with_options(spec, {"flight_size": 1, "npc_tw": 16, "wild_cards": "none"}))
     assert [s.name for s in one.ships] == ["Blue 1", "Claw 1"]
     assert one.ship("s3").tw == 16 and not one.ship("s1").wild_card
+
+
+def test_the_bot_fires_a_missile_with_the_turret_joining():
+    """2.1.3 (the turret joins a gun or a missile attack): a missile worth half again the guns goes with the
+    turret beside it."""
+    heavy = {"name": "Heavy missile", "kind": "missile", "damage": "6d6", "mv": 3, "stock": 1}
+    state = fight(ship("a", "blue", weapons=(GUNS, TURRET, heavy)), npc("b", tw=12, shields=0, hull=40))
+    assert RULESET.policy(state, RNG).to_str() == "attack actor=a target=b turret=w2 weapon=w3"
+    assert RULESET.is_legal(state, RULESET.policy(state, RNG))
