@@ -64,8 +64,14 @@ class Campaign(models.Model):
         fleets = self.fleets.all()
         if role == Membership.GM:
             return fleets
-        sides = Ship.objects.filter(campaign=self, crew__player=user).values_list("fleet__side", flat=True)
+        sides = Ship.objects.filter(Q(crew__player=user) | Q(player=user), campaign=self).values_list(
+            "fleet__side", flat=True)
         return fleets.filter(side__in=list(sides))
+
+    def unlink(self, user) -> None:
+        """``user`` plays nothing here any more (a removed player loses every link at once)."""
+        CrewMember.objects.filter(ship__campaign=self, player=user).update(player=None)
+        Ship.objects.filter(campaign=self, player=user).update(player=None)
 
     def players(self):
         return [m.user for m in self.memberships.filter(role=Membership.PLAYER).select_related("user")]
@@ -219,6 +225,11 @@ class Ship(models.Model):
     stats = models.JSONField(default=dict)
     damage = models.JSONField(default=dict, blank=True, help_text="Damage carried between encounters.")
     notes = models.TextField(blank=True)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="ships_commanded",
+        help_text="The player who commands the ship itself: its own steps (a Dropfleet ship, a squadron), and "
+                  "the steps of a crew position nobody plays.",
+    )
 
     class Meta:
         ordering = ["fleet", "name", "pk"]
@@ -244,6 +255,7 @@ class Ship(models.Model):
                 crew.ship = copy
                 crew.player = None
                 crew.save()
+        # A copy is nobody's yet: the GM links it (a character has one player).
         return copy
 
     @property
@@ -267,6 +279,7 @@ class Ship(models.Model):
             "colour": self.fleet.colour,
             "stats": self.stats,
             "damage": self.damage,
+            "player": self.player_id,
             "crew": [c.setup_spec() for c in self.crew.all()],
         }
 

@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:pk>/invites/", views.invite_create, name="invite_create"),
     path("<int:pk>/invites/<int:invite_pk>/revoke/", views.invite_revoke, name="invite_revoke"),
     path("<int:pk>/members/<int:member_pk>/remove/", views.member_remove, name="member_remove"),
+    path("<int:pk>/links/", views.link, name="link"),
     path("<int:pk>/fleets/", views.fleet_create, name="fleet_create"),
     path("<int:pk>/fleets/import/", views.fleet_import, name="fleet_import"),
     path("<int:pk>/fleets/<int:fleet_pk>/", views.fleet_edit, name="fleet_edit"),

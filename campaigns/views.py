@@ -88,6 +88,7 @@ def _detail_context(request, campaign, role, **extra):
         "add_ship_form": AddShipForm(campaign=campaign),
         "fleet_form": FleetForm(campaign=campaign),
         "my_characters": CrewMember.objects.filter(ship__campaign=campaign, player=request.user).select_related("ship"),
+        "my_ships": Ship.objects.filter(campaign=campaign, player=request.user),
     }
     if role == Membership.GM:
         ctx.update({
@@ -96,6 +97,8 @@ def _detail_context(request, campaign, role, **extra):
             "transfer_form": TransferGMForm(campaign=campaign),
             "import_form": ImportForm(),
             "edit_form": CampaignForm(instance=campaign),
+            "campaign_players": [m.user for m in campaign.memberships.filter(role=Membership.PLAYER)
+                                 .select_related("user")],
         })
     ctx["encounters"] = campaign.encounters.order_by("-created_at")[:20]
     if role == Membership.GM:
@@ -206,10 +209,42 @@ def join(request, token):
 def member_remove(request, pk, member_pk):
     campaign, _ = _get_campaign_for_user(request, pk, gm=True)
     membership = get_object_or_404(campaign.memberships, pk=member_pk, role=Membership.PLAYER)
-    CrewMember.objects.filter(ship__campaign=campaign, player=membership.user).update(player=None)
+    campaign.unlink(membership.user)
     membership.delete()
     messages.success(request, f"{membership.user} left the campaign.")
     return redirect(f"{campaign.get_absolute_url()}#members")
+
+
+@login_required
+@require_POST
+def link(request, pk):
+    """Who plays whom: the GM links a player to a crew member or a ship (``player`` blank: the
+    GM's again).  A character has one player; a player may have several characters."""
+    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    kind, target = request.POST.get("kind", ""), request.POST.get("id", "")
+    if kind == "crew":
+        obj = get_object_or_404(CrewMember.objects.select_related("ship"), ship__campaign=campaign,
+                                pk=target if target.isdigit() else 0)
+    elif kind == "ship":
+        obj = get_object_or_404(Ship, campaign=campaign, pk=target if target.isdigit() else 0)
+    else:
+        raise Http404
+    raw = request.POST.get("player", "")
+    player = None
+    if raw:
+        membership = campaign.memberships.filter(role=Membership.PLAYER, user_id=raw if raw.isdigit() else 0
+                                                 ).select_related("user").first()
+        if membership is None:
+            messages.error(request, "Only a player of this campaign can play a character here.")
+            return redirect(f"{campaign.get_absolute_url()}#links")
+        player = membership.user
+    obj.player = player
+    obj.save(update_fields=["player"])
+    if player:
+        messages.success(request, f"{player} plays {obj.name}.")
+    else:
+        messages.success(request, f"{obj.name} is the GM's.")
+    return redirect(f"{campaign.get_absolute_url()}#links")
 
 
 # -- fleets ------------------------------------------------------------------

@@ -21,7 +21,7 @@ class AutoPlayRefused(Exception):
 def npc_ships(encounter: Encounter) -> set[str]:
     """Ships no player has a character aboard: the ones auto-play may decide for."""
     return {spec["id"] for spec in encounter.setup["ships"]
-            if not any(c.get("player") for c in spec.get("crew", []))}
+            if not spec.get("player") and not any(c.get("player") for c in spec.get("crew", []))}
 
 
 def policy_action(encounter: Encounter, now):
@@ -50,6 +50,11 @@ def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) 
     engine = encounter.engine
     npcs = npc_ships(encounter)
     taken = 0
+    links = None
+    if encounter.players_act:
+        from .players import links_of, waiting_for
+
+        links = links_of(encounter)
     now = encounter_log.current(encounter)
     start_round = now.state.round
     start_ship = engine.actor_ship(now.state)
@@ -58,6 +63,15 @@ def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) 
         while taken < engine.step_limit and not now.state.over:
             if mode == "step" and taken:
                 break
+            if links is not None and links.anyone:
+                # Players act themselves: a step one of their characters may take is theirs to take.
+                waiting = waiting_for(encounter, now.state, links)
+                if waiting:
+                    if not taken:
+                        who = "; ".join(f"{w['player']} ({', '.join(w['characters'])})" for w in waiting)
+                        raise AutoPlayRefused(f"Waiting for {who}: a player's character acts now. "
+                                              "Take the step yourself from the list if you must.")
+                    break
             if mode == "ship" and taken:
                 if engine.turn_ship(now.state) != start_turn:
                     break  # the next ship's turn

@@ -127,7 +127,9 @@ def current(encounter: Encounter, *, head_and_key=None) -> Current:
         applied = [Applied.from_json(a) for a in json.loads(snap.applied)]
         return _remember(key, Current(serial.from_json(engine.state_class, json.loads(snap.state)), applied, head,
                                       snap.count if snap.count >= 0 else len(applied)))
-    state, applied = fold(engine, encounter.setup, _entries(encounter), encounter.seed)
+    # Only the rows up to the head read above: a step committed since (another writer) is not
+    # this head's, and folding it in would store the wrong state under this head's snapshot.
+    state, applied = fold(engine, encounter.setup, [e for e in _entries(encounter) if e.seq <= head], encounter.seed)
     _save_snapshot(encounter, head, state, applied, replace=True)
     return _window(state, applied, head)
 
@@ -190,12 +192,16 @@ def _save_snapshot(encounter, seq, state, applied, *, count=None, row=None, repl
     transaction.on_commit(lambda: _remember(_key(encounter, seq, row), window))
 
 
-def dice_source(encounter: Encounter, seq: int, faces=None, attempt: int = 0):
-    """Where the faces of the step at ``seq`` come from, by the encounter's dice mode."""
+def dice_source(encounter: Encounter, seq: int, faces=None, attempt: int = 0, mode: str | None = None):
+    """Where the faces of the step at ``seq`` come from, by the encounter's dice mode (or
+    ``mode``, a player's own choice for their step: "auto" rolls for them, "manual" their dice)."""
     seeded = SeededSource(derive_seed(encounter.seed, seq, attempt))
-    if encounter.dice_mode == Encounter.MANUAL:
+    mode = mode or encounter.dice_mode
+    if mode == Encounter.AUTO:
+        return seeded
+    if mode == Encounter.MANUAL:
         return ManualSource(faces or [])
-    if encounter.dice_mode == Encounter.MIXED and faces:
+    if mode == Encounter.MIXED and faces:
         return MixedSource(faces, seeded)
     return seeded
 
@@ -207,17 +213,23 @@ def publish_after_commit(encounter: Encounter, seq: int):
 
 
 def append(encounter: Encounter, *, kind: str, expected_seq: int, user=None, action: str = "",
-           faces=None, target: int | None = None, gm_only: bool = False) -> EncounterEvent:
-    """Append one row; raise StaleStep, IllegalAction, DiceNeeded, InvalidFace, NothingToUndo."""
+           faces=None, target: int | None = None, gm_only: bool = False, dice_mode: str | None = None,
+           check=None) -> EncounterEvent:
+    """Append one row; raise StaleStep, IllegalAction, DiceNeeded, InvalidFace, NothingToUndo.
+
+    ``dice_mode``: where a step's faces come from, if not the encounter's (a player's choice);
+    ``check(locked, state)``: called under the lock with the state the step applies to, before
+    it applies (a player's step: still theirs?); it raises to refuse."""
     try:
         return _append(encounter, kind=kind, expected_seq=expected_seq, user=user, action=action, faces=faces,
-                       target=target, gm_only=gm_only)
+                       target=target, gm_only=gm_only, dice_mode=dice_mode, check=check)
     except IntegrityError:
         # The row lock serialises writers; the unique (encounter, seq) constraint is the last guard.
         raise StaleStep(expected_seq, head_seq(encounter)) from None
 
 
-def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, target, gm_only) -> EncounterEvent:
+def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, target, gm_only, dice_mode=None,
+            check=None) -> EncounterEvent:
     with transaction.atomic():
         locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
         if locked.status == Encounter.FINISHED:
@@ -239,7 +251,9 @@ def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, ta
             if len(text) > EncounterEvent._meta.get_field("action").max_length or any("\x00" in t for t in typed):
                 raise ValueError("This step cannot be recorded: its values are too long or hold a NUL character; "
                                  "shorten what you typed.")
-            dice = Dice(dice_source(locked, seq, faces))
+            if check is not None:
+                check(locked, now.state)
+            dice = Dice(dice_source(locked, seq, faces, mode=dice_mode))
             result = apply_checked(engine, now.state, act, dice)
             row.action = act.to_str()
             row.dice = [str(d) for d in dice.dice]
@@ -284,9 +298,10 @@ def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, ta
     return row
 
 
-def step(encounter, action: str, *, expected_seq: int, user=None, faces=None, gm_only=False):
+def step(encounter, action: str, *, expected_seq: int, user=None, faces=None, gm_only=False, dice_mode=None,
+         check=None):
     return append(encounter, kind=EncounterEvent.STEP, expected_seq=expected_seq, user=user,
-                  action=action, faces=faces, gm_only=gm_only)
+                  action=action, faces=faces, gm_only=gm_only, dice_mode=dice_mode, check=check)
 
 
 def undo(encounter, *, expected_seq: int, user=None):

@@ -39,6 +39,13 @@ class Encounter(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     damage_carried = models.BooleanField(default=False, help_text="Damage was written back to the campaign's ships.")
     forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+    players_act = models.BooleanField(
+        default=False, help_text="Players take their own characters' steps from their live page (issue 22).")
+    gm_confirms = models.BooleanField(
+        default=False, help_text="A player's chosen step waits on the GM's page for one tap (confirm or send back).")
+    proposal = models.JSONField(
+        null=True, blank=True, help_text="A player's step waiting for the GM to confirm: the action, the dice and "
+                                         "the head it was chosen at (moot once the encounter moves on).")
 
     objects = EncounterQuerySet.as_manager()
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import simulations, stream, views
+from . import play, simulations, stream, views
 
 app_name = "encounters"
 
@@ -15,6 +15,9 @@ urlpatterns = [
     path("encounters/<int:pk>/poll/", views.encounter_poll, name="poll"),
     path("encounters/<int:pk>/stream/", stream.encounter_stream, name="stream"),
     path("encounters/<int:pk>/auto/", views.encounter_auto, name="auto"),
+    path("encounters/<int:pk>/play/", play.player_step, name="play"),
+    path("encounters/<int:pk>/proposal/", play.proposal_decide, name="proposal"),
+    path("encounters/<int:pk>/players/", play.players_setting, name="players_setting"),
     path("encounters/<int:pk>/replay/", views.encounter_replay, name="replay"),
     path("encounters/<int:pk>/steps/<int:seq>/fork/", views.encounter_fork, name="fork"),
     path("encounters/<int:pk>/analyses/", views.analysis_start, name="analysis_start"),

@@ -24,7 +24,7 @@ def viewers_for(encounter: Encounter, roles: dict[int, str | None]) -> dict[int,
             viewers[user_id] = Viewer.gm()
             continue
         ships = [spec["id"] for spec in encounter.setup["ships"]
-                 if any(c.get("player") == user_id for c in spec.get("crew", []))]
+                 if spec.get("player") == user_id or any(c.get("player") == user_id for c in spec.get("crew", []))]
         if ships:
             viewers[user_id] = Viewer.player(ships, user_id)
         else:
@@ -33,6 +33,9 @@ def viewers_for(encounter: Encounter, roles: dict[int, str | None]) -> dict[int,
         sides: dict[int, set] = {user_id: set() for user_id in ashore}
         for user_id, side in (Ship.objects.filter(campaign=encounter.campaign_id, crew__player__in=ashore)
                               .values_list("crew__player", "fleet__side")):
+            sides[user_id].add(side)
+        for user_id, side in (Ship.objects.filter(campaign=encounter.campaign_id, player__in=ashore)
+                              .values_list("player", "fleet__side")):
             sides[user_id].add(side)
         for user_id in ashore:
             ships = [spec["id"] for spec in encounter.setup["ships"] if spec["side"] in sides[user_id]]

@@ -42,6 +42,12 @@ class EncounterForm(forms.Form):
     fleets = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
                                             help_text="Fleets taking part; at least two sides.")
     dice_mode = forms.ChoiceField(choices=Encounter.DICE_MODES, initial=Encounter.AUTO)
+    players_act = forms.BooleanField(
+        required=False, initial=True, label="Players act themselves",
+        help_text="Each player takes their own characters' steps from their phone; auto-play waits for them.")
+    gm_confirms = forms.BooleanField(
+        required=False, label="The GM confirms players' steps",
+        help_text="A player's choice waits on your page for one tap: confirm or send back.")
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -81,7 +87,8 @@ def encounter_new(request, campaign_pk):
         else:
             encounter = Encounter.objects.create(
                 campaign=campaign, name=form.cleaned_data["name"], ruleset=campaign.ruleset, setup=setup,
-                dice_mode=form.cleaned_data["dice_mode"], created_by=request.user)
+                dice_mode=form.cleaned_data["dice_mode"], created_by=request.user,
+                players_act=form.cleaned_data["players_act"], gm_confirms=form.cleaned_data["gm_confirms"])
             return redirect(encounter)
     return render(request, "encounters/new.html", {"campaign": campaign, "form": form, "options": options},
                   status=400 if data is not None else 200)
@@ -153,8 +160,18 @@ def _run_context(request, encounter, role, *, written=None, whole_log=None, **ex
         # the log as this viewer reads it (encounters/viewing.py: what a player may see of it)
         "log": log_for(now, is_gm=is_gm, names=names_for(encounter, viewer), system=encounter.ruleset,
                        limit=None if everything else LOG_LIMIT),
-        **(_player_context(engine, now.state, viewer) if not is_gm else {}), **extra,
+        **(_player_context(engine, now.state, viewer) if not is_gm else {}),
+        **(_my_turn_context(request, encounter, now, viewer, extra) if not is_gm else {}), **extra,
     }
+
+
+def _my_turn_context(request, encounter, now, viewer, extra) -> dict:
+    """The player's own step (encounters/play.py), unless the caller computed it already."""
+    from .play import my_turn
+
+    if "my_turn" in extra:
+        return {}
+    return {"my_turn": my_turn(request, encounter, now, viewer)}
 
 
 def _gm_context(request, encounter, now, actions, extra, view) -> dict:
@@ -173,6 +190,7 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
         "actor_is_npc": actor is not None and actor in npc_ships(encounter),
         "auto_dice": encounter.dice_mode != Encounter.MANUAL,
         "override_fields": runner.override_choices(engine, state, ships),
+        **_players_waiting(encounter, now),
     }
     if "pending" not in extra and encounter.status == Encounter.ACTIVE:
         saved = runner.pending_of(request.session, encounter, now.head)
@@ -180,6 +198,12 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
             out["pending"] = runner.dice_prompt(encounter, state, saved["action"], dm=saved["dm"],
                                                 faces=saved["faces"], gm_only=saved["gm_only"])
     return out
+
+
+def _players_waiting(encounter, now) -> dict:
+    from .play import gm_waiting
+
+    return gm_waiting(encounter, now)
 
 
 def _player_context(engine, state, viewer) -> dict:
@@ -412,7 +436,10 @@ def encounter_poll(request, pk):
     except ValueError:
         seen = -1
     if request.htmx:
-        if seen == head:
+        # A player's step waiting for the GM (or sent back) changes the page at the same head.
+        proposal = request.GET.get("proposal")
+        same_proposal = proposal is None or proposal == ((encounter.proposal or {}).get("token") or "")
+        if seen == head and same_proposal:
             return HttpResponse(status=204)
         template = _page(role) + "#runner"
         if role == Membership.GM or request.GET.get("log"):
@@ -429,13 +456,27 @@ def player_fragment(request, encounter, role, head: int, viewer: Viewer) -> str:
     rendered once, shared through the cache (encounters/fragments.py).  Never the GM's.
     """
     assert role != Membership.GM, "the GM's fragment carries the GM's controls: never shared"
+    from .play import my_turn_key
+
     template = _page(role) + "#runner"
-    key = fragment_key(encounter.pk, head, encounter.status, viewer_kind(viewer, request.user.pk), template)
+    kind = viewer_kind(viewer, request.user.pk)
+    # The state at ``head``, read once per encounter object: the stream renders every page of a
+    # room from one object, so its pages cost no query of their own here.
+    memo = getattr(encounter, "_now_memo", None)
+    if memo is None or memo.head != head:
+        memo = encounter_log.current(encounter) if encounter.players_act else None
+        encounter._now_memo = memo
+    mine = my_turn_key(request, encounter, memo) if memo is not None and memo.head == head else ""
+    if mine:
+        # Their own step (forms with their CSRF token, their characters): theirs alone, and
+        # worked out (odds, words) only when this render is made.
+        kind += "|" + mine
     # The latest steps, whatever the address asked: a render shared with other pages must not
     # depend on one page's query (a stream opened with ?log=all).
-    return shared_render(key, lambda: render_to_string(template, _run_context(request, encounter, role,
-                                                                              whole_log=False),
-                                                       request=request))
+    return shared_render(key=fragment_key(encounter.pk, head, encounter.status, kind, template),
+                         render=lambda: render_to_string(template, _run_context(
+                             request, encounter, role, whole_log=False, **({} if mine else {"my_turn": None})),
+                             request=request))
 
 
 @login_required

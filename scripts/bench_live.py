@@ -22,6 +22,12 @@ this script sends the ``X-Forwarded-Proto`` header such a proxy adds), as docker
 deploys it; ``--debug`` runs it with DEBUG=1 instead (every SQL query kept, the template
 engine's debug information), which costs a step request several milliseconds.
 
+``--your-turn`` measures instead what issue 22 asks: the demo campaign of the ruleset (its
+demo player plays a character and its ship), an encounter with players acting, ``--pages``
+live pages open as that player, and the GM stepping the fight (the bot's choices); for each
+step after which it is the player's character's turn, the time from the step's commit to the
+"your turn" panel in hand on every page (the event carries the player's page whole).
+
 Prints figures only; it asserts nothing.  Everything runs on this machine.
 """
 from __future__ import annotations
@@ -80,6 +86,9 @@ def setup_data(ruleset_key: str):
                                          setup=engine.example_setup(0), seed="bench", created_by=gm)
     return encounter
 
+
+#: seq -> delays of the events whose page held the player's "your turn" panel (--your-turn)
+YOUR_TURN: dict[int, list[float]] = {}
 
 #: headers a TLS-terminating proxy adds (production settings: BEHIND_TLS_PROXY); empty with --debug
 PROXY_HEADERS: dict[str, str] = {}
@@ -159,6 +168,8 @@ async def open_stream(port, pk, session, arrivals, ready, visible, failures):
                 if "html" in data:  # a player's page arrives whole: visible once swapped in
                     if 'id="runner"' in data["html"]:
                         visible.setdefault(data["seq"], []).append(delay)
+                        if 'id="your-turn"' in data["html"]:  # --your-turn: the player's panel in hand
+                            YOUR_TURN.setdefault(data["seq"], []).append(delay)
                     else:
                         failures.append("an event without the page")
                 else:  # the number only (the GM's stream): the page fetches its fragment
@@ -222,6 +233,67 @@ async def fan_out(port, encounter, browser, session, pages, steps):
     return posted, arrivals, visible, failures, connections
 
 
+def setup_your_turn(ruleset_key: str):
+    """The demo campaign of ``ruleset_key`` (seed_demo's: the demo player plays a character and
+    its ship), with the bench GM and player as its GM and player, and an encounter of every
+    fleet with players acting.  Returns the encounter."""
+    from campaigns.management.commands.seed_demo import Command
+    from campaigns.models import Campaign, Membership, Ship
+    from django.contrib.auth import get_user_model
+    from encounters.models import Encounter
+    from rulesets.core import registry
+
+    engine = registry.get(ruleset_key)
+    User = get_user_model()
+    gm, player = User.objects.get(username="bench-gm"), User.objects.get(username="bench-player")
+    seeder = Command()
+    seeder._seed_templates(engine)
+    Campaign.objects.filter(name=f"Demo: {engine.name}", ruleset=ruleset_key,
+                            memberships__user=gm).delete()
+    seeder._seed_campaign(engine, gm, player)
+    campaign = Campaign.objects.filter(name=f"Demo: {engine.name}", ruleset=ruleset_key,
+                                       memberships__user=gm).latest("pk")
+    ships = Ship.objects.filter(campaign=campaign).select_related("fleet").prefetch_related("crew")
+    assert Membership.objects.filter(campaign=campaign, user=player).exists()
+    return Encounter.objects.create(campaign=campaign, name="Your turn", ruleset=ruleset_key,
+                                    setup={"ships": [s.setup_spec() for s in ships], "options": {}},
+                                    seed="bench-your-turn", created_by=gm, players_act=True)
+
+
+async def your_turn_fan_out(port, encounter, gm, session, pages, turns):
+    """Steps by the GM until the player's character has had ``turns`` turns; the delay from
+    each such step's commit to the "your turn" panel in hand on every page."""
+    from encounters import log
+    from encounters.players import links_of, turn_of
+
+    player_id = next(iter((await asyncio.to_thread(links_of, encounter)).ship_player.values()))
+    arrivals: dict[int, list[float]] = {}
+    visible: dict[int, list[float]] = {}
+    failures: list = []
+    ready = asyncio.Semaphore(0)
+    tasks = [asyncio.create_task(open_stream(port, encounter.pk, session, arrivals, ready, visible, failures))
+             for _ in range(pages)]
+    for _ in range(pages):
+        await ready.acquire()
+    await asyncio.sleep(1.0)
+    theirs, steps = [], 0
+    while len(theirs) < turns and steps < 400:
+        action, head = await asyncio.to_thread(next_action, encounter)
+        if action is None:
+            break
+        await asyncio.to_thread(gm.post, f"/encounters/{encounter.pk}/step/", {"action": action, "expected_seq": head})
+        steps += 1
+        now = await asyncio.to_thread(log.current, encounter)
+        if await asyncio.to_thread(lambda: turn_of(encounter, now.state).mine(player_id)):
+            theirs.append(now.head)
+            await asyncio.sleep(0.5)
+    await asyncio.sleep(1.5)
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return theirs, visible, failures, steps
+
+
 def restore_hulls(encounter, gm, start_state):
     """A GM override per ship setting its hull back: keeps one fight going for hundreds of steps."""
     from encounters import log
@@ -263,6 +335,9 @@ def main():
     parser.add_argument("--pages", type=int, nargs="+", default=[50, 100])
     parser.add_argument("--fanout-steps", type=int, default=20)
     parser.add_argument("--web-workers", type=int, default=1)
+    parser.add_argument("--your-turn", action="store_true",
+                        help="measure the 'your turn' event to the player's pages (issue 22) instead")
+    parser.add_argument("--turns", type=int, default=10, help="with --your-turn: the player's turns to measure")
     parser.add_argument("--debug", action="store_true",
                         help="run the server with DEBUG=1 (development settings) instead of the production settings")
     args = parser.parse_args()
@@ -303,6 +378,20 @@ def main():
               f"{'DEBUG=1 (development settings)' if args.debug else 'production settings (DEBUG off)'}, "
               f"database {os.environ['DATABASE_URL'].split('@')[-1]}; load average {load[0]:.2f} {load[1]:.2f}")
 
+        if args.your_turn:
+            player = Browser(base)
+            player.login("bench-player", "bench-password-1")
+            for pages in args.pages:
+                fresh = setup_your_turn(args.ruleset)
+                theirs, visible, failures, steps = asyncio.run(
+                    your_turn_fan_out(port, fresh, gm, player.session(), pages, args.turns))
+                shown = [d for seq in theirs for d in YOUR_TURN.get(seq, [])]
+                expected = len(theirs) * pages
+                print(f"{pages} live pages of the player, {len(theirs)} of their turns in {steps} steps: commit to "
+                      f"'your turn' in hand ({len(shown)}/{expected}) median {statistics.median(shown) * 1000:.1f} ms, "
+                      f"p95 {percentile(shown, 95) * 1000:.1f} ms, max {max(shown) * 1000:.1f} ms; "
+                      f"failed {len(failures)}; load average {os.getloadavg()[0]:.2f}")
+            return
         by_seq = long_fight_latencies(encounter, gm, args.events)
         for around in (10, 100, 500):
             window = [v for seq, v in by_seq.items() if abs(seq - around) <= 10]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
+from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import playout_dice
 from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
@@ -58,6 +58,13 @@ class CepheusRuleset(RulesetBase):
 
     def setup(self, spec: dict) -> CombatState:
         return setup(spec)
+
+    def acting(self, s: CombatState, action: Action) -> Actor | None:
+        """Crew actions name their crew member; the ship's initiative and its "no reaction" are
+        the pilot's (initiative adds the pilot's skill); fire control's turrets are the ship's."""
+        if action.kind in ("initiative", "no_reaction") and action.actor:
+            return Actor(ship=action.actor, position="pilot")
+        return super().acting(s, action)
 
     def actor_ship(self, s: CombatState) -> str | None:
         return actor_ship(s)

@@ -64,6 +64,24 @@ class BattleOutcome:
                    tuple(SideResult(side, float(v), int(lost.get(side, 0))) for side, v in strength.items()))
 
 
+@dataclass(frozen=True)
+class Actor:
+    """Who decides an action, named so the app can find the campaign's character and its player.
+
+    ``character`` is a crew member's setup id where the state knows which person acts (a
+    Cepheus crew member, a Void d20 person); otherwise ``position`` names the crew position
+    (a key of the forms module's ``POSITIONS``) aboard ``ship`` whose holder decides it (a Star
+    Wars D6 gunner, a Wing Commander pilot), with the ``station`` (a weapon's name) where a
+    ship has several; with neither, the ship itself is the character (a Dropfleet ship).  The
+    app (encounters/players.py) maps this to the linked player; nothing here knows players.
+    """
+
+    ship: str = ""
+    character: str = ""
+    position: str = ""
+    station: str = ""
+
+
 @runtime_checkable
 class RulesetContract(Protocol):
     """What a rule system must write.  Everything here is required."""
@@ -216,6 +234,25 @@ class RulesetBase:
         system where whoever decides a step is the ship whose turn it is.
         """
         return self.actor_ship(state)
+
+    def acting(self, state, action: Action) -> Actor | None:
+        """Who decides ``action`` (one of the legal actions of ``state``): the :class:`Actor`
+        whose player may take it from their phone, or None for the GM's own tools (the
+        override, a rules bookkeeping step).
+
+        The default reads the action's ``actor`` field: "" and "gm" are the GM's; the part
+        before a "." (a turret's fire control "s12.fc-t4", a squad member "g4.3") names a ship
+        of ``state.ships`` (the ship is the character) or else a crew member's setup id.
+        A system whose actor is a ship while a crew member decides overrides it (the
+        conformance suite checks every listed action of the example fights maps to a ship,
+        a crew member or a crew position of the setup).
+        """
+        head = action.actor.split(".", 1)[0]
+        if not head or head == "gm":
+            return None
+        if any(getattr(s, "id", None) == head for s in getattr(state, "ships", None) or ()):
+            return Actor(ship=head)
+        return Actor(character=head)
 
     def step_actions(self, state) -> list[Action]:
         """The actions the runner offers as buttons (default: every legal action)."""

@@ -20,7 +20,7 @@ import json
 import random
 from dataclasses import asdict
 
-from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
+from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Refusal, Step, Viewer
 from rulesets.core.state import plain_dicts
@@ -250,6 +250,19 @@ class StarWarsRuleset(RulesetBase):
                             features=features, complication=complication)
 
     # ------------------------------------------------------------ whose step
+    def acting(self, s: rules.CombatState, action: Action) -> Actor | None:
+        """The ship's crew by position (SKILL_OF_POSITION): a gunner fires (at the weapon's
+        station), the shields operator resolves the damage, the pilot does the rest."""
+        if not action.actor or action.kind == "override":
+            return None
+        if action.kind in ("fire", "done"):
+            sh = s.ship(action.actor)
+            weapon = next((w.name for w in sh.weapons if w.id == action.get("weapon")), "") if sh else ""
+            return Actor(ship=action.actor, position="gunner", station=weapon)
+        if action.kind == "resolve":
+            return Actor(ship=action.actor, position="shields")
+        return Actor(ship=action.actor, position="pilot")
+
     def actor_ship(self, s: rules.CombatState) -> str | None:
         if s.over:
             return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
+from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice, playout_dice
 from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Refusal, Step, Viewer
 
@@ -22,6 +22,7 @@ from .options import actor_actions, gm_actions
 from .override import FIELDS, HELP, apply_override, value_text
 from .personal import damage_dice, defence_of, weapon_of
 from .setup import build_state
+from .ships import station_crew
 
 STATUS_WORDS = {"ok": "standing", "shock": "in shock", "bleeding": "bleeding out", "unconscious": "unconscious",
                 "dead": "dead", "fled": "fled or surrendered", "surrendered": "surrendered"}
@@ -124,6 +125,23 @@ class VoidD20Ruleset(RulesetBase):
                 state = next_step(kind.apply(state, log, dice, action), log, dice, kind.end_turn)
             steps += 1
         return _as(VoidState, state), steps
+
+    def acting(self, state: VoidState, action: Action) -> Actor | None:
+        """A person acts for themselves (a squad member for their squad's crew entry); a ship's
+        station step is the person who works the station now (VD-37..41), else the ship's."""
+        if not action.actor or action.actor == "gm" or action.kind == "override":
+            return None
+        if state.phase == "turn" and state.scale == "ship" and any(s.id == action.actor for s in state.ships):
+            station = tables.STATIONS[state.slot]
+            who = station_crew(state, ship(state, action.actor), station.key)
+            return Actor(ship=action.actor, character=(who.squad or who.id) if who else "",
+                         position=station.position)
+        if any(s.id == action.actor for s in state.ships):
+            return Actor(ship=action.actor)
+        person = next((c for c in state.combatants if c.id == action.actor), None)
+        if person is None:
+            return super().acting(state, action)
+        return Actor(ship=person.ship, character=person.squad or person.id)
 
     def actor_ship(self, state: VoidState) -> str | None:
         if state.over:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
+from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
 from rulesets.core.simulate import Sweep, SweepPoint
 from rulesets.core.spec import sides_in_order
@@ -124,6 +124,12 @@ class WingCommanderRuleset(RulesetBase):
 
     def policy(self, state: DogfightState, rng: random.Random) -> Action:
         return policy.choose(state, rng)
+
+    def acting(self, state: DogfightState, action: Action) -> Actor | None:
+        """A fighter's every step (its attacks, a dodge, a countermeasure, ejecting) is its pilot's."""
+        if not action.actor or action.kind == "override":
+            return None
+        return Actor(ship=action.actor, position="pilot")
 
     def actor_ship(self, state: DogfightState) -> str | None:
         ship = state.deciding

@@ -30,6 +30,7 @@ def _urls(campaign, gm):
         ("post", reverse("campaigns:invite_create", args=[c]), True),
         ("post", reverse("campaigns:invite_revoke", args=[c, invite.pk]), True),
         ("post", reverse("campaigns:member_remove", args=[c, member.pk]), True),
+        ("post", reverse("campaigns:link", args=[c]), True),
         ("post", reverse("campaigns:fleet_create", args=[c]), True),
         ("post", reverse("campaigns:fleet_import", args=[c]), True),
         ("get", reverse("campaigns:fleet_edit", args=[c, fleet.pk]), True),

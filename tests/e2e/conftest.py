@@ -40,12 +40,14 @@ def head(page) -> int:
     return int(page.locator("#runner").get_attribute("data-head"))
 
 
-def open_setup_with_every_fleet(page, campaign) -> None:
-    """From the campaign page to the encounter setup form, every fleet ticked."""
+def open_setup_with_every_fleet(page, campaign, players_act: bool = False) -> None:
+    """From the campaign page to the encounter setup form, every fleet ticked; players acting
+    themselves only when asked (on by default in the form: these tests have the GM run alone)."""
     page.goto(campaign.get_absolute_url())
     page.click("text=Start an encounter")
     for box in page.locator("input[name=fleets]").all():
         box.check()
+    page.locator("input[name=players_act]").set_checked(players_act)
 
 
 def screenshot(page, name: str, full_page: bool = True) -> Path:

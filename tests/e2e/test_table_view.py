@@ -40,6 +40,7 @@ def _start(page, ruleset, seed, dice="auto"):
     boxes = page.locator("input[name=fleets]")
     assert boxes.count() >= 2 and all(b.is_checked() for b in boxes.all()), "every fleet ticked by default"
     page.select_option("select[name=dice_mode]", dice)
+    page.locator("input[name=players_act]").uncheck()  # the GM runs alone here (players' steps: test_players_take_steps)
     page.click("button:has-text('Start the encounter')")
     expect(page.locator("#runner h1")).to_be_visible()
     encounter = Encounter.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))

@@ -91,8 +91,12 @@ class Command(BaseCommand):
                         ship=ship, name=c["name"], position=c["position"], station=c.get("station", ""),
                         characteristics=c.get("characteristics", {}), skills=c.get("skills", {}))
                     if first_crew:
-                        # The demo player plays the first character of the first fleet.
+                        # The demo player plays the first character of the first fleet, and commands
+                        # that character's ship: its own steps and those of positions nobody plays
+                        # (a Dropfleet ship is its own character), so every system has a player's step.
                         member.player = player
                         member.save(update_fields=["player"])
+                        ship.player = player
+                        ship.save(update_fields=["player"])
                         first_crew = False
         self.stdout.write(f"  {campaign.name}: {campaign.fleets.count()} fleets, {campaign.ships.count()} ships")

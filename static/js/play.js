@@ -1,0 +1,96 @@
+/* Players take their own steps (issue 22): attention when it is your turn, dice typed per die,
+ * and a page waiting on a confirmation that updates by itself.
+ *
+ * - "Your turn": a banner (#your-turn, drawn by the server), the tab title changes, the phone
+ *   vibrates where the browser can, an optional sound (off by default; the choice is remembered
+ *   in localStorage), and the page scrolls to the actions.  Each new turn (a new head) once.
+ * - Each die box checks its face where it is typed: a face out of range is refused beside the
+ *   box with a message, and nothing else typed is lost.
+ * - A step waiting for the GM (data-proposal on #runner) asks every second whether it was
+ *   confirmed or sent back (the poll answers 204 while nothing changed).
+ */
+(function () {
+  "use strict";
+  var live = document.getElementById("live");
+  if (!live) return;
+  var baseTitle = document.title;
+  var announced = null;
+  var SOUND_KEY = "starship-table:turn-sound";
+
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "1"; } catch (e) { return false; }
+  }
+
+  function beep() {
+    try {
+      var Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      var ctx = new Ctx(), osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 660; gain.gain.value = 0.1;
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.25);
+    } catch (e) { /* no audio */ }
+  }
+
+  function attention() {
+    var runner = document.getElementById("runner");
+    var panel = document.getElementById("your-turn");
+    var box = document.getElementById("turn-sound");
+    if (box) {
+      box.checked = soundOn();
+      box.onchange = function () {
+        try { window.localStorage.setItem(SOUND_KEY, box.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+      };
+    }
+    if (!runner || !panel) { document.title = baseTitle; announced = null; return; }
+    var title = panel.querySelector(".your-turn-title");
+    document.title = (title ? title.textContent.trim() : "Your turn") + " · " + baseTitle;
+    var turn = runner.dataset.myTurn;
+    if (turn === announced) return;
+    announced = turn;
+    if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ } }
+    if (soundOn()) beep();
+    panel.scrollIntoView({block: "start"});
+  }
+
+  // Each die box: a face out of range is said beside the box, at once; nothing else is touched.
+  document.addEventListener("input", function (e) {
+    var box = e.target;
+    if (!box.dataset || !box.dataset.sides) return;
+    var sides = parseInt(box.dataset.sides, 10), text = box.value.trim(), note = box.parentElement.querySelector(".die-error");
+    var face = parseInt(text, 10), bad = "";
+    if (text && (isNaN(face) || String(face) !== text || face < 1 || face > sides)) {
+      bad = "A d" + sides + " shows 1 to " + sides + ": " + text + " is not one of its faces.";
+    }
+    box.setCustomValidity(bad);
+    box.setAttribute("aria-invalid", bad ? "true" : "false");
+    if (note) note.textContent = bad;
+  });
+
+  // A page waiting on the GM (a player's step to confirm, or the GM's queue) follows it.
+  function watchProposal() {
+    var runner = document.getElementById("runner");
+    if (!runner || runner.dataset.proposal === undefined || !live.dataset.poll) return;
+    var url = live.dataset.poll + "?seen=" + runner.dataset.head + "&proposal=" + encodeURIComponent(runner.dataset.proposal);
+    fetch(url, {headers: {"HX-Request": "true"}, credentials: "same-origin"})
+      .then(function (r) { return r.status === 200 ? r.text() : null; })
+      .then(function (html) {
+        if (html === null) return;
+        var now = document.getElementById("runner");
+        var tmp = document.createElement("div");
+        tmp.innerHTML = html.trim();
+        var fresh = tmp.firstElementChild;
+        if (!fresh || !now || document.activeElement && now.contains(document.activeElement) &&
+            document.activeElement.tagName === "INPUT") return;
+        now.replaceWith(fresh);
+        if (window.htmx) window.htmx.process(fresh);
+        fresh.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));
+      })
+      .catch(function () {});
+  }
+  setInterval(watchProposal, 1000);
+
+  document.body.addEventListener("live:updated", attention);
+  document.body.addEventListener("htmx:afterSettle", attention);
+  attention();
+})();
