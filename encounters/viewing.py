@@ -194,6 +194,17 @@ class StepView:
     extra: dict = field(default_factory=dict)
 
     @property
+    def screen_only(self) -> bool:
+        """Every roll of the step is behind the GM's screen (an NPC's dice): the usual case, no tag."""
+        return bool(self.rolls) and all(r.gm_only for r in self.rolls)
+
+    @property
+    def roll_tags(self) -> bool:
+        """Whether the GM's page tags a roll "GM only": in a public step whose dice are partly
+        open, where the tag tells which faces the players saw -- not on every NPC roll."""
+        return not self.gm_only and not self.screen_only
+
+    @property
     def tone(self) -> str:
         if self.dropped:
             return ""
