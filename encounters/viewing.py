@@ -266,7 +266,9 @@ def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = 
     else:
         headline, rest = Line(applied.dropped, ""), []
     return StepView(number, applied.seq, headline, rest, rolls, rerolled, cited, applied.gm_only,
-                    applied.dropped, has_rolls=bool(applied.rolls), screened=len(rolls) < len(applied.rolls))
+                    applied.dropped, has_rolls=bool(applied.rolls),
+                    # dice behind the GM's screen (another side's inner rolls are not announced at all)
+                    screened=any(r.gm_only for r in applied.rolls if r not in shown))
 
 
 def log_for(now, *, is_gm: bool, names: Names, system: str = "", limit: int | None = None) -> list[StepView]:

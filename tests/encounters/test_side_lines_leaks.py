@@ -38,12 +38,16 @@ def add_side_lines(encounter, own: str, other: str) -> tuple[str, str]:
     return mine, theirs
 
 
-def other_sides_lines(encounter, sides) -> list[str]:
-    """The texts of lines the fight marked for a side the player is not on (and never public)."""
+def other_sides_lines(encounter, names) -> list[str]:
+    """The texts of lines and rolls the fight marked for a side the player is not on (and never
+    readable by them otherwise), as the GM reads them and as the player would ("Gutter Saint's captain")."""
     applied = log.history(encounter).applied
-    readable_text = {e.text for a in applied if not a.gm_only for e in a.log
-                     if not e.gm_only and (not e.side or e.side in sides)}
-    return [e.text for a in applied for e in a.log if e.side and e.side not in sides and e.text not in readable_text]
+    parts = [p for a in applied for p in [*a.log, *a.rolls]]
+    text = {id(p): getattr(p, "text", None) or getattr(p, "purpose", "") for p in parts}
+    readable_text = {text[id(p)] for a in applied if not a.gm_only for p in [*a.log, *a.rolls]
+                     if not p.gm_only and (not p.side or p.side in names.sides)}
+    secrets = {text[id(p)] for p in parts if p.side and p.side not in names.sides} - readable_text
+    return sorted({form for s in secrets if s for form in (s, names(s))})
 
 
 def assert_unread(page: str, secrets: list[str], where: str) -> None:
@@ -57,12 +61,13 @@ def assert_unread(page: str, secrets: list[str], where: str) -> None:
 def test_no_view_a_player_reaches_shows_the_other_sides_lines(client, gm, player, key):
     campaign, encounter, _ = played_fight(key, gm, player)
     viewer = viewer_for(player, encounter, Membership.PLAYER)
-    sides = names_for(encounter, viewer).sides
+    names = names_for(encounter, viewer)
+    sides = names.sides
     assert sides, "the player plays a side"
     others = sorted({s["side"] for s in encounter.setup["ships"]} - set(sides))
     assert others, "the fight has another side"
     mine, theirs = add_side_lines(encounter, sorted(sides)[0], others[0])
-    secrets = other_sides_lines(encounter, sides)
+    secrets = other_sides_lines(encounter, names)
     assert theirs in secrets
     client.force_login(player)
     for where, page in player_views(client, encounter, player):

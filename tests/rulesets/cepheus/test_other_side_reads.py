@@ -6,7 +6,10 @@ Crew), the hasty declaration (RULES-NOTES: acting hastily, house rule), the DMs 
 (Sensor Targeting, Line Up the Shot).  Those lines are marked with the ship's side
 (docs/rulesets/cepheus.md, "What the other side reads").
 """
+from dataclasses import replace
+
 from encounters.viewing import Names, readable, step_view
+from rulesets.core.dice import Roll
 from rulesets.core.history import Applied
 
 from .helpers import act, crew, duel
@@ -44,6 +47,8 @@ def test_the_three_quoted_lines_are_read_by_their_side_only():
             assert not readable(entry, is_gm=False, sides={"red"})
             assert not readable(entry, is_gm=False, sides=set())  # a viewer with no ship
             assert readable(entry, is_gm=True)
+        for roll in step.dice.rolls:  # the check behind the line: the same side's
+            assert roll.side == "blue" and not readable(roll, is_gm=False, sides={"red"})
         assert not any(words in text for text in _read_by(step, frozenset({"red"})))
         assert any(words in text for text in _read_by(step, frozenset({"blue"})))
         assert any(words in text for text in _read_by(step, None))
@@ -53,6 +58,7 @@ def test_what_sensors_and_eyes_show_stays_public():
     """Attack resolution: the other side reads that A fires at it, and the result."""
     s = duel([GUNNER], [crew("t", "passenger")])
     step = act(s, "attack actor=g mount=t1 target=b weapon=0", 1, 1)   # a miss, seen by both sides
+    assert step.dice.rolls and not any(r.side for r in step.dice.rolls)
     public = [e for e in step.log if not e.side]
     assert public and any("B" in e.text for e in public)
     assert _read_by(step, frozenset({"red"})), "the target's side reads the attack"
@@ -65,3 +71,5 @@ def test_a_side_line_survives_the_stored_log_and_old_lines_read_as_before():
     assert LogEntry.from_json(line.to_json()) == line
     old = {"text": "A fires.", "rule": "", "gm_only": False}   # stored before issue 27
     assert LogEntry.from_json(old).side == "" and "side" not in LogEntry.from_json(old).to_json()
+    roll = Roll("2D6", (4, 4), (), 8, "A's sensor operator locks on", side="blue")
+    assert Roll.from_json(roll.to_json()) == roll and "side" not in replace(roll, side="").to_json()
