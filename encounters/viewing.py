@@ -7,6 +7,8 @@ step, a line or a roll is one test, :func:`readable`, so it is decided here and 
 
 * GM-only steps, GM-only lines and GM-only rolls never reach a player, nor the
   struck-through rolls a reroll replaced unless the roll itself was public;
+* a line marked for one side (``LogEntry.side``: what happens inside that side's ship) reaches
+  only the GM and the players of that side; the viewer's sides travel with :class:`Names`;
 * enemy crew are named by ship and position for a player ("Corsair's gunner"), in
   every line, roll and table row: :class:`Names`, applied to all text alike;
 * steps are numbered by their place among the steps in effect, so an undo never
@@ -28,8 +30,10 @@ from rulesets.core.citation import Citation, read as read_citation
 class Names:
     """How a viewer names the people in the log: enemy crew by ship and position."""
 
-    def __init__(self, aliases: dict[str, str]):
+    def __init__(self, aliases: dict[str, str], sides: frozenset[str] | None = None):
         self.aliases = aliases
+        #: the sides this viewer plays (None: the GM, who reads every side's lines)
+        self.sides = sides
         names = sorted(aliases, key=len, reverse=True)
         self._pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names)) if names else None
 
@@ -54,7 +58,7 @@ class Names:
             return cls.everyone()
         positions = positions or {}
         ships = setup.get("ships", [])
-        own_sides = {s.get("side") for s in ships if s.get("id") in viewer.ships}
+        own_sides = sides_of(setup, viewer)
         own_names = {c.get("name") for s in ships if s.get("side") in own_sides for c in s.get("crew", [])}
         # A crew member named like a ship, a fleet or a side keeps the name: the view decides those.
         own_names |= {s.get(k) for s in ships for k in ("name", "fleet", "side")}
@@ -70,7 +74,12 @@ class Names:
                 same = [i for i, lab in enumerate(labels) if lab == label]
                 number = f" {same.index(crew.index(c)) + 1}" if len(same) > 1 else ""
                 aliases[c["name"]] = f"{ship.get('name', 'the enemy')}'s {label}{number}"
-        return cls(aliases)
+        return cls(aliases, frozenset(own_sides))
+
+
+def sides_of(setup: dict, viewer) -> set[str]:
+    """The sides of the ships the viewer sees as their own (a player's; none for the public)."""
+    return {s.get("side") for s in setup.get("ships", []) if s.get("id") in viewer.ships and s.get("side")}
 
 
 def positions_of(ruleset_key: str) -> dict[str, str]:
@@ -90,15 +99,22 @@ def names_for(encounter, viewer) -> Names:
 # ---------------------------------------------------------------- who may read what: the one filter
 
 
-def readable(part, *, is_gm: bool) -> bool:
+def readable(part, *, is_gm: bool, sides: frozenset[str] | set[str] | None = None) -> bool:
     """Whether a viewer may read ``part`` of the log: a step, a line or a roll.
 
     The GM reads everything; a player reads what is not GM-only (a step the GM revealed is
-    no longer GM-only).  Every view of the log a player can reach -- the runner, the
-    players' page and its poll fragment, the whole log, the live stream's payload, the
-    replay -- reads the log through this one test (through :func:`log_for`).
+    no longer GM-only) and, of a part marked for one side (``side``: what happens inside that
+    side's ship), only their own side's -- ``sides`` are the sides the viewer plays (none: a
+    viewer with no ship reads no side's inner lines).  Every view of the log a player can
+    reach -- the runner, the players' page and its poll fragment, the whole log, the live
+    stream's payload, the replay -- reads the log through this one test (through :func:`log_for`).
     """
-    return is_gm or not getattr(part, "gm_only", False)
+    if is_gm:
+        return True
+    if getattr(part, "gm_only", False):
+        return False
+    side = getattr(part, "side", "")
+    return not side or side in (sides or ())
 
 
 def readable_steps(applied, *, is_gm: bool) -> list:
@@ -126,6 +142,8 @@ class Line:
     text: str
     tone: str = ""
     gm_only: bool = False
+    #: the side whose players alone (with the GM) read it; "" for everyone
+    side: str = ""
 
 
 @dataclass
@@ -176,6 +194,17 @@ class StepView:
     extra: dict = field(default_factory=dict)
 
     @property
+    def screen_only(self) -> bool:
+        """Every roll of the step is behind the GM's screen (an NPC's dice): the usual case, no tag."""
+        return bool(self.rolls) and all(r.gm_only for r in self.rolls)
+
+    @property
+    def roll_tags(self) -> bool:
+        """Whether the GM's page tags a roll "GM only": in a public step whose dice are partly
+        open, where the tag tells which faces the players saw -- not on every NPC roll."""
+        return not self.gm_only and not self.screen_only
+
+    @property
     def tone(self) -> str:
         if self.dropped:
             return ""
@@ -215,11 +244,12 @@ def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = 
     """One step as the viewer reads it, or None when it has nothing to show them."""
     if not readable(applied, is_gm=is_gm):
         return None
-    log = [e for e in applied.log if readable(e, is_gm=is_gm)]
-    shown = [r for r in applied.rolls if readable(r, is_gm=is_gm)]
-    lines = [Line(names(e.text), tone_of(e.text), e.gm_only) for e in log]
+    log = [e for e in applied.log if readable(e, is_gm=is_gm, sides=names.sides)]
+    shown = [r for r in applied.rolls if readable(r, is_gm=is_gm, sides=names.sides)]
+    lines = [Line(names(e.text), tone_of(e.text), e.gm_only, getattr(e, "side", "")) for e in log]
     rolls = [roll_view(r, names) for r in shown]
-    rerolled = [roll_view(r, names) for old in applied.rerolled for r in old if readable(r, is_gm=is_gm)]
+    rerolled = [roll_view(r, names) for old in applied.rerolled for r in old
+                if readable(r, is_gm=is_gm, sides=names.sides)]
     if not lines and not rolls and not applied.dropped:
         return None
     cited: list[Citation] = []
@@ -236,7 +266,9 @@ def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = 
     else:
         headline, rest = Line(applied.dropped, ""), []
     return StepView(number, applied.seq, headline, rest, rolls, rerolled, cited, applied.gm_only,
-                    applied.dropped, has_rolls=bool(applied.rolls), screened=len(rolls) < len(applied.rolls))
+                    applied.dropped, has_rolls=bool(applied.rolls),
+                    # dice behind the GM's screen (another side's inner rolls are not announced at all)
+                    screened=any(r.gm_only for r in applied.rolls if r not in shown))
 
 
 def log_for(now, *, is_gm: bool, names: Names, system: str = "", limit: int | None = None) -> list[StepView]:

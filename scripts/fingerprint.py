@@ -52,7 +52,8 @@ def _recorded_battle(ruleset, spec: dict, seed: str) -> list:
             action.to_str(),
             [str(d) for d in dice.dice],
             [[r.purpose, r.rule, r.total] for r in dice.rolls],
-            [[e.text, e.rule, e.gm_only] for e in result.log],
+            # a line read by one side only (issue 27) hashes its side; a line for everyone hashes as before
+            [[e.text, e.rule, e.gm_only] + ([e.side] if e.side else []) for e in result.log],
         ])
         state = result.state
     return [steps, ruleset.outcome(state).to_json()]

@@ -48,6 +48,9 @@ class Check:
     their_dms: Callable | None = None
     #: the difficulty when the situation sets it: ``difficulty_of(s)`` (a collision hazard)
     difficulty_of: Callable | None = None
+    #: a check made inside the ship (the Captain's, a sensor lock, a repair): its roll is read by the
+    #: GM and the ship's side only (docs/rulesets/cepheus.md, "What the other side reads")
+    inner: bool = False
 
     def level(self, s) -> str:
         return self.difficulty_of(s) if self.difficulty_of is not None else self.difficulty
@@ -131,7 +134,7 @@ def _reentry(s, ship, crew, action):
 
 #: every check an action makes, by the action's kind
 CHECKS: dict[str, Check] = {
-    "initiative": Check("tactics", "int", "average", SEC["initiative"]),
+    "initiative": Check("tactics", "int", "average", SEC["initiative"], inner=True),
     # reactions (the ship is the target of the attack, the crew member the one reacting)
     "dodge": Check("pilot", "dex", "average", SEC["dodge"], "to dodge (attack DM-2)",
                    dms=lambda s, ship, crew, a: intel_dm(ship, s.pending.attacker)),
@@ -139,12 +142,12 @@ CHECKS: dict[str, Check] = {
     "point_defence": Check("gunnery_turret", "dex", "average", SEC["point_defence"], "a missile destroyed",
                            dms=_mount_dms),
     # the Captain
-    "coordinate": Check("leadership", "soc", "average", SEC["coordinate"]),
-    "increase_initiative": Check("leadership", "soc", "average", SEC["increase_initiative"]),
-    "exploit": Check("tactics", "int", "easy", SEC["intercept"]),
+    "coordinate": Check("leadership", "soc", "average", SEC["coordinate"], inner=True),
+    "increase_initiative": Check("leadership", "soc", "average", SEC["increase_initiative"], inner=True),
+    "exploit": Check("tactics", "int", "easy", SEC["intercept"], inner=True),
     # the pilot
     "evasive": Check("pilot", "dex", "average", SEC["evasive"]),
-    "line_up": Check("pilot", "dex", "average", SEC["line_up"]),
+    "line_up": Check("pilot", "dex", "average", SEC["line_up"], inner=True),
     "pursue": Check("pilot", "dex", "", SEC["pursue"], "to win", dms=_intel_on_target, opponent=_their_pilot),
     "break_pursuit": Check("pilot", "dex", "", SEC["break_pursuit"], "to win", dms=_intel_on_target,
                            opponent=_their_pilot),
@@ -156,27 +159,29 @@ CHECKS: dict[str, Check] = {
     "reentry": Check("pilot", "dex", "average", SEC_REENTRY, dms=_reentry),
     # the navigator
     "jump_plot": Check("navigation", "edu", "easy", SEC["jump_plot"],
-                       dms=lambda s, ship, crew, a: [("hurried into one turn", -1)]),
+                       dms=lambda s, ship, crew, a: [("hurried into one turn", -1)], inner=True),
     "range_check": Check("navigation", "edu", "", SEC["range_check"], "to choose the range", dms=_intel_on_target,
                          opponent=_their_navigator),
     # the sensor operator
     "sensor_target": Check("comms", "edu", "average", SEC["sensor_targeting"], "to get a sensor lock",
                            dms=lambda s, ship, crew, a: sensor_dm(ship) + [
-                               ("target's sensor jamming", -_target(s, a).electronics)]),
+                               ("target's sensor jamming", -_target(s, a).electronics)], inner=True),
     "jam": Check("comms", "int", "", SEC["ew"], "to jam",
                  dms=lambda s, ship, crew, a: sensor_dm(ship) + intel_dm(ship, a.get("target")),
                  opponent=_their_sensor_operator, their_dms=_their_sensors),
     "ew_missiles": Check("comms", "int", "difficult", SEC["ew"], "smart missiles jammed", dms=_own_sensors),
     "intercept": Check("comms", "int", "difficult", SEC["intercept"], "to intercept",
                        dms=lambda s, ship, crew, a: sensor_dm(ship) + (
-                           [("encryption", -2)] if s.options.encrypted else [])),
-    "maintain_comms": Check("comms", "int", "routine", SEC["maintain_comms"], "to keep comms", dms=_noise),
+                           [("encryption", -2)] if s.options.encrypted else []), inner=True),
+    "maintain_comms": Check("comms", "int", "routine", SEC["maintain_comms"], "to keep comms", dms=_noise,
+                            inner=True),
     # the engineer and damage control
     "jump": Check("engineering", "edu", "average", SEC["jump_plot"], "to jump away",
                   dms=lambda s, ship, crew, a: [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []),
     "repair": Check("mechanic", "edu", "average", SEC["repair"], "to repair",
-                    dms=lambda s, ship, crew, a: [("Auto-Repair software", 1)] if crew.automated == "repair" else []),
-    "overhaul": Check("mechanic", "edu", "difficult", SEC["extended"], "to start the rebuild"),
+                    dms=lambda s, ship, crew, a: [("Auto-Repair software", 1)] if crew.automated == "repair" else [],
+                    inner=True),
+    "overhaul": Check("mechanic", "edu", "difficult", SEC["extended"], "to start the rebuild", inner=True),
     # boarding: the leaders' opposed Tactics
     "board": Check("tactics", "int", "", SEC["abstract_boarding"], "to win the boarding round",
                    opponent=_their_boarding_leader),
@@ -223,7 +228,8 @@ def perform(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action 
     if extra:
         mods.extend(extra)
     level = check.difficulty if check.difficulty_of is None else check.difficulty_of(s)  # check.level(s)
-    return roll_check(tx, ship, crew, check.skill, check.char, level, purpose, check.rule, mods, TARGET, table, row)
+    return roll_check(tx, ship, crew, check.skill, check.char, level, purpose, check.rule, mods, TARGET, table, row,
+                      side=ship.side if check.inner else "")
 
 
 def contest(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action, purpose: str) -> bool:
@@ -236,7 +242,8 @@ def contest(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action,
 
 
 def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str,
-               purpose: str, rule: str, extra=(), target: int = TARGET, table: str = "", row: str = ""):
+               purpose: str, rule: str, extra=(), target: int = TARGET, table: str = "", row: str = "",
+               side: str = ""):
     """2D6 + skill + characteristic DM + difficulty DM + extras >= 8; returns (roll, effect).
 
     In a playout (nothing recorded) the roll is None: the same two dice, the same total, no words.
@@ -272,7 +279,7 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
         return None, total
     mods = check_mods(ship, crew, skill, char, difficulty, extra)
     roll = tx.dice.roll(2, 6, modifiers=mods, purpose=purpose, rule=rule, target=target,
-                        table=table, row=row, gm_only=is_npc(ship))
+                        table=table, row=row, gm_only=is_npc(ship), side=side)
     if crew is not None and ship.bonus.get(crew.id):
         sh = tx.ship(ship.id)
         sh.bonus.pop(crew.id, None)

@@ -18,10 +18,10 @@ def do_coordinate(tx: Tx, a: Action):
     if effect >= 0:
         tx.ship(ship.id).pool = max(1, effect)
         if tx.recording:
-            tx.say(f"{c.name} has a pool of {max(1, effect)} DM+1 to hand out this turn.", SEC["coordinate"])
+            tx.inside(ship, f"{c.name} has a pool of {max(1, effect)} DM+1 to hand out this turn.", SEC["coordinate"])
     else:
         if tx.recording:
-            tx.say(f"{c.name} fails to coordinate the crew.", SEC["coordinate"])
+            tx.inside(ship, f"{c.name} fails to coordinate the crew.", SEC["coordinate"])
 
 
 def do_assign(tx: Tx, a: Action):
@@ -34,7 +34,7 @@ def do_assign(tx: Tx, a: Action):
     if tx.recording:
         member = sh.member(who)
         assert member is not None
-        tx.say(f"The Captain gives {member.name} DM+1 for their next check this turn.", SEC["coordinate"])
+        tx.inside(sh, f"The Captain gives {member.name} DM+1 for their next check this turn.", SEC["coordinate"])
 
 
 def do_increase_initiative(tx: Tx, a: Action):
@@ -43,10 +43,10 @@ def do_increase_initiative(tx: Tx, a: Action):
     if effect > 0:
         tx.ship(ship.id).boost_next += effect
         if tx.recording:
-            tx.say(f"{ship.name}'s initiative is {effect:+d} for the next round.", SEC["increase_initiative"])
+            tx.inside(ship, f"{ship.name}'s initiative is {effect:+d} for the next round.", SEC["increase_initiative"])
     else:
         if tx.recording:
-            tx.say(f"{ship.name}'s initiative does not change.", SEC["increase_initiative"])
+            tx.inside(ship, f"{ship.name}'s initiative does not change.", SEC["increase_initiative"])
 
 
 def do_exploit(tx: Tx, a: Action):
@@ -58,7 +58,7 @@ def do_exploit(tx: Tx, a: Action):
     if effect >= 0:
         sh.intel = enemy
         if tx.recording:
-            tx.say(f"{c.name} knows {tx.s.ship(enemy).name}'s intentions: a one-time DM+4 against it.", SEC["intercept"])
+            tx.inside(ship, f"{c.name} knows {tx.s.ship(enemy).name}'s intentions: a one-time DM+4 against it.", SEC["intercept"])
     else:
         if tx.recording:
-            tx.say(f"{c.name} cannot make sense of the intercepts.", SEC["intercept"])
+            tx.inside(ship, f"{c.name} cannot make sense of the intercepts.", SEC["intercept"])

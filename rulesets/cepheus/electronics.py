@@ -24,10 +24,10 @@ def do_sensor_target(tx: Tx, a: Action):
         bonus = 2 if effect >= EXCEPTIONAL else 1
         tx.ship(ship.id).targeting[target.id] = bonus
         if tx.recording:
-            tx.say(f"{ship.name}'s gunners get DM+{bonus} against {target.name} this turn.", SEC["sensor_targeting"])
+            tx.inside(ship, f"{ship.name}'s gunners get DM+{bonus} against {target.name} this turn.", SEC["sensor_targeting"])
     else:
         if tx.recording:
-            tx.say(f"{ship.name} gets no sensor lock on {target.name}.", SEC["sensor_targeting"])
+            tx.inside(ship, f"{ship.name} gets no sensor lock on {target.name}.", SEC["sensor_targeting"])
 
 
 def do_jam(tx: Tx, a: Action):
@@ -75,10 +75,10 @@ def do_intercept(tx: Tx, a: Action):
     if effect >= 0:
         tx.ship(ship.id).intercepted = target.id
         if tx.recording:
-            tx.say(f"{ship.name} intercepts {target.name}'s communications; the Captain may exploit them.", SEC["intercept"])
+            tx.inside(ship, f"{ship.name} intercepts {target.name}'s communications; the Captain may exploit them.", SEC["intercept"])
     else:
         if tx.recording:
-            tx.say(f"{ship.name} intercepts nothing useful.", SEC["intercept"])
+            tx.inside(ship, f"{ship.name} intercepts nothing useful.", SEC["intercept"])
 
 
 def do_maintain_comms(tx: Tx, a: Action):
@@ -95,7 +95,7 @@ def do_maintain_comms(tx: Tx, a: Action):
     if won:
         sh.jammed = ""
         if tx.recording:
-            tx.say(f"{ship.name} has reliable communications.", SEC["maintain_comms"])
+            tx.inside(ship, f"{ship.name} has reliable communications.", SEC["maintain_comms"])
     else:
         if tx.recording:
-            tx.say(f"{ship.name} cannot establish reliable communications.", SEC["maintain_comms"])
+            tx.inside(ship, f"{ship.name} cannot establish reliable communications.", SEC["maintain_comms"])

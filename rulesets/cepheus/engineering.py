@@ -44,11 +44,11 @@ def do_repair(tx: Tx, a: Action):
         n, row = hits_repaired(effect)
         fixed = repair_system(tx, ship.id, system, n)
         if tx.recording:
-            tx.say(f"{c.name} repairs {count(fixed, 'hit')} on {system_label(ship, system)} ({SEC_REPAIR}: {row}); "
+            tx.inside(ship, f"{c.name} repairs {count(fixed, 'hit')} on {system_label(ship, system)} ({SEC_REPAIR}: {row}); "
                    f"a battlefield repair, undone after the battle.", SEC["repair"])
     else:
         if tx.recording:
-            tx.say(f"{c.name}'s repair fails.", SEC["repair"])
+            tx.inside(ship, f"{c.name}'s repair fails.", SEC["repair"])
 
 
 def do_overhaul(tx: Tx, a: Action):
@@ -60,10 +60,10 @@ def do_overhaul(tx: Tx, a: Action):
         turns = max(1, timing.total - effect // 2)
         tx.crew(ship.id, c.id).task = Task("overhaul", system, turns)
         if tx.recording:
-            tx.say(f"{c.name} begins an extended repair of {system_label(ship, system)}: {count(turns, 'turn')}.", SEC["extended"])
+            tx.inside(ship, f"{c.name} begins an extended repair of {system_label(ship, system)}: {count(turns, 'turn')}.", SEC["extended"])
     else:
         if tx.recording:
-            tx.say(f"{c.name} cannot find a way to rebuild {system_label(ship, system)}.", SEC["extended"])
+            tx.inside(ship, f"{c.name} cannot find a way to rebuild {system_label(ship, system)}.", SEC["extended"])
 
 
 def do_continue_task(tx: Tx, a: Action):
@@ -86,11 +86,11 @@ def do_continue_task(tx: Tx, a: Action):
             mm = tx.mount(ship.id, system)
             mm.hits, mm.repaired = 1, mm.repaired + 2
         m.task = None
-        tx.say(f"{c.name} finishes the extended repair: {system_label(ship, system)} works again (one hit left).",
+        tx.inside(ship, f"{c.name} finishes the extended repair: {system_label(ship, system)} works again (one hit left).",
                SEC["extended"])
     else:
         if tx.recording:
-            tx.say(f"{c.name} works on ({task.done}/{task.turns}).", SEC["extended"])
+            tx.inside(ship, f"{c.name} works on ({task.done}/{task.turns}).", SEC["extended"])
 
 
 def do_abandon_task(tx: Tx, a: Action):
@@ -99,4 +99,4 @@ def do_abandon_task(tx: Tx, a: Action):
     assert ship is not None and c is not None
     tx.crew(ship.id, c.id).task = None
     if tx.recording:
-        tx.say(f"{c.name} abandons the extended task and returns to the initiative order.", SEC["extended"])
+        tx.inside(ship, f"{c.name} abandons the extended task and returns to the initiative order.", SEC["extended"])

@@ -28,7 +28,7 @@ def do_reload(tx: Tx, a: Action):
     moved = min(cap - w.loaded, w.reserve)
     w.loaded += moved
     w.reserve -= moved
-    tx.say(str(msg("cepheus.log.reload", "{name} reloads {weapon} ({loaded} loaded, {reserve} in store).",
+    tx.inside(ship, str(msg("cepheus.log.reload", "{name} reloads {weapon} ({loaded} loaded, {reserve} in store).",
                    name=crew.name, weapon=weapon_in(m, int(a.get("weapon"))), loaded=w.loaded, reserve=w.reserve)),
            SEC["reload"])
 
@@ -38,7 +38,7 @@ def do_personal(tx: Tx, a: Action):
     c = tx.s.acting_crew
     assert c is not None
     if tx.recording:
-        tx.say(f"{c.name} takes a personal action (GM adjudicates).", SEC["personal"])
+        tx.inside(tx.s.acting_ship, f"{c.name} takes a personal action (GM adjudicates).", SEC["personal"])
 
 
 def do_misc(tx: Tx, a: Action):
@@ -46,7 +46,7 @@ def do_misc(tx: Tx, a: Action):
     c = tx.s.acting_crew
     assert c is not None
     if tx.recording:
-        tx.say(f"{c.name} takes a miscellaneous action (GM adjudicates; use the override for effects).", SEC["misc"])
+        tx.inside(tx.s.acting_ship, f"{c.name} takes a miscellaneous action (GM adjudicates; use the override for effects).", SEC["misc"])
 
 
 def do_change_position(tx: Tx, a: Action):
@@ -58,8 +58,8 @@ def do_change_position(tx: Tx, a: Action):
     m.position = a.get("position")
     m.station = a.get("station", "")
     if m.station:
-        tx.say(str(msg("cepheus.log.move_to_station", "{name} moves to {position} at {station}.", name=c.name,
+        tx.inside(ship, str(msg("cepheus.log.move_to_station", "{name} moves to {position} at {station}.", name=c.name,
                        position=POSITION_LABEL[m.position], station=station_name(m.station))), SEC["change_position"])
     else:
-        tx.say(str(msg("cepheus.log.move_to", "{name} moves to {position}.", name=c.name,
+        tx.inside(ship, str(msg("cepheus.log.move_to", "{name} moves to {position}.", name=c.name,
                        position=POSITION_LABEL[m.position])), SEC["change_position"])

@@ -63,10 +63,10 @@ def do_line_up(tx: Tx, a: Action):
     if effect >= 0:
         tx.ship(ship.id).lined_up = 2 if effect >= EXCEPTIONAL else 1
         if tx.recording:
-            tx.say(f"{ship.name}'s gunners get DM+{tx.s.ship(ship.id).lined_up} this turn.", SEC["line_up"])
+            tx.inside(ship, f"{ship.name}'s gunners get DM+{tx.s.ship(ship.id).lined_up} this turn.", SEC["line_up"])
     else:
         if tx.recording:
-            tx.say(f"{ship.name} cannot line up the shot.", SEC["line_up"])
+            tx.inside(ship, f"{ship.name} cannot line up the shot.", SEC["line_up"])
 
 
 def do_pursue(tx: Tx, a: Action):
@@ -182,10 +182,10 @@ def do_jump_plot(tx: Tx, a: Action):
     if effect >= 0:
         tx.ship(ship.id).jump_plotted = True
         if tx.recording:
-            tx.say(f"{c.name} has a jump plotted.", SEC["jump_plot"])
+            tx.inside(ship, f"{c.name} has a jump plotted.", SEC["jump_plot"])
     else:
         if tx.recording:
-            tx.say(f"{c.name}'s jump plot fails.", SEC["jump_plot"])
+            tx.inside(ship, f"{c.name}'s jump plot fails.", SEC["jump_plot"])
 
 
 def do_range_check(tx: Tx, a: Action):

@@ -285,7 +285,7 @@ def do_initiative(tx: Tx, a: Action):
         sh, cap = max(captains, key=lambda sc: skill_of(sc[1], "tactics")[0] + char_of(sc[1], "int"))
         who = "fleet commander" if len(ships) > 1 else "Captain"
         roll, effect = perform(tx, CHECKS["initiative"], sh, cap, a, f"{side}: {who} {cap.name}'s Tactics for initiative")
-        tx.say(f"{side}: {cap.name}'s Tactics Effect {effect:+d} goes to the initiative of "
+        tx.inside(sh, f"{side}: {cap.name}'s Tactics Effect {effect:+d} goes to the initiative of "
                f"{'every ship of the fleet' if len(ships) > 1 else sh.name}.", SEC["initiative"])
     s.tactics = {**s.tactics, side: effect}
     for sh in ships:
@@ -393,7 +393,7 @@ def do_delay(tx: Tx, a: Action):
     sh = tx.ship(ship.id)
     sh.delaying = True
     if tx.recording:
-        tx.say(f"{sh.name} delays its action.", SEC["delay"])
+        tx.inside(sh, f"{sh.name} delays its action.", SEC["delay"])
     s.waiting = s.waiting + [sh.id]
     s.order = s.order[:s.turn] + s.order[s.turn + 1:]
     s.queue, s.pos = [], 0
@@ -408,7 +408,7 @@ def do_hasty(tx: Tx, a: Action):
     sh = tx.ship(ship.id)
     sh.hasty = True
     s.minor += 1
-    tx.say(f"{sh.name}'s Captain declares the crew acts hastily: one extra minor action each, DM-1 to every check "
+    tx.inside(sh, f"{sh.name}'s Captain declares the crew acts hastily: one extra minor action each, DM-1 to every check "
            f"this turn (house rule).", SEC["hasty"])
 
 

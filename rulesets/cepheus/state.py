@@ -490,9 +490,16 @@ class Tx:
                 return item
         raise KeyError(item_id)
 
-    def say(self, text: str, rule: str = "", gm_only: bool = False):
+    def say(self, text: str, rule: str = "", gm_only: bool = False, side: str = ""):
         if self.recording:
-            self.log.append(LogEntry(text, rule, gm_only))
+            self.log.append(LogEntry(text, rule, gm_only, side))
+
+    def inside(self, ship, text: str, rule: str = ""):
+        """A line about what happens inside ``ship`` (its Captain's orders, the DMs handed to its
+        crew, its internal checks): read by the GM and the players of its side, not by the other
+        side, whose sensors and eyes do not show it (docs/rulesets/cepheus.md, "What the other
+        side reads")."""
+        self.say(text, rule, side=ship.side)
 
     def next_id(self, prefix: str) -> str:
         self.s.serial += 1

@@ -73,6 +73,9 @@ class Roll:
     row: str = ""
     target: int | None = None
     gm_only: bool = False
+    #: read by the GM and this side's players only: a check made inside one side's ship
+    #: (rulesets.core.engine.LogEntry.side); "" for everyone
+    side: str = ""
 
     @property
     def dice_total(self) -> int:
@@ -103,6 +106,7 @@ class Roll:
             "row": self.row,
             "target": self.target,
             "gm_only": self.gm_only,
+            **({"side": self.side} if self.side else {}),  # only when set: a stored roll reads the same
         }
 
     @classmethod
@@ -118,6 +122,7 @@ class Roll:
             row=data.get("row", ""),
             target=data.get("target"),
             gm_only=data.get("gm_only", False),
+            side=data.get("side", "") or "",
         )
 
 
@@ -258,6 +263,7 @@ class Dice:
         table: str = "",
         row: str = "",
         gm_only: bool = False,
+        side: str = "",
     ) -> Roll:
         """Roll ``count``d``sides``, add the named modifiers, record and return the roll."""
         faces = tuple(self.faces(count, sides, purpose, rule))
@@ -268,7 +274,7 @@ class Dice:
         total = sum(faces) + sum(v for _, v in mods)
         expr = f"{count}D{sides}" if sides == 6 else f"{count}d{sides}"
         return self.record(
-            Roll(expr, faces, mods, total, purpose, rule, table, row, target, gm_only)
+            Roll(expr, faces, mods, total, purpose, rule, table, row, target, gm_only, side)
         )
 
     @property

@@ -82,18 +82,27 @@ class Action:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """A line of the encounter log: what happened, which rule said so, who may see it."""
+    """A line of the encounter log: what happened, which rule said so, who may see it.
+
+    ``gm_only``: only the GM reads it.  ``side``: only the GM and the players of that side read
+    it -- what happens inside one side's ship (its Captain's orders, the DMs handed to its crew,
+    its internal checks), which the other side's sensors and eyes do not show.  A line with
+    neither is read by everyone at the table."""
 
     text: str
     rule: str = ""
     gm_only: bool = False
+    side: str = ""
 
     def to_json(self) -> dict:
-        return {"text": self.text, "rule": self.rule, "gm_only": self.gm_only}
+        out = {"text": self.text, "rule": self.rule, "gm_only": self.gm_only}
+        if self.side:
+            out["side"] = self.side  # written only when set: a log stored before reads the same
+        return out
 
     @classmethod
     def from_json(cls, data: dict) -> "LogEntry":
-        return cls(data["text"], data.get("rule", ""), data.get("gm_only", False))
+        return cls(data["text"], data.get("rule", ""), data.get("gm_only", False), data.get("side", "") or "")
 
 
 @dataclass

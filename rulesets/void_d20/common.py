@@ -128,10 +128,14 @@ def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
     return evolve(state, ships=replaced)
 
 
-def say(log: list, dice: Dice, text, rule: str = "", gm_only: bool = False) -> None:
-    """Append a log line (``text`` may be a callable, built only when the log is recorded)."""
+def say(log: list, dice: Dice, text, rule: str = "", gm_only: bool = False, side: str = "") -> None:
+    """Append a log line (``text`` may be a callable, built only when the log is recorded).
+
+    ``side``: a line about what happens inside a ship of that side (its sensors' findings, its
+    repairs, its captain's orders), read by the GM and that side's players only
+    (docs/rulesets/void_d20.md, "What the other side reads")."""
     if dice.recording:
-        log.append(LogEntry(text() if callable(text) else text, rule, gm_only))
+        log.append(LogEntry(text() if callable(text) else text, rule, gm_only, side))
 
 
 #: the last answer, in one slot: (the combatants tuple it was read from, ship id -> the standing people

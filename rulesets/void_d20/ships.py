@@ -423,11 +423,11 @@ def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, v
         state = _spend_void_of(state, s, "sensors", void)
     if not core_check.roll(dice, check).success:
         if dice.recording:
-            say(log, dice, f"{s.name}'s sensors find nothing on {t.name}.", check.rule)
+            say(log, dice, f"{s.name}'s sensors find nothing on {t.name}.", check.rule, side=s.side)
         return state
     if dice.recording:
         say(log, dice, f"{s.name}'s sensors find a weakness in {t.name}: +{tables.WEAKNESS_BONUS} to the next shot at it.",
-            check.rule)
+            check.rule, side=s.side)
     return set_ship(state, sid, weakness=s.weakness + (tid,)) if tid not in s.weakness else state
 
 
@@ -446,19 +446,19 @@ def repair(state: VoidState, log: list, dice: Dice, sid: str, what: str, *, dm=0
     state = set_ship(state, sid, spare_parts=s.spare_parts - 1)
     if not core_check.roll(dice, check).success:
         if dice.recording:
-            say(log, dice, f"{s.name}'s repair of its {what} fails; a spare part is spent.", check.rule)
+            say(log, dice, f"{s.name}'s repair of its {what} fails; a spare part is spent.", check.rule, side=s.side)
         return state
     s = ship(state, sid)
     if what == "frame":
         got = roll_sum(dice, 1, 6, purpose=lambda: f"Condition {s.name}'s frame gets back", rule=check.rule)
         frame = min(s.max_frame, s.frame + got)
         if dice.recording:
-            say(log, dice, f"{s.name}'s frame gets {frame - s.frame} Condition back ({frame} of {s.max_frame}).", check.rule)
+            say(log, dice, f"{s.name}'s frame gets {frame - s.frame} Condition back ({frame} of {s.max_frame}).", check.rule, side=s.side)
         return set_ship(state, sid, frame=frame)
     weapons = tuple(evolve(w, out=False) if w.name == what else w for w in s.weapons)
     modules = tuple(evolve(m, out=False) if m.name == what else m for m in s.modules)
     if dice.recording:
-        say(log, dice, f"{s.name}'s {what} is back on line.", check.rule)
+        say(log, dice, f"{s.name}'s {what} is back on line.", check.rule, side=s.side)
     return set_ship(state, sid, weapons=weapons, modules=modules)
 
 
@@ -466,7 +466,8 @@ def command(state: VoidState, log: list, dice: Dice, sid: str, station: str) -> 
     """Command: +1 to another station this round (VD-41)."""
     s = ship(state, sid)
     if dice.recording:
-        say(log, dice, f"{s.name}'s captain urges the {tables.STATION[station].key}: +1 this round.", tables.rule("stations", "VD-41"))
+        say(log, dice, f"{s.name}'s captain urges the {tables.STATION[station].key}: +1 this round.", tables.rule("stations", "VD-41"),
+            side=s.side)
     return set_ship(state, sid, command=station)
 
 

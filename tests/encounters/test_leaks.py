@@ -21,7 +21,7 @@ from encounters import log
 from encounters.autoplay import auto_play
 from encounters.models import Encounter
 from encounters.viewers import viewer_for
-from encounters.viewing import names_for
+from encounters.viewing import names_for, readable
 from rulesets.core import registry
 
 SYSTEMS = ["cepheus", "starwars_d6"]
@@ -136,14 +136,27 @@ def test_no_page_a_player_reads_holds_a_secret(client, gm, player, key):
 
 @pytest.mark.django_db
 def test_enemy_crew_are_named_by_ship_and_position_in_public_lines(client, gm, player):
-    """The enemy captain's coordination is public, but reads "Gutter Saint's captain", never a name."""
+    """An enemy crew member named in a line the player reads reads "Gutter Saint's captain", never a name.
+
+    The enemy's inner lines (its Captain's coordination) no longer reach the player (issue 27), so
+    the public line naming each enemy crew member is written into the newest public step."""
+    import json
+
     campaign, encounter, _ = played_fight("cepheus", gm, player)
     viewer = viewer_for(player, encounter, Membership.PLAYER)
     names = names_for(encounter, viewer)
     assert names.hidden, "the demo's enemy ships have named crew"
+    snap = encounter.snapshots.order_by("-seq").first()
+    applied = json.loads(snap.applied)
+    step = next(a for a in reversed(applied) if not a["gm_only"] and a["log"])
+    step["log"] += [{"text": f"{name} waves at the viewport.", "rule": "", "gm_only": False} for name in names.hidden]
+    snap.applied = json.dumps(applied)
+    snap.save(update_fields=["applied"])
+    log._recent.clear()
     client.force_login(player)
     page = html.unescape(client.get(encounter.get_absolute_url() + "?log=all").content.decode())
-    public_text = " ".join(e.text for a in log.history(encounter).applied if not a.gm_only for e in a.log)
+    public_text = " ".join(e.text for a in log.history(encounter).applied if not a.gm_only for e in a.log
+                           if readable(e, is_gm=False, sides=names.sides))
     named = [n for n in names.hidden if n in public_text]
     assert named, "some public log line names an enemy crew member (for the GM)"
     for name in named:

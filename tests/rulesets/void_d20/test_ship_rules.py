@@ -343,3 +343,21 @@ def test_modules_knocked_out_have_effects():
     state = _crewed(modules=(Module("engines", True), Module("sensors", True)))
     k = boat(state, "s1")
     assert not ships.can_manoeuvre(k) and station_actions(state, k, "sensors") == []
+
+
+def test_what_happens_inside_a_ship_is_read_by_its_side_only():
+    """Issue 27 (docs/rulesets/void_d20.md, "What the other side reads"): the sensors' findings (VD-39),
+    a repair (VD-40) and the captain's command (VD-41) are lines of the crew's side; a shot is public."""
+    from encounters.viewing import readable
+
+    for act in (lambda log: ships.scan(_crewed(), log, dice(10), "s1", "s2"),
+                lambda log: ships.repair(_crewed(frame=3, max_frame=10, spare_parts=2), log, dice(10, 4), "s1", "frame"),
+                lambda log: ships.command(_crewed(), log, dice(), "s1", "gunner")):
+        log = []
+        act(log)
+        assert log and all(entry.side == "crew" for entry in log), _texts(log)
+        assert not any(readable(entry, is_gm=False, sides={"raiders"}) for entry in log)
+        assert all(readable(entry, is_gm=False, sides={"crew"}) for entry in log)
+    log = []
+    ships.fire(_crewed(), log, dice(2), "s1", "w1", "s2")
+    assert log and not any(entry.side for entry in log)
