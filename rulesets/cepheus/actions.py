@@ -148,7 +148,8 @@ def crew_actions(s: CombatState, ship: Ship, c: Crew) -> list[Action]:
     if pos == "captain" and fresh and s.minor >= 1:
         if s.options.hasty:
             out.append(Action.make("hasty", aid))
-        out.append(Action.make("delay", aid))
+        if not ship.delayed:  # Ritardo: a ship that delayed and then acts, acts
+            out.append(Action.make("delay", aid))
     if pos == "captain" and ship.pool > 0:
         for o in ship.crew:
             if o.id != aid and able(o) and not o.automated:

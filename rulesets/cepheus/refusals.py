@@ -458,6 +458,9 @@ def _fresh(s: CombatState, ship: Ship, c: Crew, action: Action) -> Refusal | Non
         return _no("hasty_off", "Acting hastily is switched off for this encounter.", rule)
     if kind == "hasty" and ship.hasty:
         return _no("hasty_already", "{ship}'s crew acts hastily already this turn.", rule, ship=ship.name)
+    if kind == "delay" and ship.delayed:
+        return _no("delayed_already", "{ship} has delayed once this round: now that it acts, it acts.", rule,
+                   ship=ship.name)
     if not (s.pos == 0 and s.sig > 0 and s.minor >= 1 and not ship.hasty):
         return _no("declare_first", "The Captain declares this at the start of {ship}'s turn, before acting.", rule,
                    ship=ship.name)

@@ -51,6 +51,7 @@ def start_round(tx: Tx):
         m = tx.ship(sh.id)
         m.boost, m.boost_next = m.boost_next, 0
         m.fired = []
+        m.delayed = False
         m.reactions = 0 if m.no_reactions else reactions_for(eff_init(s, m))
         m.no_reactions = False
         if m.fuel_leak and m.fuel:
@@ -392,6 +393,7 @@ def do_delay(tx: Tx, a: Action):
     assert ship is not None  # the Captain's step: the acting ship's
     sh = tx.ship(ship.id)
     sh.delaying = True
+    sh.delayed = True
     if tx.recording:
         tx.inside(sh, f"{sh.name} delays its action.", SEC["delay"])
     s.waiting = s.waiting + [sh.id]

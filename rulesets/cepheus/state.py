@@ -127,6 +127,8 @@ class Ship:
     position: str = "space"  # space | orbit | decaying | atmosphere
     avoided: bool = False
     delaying: bool = False
+    #: Ritardo: the ship has delayed this round (when it then acts, it acts: no second delay)
+    delayed: bool = False
     fuel_leak: int = 0
     leak_acc: int = 0
     no_reactions: bool = False

@@ -17,7 +17,7 @@ from rulesets.core.dice import Dice, RandomSource
 from rulesets.core.engine import Action, IllegalAction, Refusal, check_legal
 from rulesets.core.scenario import load_scenario, run_scenario
 
-from .helpers import act, crew, duel, edit_ship, setup, ship
+from .helpers import act, crew, duel, edit_ship, kinds, setup, ship
 
 GUNNER = crew("g", "turret_gunner", "turret-1", gunnery=1)
 SEC = tables.SEC
@@ -358,6 +358,18 @@ def test_only_a_delaying_ship_acts_when_it_chooses():
     _says(_refused(s, "keep_waiting actor=a"), "round_ends",
           "The round is at its end: A acts now, or acts first next round giving up this round's actions.",
           SEC["delay"])
+
+
+def test_a_ship_that_delayed_and_then_acts_cannot_delay_again_that_round():
+    """Ritardo: "Una nave non deve per forza agire quando arriva il suo turno ... Quando agisce, la sua
+    Iniziativa è impostata sul conteggio in base al quale ha agito": a ship that delayed and then acts
+    (interrupting) acts; delaying again would let two ships interrupt each other without end."""
+    s = duel([crew("cap", "captain")], [crew("q", "pilot")])
+    s = act(s, "delay actor=cap").state
+    s = act(s, "act_now actor=a").state           # A interrupts B's turn
+    assert s.acting_ship.id == "a" and "delay" not in kinds(s)
+    _says(_refused(s, "delay actor=cap"), "delayed_already",
+          "A has delayed once this round: now that it acts, it acts.", SEC["delay"])
 
 
 def test_point_defence_shoots_only_missiles_and_boarders():
