@@ -138,7 +138,7 @@ def override(tx: Tx, path: str, value):
     elif name in ("*.*.loaded", "*.*.reserve"):
         mount = _mount_id(ship, req.path, parts[0])
         weapons = tx.mount(ship.id, mount).weapons
-        if not parts[1].isdigit() or int(parts[1]) >= len(weapons):
+        if not (parts[1].isascii() and parts[1].isdigit()) or int(parts[1]) >= len(weapons):
             raise IllegalAction(f"{req.path}: {mount} has weapons 0 to {len(weapons) - 1}.")
         setattr(weapons[int(parts[1])], parts[2].lower(), req.value)
     else:  # crew.*.<field>

@@ -34,7 +34,7 @@ BAY_ALIASES = {
 }
 
 
-_ITEM = re.compile(r"^(?P<name>[a-z _]+?)\s*(?:\((?P<kind>[a-z]+)\))?\s*(?:x\s*(?P<ammo>\d+))?$")
+_ITEM = re.compile(r"^(?P<name>[a-z _]+?)\s*(?:\((?P<kind>[a-z]+)\))?\s*(?:x\s*(?P<ammo>\d+))?$", re.ASCII)
 
 
 STAT_LIMITS = {

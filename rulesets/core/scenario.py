@@ -588,7 +588,7 @@ class _StepSource(ScriptedSource):
 
 
 def _free_value(value):
-    if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value):
+    if isinstance(value, str) and re.fullmatch(r"[+-]?[0-9]+", value):
         return int(value)
     return value
 
@@ -765,7 +765,7 @@ def _lookup(state, data, path: str):
                 keys = ", ".join(map(str, node)) or "none"
                 return _MISSING, f"{where} has no {part!r} (it has: {keys})"
         elif isinstance(node, list):
-            if re.fullmatch(r"-?\d+", part):
+            if re.fullmatch(r"-?[0-9]+", part):
                 pos = int(part)
                 if not -len(node) <= pos < len(node):
                     return _MISSING, f"{where} has {len(node)} entries, so no entry {pos}"

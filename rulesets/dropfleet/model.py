@@ -162,9 +162,9 @@ class DropfleetState:
 
 # --- reading stats --------------------------------------------------------------------
 
-_SAVE = re.compile(r"^\s*([2-6])\s*\+\s*$")
-_DAMAGE = re.compile(r"^\s*(?:(\d+)|D([36])(?:\s*\+\s*(\d+))?)\s*$", re.I)
-_CALIBRE = re.compile(r"^calibre\s*\(?\s*([LMHS]+)\s*\)?$", re.I)
+_SAVE = re.compile(r"^\s*([2-6])\s*\+\s*$", re.ASCII)
+_DAMAGE = re.compile(r"^\s*(?:(\d+)|D([36])(?:\s*\+\s*(\d+))?)\s*$", re.I | re.ASCII)
+_CALIBRE = re.compile(r"^calibre\s*\(?\s*([LMHS]+)\s*\)?$", re.I | re.ASCII)
 
 
 def parse_save(text: str) -> int:
@@ -214,7 +214,7 @@ def parse_weapon_line(line: str, index: int = 1) -> dict:
         lock_value = parse_save(lock)
     except ValueError:
         raise ValueError(f"Lock '{lock}' is not a value such as 4+") from None
-    if not attacks.isdigit() or not 1 <= int(attacks) <= 30:
+    if not (attacks.isascii() and attacks.isdigit()) or not 1 <= int(attacks) <= 30:
         raise ValueError(f"Attacks '{attacks}' is not a whole number from 1 to 30")
     arc_key = arc.upper().replace("/", "")
     if arc_key not in tables.ARCS:

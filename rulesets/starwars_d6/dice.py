@@ -33,8 +33,8 @@ from rulesets.core.dice import Dice, Roll
 SEC_WILD = cite("The Wild Die", ruling=True)
 PIPS_PER_DIE = 3
 
-_CODE = re.compile(r"^\s*(\d+)\s*[dD]\s*(?:([+-])\s*(\d+))?\s*$")
-_MOD = re.compile(r"^\s*([+-])\s*(?:(\d+)\s*[dD])?\s*(?:([+-]?)\s*(\d+))?\s*$")
+_CODE = re.compile(r"^\s*(\d+)\s*[dD]\s*(?:([+-])\s*(\d+))?\s*$", re.ASCII)
+_MOD = re.compile(r"^\s*([+-])\s*(?:(\d+)\s*[dD])?\s*(?:([+-]?)\s*(\d+))?\s*$", re.ASCII)
 
 
 class CodeError(ValueError):

@@ -89,7 +89,7 @@ def build_ship(stats: dict, *, id: str, side: str, col: int = 0, row: int = 0, f
                 hyperdrive=stats.get("hyperdrive") or None, weapons=weapons,
                 crew=Crew(**{k: str(DiceCode.parse(v)) for k, v in crew.items()}),
                 col=col, row=row, facing=facing % 6)
-_FEATURE_LINE = re.compile(r"^(planet|moon|obstacle)\s+(\d+)\s*,\s*(\d+)(?:\s+(.+))?$", re.I)
+_FEATURE_LINE = re.compile(r"^(planet|moon|obstacle)\s+(\d+)\s*,\s*(\d+)(?:\s+(.+))?$", re.I | re.ASCII)
 
 
 def parse_feature_line(line: str) -> dict | None:

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-_PATTERN = re.compile(r"^\s*(\d*)\s*[dDдД]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+_PATTERN = re.compile(r"^\s*(\d*)\s*[dDдД]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.ASCII)
 SIDES = (4, 6, 8, 10, 12, 20)
 
 

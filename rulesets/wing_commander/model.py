@@ -13,7 +13,7 @@ from rulesets.core.state import clone
 
 from . import tables
 
-DAMAGE_CODE = re.compile(r"^\s*(\d+)\s*[dDwW]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+DAMAGE_CODE = re.compile(r"^\s*(\d+)\s*[dDwW]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.ASCII)
 
 
 def parse_damage(text: str) -> tuple[int, int, int]:

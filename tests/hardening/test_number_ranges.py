@@ -231,3 +231,22 @@ def test_the_import_refuses_digits_of_another_script_in_stats_sheets_and_damage(
     ship["stats"]["tonnage"] = tonnage
     ship["crew"][0]["skills"]["gunnery"] = "١"
     assert _refused(data, admin_user).endswith(": skills.gunnery: '١' is not a number written in the digits 0-9.")
+
+
+@pytest.mark.parametrize("parse, text", [
+    ("rulesets.starwars_d6.dice:DiceCode.parse", "٣D+١"),
+    ("rulesets.dropfleet.model:parse_damage", "D6+١"),
+    ("rulesets.wing_commander.model:parse_damage", "٢d6"),
+    ("rulesets.void_d20.dice:parse_damage", "٢d6"),
+])
+def test_the_rules_own_readers_take_only_the_digits_0_to_9(parse, text):
+    """Issue 26: digits of other scripts are no numbers, also where a rule module reads a code
+    itself (a scenario file, a saved sheet): "٣D+١" is not 3D+1."""
+    import importlib
+
+    module, _, name = parse.partition(":")
+    reader = importlib.import_module(module)
+    for part in name.split("."):
+        reader = getattr(reader, part)
+    with pytest.raises(ValueError):
+        reader(text)
