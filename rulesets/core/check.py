@@ -18,10 +18,10 @@ Pure Python: no Django import.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Callable, NamedTuple, Protocol, Union
 
 import icepool
 
@@ -113,6 +113,8 @@ class Natural:
     the natural make ``outcome`` (a success or not), recorded in the roll as ``table``: ``row``.
 
     Void d20's attacks: ``Natural(20, 20, "critical", True, "natural 20: critical", "hit")``.
+    An empty ``table`` keeps the table the roll was given; ``{natural}`` in ``table`` or ``row``
+    is the natural rolled (Wing Commander: ``"natural {natural}: critical, always succeeds"``).
     """
 
     low: int
@@ -126,12 +128,14 @@ class Natural:
 class Check(NamedTuple):
     """One check: ``throw`` + the modifiers against ``target`` (a total at least the target
     succeeds), naturals that decide by themselves, the rule cited and the purpose in words.
+    ``target`` None succeeds unless a natural decides: an opposed roll whose total another roll
+    must reach, or a roll read on a table.
 
     ``Check``, ``Modifier`` and ``Result`` are named tuples (immutable records, built for every
     roll); the dice and the naturals, declared once each, are frozen dataclasses."""
 
     throw: Any                                  # a Throw, or a system's own SystemDice
-    target: int
+    target: int | None
     modifiers: tuple[Modifier, ...] = ()
     rule: str = ""
     purpose: Message | str = ""
@@ -151,7 +155,7 @@ class Check(NamedTuple):
         for n in self.naturals:
             if n.low <= natural <= n.high:
                 return Result(natural, total, n.success, n.outcome, faces, self.target, n)
-        ok = total >= self.target
+        ok = self.target is None or total >= self.target
         return Result(natural, total, ok, SUCCESS if ok else FAILURE, faces, self.target)
 
     def with_throw(self, throw) -> "Check":
@@ -167,12 +171,12 @@ class Result(NamedTuple):
     success: bool
     outcome: str
     faces: tuple[int, ...] = ()
-    target: int = 0
+    target: int | None = 0
     decided_by: Natural | None = None
 
     @property
     def effect(self) -> int:
-        """The margin: total - target (Cepheus's Effect)."""
+        """The margin: total - target (Cepheus's Effect); only for a check with a target."""
         return self.total - self.target
 
     @property
@@ -200,22 +204,37 @@ def circumstance(dm: int) -> tuple[Modifier, ...]:
 # --- rolling, odds, words ----------------------------------------------------------------
 
 
-def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Message | str = "",
-         gm_only: bool = False) -> Result:
+#: a roll's row: words, or what gives them from the result (the row of a table the natural is read on)
+Row = Union[Message, str, Callable[["Result"], Union[Message, str]]]
+
+
+def _natural(text: Message | str, natural: int) -> str:
+    """``text`` in words, its ``{natural}`` filled with the natural rolled."""
+    if isinstance(text, Message):
+        return replace(text, params=tuple(sorted({**dict(text.params), "natural": natural}.items()))).render()
+    return text.format(natural=natural) if "{" in text else text
+
+
+def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Row = "",
+         gm_only: bool = False, record_target: bool = True) -> Result:
     """Roll ``check`` through ``dice``; recorded (when ``dice.recording``) as one :class:`Roll`:
     the throw's text, its faces, the modifiers that are not 0, the total, purpose, rule and target,
     and the natural that decided it as the roll's table and row (else ``table`` and ``row``, e.g.
-    the table a result is read on); ``gm_only`` for a roll only the GM sees."""
+    the table a result is read on; ``row`` may be a function of the :class:`Result`, called only
+    when recording); ``gm_only`` for a roll only the GM sees; ``record_target=False`` for a system
+    whose table already says the target in words (then the roll shows no "vs N+")."""
     purpose = words(check.purpose) if dice.recording else ""
     faces, natural = check.throw.draw(dice, purpose, check.rule)
     result = check.resolve(natural, faces)
     if dice.recording:
         decided = result.decided_by
         if decided is not None:
-            table, row = decided.table, decided.row
+            table, row = _natural(decided.table or table, natural), _natural(decided.row, natural)
+        elif callable(row):
+            row = row(result)
         dice.record(Roll(
             check.throw.text, faces, tuple(named for named in check.named() if named[1]),
-            result.total, purpose, check.rule, target=check.target,
+            result.total, purpose, check.rule, target=check.target if record_target else None,
             table=words(table), row=words(row), gm_only=gm_only,
         ))
     return result
@@ -235,8 +254,12 @@ def chances(check: Check) -> dict[str, Fraction]:
 
 
 def describe(check: Check) -> Message:
-    """The check in words: ``Ann attacks Raider with pistol: 1d20 + 2 (Agility) - 3 (GM) vs 12+``."""
+    """The check in words: ``Ann attacks Raider with pistol: 1d20 + 2 (Agility) - 3 (GM) vs 12+``
+    (without the target when it has none)."""
     mods = "".join(f" {'+' if m.value >= 0 else '-'} {abs(m.value)} ({words(m.label)})"
                    for m in check.modifiers if m.value)
+    if check.target is None:
+        return msg("core.check.describe_open", "{purpose}: {dice}{modifiers}",
+                   purpose=words(check.purpose), dice=check.throw.text, modifiers=mods)
     return msg("core.check.describe", "{purpose}: {dice}{modifiers} vs {target}+",
                purpose=words(check.purpose), dice=check.throw.text, modifiers=mods, target=check.target)

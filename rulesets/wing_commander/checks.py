@@ -1,17 +1,20 @@
 """Every roll of a dogfight declared once: who rolls, which dice, which modifiers, against what.
 
-The action list, ``apply`` (through :func:`roll`), the odds and the log line all read the
-same :class:`Check`.  Sections: 2.1.4 Der Angriffswurf, 2.1.5 Der Ausweichwurf,
+Each is a core :class:`rulesets.core.check.Check` (issue 23, "One Check in core") built by
+:func:`declare`; the action list, ``apply`` (through :func:`roll`), the odds and the log line all
+read that one value.  Sections: 2.1.4 Der Angriffswurf, 2.1.5 Der Ausweichwurf,
 2.1.7 Der Erstschadenswurf, 2.1.9 Kritische Treffer...; RULES-NOTES wing_commander.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from typing import Final
 
+from rulesets.core import check as core_check
+from rulesets.core.check import Check, Modifier, Natural, Result, Throw
 from rulesets.core.citation import cite
-from rulesets.core.dice import Roll
+from rulesets.core.dice import Dice
+from rulesets.core.messages import msg
 
 from . import tables
 from .model import DogfightState, PendingAttack, Pilot, Ship, Weapon
@@ -24,114 +27,62 @@ RULE_FIRST = cite("2.1.7 The first-damage roll", "2.1.7 Der Erstschadenswurf")
 RULE_CRIT = cite("2.1.9 Critical hits", "2.1.9 Kritische Treffer")
 RULE_FUMBLE = cite("2.1.9 Fumbles", "2.1.9 Der Patzer")
 
-CRITICAL, SUCCESS, FAILURE, FUMBLE = "critical", "success", "failure", "fumble"
-WORDS = {CRITICAL: "critical", SUCCESS: "success", FAILURE: "failure", FUMBLE: "fumble"}
+CRITICAL, SUCCESS, FAILURE, FUMBLE = "critical", core_check.SUCCESS, core_check.FAILURE, "fumble"
+
+#: a check's dice: 2W10, or 1W20 for a Wild Card (recorded as 2d10 and 1d20)
+TWO_W10: Final = Throw(2, 10)
+ONE_W20: Final = Throw(1, 20)
+#: the naturals that decide by themselves (RULES-NOTES wing_commander): 19-20 a critical, always a
+#: success; 2-3 on 2W10 and 1-3 on 1W20 a fumble, always a failure
+NATURALS: Final = (
+    Natural(19, 20, CRITICAL, True,
+            row=msg("wing_commander.roll.critical", "natural {natural}: critical, always succeeds")),
+    Natural(1, 3, FUMBLE, False, row=msg("wing_commander.roll.fumble", "natural {natural}: fumble, always fails")),
+)
+#: a plain success or failure, as the roll's row
+WORDS: Final = {SUCCESS: msg("wing_commander.roll.success", "success"),
+                FAILURE: msg("wing_commander.roll.failure", "failure")}
 
 
-@dataclass(frozen=True)
-class Check:
-    """One roll: 2W10 (1W20 for a Wild Card) plus named modifiers against a target value.
-
-    ``target`` None is an opposed attack: its total is what the defender must reach.
-    ``special`` says whether natural results count (criticals 19-20, fumbles: RULES-NOTES).
-    """
-
-    purpose: str
-    rule: str
-    wild_card: bool = False
-    modifiers: tuple[tuple[str, int], ...] = ()
-    target: int | None = None
-    special: bool = True
-
-    @property
-    def dice(self) -> tuple[int, int]:
-        return (1, 20) if self.wild_card else (2, 10)
-
-    @property
-    def dice_text(self) -> str:
-        return "1W20" if self.wild_card else "2W10"
-
-    @property
-    def bonus(self) -> int:
-        return sum(v for _, v in self.modifiers)
-
-    def result(self, natural: int) -> str:
-        """The outcome of a natural result (RULES-NOTES: fumble 2-3 on 2W10, 1-3 on 1W20; critical 19-20)."""
-        if self.special and natural >= 19:
-            return CRITICAL
-        if self.special and natural <= 3:
-            return FUMBLE
-        if self.target is None or natural + self.bonus >= self.target:
-            return SUCCESS
-        return FAILURE
+def declare(purpose: str, rule: str, wild_card: bool = False, modifiers: tuple[tuple[str, int], ...] = (),
+          target: int | None = None, special: bool = True) -> Check:
+    """One roll as a core :class:`Check`: 2W10 (1W20 for a Wild Card) plus named modifiers against a
+    target value.  ``target`` None is an opposed attack (its total is what the defender must reach) or
+    a table roll; ``special`` says whether the naturals decide (criticals 19-20, fumbles: RULES-NOTES)."""
+    return Check(ONE_W20 if wild_card else TWO_W10, target, tuple(Modifier(*m) for m in modifiers), rule,
+                 purpose, NATURALS if special else ())
 
 
-@dataclass(frozen=True)
-class Rolled:
-    natural: int
-    total: int
-    result: str
-
-    @property
-    def succeeded(self) -> bool:
-        return self.result in (CRITICAL, SUCCESS)
+def dice_words(check: Check) -> str:
+    """The dice as the rules write them: 2W10 or 1W20."""
+    return "1W20" if check.throw == ONE_W20 else "2W10"
 
 
-def roll(dice, check: Check, table: tables.Table | None = None) -> Rolled:
-    """Roll ``check`` through ``dice``; record the roll (with its outcome, or the table row, in words)
-    when recording."""
-    count, sides = check.dice
-    faces = dice.faces(count, sides, check.purpose, check.rule)
-    natural = sum(faces)
-    total = natural + check.bonus
-    outcome = check.result(natural)
-    if dice.recording:
-        mods = tuple((name, value) for name, value in check.modifiers if value)
-        if table is not None:
-            row = table.lookup(natural)
-            against, words = table.name, f"{row.band} {row.title}"
-        else:
-            against = "against the attack total" if check.target is None else f"vs {check.target}"
-            words = outcome_words(outcome, natural)
-        dice.record(Roll(f"{count}d{sides}", tuple(faces), mods, total, check.purpose, check.rule,
-                         table=against, row=words))
-    return Rolled(natural, total, outcome)
+def roll(dice: Dice, check: Check, table: tables.Table | None = None) -> Result:
+    """Roll ``check`` through ``dice`` (:func:`rulesets.core.check.roll`); recorded with the table
+    row the natural reads, or else with the target in words ("vs 12", "against the attack total")
+    and the outcome in words."""
+    if table is not None:
+        return core_check.roll(dice, check, table=table.name, row=lambda r: _table_row(table, r.natural),
+                               record_target=False)
+    if not dice.recording:
+        return core_check.roll(dice, check)
+    against = (msg("wing_commander.roll.opposed", "against the attack total") if check.target is None
+               else msg("wing_commander.roll.vs", "vs {target}", target=check.target))
+    return core_check.roll(dice, check, table=against, row=lambda r: WORDS[r.outcome], record_target=False)
 
 
-def outcome_words(outcome: str, natural: int) -> str:
-    if outcome == CRITICAL:
-        return f"natural {natural}: critical, always succeeds"
-    if outcome == FUMBLE:
-        return f"natural {natural}: fumble, always fails"
-    return WORDS[outcome]
-
-
-# --- exact chances of a check (the same declaration) ---------------------------------------
-
-@lru_cache(maxsize=None)
-def naturals(wild_card: bool) -> tuple[tuple[int, Fraction], ...]:
-    """(natural result, probability) of 2W10 or 1W20, by enumerating the faces."""
-    if wild_card:
-        return tuple((n, Fraction(1, 20)) for n in range(1, 21))
-    counts: dict[int, int] = {}
-    for a in range(1, 11):
-        for b in range(1, 11):
-            counts[a + b] = counts.get(a + b, 0) + 1
-    return tuple((n, Fraction(c, 100)) for n, c in sorted(counts.items()))
-
-
-@lru_cache(maxsize=4096)
-def chance_table(wild_card: bool, bonus: int, target: int | None, special: bool) -> tuple[tuple[str, Fraction], ...]:
-    probe = Check("", "", wild_card, (("", bonus),), target, special)
-    out = {CRITICAL: Fraction(0), SUCCESS: Fraction(0), FAILURE: Fraction(0), FUMBLE: Fraction(0)}
-    for natural, p in naturals(wild_card):
-        out[probe.result(natural)] += p
-    return tuple(out.items())
+def _table_row(table: tables.Table, natural: int) -> str:
+    row = table.lookup(natural)
+    return f"{row.band} {row.title}"
 
 
 def chances(check: Check) -> dict[str, Fraction]:
-    """{critical, success, failure, fumble: probability} of ``check``."""
-    return dict(chance_table(check.wild_card, check.bonus, check.target, check.special))
+    """{critical, success, failure, fumble: probability} of ``check``, each outcome once (a critical
+    is not also counted a success here, nor a fumble a failure): from :func:`rulesets.core.check.chances`."""
+    c = core_check.chances(check)
+    critical, fumble = c.get(CRITICAL, Fraction(0)), c.get(FUMBLE, Fraction(0))
+    return {CRITICAL: critical, SUCCESS: c[SUCCESS] - critical, FAILURE: c[FAILURE] - fumble, FUMBLE: fumble}
 
 
 # --- the declarations ---------------------------------------------------------------------
@@ -178,7 +129,7 @@ def attack_check(attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> C
     purpose = f"{attacker.name} attacks {target.name} with {weapon.name}"
     # Against a target that dodges, the attack total is what the dodge must reach (opposed).
     against = None if target.rolls else target.tw
-    return Check(purpose, RULE_ATTACK, pilot_for(attacker, weapon).wild_card,
+    return declare(purpose, RULE_ATTACK, pilot_for(attacker, weapon).wild_card,
                  attack_modifiers(attacker, weapon, dm), against)
 
 
@@ -221,7 +172,7 @@ def dodge_modifiers_against(defender: Ship, attacker_id: str, weapon: Weapon, dm
 def dodge_check(state: DogfightState, defender: Ship, pending: PendingAttack, dm: int = 0) -> Check:
     attacker = state.ship(pending.attacker)
     weapon = attacker.weapon(pending.weapon)
-    return Check(f"{defender.name} dodges {attacker.name}'s {weapon.name}", RULE_DODGE, defender.wild_card,
+    return declare(f"{defender.name} dodges {attacker.name}'s {weapon.name}", RULE_DODGE, defender.wild_card,
                  dodge_modifiers(state, defender, pending, dm), pending.value)
 
 
@@ -239,11 +190,11 @@ def countermeasure_check(state: DogfightState, defender: Ship, pending: PendingA
     mods = [(f"{kind} MV", mv), *defender.pilot.bonus("countermeasures")]
     if dm:
         mods.append(("GM", dm))
-    return Check(f"{defender.name} drops {kind} against {weapon.name}", RULE_CM, False, tuple(mods),
+    return declare(f"{defender.name} drops {kind} against {weapon.name}", RULE_CM, False, tuple(mods),
                  pending.value, special=False)
 
 
 def table_check(ship: Ship, table: tables.Table, purpose: str, pilot: Pilot | None = None) -> Check:
     """A table roll: 2W10, or 1W20 for a Wild Card (2.1.7, 2.1.9); no modifiers, no target."""
     who = pilot or ship.pilot
-    return Check(purpose, table.section, who.wild_card, (), None, special=False)
+    return declare(purpose, table.section, who.wild_card, (), None, special=False)

@@ -78,7 +78,7 @@ def first_damage(state: DogfightState, ship_id: str, dice) -> tuple[DogfightStat
     state = with_ship(state, ship_id, **changes)
     log = []
     if dice.recording:
-        log.append(LogEntry(f"First damage to {ship.name}: {check.dice_text} = {rolled.natural}, "
+        log.append(LogEntry(f"First damage to {ship.name}: {checks.dice_words(check)} = {rolled.natural}, "
                             f"{row.title} {row.effect}", tables.FIRST_DAMAGE.section))
     return state, log
 
@@ -99,7 +99,7 @@ def attack_fumble(state: DogfightState, ship_id: str, weapon: Weapon, dice) -> t
     log: list[LogEntry] = []
     rule = f"{checks.RULE_FUMBLE}; {table.name} {row.band}"
     if dice.recording:
-        log.append(LogEntry(f"Fumble! {table.name}: {check.dice_text} = {rolled.natural}, {row.title}: {row.effect}", rule))
+        log.append(LogEntry(f"Fumble! {table.name}: {checks.dice_words(check)} = {rolled.natural}, {row.title}: {row.effect}", rule))
     if weapon.kind in ("gun", "turret"):
         kinds = (weapon.kind,)
         if row.key == "leads_burnt":

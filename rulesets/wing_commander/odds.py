@@ -2,7 +2,7 @@
 
 Before an attack the GM sees: the chance to hit, to hit critically and to fumble; the
 countermeasure and dodge the target will get; and where the damage goes (shields,
-hull, destroyed).  Sums over 2W10/1W20 by enumeration of their naturals (checks.naturals)
+hull, destroyed).  Sums over 2W10/1W20 by enumeration of their naturals (rulesets.core.check)
 and damage dice through icepool (rulesets.core.odds).
 """
 from __future__ import annotations
@@ -21,21 +21,26 @@ LANDS_ONCE, LANDS_TWICE = "hit", "critical hit"
 HEAVY = "hit, damage rolled twice (dodge fumble)"
 
 
+def _probe(wild_card: bool, bonus: int, target: int | None) -> dict[str, Fraction]:
+    """The chances of a check with this dice, total modifier and target (checks.declare, checks.chances)."""
+    return checks.chances(checks.declare("", "", wild_card, (("", bonus),), target))
+
+
 @lru_cache(maxsize=8192)
 def _opposed(att_wild: bool, att_bonus: int, def_wild: bool, def_bonus: int) -> tuple:
     """An attack rolled against a dodge that must reach its total (or against nothing): the chances
     of fumble, miss, hit, a heavy hit from a dodge fumble, and a critical hit."""
     out = {"fumble": Fraction(0), "miss": Fraction(0), LANDS_ONCE: Fraction(0), HEAVY: Fraction(0), LANDS_TWICE: Fraction(0)}
-    attack = checks.Check("", "", att_wild, (("", att_bonus),), None)
-    for natural, p in checks.naturals(att_wild):
-        result = attack.result(natural)
-        if result == checks.FUMBLE:
+    attack = checks.declare("", "", att_wild, (("", att_bonus),), None)
+    for natural, p in attack.throw.naturals().items():
+        result = attack.resolve(natural)
+        if result.outcome == checks.FUMBLE:
             out["fumble"] += p
             continue
-        if result == checks.CRITICAL:
+        if result.outcome == checks.CRITICAL:
             out[LANDS_TWICE] += p
             continue
-        dodge = dict(checks.chance_table(def_wild, def_bonus, natural + att_bonus, True))
+        dodge = _probe(def_wild, def_bonus, result.total)
         out["miss"] += p * (dodge[checks.SUCCESS] + dodge[checks.CRITICAL])
         out[LANDS_ONCE] += p * dodge[checks.FAILURE]
         out[HEAVY] += p * dodge[checks.FUMBLE]
@@ -71,11 +76,11 @@ def attack_key(state: DogfightState, attacker: Ship, weapon: Weapon, target: Shi
 def chances_of(key: tuple) -> tuple[tuple[str, Fraction], ...]:
     zero = Fraction(0)
     if key[0] == "tw":
-        c = dict(checks.chance_table(key[1], key[2], key[3], True))
+        c = _probe(key[1], key[2], key[3])
         return (("fumble", c[checks.FUMBLE]), ("miss", c[checks.FAILURE]), (LANDS_ONCE, c[checks.SUCCESS]),
                 (HEAVY, zero), (LANDS_TWICE, c[checks.CRITICAL]))
     if key[0] == "dodge":
-        c = dict(checks.chance_table(key[1], key[2], key[3], True))
+        c = _probe(key[1], key[2], key[3])
         return (("fumble", zero), ("miss", c[checks.SUCCESS] + c[checks.CRITICAL]), (LANDS_ONCE, c[checks.FAILURE]),
                 (HEAVY, c[checks.FUMBLE]), (LANDS_TWICE, zero))
     return _opposed(*key[1:])

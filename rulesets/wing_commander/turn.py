@@ -227,14 +227,14 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, l
                                     f"{value} ({words}) to escape.", checks.RULE_DODGE))
             continue
         rolled = checks.roll(dice, check)
-        if rolled.result == checks.FUMBLE:
+        if rolled.outcome == checks.FUMBLE:
             if dice.recording:
                 log.append(LogEntry(f"{ship.name} fumbles the attack with {weapon.name} (natural {rolled.natural}).",
                                     checks.RULE_FUMBLE))
             state, more = damage.attack_fumble(state, ship.id, weapon, dice)
             log.extend(more)
             continue
-        critical = rolled.result == checks.CRITICAL
+        critical = rolled.outcome == checks.CRITICAL
         if target.rolls:
             pending.append(PendingAttack(ship.id, target_id, weapon.id, rolled.total, critical))
             if dice.recording:
@@ -242,7 +242,7 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, l
                 log.append(LogEntry(f"{ship.name} attacks {target.name} with {weapon.name}: {rolled.total}. {what}.",
                                     checks.RULE_CRIT if critical else checks.RULE_ATTACK))
             continue
-        if rolled.succeeded:
+        if rolled.success:
             if dice.recording:
                 log.append(LogEntry(f"{ship.name} {'scores a critical hit on' if critical else 'hits'} {target.name} "
                                     f"with {weapon.name} ({rolled.total} vs TW {target.tw}).",
@@ -374,7 +374,7 @@ def countermeasure(state: DogfightState, action: Action, dice):
                                              **{kind: getattr(defender, kind) - 1})
     rolled = checks.roll(dice, check)
     log = []
-    if rolled.succeeded:
+    if rolled.success:
         if dice.recording:
             log.append(LogEntry(str(msg("wing_commander.log.countermeasure_works",
                                         "The {what} works: the attack on {ship} comes to nothing.",
@@ -398,25 +398,25 @@ def dodge(state: DogfightState, action: Action, dice):
     check = checks.dodge_check(state, defender, pending, int(action.get("dm", 0) or 0))
     rolled = checks.roll(dice, check)
     log = []
-    if rolled.result == checks.CRITICAL and pending.attacker not in defender.evaded:
+    if rolled.outcome == checks.CRITICAL and pending.attacker not in defender.evaded:
         state = with_ship(state, defender.id, evaded=(*defender.evaded, pending.attacker))
-    escaped = rolled.succeeded and not pending.critical
+    escaped = rolled.success and not pending.critical
     if escaped:
         if dice.recording:
-            bonus = f" (critical: +1 against {attacker.name} for the rest of the round)" if rolled.result == checks.CRITICAL else ""
+            bonus = f" (critical: +1 against {attacker.name} for the rest of the round)" if rolled.outcome == checks.CRITICAL else ""
             log.append(LogEntry(f"{defender.name} dodges {attacker.name}'s attack{bonus}.", checks.RULE_DODGE))
         return _next_pending(state, log)
-    times = 2 if (pending.critical or rolled.result == checks.FUMBLE) else 1
+    times = 2 if (pending.critical or rolled.outcome == checks.FUMBLE) else 1
     if dice.recording:
-        if pending.critical and rolled.result == checks.CRITICAL:
+        if pending.critical and rolled.outcome == checks.CRITICAL:
             why = "a critical dodge, but the critical hit stands"
         elif pending.critical:
             why = "the critical hit stands"
-        elif rolled.result == checks.FUMBLE:
+        elif rolled.outcome == checks.FUMBLE:
             why = "a dodge fumble: an especially heavy hit, damage rolled twice"
         else:
             why = f"{rolled.total} does not reach {pending.value}"
         log.append(LogEntry(f"{defender.name} fails to dodge {attacker.name}: {why}.",
-                            checks.RULE_FUMBLE if rolled.result == checks.FUMBLE else checks.RULE_DODGE))
+                            checks.RULE_FUMBLE if rolled.outcome == checks.FUMBLE else checks.RULE_DODGE))
     state, more = hit(state, pending.attacker, pending.weapon, defender.id, times, dice)
     return _next_pending(state, log + more)

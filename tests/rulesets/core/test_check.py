@@ -148,3 +148,46 @@ def test_a_roll_may_name_the_table_it_is_read_on_and_be_the_gms_alone():
     first, second = dice.rolls
     assert (first.table, first.row, first.gm_only) == ("Missile to-hit", "Effect -1", True)
     assert (second.table, second.row, second.gm_only) == ("natural 20: critical", "hit", False)
+
+
+# Wing Commander's shape (seed 2.1.4 Der Angriffswurf, 2.1.7 Der Erstschadenswurf, 2.1.9 Kritische
+# Treffer; RULES-NOTES wing_commander): an opposed attack, naturals that say themselves, a table roll.
+WC_CRIT = Natural(19, 20, "critical", True, row=msg("t.crit", "natural {natural}: critical, always succeeds"))
+WC_FUMBLE = Natural(1, 3, "fumble", False, row="natural {natural}: fumble, always fails")
+
+
+def test_a_check_without_a_target_succeeds_unless_a_natural_decides():
+    """2.1.4: an attack on a ship that dodges has no target: its total is what the dodge must reach."""
+    check = Check(Throw(2, 10), None, (Modifier("ship MV", 2),), "2.1.4", "A attacks B", (WC_CRIT, WC_FUMBLE))
+    assert [check.resolve(n).outcome for n in (2, 3, 4, 18, 19, 20)] == [
+        "fumble", "fumble", "success", "success", "critical", "critical"]
+    assert core.chances(check) == {"success": Fraction(97, 100), "failure": Fraction(3, 100),
+                                   "critical": Fraction(3, 100), "fumble": Fraction(3, 100)}
+    assert core.describe(check).render() == "A attacks B: 2d10 + 2 (ship MV)"
+    assert core.describe(check).id == "core.check.describe_open"
+
+
+def test_a_natural_without_a_table_keeps_the_rolls_table_and_names_the_face_it_shows():
+    """2.1.9 (RULES-NOTES: critical 19-20, fumble 2-3 on 2W10): the row says which natural it was."""
+    check = Check(Throw(2, 10), 12, (), "2.1.5", "B dodges", (WC_CRIT, WC_FUMBLE))
+    dice = Dice(ScriptedSource([9, 10, 1, 2]))
+    core.roll(dice, check, table="vs 12", row="ignored")
+    core.roll(dice, check, table="vs 12")
+    assert [(r.table, r.row) for r in dice.rolls] == [
+        ("vs 12", "natural 19: critical, always succeeds"), ("vs 12", "natural 3: fumble, always fails")]
+
+
+def test_a_row_may_be_read_from_the_result_and_the_target_left_to_the_table():
+    """2.1.7: the first-damage roll is read on a table by its natural; a system that words the
+    target in the table records no target (so the roll shows no "vs N+")."""
+    rows = {"success": "success", "failure": "failure"}
+    dice = Dice(ScriptedSource([4, 5, 6, 6]))
+    seen = core.roll(dice, Check(Throw(2, 10), None), table="First damage", row=lambda r: f"row {r.natural}",
+                     record_target=False)
+    core.roll(dice, Check(Throw(2, 10), 13), table="vs 13", row=lambda r: rows[r.outcome], record_target=False)
+    first, second = dice.rolls
+    assert seen.success and (first.table, first.row, first.target) == ("First damage", "row 9", None)
+    assert (second.table, second.row, second.target) == ("vs 13", "failure", None)
+    assert second.describe() == ": 2d10 [6, 6] = 12; vs 13: failure"
+    quiet = Dice(ScriptedSource([4, 5]), recording=False)
+    assert core.roll(quiet, Check(Throw(2, 10), None), row=lambda r: 1 / 0).natural == 9

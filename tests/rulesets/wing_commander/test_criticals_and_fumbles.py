@@ -93,9 +93,9 @@ def test_tw_mv_and_the_wild_cards_1w20():
 
 def test_2w10_cannot_show_a_natural_1_fumbles_are_2_3_and_1_3_on_1w20():
     """WC-N02 (RULES-NOTES: on 2W10 fumble 2-3 and critical 19-20; on 1W20 fumble 1-3, critical 19-20)."""
-    two, one = checks.Check("", "", False, (), 12), checks.Check("", "", True, (), 12)
-    assert [two.result(n) for n in (2, 3, 4, 18, 19, 20)] == ["fumble", "fumble", "failure", "success", "critical", "critical"]
-    assert [one.result(n) for n in (1, 3, 4, 19)] == ["fumble", "fumble", "failure", "critical"]
+    two, one = checks.declare("", "", False, (), 12), checks.declare("", "", True, (), 12)
+    assert [two.resolve(n).outcome for n in (2, 3, 4, 18, 19, 20)] == ["fumble", "fumble", "failure", "success", "critical", "critical"]
+    assert [one.resolve(n).outcome for n in (1, 3, 4, 19)] == ["fumble", "fumble", "failure", "critical"]
     assert checks.chances(two)["fumble"] == Fraction(3, 100) and checks.chances(two)["critical"] == Fraction(3, 100)
     assert checks.chances(one)["fumble"] == Fraction(3, 20) and checks.chances(one)["critical"] == Fraction(2, 20)
 
