@@ -384,6 +384,9 @@ def encounter_status(request, pk):
     if what in (Encounter.ACTIVE, Encounter.PAUSED):
         encounter.status = what
         encounter.save(update_fields=["status"])
+        # Live pages hear of it like a step (the players' page says "paused by the GM" at once):
+        # same head, new status, so a new shared fragment (encounters/fragments.py).
+        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
     elif what == Encounter.FINISHED:
         try:
             encounter_log.finish(encounter, carry_damage=bool(request.POST.get("carry_damage")))
@@ -439,7 +442,10 @@ def encounter_poll(request, pk):
         # A player's step waiting for the GM (or sent back) changes the page at the same head.
         proposal = request.GET.get("proposal")
         same_proposal = proposal is None or proposal == ((encounter.proposal or {}).get("token") or "")
-        if seen == head and same_proposal:
+        # A pause or a resume changes the page at the same head too.
+        status = request.GET.get("status")
+        same_status = status is None or status == encounter.status
+        if seen == head and same_proposal and same_status:
             return HttpResponse(status=204)
         template = _page(role) + "#runner"
         if role == Membership.GM or request.GET.get("log"):
