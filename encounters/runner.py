@@ -11,7 +11,9 @@ The views stay thin: they check who may do what and call the one write path
 """
 from __future__ import annotations
 
-from rulesets.core.dice import Dice, DiceError, DiceSource
+from django.utils.translation import gettext as _
+
+from rulesets.core.dice import Dice, DiceError, DiceSource, InvalidFace
 from rulesets.core.engine import Action, IllegalAction
 
 from . import log as encounter_log
@@ -135,7 +137,8 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
             groups.append({"group": d["group"], "purpose": d["purpose"], "maybe": d["maybe"], "dice": []})
         groups[-1]["dice"].append(d)
     return {"action": action_text, "dm": dm, "gm_only": gm_only, "label": label, "dice": out, "groups": groups,
-            "focus": focus, "maybe": sum(1 for d in out if d["maybe"]), "face_error": error}
+            "focus": focus, "maybe": sum(1 for d in out if d["maybe"]), "face_error": error,
+            "bad_index": bad_index if bad_index is not None and bad_index < len(out) else None}
 
 
 def faces_from(values: list[str]) -> list[int]:
@@ -150,11 +153,12 @@ def faces_from(values: list[str]) -> list[int]:
     out = []
     for i, v in enumerate(values):
         if not v:
-            raise _BadFace(i, f"Die {i + 1} is empty but a later die is filled: type every die in order.")
+            raise _BadFace(i, _("Die %(number)s is empty but a later die is filled: type every die in order.")
+                           % {"number": i + 1})
         try:
             out.append(int(v))
         except ValueError:
-            raise _BadFace(i, f"Die {i + 1}: '{v}' is not a whole number.") from None
+            raise _BadFace(i, _("Die %(number)s: '%(text)s' is not a whole number.") % {"number": i + 1, "text": v}) from None
     return out
 
 
@@ -165,6 +169,14 @@ class _BadFace(ValueError):
 
 
 BadFace = _BadFace
+
+
+def face_refusal(bad: Exception) -> str:
+    """The words for a refused face, in the page's language, said beside its die."""
+    if isinstance(bad, InvalidFace):
+        return _("Die %(number)s: %(face)s is not a face of a d%(sides)s (1-%(sides)s).") % {
+            "number": bad.index + 1, "face": bad.face, "sides": bad.sides}
+    return str(bad)
 
 
 # ---------------------------------------------------------------- a pending prompt survives a reload

@@ -294,7 +294,7 @@ def encounter_step(request, pk):
             encounter, encounter_log.current(encounter).state, action_text, dm=dm, faces=typed, gm_only=gm_only,
             need=need))
     except (InvalidFace, runner.BadFace) as bad:
-        message = str(bad) if getattr(bad, "sides", 1) else f"Die {bad.index + 1}: enter a whole number."
+        message = runner.face_refusal(bad)
         return _after_change(request, encounter, role, status=400, pending=runner.dice_prompt(
             encounter, encounter_log.current(encounter).state, action_text, dm=dm, faces=_typed(request),
             gm_only=gm_only, bad_index=bad.index, error=message))
