@@ -49,13 +49,15 @@ class _Probe(DiceSource):
     Applying a step with this source (and throwing the result away) tells the runner which
     dice the step asks for, so the GM types them all at once.  After the first die not typed
     yet, what the step asks for may depend on that die (a miss rolls no damage), so those
-    dice are marked "if needed".
+    dice are marked "if needed" -- unless the step asks for them in the same place whatever
+    those dice show (probed again with the lowest and a middling face: each side's initiative).
     """
 
     LIMIT = 60
 
-    def __init__(self, typed: list[int]):
+    def __init__(self, typed: list[int], fill=None):
         self.typed = list(typed)
+        self.fill = fill or self._typical
         self.asked: list[dict] = []
         self.requests = 0  # each face request is a group: its dice are asked for together
         self.seen: set = set()
@@ -75,7 +77,7 @@ class _Probe(DiceSource):
             self.asked.append({"sides": sides, "purpose": purpose or "the roll", "nth": nth, "of": count,
                                "face": face, "group": self.requests})
             # A typed face out of range is reported by the real step; the probe reads it as a typical one.
-            out.append(face if face is not None and 1 <= face <= sides else self._typical(sides))
+            out.append(face if face is not None and 1 <= face <= sides else self.fill(sides))
         return out
 
 
@@ -88,6 +90,28 @@ class _Probe(DiceSource):
 
 class _Enough(Exception):
     pass
+
+
+#: the other ways the probe fills a die not typed yet: the lowest face, a middling one
+_OTHER_FILLS = (lambda sides: 1, lambda sides: (sides + 1) // 2)
+
+
+def _probe(engine, state, action, typed, fill=None) -> _Probe:
+    """The probe after applying ``action`` (thrown away) with ``typed`` then ``fill`` faces."""
+    probe = _Probe(typed, fill)
+    if action is not None:
+        try:
+            engine.apply(state, action, Dice(probe))
+        except (_Enough, IllegalAction, DiceError, ValueError, KeyError, IndexError, TypeError):
+            pass  # the dice noted so far are still the right ones to ask for
+    return probe
+
+
+def _same_die(asked: list[dict], index: int, die: dict) -> bool:
+    if index >= len(asked):
+        return False
+    other = asked[index]
+    return all(other[k] == die[k] for k in ("sides", "purpose", "nth", "of"))
 
 
 def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), gm_only: bool = False,
@@ -106,16 +130,15 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
         label = engine.describe(state, action)
     except (ValueError, IllegalAction):
         action, label = None, action_text
-    probe = _Probe(typed)
-    if action is not None:
-        try:
-            engine.apply(state, action, Dice(probe))
-        except (_Enough, IllegalAction, DiceError, ValueError, KeyError, IndexError, TypeError):
-            pass  # the dice noted so far are still the right ones to ask for
+    probe = _probe(engine, state, action, typed)
     dice = probe.asked
+    # Other outcomes of the dice not typed yet (all low, all middling): a die every one of them
+    # asks for in the same place is needed whatever is rolled (each side's initiative), not "if needed".
+    others = [_probe(engine, state, action, typed, fill).asked for fill in _OTHER_FILLS] if action else []
     if len(dice) < len(typed) or (need is not None and len(dice) < len(typed) + need.count):
         # The probe could not follow the step: ask for what the write path named.
         sides = need.sides if need is not None else 6
+        others = []
         dice = [{"sides": sides, "purpose": "the dice typed so far", "nth": i + 1, "of": len(typed), "face": f,
                  "group": 0} for i, f in enumerate(typed)]
         if need is not None:
@@ -128,7 +151,8 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
         sure_until += 1
     out = []
     for i, d in enumerate(dice):
-        out.append({**d, "maybe": i >= sure_until, "bad": i == bad_index})
+        always = i >= first_empty and others and all(_same_die(other, i, d) for other in others)
+        out.append({**d, "maybe": i >= sure_until and not always, "bad": i == bad_index})
     focus = (bad_index + 1) if bad_index is not None else first_empty + 1
     groups: list[dict] = []
     for number, d in enumerate(out, start=1):

@@ -287,3 +287,12 @@ def test_a_dm_that_is_not_a_small_whole_number_is_refused_in_words(as_gm, encoun
     assert "invalid literal" not in body
     assert "The DM must be a whole number" in body or "A DM between -99 and 99" in body
     assert encounter.events.count() == 0
+
+
+def test_dice_every_outcome_needs_are_not_marked_if_needed(as_gm, encounter):
+    """Issue 27: the damage die depends on the hit (if needed); a die the step asks for whatever
+    the first dice show is needed (Star Wars initiative: tests/encounters/test_starwars_runner.py)."""
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    prompt = runner.dice_prompt(encounter, encounter_log.current(encounter).state, _fire(encounter))
+    assert [d["maybe"] for d in prompt["dice"]] == [False, False, True]
