@@ -7,7 +7,8 @@ The views stay thin: they check who may do what and call the one write path
 * :func:`dice_prompt` -- every die a step will ask for, asked at once (physical dice).
 * :func:`override_choices` -- the fields a GM may set on each ship, by name, with the current value.
 * :func:`undo_back_to` -- undo several steps in one request, each undo its own row.
-* ``remember_pending`` / ``pending_of`` / ``forget_pending`` -- a dice prompt survives a reload.
+* ``remember_pending`` / ``pending_of`` / ``forget_pending`` -- a dice prompt survives a reload, kept
+  with the encounter (another device of the GM sees it).
 """
 from __future__ import annotations
 
@@ -205,25 +206,31 @@ def face_refusal(bad: Exception) -> str:
 
 # ---------------------------------------------------------------- a pending prompt survives a reload
 
-def _session_key(encounter) -> str:
-    return f"runner-pending-{encounter.pk}"
+# Kept with the encounter (Encounter.dice_prompt), not in the GM's session: another device of
+# the GM, or the GM after logging in again, finds the prompt where it was left (issue 27).
+
+def remember_pending(encounter, head: int, *, action: str, dm: str, faces: list[int], gm_only: bool):
+    from .models import Encounter
+
+    saved = {"head": head, "action": action, "dm": dm, "faces": list(faces), "gm_only": gm_only}
+    Encounter.objects.filter(pk=encounter.pk).update(dice_prompt=saved)
+    encounter.dice_prompt = saved
 
 
-def remember_pending(session, encounter, head: int, *, action: str, dm: str, faces: list[int], gm_only: bool):
-    session[_session_key(encounter)] = {"head": head, "action": action, "dm": dm, "faces": list(faces),
-                                        "gm_only": gm_only}
-
-
-def pending_of(session, encounter, head: int) -> dict | None:
+def pending_of(encounter, head: int) -> dict | None:
     """The dice prompt the GM left open at this head, or None (a step since makes it moot)."""
-    saved = session.get(_session_key(encounter))
+    saved = encounter.dice_prompt
     if not saved or saved.get("head") != head:
         return None
     return saved
 
 
-def forget_pending(session, encounter):
-    session.pop(_session_key(encounter), None)
+def forget_pending(encounter):
+    from .models import Encounter
+
+    if encounter.dice_prompt is not None:
+        Encounter.objects.filter(pk=encounter.pk).update(dice_prompt=None)
+        encounter.dice_prompt = None
 
 
 # ---------------------------------------------------------------- the GM override from a ship card

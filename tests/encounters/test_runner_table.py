@@ -296,3 +296,34 @@ def test_dice_every_outcome_needs_are_not_marked_if_needed(as_gm, encounter):
     encounter.save()
     prompt = runner.dice_prompt(encounter, encounter_log.current(encounter).state, _fire(encounter))
     assert [d["maybe"] for d in prompt["dice"]] == [False, False, True]
+
+
+def test_an_open_dice_prompt_is_kept_with_the_encounter_for_the_gms_other_device(client, gm, encounter):
+    """Issue 27: the prompt is not in one session: the same GM on another device (or after
+    logging in again) finds it with the faces typed; a step taken there closes it everywhere."""
+    from django.test import Client
+
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    laptop, phone = Client(), Client()
+    laptop.force_login(gm)
+    phone.force_login(gm)
+    _post(laptop, "step", encounter, {"action": _fire(encounter), "expected_seq": "0", "face": ["6", "6", ""]})
+    page = phone.get(encounter.get_absolute_url()).content.decode()
+    assert 'id="dice-entry"' in page
+    assert re.search(r'id="die-1" name="face"[^>]*value="6"', page) and re.search(r'id="die-2" name="face"[^>]*value="6"', page)
+    assert re.search(r'id="die-3" name="face"[^>]*required autofocus', page)
+    _post(phone, "step", encounter, {"action": _fire(encounter), "expected_seq": "0", "face": ["6", "6", "4"]})
+    assert encounter.events.count() == 1
+    assert 'id="dice-entry"' not in laptop.get(encounter.get_absolute_url()).content.decode()
+    encounter.refresh_from_db()
+    assert encounter.dice_prompt is None
+
+
+def test_players_never_see_the_gms_open_dice_prompt(as_gm, client, player, encounter):
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    _post(as_gm, "step", encounter, {"action": _fire(encounter), "expected_seq": "0", "face": ["6", "6", ""]})
+    client.force_login(player)
+    page = client.get(encounter.get_absolute_url()).content.decode()
+    assert 'id="dice-entry"' not in page and 'name="face"' not in page
