@@ -46,6 +46,10 @@ class Encounter(models.Model):
     proposal = models.JSONField(
         null=True, blank=True, help_text="A player's step waiting for the GM to confirm: the action, the dice and "
                                          "the head it was chosen at (moot once the encounter moves on).")
+    dice_prompt = models.JSONField(
+        null=True, blank=True, help_text="The GM's open physical-dice prompt: the action, the DM, the faces typed "
+                                         "and the head it was opened at (moot once the encounter moves on). Kept "
+                                         "with the encounter, so another device of the GM, or a new login, sees it.")
 
     objects = EncounterQuerySet.as_manager()
 

@@ -190,7 +190,7 @@ def player_step(request, pk):
         try:
             faces = _faces(request) or []
         except runner.BadFace as bad:
-            return prompt(400, bad_index=bad.index, error=str(bad))
+            return prompt(400, bad_index=bad.index, error=runner.face_refusal(bad))
         # Every face checked where it was typed, before anything is kept or applied; the dice the
         # step asks for and were not typed yet are asked for (a step that rolls nothing now, such
         # as a declared shot resolved later, applies at once).
@@ -199,7 +199,7 @@ def player_step(request, pk):
         except DiceNeeded as need:
             return prompt(need=need)
         except InvalidFace as bad:
-            return prompt(400, bad_index=bad.index, error=str(bad))
+            return prompt(400, bad_index=bad.index, error=runner.face_refusal(bad))
         except DiceError:
             pass  # more faces than the step reads: the write path keeps what it uses
     mode = Encounter.MANUAL if own else Encounter.AUTO
@@ -216,7 +216,7 @@ def player_step(request, pk):
     except DiceNeeded as need:
         return prompt(need=need)
     except InvalidFace as bad:
-        return prompt(400, bad_index=bad.index, error=str(bad))
+        return prompt(400, bad_index=bad.index, error=runner.face_refusal(bad))
     except (IllegalAction, ValueError, encounter_log.EncounterClosed) as exc:
         return _answer(request, encounter, role, status=400, play_error=str(exc))
     return _answer(request, encounter, role)

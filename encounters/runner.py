@@ -7,11 +7,14 @@ The views stay thin: they check who may do what and call the one write path
 * :func:`dice_prompt` -- every die a step will ask for, asked at once (physical dice).
 * :func:`override_choices` -- the fields a GM may set on each ship, by name, with the current value.
 * :func:`undo_back_to` -- undo several steps in one request, each undo its own row.
-* ``remember_pending`` / ``pending_of`` / ``forget_pending`` -- a dice prompt survives a reload.
+* ``remember_pending`` / ``pending_of`` / ``forget_pending`` -- a dice prompt survives a reload, kept
+  with the encounter (another device of the GM sees it).
 """
 from __future__ import annotations
 
-from rulesets.core.dice import Dice, DiceError, DiceSource
+from django.utils.translation import gettext as _
+
+from rulesets.core.dice import Dice, DiceError, DiceSource, InvalidFace
 from rulesets.core.engine import Action, IllegalAction
 
 from . import log as encounter_log
@@ -47,13 +50,15 @@ class _Probe(DiceSource):
     Applying a step with this source (and throwing the result away) tells the runner which
     dice the step asks for, so the GM types them all at once.  After the first die not typed
     yet, what the step asks for may depend on that die (a miss rolls no damage), so those
-    dice are marked "if needed".
+    dice are marked "if needed" -- unless the step asks for them in the same place whatever
+    those dice show (probed again with the lowest and a middling face: each side's initiative).
     """
 
     LIMIT = 60
 
-    def __init__(self, typed: list[int]):
+    def __init__(self, typed: list[int], fill=None):
         self.typed = list(typed)
+        self.fill = fill or self._typical
         self.asked: list[dict] = []
         self.requests = 0  # each face request is a group: its dice are asked for together
         self.seen: set = set()
@@ -73,7 +78,7 @@ class _Probe(DiceSource):
             self.asked.append({"sides": sides, "purpose": purpose or "the roll", "nth": nth, "of": count,
                                "face": face, "group": self.requests})
             # A typed face out of range is reported by the real step; the probe reads it as a typical one.
-            out.append(face if face is not None and 1 <= face <= sides else self._typical(sides))
+            out.append(face if face is not None and 1 <= face <= sides else self.fill(sides))
         return out
 
 
@@ -86,6 +91,28 @@ class _Probe(DiceSource):
 
 class _Enough(Exception):
     pass
+
+
+#: the other ways the probe fills a die not typed yet: the lowest face, a middling one
+_OTHER_FILLS = (lambda sides: 1, lambda sides: (sides + 1) // 2)
+
+
+def _probe(engine, state, action, typed, fill=None) -> _Probe:
+    """The probe after applying ``action`` (thrown away) with ``typed`` then ``fill`` faces."""
+    probe = _Probe(typed, fill)
+    if action is not None:
+        try:
+            engine.apply(state, action, Dice(probe))
+        except (_Enough, IllegalAction, DiceError, ValueError, KeyError, IndexError, TypeError):
+            pass  # the dice noted so far are still the right ones to ask for
+    return probe
+
+
+def _same_die(asked: list[dict], index: int, die: dict) -> bool:
+    if index >= len(asked):
+        return False
+    other = asked[index]
+    return all(other[k] == die[k] for k in ("sides", "purpose", "nth", "of"))
 
 
 def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), gm_only: bool = False,
@@ -104,16 +131,15 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
         label = engine.describe(state, action)
     except (ValueError, IllegalAction):
         action, label = None, action_text
-    probe = _Probe(typed)
-    if action is not None:
-        try:
-            engine.apply(state, action, Dice(probe))
-        except (_Enough, IllegalAction, DiceError, ValueError, KeyError, IndexError, TypeError):
-            pass  # the dice noted so far are still the right ones to ask for
+    probe = _probe(engine, state, action, typed)
     dice = probe.asked
+    # Other outcomes of the dice not typed yet (all low, all middling): a die every one of them
+    # asks for in the same place is needed whatever is rolled (each side's initiative), not "if needed".
+    others = [_probe(engine, state, action, typed, fill).asked for fill in _OTHER_FILLS] if action else []
     if len(dice) < len(typed) or (need is not None and len(dice) < len(typed) + need.count):
         # The probe could not follow the step: ask for what the write path named.
         sides = need.sides if need is not None else 6
+        others = []
         dice = [{"sides": sides, "purpose": "the dice typed so far", "nth": i + 1, "of": len(typed), "face": f,
                  "group": 0} for i, f in enumerate(typed)]
         if need is not None:
@@ -126,7 +152,8 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
         sure_until += 1
     out = []
     for i, d in enumerate(dice):
-        out.append({**d, "maybe": i >= sure_until, "bad": i == bad_index})
+        always = i >= first_empty and others and all(_same_die(other, i, d) for other in others)
+        out.append({**d, "maybe": i >= sure_until and not always, "bad": i == bad_index})
     focus = (bad_index + 1) if bad_index is not None else first_empty + 1
     groups: list[dict] = []
     for number, d in enumerate(out, start=1):
@@ -135,7 +162,8 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
             groups.append({"group": d["group"], "purpose": d["purpose"], "maybe": d["maybe"], "dice": []})
         groups[-1]["dice"].append(d)
     return {"action": action_text, "dm": dm, "gm_only": gm_only, "label": label, "dice": out, "groups": groups,
-            "focus": focus, "maybe": sum(1 for d in out if d["maybe"]), "face_error": error}
+            "focus": focus, "maybe": sum(1 for d in out if d["maybe"]), "face_error": error,
+            "bad_index": bad_index if bad_index is not None and bad_index < len(out) else None}
 
 
 def faces_from(values: list[str]) -> list[int]:
@@ -150,11 +178,12 @@ def faces_from(values: list[str]) -> list[int]:
     out = []
     for i, v in enumerate(values):
         if not v:
-            raise _BadFace(i, f"Die {i + 1} is empty but a later die is filled: type every die in order.")
+            raise _BadFace(i, _("Die %(number)s is empty but a later die is filled: type every die in order.")
+                           % {"number": i + 1})
         try:
             out.append(int(v))
         except ValueError:
-            raise _BadFace(i, f"Die {i + 1}: '{v}' is not a whole number.") from None
+            raise _BadFace(i, _("Die %(number)s: '%(text)s' is not a whole number.") % {"number": i + 1, "text": v}) from None
     return out
 
 
@@ -167,27 +196,41 @@ class _BadFace(ValueError):
 BadFace = _BadFace
 
 
+def face_refusal(bad: Exception) -> str:
+    """The words for a refused face, in the page's language, said beside its die."""
+    if isinstance(bad, InvalidFace):
+        return _("Die %(number)s: %(face)s is not a face of a d%(sides)s (1-%(sides)s).") % {
+            "number": bad.index + 1, "face": bad.face, "sides": bad.sides}
+    return str(bad)
+
+
 # ---------------------------------------------------------------- a pending prompt survives a reload
 
-def _session_key(encounter) -> str:
-    return f"runner-pending-{encounter.pk}"
+# Kept with the encounter (Encounter.dice_prompt), not in the GM's session: another device of
+# the GM, or the GM after logging in again, finds the prompt where it was left (issue 27).
+
+def remember_pending(encounter, head: int, *, action: str, dm: str, faces: list[int], gm_only: bool):
+    from .models import Encounter
+
+    saved = {"head": head, "action": action, "dm": dm, "faces": list(faces), "gm_only": gm_only}
+    Encounter.objects.filter(pk=encounter.pk).update(dice_prompt=saved)
+    encounter.dice_prompt = saved
 
 
-def remember_pending(session, encounter, head: int, *, action: str, dm: str, faces: list[int], gm_only: bool):
-    session[_session_key(encounter)] = {"head": head, "action": action, "dm": dm, "faces": list(faces),
-                                        "gm_only": gm_only}
-
-
-def pending_of(session, encounter, head: int) -> dict | None:
+def pending_of(encounter, head: int) -> dict | None:
     """The dice prompt the GM left open at this head, or None (a step since makes it moot)."""
-    saved = session.get(_session_key(encounter))
+    saved = encounter.dice_prompt
     if not saved or saved.get("head") != head:
         return None
     return saved
 
 
-def forget_pending(session, encounter):
-    session.pop(_session_key(encounter), None)
+def forget_pending(encounter):
+    from .models import Encounter
+
+    if encounter.dice_prompt is not None:
+        Encounter.objects.filter(pk=encounter.pk).update(dice_prompt=None)
+        encounter.dice_prompt = None
 
 
 # ---------------------------------------------------------------- the GM override from a ship card

@@ -193,7 +193,7 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
         **_players_waiting(encounter, now),
     }
     if "pending" not in extra and encounter.status == Encounter.ACTIVE:
-        saved = runner.pending_of(request.session, encounter, now.head)
+        saved = runner.pending_of(encounter, now.head)
         if saved:
             out["pending"] = runner.dice_prompt(encounter, state, saved["action"], dm=saved["dm"],
                                                 faces=saved["faces"], gm_only=saved["gm_only"])
@@ -269,7 +269,7 @@ def encounter_step(request, pk):
     dm = request.POST.get("dm", "").strip()
     gm_only = bool(request.POST.get("gm_only"))
     if request.POST.get("cancel"):
-        runner.forget_pending(request.session, encounter)
+        runner.forget_pending(encounter)
         return _after_change(request, encounter, role)
     override_ship = request.POST.get("override_ship", "")
     try:
@@ -288,18 +288,18 @@ def encounter_step(request, pk):
                                  faces=faces, gm_only=gm_only)
     except DiceNeeded as need:
         typed = _typed(request)
-        runner.remember_pending(request.session, encounter, encounter_log.head_seq(encounter), action=action_text,
+        runner.remember_pending(encounter, encounter_log.head_seq(encounter), action=action_text,
                                 dm=dm, faces=typed, gm_only=gm_only)
         return _after_change(request, encounter, role, status=200, pending=runner.dice_prompt(
             encounter, encounter_log.current(encounter).state, action_text, dm=dm, faces=typed, gm_only=gm_only,
             need=need))
     except (InvalidFace, runner.BadFace) as bad:
-        message = str(bad) if getattr(bad, "sides", 1) else f"Die {bad.index + 1}: enter a whole number."
+        message = runner.face_refusal(bad)
         return _after_change(request, encounter, role, status=400, pending=runner.dice_prompt(
             encounter, encounter_log.current(encounter).state, action_text, dm=dm, faces=_typed(request),
             gm_only=gm_only, bad_index=bad.index, error=message))
     except encounter_log.StaleStep as stale:
-        runner.forget_pending(request.session, encounter)
+        runner.forget_pending(encounter)
         return _after_change(request, encounter, role, status=409, error=str(stale))
     except (IllegalAction, ValueError, encounter_log.EncounterClosed) as exc:
         if override_ship:
@@ -308,7 +308,7 @@ def encounter_step(request, pk):
                 "ship": override_ship, "field": request.POST.get("override_field", ""),
                 "value": request.POST.get("p.value", ""), "error": str(exc)})
         return _after_change(request, encounter, role, status=400, error=str(exc))
-    runner.forget_pending(request.session, encounter)
+    runner.forget_pending(encounter)
     return _after_change(request, encounter, role, written=row)
 
 
@@ -343,7 +343,7 @@ def encounter_undo(request, pk):
         return _after_change(request, encounter, role, status=400, error="Pick the step to undo back to.")
     except (encounter_log.StaleStep, encounter_log.NothingToUndo, encounter_log.EncounterClosed) as exc:
         return _after_change(request, encounter, role, status=409, error=str(exc))
-    runner.forget_pending(request.session, encounter)
+    runner.forget_pending(encounter)
     return _after_change(request, encounter, role)
 
 
@@ -384,6 +384,9 @@ def encounter_status(request, pk):
     if what in (Encounter.ACTIVE, Encounter.PAUSED):
         encounter.status = what
         encounter.save(update_fields=["status"])
+        # Live pages hear of it like a step (the players' page says "paused by the GM" at once):
+        # same head, new status, so a new shared fragment (encounters/fragments.py).
+        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
     elif what == Encounter.FINISHED:
         try:
             encounter_log.finish(encounter, carry_damage=bool(request.POST.get("carry_damage")))
@@ -439,11 +442,14 @@ def encounter_poll(request, pk):
         # A player's step waiting for the GM (or sent back) changes the page at the same head.
         proposal = request.GET.get("proposal")
         same_proposal = proposal is None or proposal == ((encounter.proposal or {}).get("token") or "")
-        if seen == head and same_proposal:
+        # A pause or a resume changes the page at the same head too.
+        status = request.GET.get("status")
+        same_status = status is None or status == encounter.status
+        if seen == head and same_proposal and same_status:
             return HttpResponse(status=204)
         template = _page(role) + "#runner"
         if role == Membership.GM or request.GET.get("log"):
-            # The GM's controls carry the GM's session (forms, a dice prompt): never shared.
+            # The GM's controls carry the GM's CSRF token (forms, a dice prompt): never shared.
             return render(request, template, _run_context(request, encounter, role))
         return HttpResponse(player_fragment(request, encounter, role, head, _viewer(request, encounter, role)))
     return JsonResponse({"head": head, "status": encounter.status})

@@ -74,7 +74,9 @@
     if (fetching) return;
     fetching = true;
     var before = head();
-    fetch(pollUrl + "?seen=" + before, {headers: {"HX-Request": "true"}, credentials: "same-origin"})
+    var runner = document.getElementById("runner");
+    var status = runner && runner.dataset.status ? "&status=" + encodeURIComponent(runner.dataset.status) : "";
+    fetch(pollUrl + "?seen=" + before + status, {headers: {"HX-Request": "true"}, credentials: "same-origin"})
       .then(function (r) {
         say("unreachable", r.status >= 500 ? UNREACHABLE : "");
         return r.status === 200 ? r.text() : null;
@@ -127,7 +129,9 @@
       // A step this page is posting right now comes back in its own response.
       if (pending) return;
       if (data.html) swap(data.html, "moved");  // a player's page, pushed whole
-      else if (latest !== head() || live.dataset.role !== "gm") refresh("moved");
+      // The GM's page asks with its head and status: a pause or resume from another tab (same
+      // head) is fetched, its own step (already shown) answers 204.
+      else refresh(latest !== head() ? "moved" : "");
     });
     source.onerror = function () {
       failures += 1;

@@ -5,7 +5,8 @@
  *   vibrates where the browser can, an optional sound (off by default; the choice is remembered
  *   in localStorage), and the page scrolls to the actions.  Each new turn (a new head) once.
  * - Each die box checks its face where it is typed: a face out of range is refused beside the
- *   box with a message, and nothing else typed is lost.
+ *   box with the app's message in the page's language (never the browser's bubble: the dice
+ *   forms are novalidate), and nothing else typed is lost.  The GM's prompt (run.html) too.
  * - A step waiting for the GM (data-proposal on #runner) asks every second whether it was
  *   confirmed or sent back (the poll answers 204 while nothing changed).
  */
@@ -60,9 +61,11 @@
     var sides = parseInt(box.dataset.sides, 10), text = box.value.trim(), note = box.parentElement.querySelector(".die-error");
     var face = parseInt(text, 10), bad = "";
     if (text && (isNaN(face) || String(face) !== text || face < 1 || face > sides)) {
-      bad = "A d" + sides + " shows 1 to " + sides + ": " + text + " is not one of its faces.";
+      // The words come from the page (data-bad-face, translated by the server): the page's language.
+      var words = (box.form && box.form.dataset.badFace) || "A d{sides} shows 1 to {sides}: {face} is not one of its faces.";
+      bad = words.split("{sides}").join(String(sides)).split("{face}").join(text);
     }
-    box.setCustomValidity(bad);
+    // Said beside the box, not in the browser's own bubble (the form is novalidate; the server refuses too).
     box.setAttribute("aria-invalid", bad ? "true" : "false");
     if (note) note.textContent = bad;
   });

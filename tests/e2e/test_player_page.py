@@ -124,3 +124,22 @@ def _sweep(campaign, key):
     from rulesets.core.simulate import sweep_by_key
 
     return sweep_by_key(campaign.engine, key)
+
+
+def test_the_players_open_page_shows_the_pause_and_the_resume_without_a_reload(transactional_db, context_for, gm,
+                                                                                player):
+    """Issue 27: the GM pauses; the player's open page says "paused by the GM" by itself (the
+    page polls with its head and status here: no Redis), and the resume takes it away."""
+    campaign = demo_campaign("cepheus", gm, player)
+    encounter = start(campaign, gm)
+    play(encounter, gm, 2)
+    follower = context_for(player, "player-password-123")
+    follower.goto(encounter.get_absolute_url())
+    expect(follower.locator("#runner")).to_have_attribute("data-status", "active")
+    runner = context_for(gm, "gm-password-123")
+    runner.goto(encounter.get_absolute_url())
+    runner.get_by_role("button", name="Pause").click()
+    expect(follower.get_by_text("paused by the GM")).to_be_visible()
+    runner.get_by_role("button", name="Resume").click()
+    expect(follower.locator("#runner")).to_have_attribute("data-status", "active")
+    expect(follower.get_by_text("paused by the GM")).to_have_count(0)

@@ -196,6 +196,17 @@ def test_physical_dice_are_asked_at_once_focused_and_kept_across_a_reload(asgi_s
     expect(boxes.nth(1)).to_have_value("4")
     expect(boxes.nth(2)).to_be_focused()
     boxes.nth(2).fill("2")
+    # Issue 27: a face out of range is said beside its die in the app's words (as typed, then by
+    # the server), never by the browser's own bubble: the form is sent and refused in place.
+    boxes.nth(3).fill("7")
+    expect(page.locator("#die-error-4")).to_have_text("A d6 shows 1 to 6: 7 is not one of its faces.")
+    with page.expect_response("**/step/") as answer:
+        page.locator("#dice-entry button.primary").click()
+    assert answer.value.status == 400
+    expect(page.locator("#die-error-4")).to_have_text("Die 4: 7 is not a face of a d6 (1-6).")
+    boxes = page.locator("#dice-entry input[name=face]")
+    expect(boxes.nth(0)).to_have_value("3")
+    expect(boxes.nth(2)).to_have_value("2")
     boxes.nth(3).fill("5")
     # A tie, or a Wild Die's 6, asks for more dice: the faces typed so far are kept.
     for attempt in range(6):

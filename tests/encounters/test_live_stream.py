@@ -248,3 +248,45 @@ def test_many_pages_of_one_encounter_share_one_round_and_one_render_per_viewer_k
     assert all(e["html"] == ours for e in events[:20])
     assert theirs != ours and "html" not in gms
     assert 'data-head="1"' in ours and 'data-head="1"' in theirs
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pause_and_a_resume_reach_an_open_players_stream(redis_settings, gm, player, encounter):
+    """Issue 27: the GM pauses; the player's open page says "paused by the GM" without a
+    reload, and the resume takes it away again (the same head, a new status)."""
+    from django.test import Client
+
+    def set_status(status):
+        client = Client()
+        client.force_login(gm)
+        assert client.post(reverse("encounters:status", args=[encounter.pk]), {"status": status}).status_code == 302
+
+    async def scenario():
+        stream = await _open_stream(player, encounter)
+        await sync_to_async(set_status)("paused")
+        paused = _data(await _next_event(stream))
+        await sync_to_async(set_status)("active")
+        resumed = _data(await _next_event(stream))
+        await stream.aclose()
+        return paused, resumed
+
+    paused, resumed = run_async(scenario)
+    assert paused["seq"] == 0 and "paused by the GM" in paused["html"] and 'data-status="paused"' in paused["html"]
+    assert resumed["seq"] == 0 and "paused by the GM" not in resumed["html"]
+    assert 'data-status="active"' in resumed["html"]
+
+
+@pytest.mark.django_db
+def test_a_polling_page_is_given_the_pause_at_the_same_head(settings, client, gm, player, encounter):
+    """Issue 27, without Redis: the page polls with its head and status; a pause is news."""
+    settings.REDIS_URL = ""
+    client.force_login(gm)
+    client.post(reverse("encounters:status", args=[encounter.pk]), {"status": "paused"})
+    client.force_login(player)
+    poll = reverse("encounters:poll", args=[encounter.pk])
+    changed = client.get(poll + "?seen=0&status=active", HTTP_HX_REQUEST="true")
+    assert changed.status_code == 200 and "paused by the GM" in changed.content.decode()
+    assert client.get(poll + "?seen=0&status=paused", HTTP_HX_REQUEST="true").status_code == 204
+    client.force_login(gm)  # the GM's other tab too
+    gm_page = client.get(poll + "?seen=0&status=active", HTTP_HX_REQUEST="true").content.decode()
+    assert "Paused: resume to play on." in gm_page

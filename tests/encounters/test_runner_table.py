@@ -126,7 +126,8 @@ def test_physical_dice_are_asked_for_at_once_each_box_naming_its_die(as_gm, enco
                       "Die 2: <strong>d6</strong> for Alpha fires at Bravo (2 of 2)",
                       "Die 3: <strong>d6</strong> for damage <em>if needed</em>"]
     assert re.search(r'id="die-1" name="face"[^>]*required autofocus', body)  # the first box has the focus
-    assert re.search(r'id="die-3" name="face" min="1" max="6" inputmode="numeric">', body)  # optional
+    assert re.search(r'id="die-3" name="face" min="1" max="6" inputmode="numeric" data-sides="6" '
+                     r'aria-describedby="die-error-3">', body)  # optional
 
 
 def test_the_dice_of_a_hit_and_its_damage_are_applied_in_one_go(as_gm, encounter):
@@ -168,6 +169,46 @@ def test_an_empty_box_before_a_filled_one_is_named(as_gm, encounter):
                                                  "face": ["", "6", "3"]})
     assert response.status_code == 400
     assert "Die 1 is empty but a later die is filled" in response.content.decode()
+
+
+def _die_error(body, number):
+    return re.search(rf'<span class="die-error error" id="die-error-{number}"[^>]*>(.*?)</span>', body).group(1)
+
+
+def test_a_face_out_of_range_is_refused_by_the_app_beside_its_die_not_by_the_browser(as_gm, encounter):
+    """Issue 27: no browser bubble (in English, whatever the page's language) pre-empts the app:
+    the dice form is novalidate, the boxes stay numeric, and the refusal is said beside the die,
+    its words from the page (translated) for the check as it is typed."""
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    body = _post(as_gm, "step", encounter, {"action": _fire(encounter), "expected_seq": "0"}).content.decode()
+    form = re.search(r'<form [^>]*id="dice-entry"[^>]*>', body).group(0)
+    assert " novalidate" in form
+    assert 'data-bad-face="A d{sides} shows 1 to {sides}: {face} is not one of its faces."' in form
+    assert 'inputmode="numeric"' in body and _die_error(body, 1) == ""
+    response = _post(as_gm, "step", encounter, {"action": _fire(encounter), "expected_seq": "0",
+                                                 "face": ["3", "7"]})
+    body = response.content.decode()
+    assert response.status_code == 400 and encounter.events.count() == 0
+    assert _die_error(body, 2) == "Die 2: 7 is not a face of a d6 (1-6)." and _die_error(body, 1) == ""
+    assert re.search(r'id="die-2" name="face"[^>]*value="7"[^>]*aria-invalid="true"[^>]*'
+                     r'aria-describedby="die-error-2"', body)
+    assert 'id="face-error"' not in body  # said once, beside the die
+
+
+def test_a_face_refused_is_said_in_the_pages_language(as_gm, encounter, monkeypatch):
+    """The refusal goes through gettext (encounters.runner.face_refusal), not an English f-string."""
+    from django.utils import translation
+
+    catalog = {"Die %(number)s: %(face)s is not a face of a d%(sides)s (1-%(sides)s).":
+               "Würfel %(number)s: %(face)s ist keine Seite eines W%(sides)s (1-%(sides)s)."}
+    monkeypatch.setattr(runner, "_", lambda text: catalog.get(text, text))
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    with translation.override("de"):
+        body = _post(as_gm, "step", encounter, {"action": _fire(encounter), "expected_seq": "0",
+                                                "face": ["9", "1"]}).content.decode()
+    assert _die_error(body, 1) == "Würfel 1: 9 ist keine Seite eines W6 (1-6)."
 
 
 def test_actions_past_nine_get_keys():
@@ -246,3 +287,43 @@ def test_a_dm_that_is_not_a_small_whole_number_is_refused_in_words(as_gm, encoun
     assert "invalid literal" not in body
     assert "The DM must be a whole number" in body or "A DM between -99 and 99" in body
     assert encounter.events.count() == 0
+
+
+def test_dice_every_outcome_needs_are_not_marked_if_needed(as_gm, encounter):
+    """Issue 27: the damage die depends on the hit (if needed); a die the step asks for whatever
+    the first dice show is needed (Star Wars initiative: tests/encounters/test_starwars_runner.py)."""
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    prompt = runner.dice_prompt(encounter, encounter_log.current(encounter).state, _fire(encounter))
+    assert [d["maybe"] for d in prompt["dice"]] == [False, False, True]
+
+
+def test_an_open_dice_prompt_is_kept_with_the_encounter_for_the_gms_other_device(client, gm, encounter):
+    """Issue 27: the prompt is not in one session: the same GM on another device (or after
+    logging in again) finds it with the faces typed; a step taken there closes it everywhere."""
+    from django.test import Client
+
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    laptop, phone = Client(), Client()
+    laptop.force_login(gm)
+    phone.force_login(gm)
+    _post(laptop, "step", encounter, {"action": _fire(encounter), "expected_seq": "0", "face": ["6", "6", ""]})
+    page = phone.get(encounter.get_absolute_url()).content.decode()
+    assert 'id="dice-entry"' in page
+    assert re.search(r'id="die-1" name="face"[^>]*value="6"', page) and re.search(r'id="die-2" name="face"[^>]*value="6"', page)
+    assert re.search(r'id="die-3" name="face"[^>]*required autofocus', page)
+    _post(phone, "step", encounter, {"action": _fire(encounter), "expected_seq": "0", "face": ["6", "6", "4"]})
+    assert encounter.events.count() == 1
+    assert 'id="dice-entry"' not in laptop.get(encounter.get_absolute_url()).content.decode()
+    encounter.refresh_from_db()
+    assert encounter.dice_prompt is None
+
+
+def test_players_never_see_the_gms_open_dice_prompt(as_gm, client, player, encounter):
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    _post(as_gm, "step", encounter, {"action": _fire(encounter), "expected_seq": "0", "face": ["6", "6", ""]})
+    client.force_login(player)
+    page = client.get(encounter.get_absolute_url()).content.decode()
+    assert 'id="dice-entry"' not in page and 'name="face"' not in page

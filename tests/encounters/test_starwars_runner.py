@@ -189,3 +189,19 @@ def test_physical_dice_follow_the_wild_die_as_it_explodes(client, sw):
     client.post(url, {"action": action, "expected_seq": 0, "face": ["3", "6", "2", "4", "4"]}, HTTP_HX_REQUEST="true")
     state = encounter_log.current(encounter).state
     assert state.initiative == {"Alliance": 11, "Empire": 8} and state.order == ["Empire", "Alliance"]
+
+
+def test_each_sides_initiative_dice_are_needed_not_if_needed(client, sw):
+    """Issue 27, seed 4 ("Fase d'iniciativa": 2D per side): every side rolls whatever the first
+    side rolled, so the second side's dice are not marked "if needed"; only a tie's reroll is."""
+    campaign, gm, _ = sw
+    client.force_login(gm)
+    _start(client, campaign)
+    encounter = Encounter.objects.get(name="Skirmish")
+    encounter.dice_mode = Encounter.MANUAL
+    encounter.save()
+    action = encounter.engine.legal_actions(encounter_log.current(encounter).state)[0].to_str()
+    page = client.post(reverse("encounters:step", args=[encounter.pk]), {"action": action, "expected_seq": 0},
+                       HTTP_HX_REQUEST="true").content.decode()
+    assert "Die 4: <strong>d6</strong> for initiative of Empire (the last die is the Wild Die) (2 of 2)</label>" in page
+    assert "if needed" not in page and "may not be needed" not in page
