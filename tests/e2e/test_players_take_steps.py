@@ -113,13 +113,13 @@ def test_two_players_take_their_steps_from_their_phones(browser, live_server, dj
                 continue
             page = pages[who]
             panel = page.locator("#your-turn")
-            expect(panel).to_be_visible()
+            expect(panel).to_be_visible(timeout=15_000)  # the page polls; a loaded machine is slow
             expect(panel).to_contain_text("Your turn:")
             assert re.search(r"Your turn", page.title())  # the tab title says so
             before = head(gm)
             # The player's page follows the table within a second (polling here: no Redis); a form
             # from an older step would get "the encounter has moved on" (tests/encounters).
-            expect(page.locator("#runner")).to_have_attribute("data-head", str(before))
+            expect(page.locator("#runner")).to_have_attribute("data-head", str(before), timeout=15_000)
             form = panel.locator(".play-actions form").first
             if who == "player" and not physical_done and form.locator("button[value=own]").count():
                 form.locator("button[value=own]").click()
