@@ -6,17 +6,16 @@ Each test names the seed section whose rule refuses the action; scripted dice th
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import replace
 
 import pytest
 
 from rulesets.cepheus import refusals, tables
 from rulesets.cepheus.engine import RULESET
-from rulesets.core.dice import Dice, RandomSource
-from rulesets.core.engine import Action, IllegalAction, Refusal, check_legal
+from rulesets.core.engine import Action, IllegalAction
 from rulesets.core.scenario import load_scenario, run_scenario
 
+from ..refusals_kit import reasons_agree, refused, says
 from .helpers import act, crew, duel, edit_ship, kinds, setup, ship
 
 GUNNER = crew("g", "turret_gunner", "turret-1", gunnery=1)
@@ -24,20 +23,12 @@ SEC = tables.SEC
 
 
 def _refused(state, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as refused:
-        check_legal(RULESET, state, Action.parse(text))
-    assert isinstance(refused.value.refusal, Refusal)
-    return refused.value
+    return refused(RULESET, state, text)
 
 
 def _says(refused: IllegalAction, ident: str, words: str, rule: str):
     """The refusal's message id, its English words, the rule cited, and str() = words (rule)."""
-    r = refused.refusal
-    assert r.reason.id == f"cepheus.refused.{ident}"
-    assert r.reason.render() == words
-    assert r.rule == rule
-    assert str(refused) == f"{words} ({rule})"
-    assert "{" in r.reason.text or not r.reason.params, "English text with placeholders, filled from params"
+    assert says(refused, f"cepheus.refused.{ident}", words).rule == rule
 
 
 def _mounts(state, ship_id, **changes):
@@ -277,23 +268,14 @@ def test_no_legal_action_has_a_reason_and_every_refused_one_has_one():
     """Every section: the refusal asks what the action list asks, so it never names a reason for a legal
     action, and names one for each action legal at another step of the fight and not now, and for the acting
     crew member taking another's action (80 bot steps of two examples)."""
-    for variant in (0, 1):
-        rng = random.Random(f"refusals {variant}")
-        state, pool = RULESET.setup(RULESET.example_setup(variant)), []
-        for _ in range(80):
-            if state.over:
-                break
-            legal = [a for a in RULESET.legal_actions(state) if a.kind != "override"]
-            assert all(refusals.refusal(state, a) is None for a in legal)
-            pool.extend(legal)
-            tried = rng.sample(pool, min(20, len(pool)))
-            _, current = state.actor()
-            if state.phase == "crew" and current is not None:
-                tried += [Action.make(a.kind, current.id, **dict(a.params)) for a in rng.sample(pool, min(20, len(pool)))]
-            for action in tried:
-                if not RULESET.is_legal(state, action):
-                    assert refusals.refusal(state, action) is not None, f"no reason for {action} now"
-            state = RULESET.apply(state, RULESET.policy(state, rng), Dice(RandomSource(rng))).state
+    def as_the_acting_crew_member(state, pool, rng):
+        _, current = state.actor()
+        if state.phase != "crew" or current is None:
+            return []
+        return [Action.make(a.kind, current.id, **dict(a.params)) for a in rng.sample(pool, min(20, len(pool)))]
+
+    reasons_agree(RULESET, refusals.refusal, [RULESET.example_setup(v) for v in (0, 1)], steps=80, sample=20,
+                  more=as_the_acting_crew_member)
 
 
 # --- more of the system's reasons: the crew's other positions, the Captain, delay, reactions, the GM ---------

@@ -7,40 +7,30 @@ or the decision (Dx, docs/rulesets/dropfleet.md) whose rule refuses the action; 
 """
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-import pytest
-
 from rulesets.core import citation
-from rulesets.core.dice import Dice, RandomSource
-from rulesets.core.engine import Action, IllegalAction, Refusal, check_legal, refusal_of
+from rulesets.core.engine import Action, IllegalAction, refusal_of
 from rulesets.core.scenario import load_scenario, run_scenario
 from rulesets.dropfleet import refusals, tables
 from rulesets.dropfleet.engine import RULESET
 from rulesets.dropfleet.model import Effect, PendingAttack
 
+from ..refusals_kit import reasons_agree, refused, says
 from .helpers import attacker, ship, state, step, weapon
 
 SCENARIO = Path(__file__).resolve().parents[3] / "docs" / "scenarios" / "dropfleet-crippled-and-destroyed.yaml"
 
 
-def _refused(st, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as refused:
-        check_legal(RULESET, st, Action.parse(text))
-    assert isinstance(refused.value.refusal, Refusal)
-    return refused.value
+def _refused(state, text: str) -> IllegalAction:
+    return refused(RULESET, state, text)
 
 
 def _says(refused: IllegalAction, ident: str, words: str, rule: str):
     """The refusal's message id, its English words, the rule cited (a citation of tables.py, its
     Spanish heading kept for a seed section), and str() = words (rule)."""
-    r = refused.refusal
-    assert r.reason.id == f"dropfleet.refused.{ident}"
-    assert r.reason.render() == words
+    r = says(refused, f"dropfleet.refused.{ident}", words)
     assert r.rule == rule and citation.read(rule, "dropfleet") is not None
-    assert str(refused) == f"{words} ({r.rule})"
-    assert "{" in r.reason.text or not r.reason.params, "English text with placeholders, filled from params"
 
 
 def _groups(*extra, phase="orders", **kw):
@@ -245,20 +235,8 @@ def test_no_legal_action_has_a_reason_and_every_refused_one_has_one():
     """Every section: the refusal asks what the legality check asks, so it never names a reason for a
     legal action, and names one for each action legal at another step of the fight and not now (two
     bot fights of each example, 30 of those actions at each step)."""
-    for variant in (0, 1):
-        for fight in (0, 1):
-            rng = random.Random(f"refusals {variant} {fight}")
-            st, pool = RULESET.setup(RULESET.example_setup(variant)), []
-            for _ in range(300):
-                if st.over:
-                    break
-                legal = [a for a in RULESET.legal_actions(st) if a.kind != "override"]
-                assert all(refusals.refusal(st, a) is None for a in legal)
-                pool.extend(legal)
-                for action in rng.sample(pool, min(30, len(pool))):
-                    if not RULESET.is_legal(st, action):
-                        assert refusals.refusal(st, action) is not None, f"no reason for {action} now"
-                st = RULESET.apply(st, RULESET.policy(st, rng), Dice(RandomSource(rng))).state
+    reasons_agree(RULESET, refusals.refusal, [RULESET.example_setup(v) for v in (0, 1)], steps=300, sample=30,
+                  fights=2)
 
 
 def test_a_named_move_is_refused_where_the_order_or_the_engines_forbid_the_turn():

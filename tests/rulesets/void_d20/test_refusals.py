@@ -5,37 +5,26 @@ Each test names the seed section whose rule refuses the action; scripted dice th
 """
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
-import pytest
-
-from rulesets.core.dice import Dice, RandomSource
-from rulesets.core.engine import Action, IllegalAction, Refusal, check_legal
+from rulesets.core.engine import Action, IllegalAction
 from rulesets.core.scenario import load_scenario, run_scenario
 from rulesets.void_d20 import tables
 from rulesets.void_d20.engine import RULESET
 from rulesets.void_d20.model import ShipWeapon
 
+from ..refusals_kit import reasons_agree, refused, says
 from .helpers import aboard_state, char, dice, foe, space_state, used_up, vessel
 from .test_override import EXAMPLE
 
 
 def _refused(state, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as refused:
-        check_legal(RULESET, state, Action.parse(text))
-    assert isinstance(refused.value.refusal, Refusal)
-    return refused.value
+    return refused(RULESET, state, text)
 
 
 def _says(refused: IllegalAction, ident: str, words: str, section: str):
     """The refusal's message id, its English words, the rule cited, and str() = words (rule)."""
-    r = refused.refusal
-    assert r.reason.id == f"void_d20.refused.{ident}"
-    assert r.reason.render() == words
-    assert r.rule == tables.rule(section)
-    assert str(refused) == f"{words} ({r.rule})"
-    assert "{" in r.reason.text or not r.reason.params, "English text with placeholders, filled from params"
+    assert says(refused, f"void_d20.refused.{ident}", words).rule == tables.rule(section)
 
 
 # --- Боевой раунд: two actions a turn; Инициатива и порядок ходов: whose turn --------------------
@@ -146,16 +135,5 @@ def test_no_legal_action_has_a_reason_and_every_refused_one_has_one():
     of each example, 20 of those actions at each step)."""
     from rulesets.void_d20 import refusals
 
-    for variant in (0, 1):
-        rng = random.Random(f"refusals {variant}")
-        state, pool = RULESET.setup(RULESET.example_setup(variant)), []
-        for _ in range(60):
-            if state.over:
-                break
-            legal = [a for a in RULESET.legal_actions(state) if a.kind != "override"]
-            assert all(refusals.refusal(state, a) is None for a in legal)
-            pool.extend(legal)
-            for action in rng.sample(pool, min(20, len(pool))):
-                if not RULESET.is_legal(state, action):
-                    assert refusals.refusal(state, action) is not None, f"no reason for {action} now"
-            state = RULESET.apply(state, RULESET.policy(state, rng), Dice(RandomSource(rng))).state
+    reasons_agree(RULESET, refusals.refusal, [RULESET.example_setup(v) for v in (0, 1)], steps=60, sample=20)
+
