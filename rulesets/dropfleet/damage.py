@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import geometry
+from rulesets.core.check import Check
+
+from . import checks, geometry
 from . import ships as ship_rules
 from . import tables
 from .model import Effect, Ship, Weapon
@@ -19,49 +21,45 @@ from .model import Effect, Ship, Weapon
 # --- to hit (RULES-NOTES: Lock, clamp, critical on Lock + 2, layers) ------------------
 
 class Shot(NamedTuple):
-    """Everything about one weapon system firing at one target, declared once (a named tuple:
-    built for every choice the bot weighs, so it must be cheap).
+    """Everything about one weapon system firing at one target (a named tuple: built for every
+    choice the bot weighs, so it must be cheap).  Its to-hit dice are :attr:`hits`, a
+    :class:`~.checks.LockPool` (one D6 per Attack against the Lock, what changed the Lock inside
+    it), rolled as the core check :func:`hit_check` declares; the rest is what happens to the hits.
 
     The action list, ``apply``, the odds and the log line all read this.
     """
 
-    lock: int  # after modifiers, clamped 2..6
-    critical_on: int  # a face at least this is a critical hit (7: none possible)
+    hits: checks.LockPool  # the Lock after modifiers, clamped 2..6; critical from (7: none)
     particle: bool  # every hit is critical; no passive save (decision D2)
-    modifiers: tuple[tuple[str, int], ...]
     damage: str
-    attacks: int
     point_defence: int  # PD dice the target rolls (0: none)
     normal_save: int  # save against normal points (7+: none)
     critical_save: int  # save against critical points (7+: none)
 
     @property
+    def lock(self) -> int:
+        return self.hits.lock
+
+    @property
+    def critical_on(self) -> int:
+        """A face at least this is a critical hit (7: none possible)."""
+        return self.hits.critical_from
+
+    @property
+    def attacks(self) -> int:
+        return self.hits.count
+
+    @property
+    def modifiers(self) -> tuple[tuple[str, int], ...]:
+        return self.hits.modifiers
+
+    @property
     def p_hit(self) -> float:
-        return (7 - self.lock) / 6
-
-
-#: shots worked out, by everything :func:`shot` reads: the attacker's layer and profile, the
-#: weapon, the target's layer, profile, shields and crippling effects.  Profiles, weapons and
-#: effect tuples are frozen; the entries hold them, so an identity is never reused while cached.
-_SHOTS: dict = {}
+        return (7 - self.hits.lock) / 6
 
 
 def shot(attacker: Ship, weapon: Weapon, target: Ship) -> Shot:
-    """The numbers of ``weapon`` fired by ``attacker`` at ``target`` (worked out once per
-    combination: the bot weighs the same shots at every step)."""
-    a_profile, t_profile, effects = attacker.profile, target.profile, target.effects
-    key = (attacker.layer, id(a_profile), id(weapon), target.layer, id(t_profile), target.shields_up, id(effects))
-    hit = _SHOTS.get(key)
-    if hit is not None and hit[0] is a_profile and hit[1] is weapon and hit[2] is t_profile and hit[3] is effects:
-        return hit[4]
-    value = _work_out_shot(attacker, weapon, target)
-    if len(_SHOTS) > 4096:
-        _SHOTS.clear()
-    _SHOTS[key] = (a_profile, weapon, t_profile, effects, value)
-    return value
-
-
-def _work_out_shot(attacker: Ship, weapon: Weapon, target: Ship) -> Shot:
+    """The numbers of ``weapon`` fired by ``attacker`` at ``target`` (DF-03, DF-N04, DF-N05)."""
     mods = []
     if attacker.layer != target.layer:
         crossing = {attacker.layer, target.layer}
@@ -71,13 +69,20 @@ def _work_out_shot(attacker: Ship, weapon: Weapon, target: Ship) -> Shot:
         mods.append((f"calibre {weapon.calibre} against {tables.TONNAGE.get(target.profile.tonnage, '?')}", -1))
     lock = max(tables.LOCK_MIN, min(tables.LOCK_MAX, weapon.lock + sum(v for _, v in mods)))
     margin = 1 if set(weapon.calibre) & {"H", "S"} else tables.CRITICAL_MARGIN
+    # every hit of a particle weapon is critical, else the weapon's critical value or better
+    critical_from = lock if weapon.particle else min(7, lock + margin)
     passive = ship_rules.passive_save(target)
     critical_save = 7 if (passive is None or weapon.particle) else passive
     armour = ship_rules.armour_save(target)
-    return Shot(lock=lock, critical_on=min(7, lock + margin), particle=weapon.particle, modifiers=tuple(mods),
-                damage=weapon.damage, attacks=weapon.attacks,
-                point_defence=ship_rules.point_defence(target) if weapon.point_defence_applies else 0,
-                normal_save=armour if passive is None else min(armour, passive), critical_save=critical_save)
+    return Shot(checks.LockPool(weapon.attacks, lock, critical_from, tuple(mods)), weapon.particle, weapon.damage,
+                ship_rules.point_defence(target) if weapon.point_defence_applies else 0,
+                armour if passive is None else min(armour, passive), critical_save)
+
+
+def hit_check(s: Shot, purpose: str = "") -> Check:
+    """The to-hit check of a shot: one D6 per Attack against the Lock, no target, no modifiers
+    (they changed the Lock), the natural the number of hits (DF-03, DF-N04)."""
+    return checks.pool_check(s.hits, tables.TO_HIT, purpose)
 
 
 def classify(face: int, s: Shot) -> int:
@@ -90,7 +95,7 @@ def classify(face: int, s: Shot) -> int:
 def critical_from(s: Shot) -> int:
     """The lowest face that is a critical hit: every hit of a particle weapon, else the
     weapon's critical value or better (DF-03, DF-N04)."""
-    return s.lock if s.particle else max(s.lock, s.critical_on)
+    return s.hits.critical_from
 
 
 def pd_options(normal: int, critical: int, successes: int) -> list[tuple[int, int]]:
@@ -128,10 +133,11 @@ def best_pd_option(options, s: Shot, policy: str = "min_expected") -> tuple[int,
 def roll_hits(w: ship_rules.Work, attacker: Ship, weapon: Weapon, target: Ship, s: Shot) -> tuple[int, int]:
     """(normal hits, critical hits): one D6 per Attack against the Lock (DF-03, DF-N04)."""
     purpose = f"{attacker.name}'s {weapon.name} at {target.name} (Lock {s.lock}+)" if w.rec else ""
+    result = checks.roll_pool(w.dice, hit_check(s, purpose))
     # a face of Lock or more hits, of critical_from or more is critical (as :func:`classify` reads a face)
-    normal, critical = w.split(s.attacks, s.lock, critical_from(s), purpose, tables.TO_HIT)
+    normal, critical = s.hits.split(result.faces)
     if w.rec:
-        faces = w.faces
+        faces = result.faces
         mods = "".join(f", {why} {v:+d}" for why, v in s.modifiers)
         crit = "every hit critical (particle)" if s.particle else (
             f"critical on {s.critical_on}+" if s.critical_on <= 6 else "no critical possible")
@@ -393,7 +399,7 @@ def blast(w: ship_rules.Work, ship_id: str, row: tables.CatastrophicRow, source:
     if row.saves:
         target = w.ship(ship_id)
         need = ship_rules.normal_save(target)
-        s = Shot(2, 7, False, (), "1", 0, 0, need, 7)
+        s = Shot(checks.LockPool(0, 2), False, "1", 0, need, 7)
         amount = roll_saves(w, target, amount, 0, s)
     hurt(w, ship_id, amount, cause, row.rule)
 

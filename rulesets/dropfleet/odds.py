@@ -1,7 +1,7 @@
 """Exact odds of a weapon system fired at a target: the distribution of unsaved Hull damage.
 
 Reads the same :class:`~.damage.Shot` the rules roll: one D6 per Attack (miss / hit /
-critical), variable damage per hit, point defence (each 5+ a success, spent as the bot
+critical, as its dice, a :class:`~.checks.LockPool`, count them), variable damage per hit, point defence (each 5+ a success, spent as the bot
 would: :func:`.damage.best_pd_option`), then a save per normal point against the best
 save and per critical point against the passive save.  Probabilities are exact fractions.
 """
@@ -52,18 +52,8 @@ def _pass(save: int) -> Fraction:
 @lru_cache(maxsize=1024)
 def unsaved(s: damage_rules.Shot, policy: str = "min_expected") -> dict[tuple[int, int], Fraction]:
     """{(unsaved normal, unsaved critical): probability} for one weapon system's attack."""
-    p_crit = Fraction(max(0, 7 - s.critical_on), 6) if not s.particle else Fraction(7 - s.lock, 6)
-    p_hit = Fraction(7 - s.lock, 6) - p_crit
-    p_miss = 1 - p_hit - p_crit
-    # (normal hits, critical hits) from the attack dice
-    hits: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
-    for _ in range(s.attacks):
-        nxt: dict = {}
-        for (n, c), p in hits.items():
-            for key, q in (((n, c), p_miss), ((n + 1, c), p_hit), ((n, c + 1), p_crit)):
-                if q:
-                    nxt[key] = nxt.get(key, 0) + p * q
-        hits = nxt
+    # (normal hits, critical hits) from the attack dice: the shot's own dice count them
+    hits = s.hits.splits()
     # damage points
     points: dict[tuple[int, int], Fraction] = {}
     for (n, c), p in hits.items():

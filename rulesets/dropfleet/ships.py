@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import math
 
-from rulesets.core.dice import Dice, RandomSource, Roll
+from rulesets.core.dice import Dice, Roll
 from rulesets.core.engine import LogEntry
 from rulesets.core.state import clone
 
-from . import tables
+from . import checks, tables
 from .model import Ship
 
 
@@ -127,7 +127,7 @@ class Work:
     build log text; the dice drawn are the same either way.
     """
 
-    __slots__ = ("state", "ships", "_index", "dice", "rec", "source", "_draw", "log", "in_attack", "attacked",
+    __slots__ = ("state", "ships", "_index", "dice", "rec", "source", "log", "in_attack", "attacked",
                  "explosions", "faces")
 
     def __init__(self, state, dice: Dice):
@@ -136,9 +136,7 @@ class Work:
         self._index: dict | None = None  # ship id -> place in ``ships``, built when first needed
         self.dice = dice
         self.rec = dice.recording
-        self.source = source = dice.source
-        # a playout's faces drawn straight from a random source's draw (what its ``faces`` calls)
-        self._draw = source.draw if type(source) is RandomSource and not self.rec else None
+        self.source = dice.source
         self.log: list[LogEntry] = []
         self.in_attack = False  # damage now counts as from an attack (crippling at the activation's end)
         self.attacked: tuple[str, ...] = state.attacked  # tuples: a step that adds one makes a new one
@@ -173,33 +171,10 @@ class Work:
         """A summed roll (damage, tables)."""
         return self.dice.roll(count, sides, purpose=purpose if self.rec else "", rule=rule, **kw)
 
-    def pool(self, count: int, need: int, purpose: str, rule: str) -> tuple[int, ...]:
-        """``count`` D6 each succeeding on ``need``+; recorded with the number of successes as its total."""
-        if not self.rec:  # playout: the source's faces, as ``Dice.faces`` draws them when recording nothing
-            draw = self._draw
-            return draw(count, 6) if draw is not None else self.source.faces(count, 6)
-        faces = tuple(self.dice.faces(count, 6, purpose, rule))
-        if self.rec:
-            hits = sum(1 for f in faces if f >= need)
-            self.dice.record(Roll(f"{count}D6", faces, (), hits, purpose, rule, target=None,
-                                  row=f"{hits} of {count} at {need}+"))
-        return faces
-
     def successes(self, count: int, need: int, purpose: str, rule: str) -> int:
-        """How many of a :meth:`pool` of ``count`` D6 roll ``need`` or more (its faces kept in
-        ``faces`` for the log when recording): :meth:`split` with no face counted apart."""
-        return self.split(count, need, 7, purpose, rule)[0]
-
-    def split(self, count: int, need: int, better: int, purpose: str, rule: str) -> tuple[int, int]:
-        """(faces from ``need`` up to under ``better``, faces of ``better`` or more) of a :meth:`pool`
-        of ``count`` D6 succeeding on ``need``+: hits and critical hits (its faces kept in ``faces``
-        for the log when recording)."""
-        low = high = 0
-        self.faces = faces = self.pool(count, need, purpose, rule)
-        for f in faces:
-            if f >= need:
-                if f >= better:
-                    high += 1
-                else:
-                    low += 1
-        return low, high
+        """How many of ``count`` D6 roll ``need`` or more (saves, point defence): the core check of
+        a :class:`~.checks.LockPool`, rolled the same way in a playout and a recorded step (its
+        faces kept in ``faces`` for the log)."""
+        result = checks.roll_pool(self.dice, checks.pool_check(checks.LockPool(count, need), rule, purpose))
+        self.faces = result.faces
+        return result.natural

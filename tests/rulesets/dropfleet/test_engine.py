@@ -10,6 +10,7 @@ from hypothesis import strategies as st_
 from rulesets.core import serial
 from rulesets.core.dice import Dice, DiceNeeded, ManualSource, RandomSource
 from rulesets.core.engine import Action, IllegalAction, Viewer
+from rulesets.dropfleet import checks
 from rulesets.dropfleet import ships as ship_rules
 from rulesets.dropfleet.engine import RULESET
 
@@ -156,20 +157,23 @@ def test_the_log_cites_every_rule_in_english_with_the_seed_heading_on_hover():
 
 
 def test_a_playout_counts_a_pool_from_the_same_draws_a_recorded_step_shows():
-    """Issue 11, fast playouts: ``Work.split`` (hits and critical hits, DF-03 / DF-N04) and
-    ``Work.successes`` (saves, point defence) count a pool as it is drawn when nothing is
-    recorded; from the same random source they give what the recorded faces give, and draw
-    as many dice."""
+    """Issue 11 and issue 23: a pool (hits and critical hits, DF-03 / DF-N04; saves and point
+    defence through ``Work.successes``) is one core check rolled the same way when nothing is
+    recorded; from the same random source it gives what the recorded faces give, and draws as
+    many dice."""
     st = start()
     for seed in range(200):
         count, need = 1 + seed % 7, 2 + seed % 5
-        better = need + seed % 3
+        pool = checks.LockPool(count, need, need + seed % 3)
         played = ship_rules.Work(st, Dice(RandomSource(random.Random(seed)), recording=False))
         shown = ship_rules.Work(st, Dice(RandomSource(random.Random(seed))))
-        split = shown.split(count, need, better, "to hit", "rule")
-        faces = shown.faces
-        assert played.split(count, need, better, "", "") == split == (
-            sum(1 for f in faces if need <= f < better), sum(1 for f in faces if f >= better))
+        seen = checks.roll_pool(shown.dice, checks.pool_check(pool, "rule", "to hit"))
+        faces = seen.faces
+        unseen = checks.roll_pool(played.dice, checks.pool_check(pool, "rule"))
+        assert pool.split(unseen.faces) == pool.split(faces) == (
+            sum(1 for f in faces if pool.lock <= f < pool.critical_from),
+            sum(1 for f in faces if f >= pool.critical_from))
         assert played.successes(count, need, "", "") == shown.successes(count, need, "saves", "rule") == sum(
             1 for f in shown.faces if f >= need)
         assert played.source._rng.random() == shown.source._rng.random()  # as many dice drawn
+        assert not played.dice.rolls and len(shown.dice.rolls) == 2
