@@ -250,3 +250,38 @@ def test_the_rules_own_readers_take_only_the_digits_0_to_9(parse, text):
         reader = getattr(reader, part)
     with pytest.raises(ValueError):
         reader(text)
+
+
+# --- Cepheus: each counter up to what the ship, the weapon or the person has ---------------------
+
+CEPHEUS = "Lantern of Ashby"
+
+
+@pytest.mark.parametrize("path, value, words", [
+    ("hull", "5", "Hull is a whole number from 0 to 4 (Lantern of Ashby's full Hull); 5 is outside that range."),
+    ("hull", "-1", "Hull is a whole number from 0 to the ship's full Hull; -1 is outside that range."),
+    ("fuel", "51", "fuel is a whole number from 0 to 50 (Lantern of Ashby's full tanks); 51 is outside that range."),
+    ("hits.m_drive", "4", "hits on a system is a whole number from 0 to 3; 4 is outside that range."),
+    ("t1.hits", "4", "hits on a mount is a whole number from 0 to 3; 4 is outside that range."),
+    ("reactions", "5", "reactions is a whole number from 0 to 4; 5 is outside that range."),
+    ("thrust_max", "11", "Thrust is a whole number from 0 to 10; 11 is outside that range."),
+    ("t2.0.loaded", "4", "ammunition loaded is a whole number from 0 to 3 (the missile rack's magazine); "
+                         "4 is outside that range."),
+    ("t2.0.reserve", "7", "ammunition in store is a whole number from 0 to 6 (the missile rack's full load); "
+                          "7 is outside that range."),
+    ("crew.Ana Ferreira.damage", "23", "damage is a whole number from 0 to 22 (Ana Ferreira's Str + Dex + End); "
+                                       "23 is outside that range."),
+])
+def test_cepheus_an_override_beyond_what_the_ship_or_person_has_is_refused(path, value, words):
+    """Danno: Hull and Structure are lost down to 0 (the ship's own points), a system or a mount takes
+    at most three hits; Reazioni: at most 4 reactions; a missile rack holds 3 missiles; a crew member's
+    wounds come off End, Str and Dex (all three at 0 is dead)."""
+    assert refused_override("cepheus", f"{CEPHEUS}.{path}", value) == f"{CEPHEUS}.{path}: {words}"
+
+
+def test_cepheus_the_tops_themselves_are_taken():
+    state = override("cepheus", f"{CEPHEUS}.crew.Ana Ferreira.damage", "22")
+    assert next(c for c in state.ships[0].crew if c.name == "Ana Ferreira").damage == 22
+    state = override("cepheus", f"{CEPHEUS}.t2.0.loaded", "3")
+    assert state.ships[0].mount("t2").weapons[0].loaded == 3
+    assert override("cepheus", f"{CEPHEUS}.hull", "4").ships[0].hull == 4

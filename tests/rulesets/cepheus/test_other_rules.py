@@ -224,7 +224,7 @@ def test_the_gm_override_names_ships_as_the_gm_sees_them_and_a_bad_value_names_i
     assert act(s, "override actor=gm path=b.crew.T.damage value=3").state.ship("b").member("t").damage == 3
     very_long = Action.make("override", "gm", path="range.A.B", value="Very Long")
     assert act(s, very_long).state.band("a", "b") == "very_long"
-    for path, value, words in (("B.hull", "-1", "B.hull: must be 0 or more"),
+    for path, value, words in (("B.hull", "-1", "B.hull: Hull is a whole number from 0 to the ship.s full Hull"),
                                ("B.hits.warp", "1", "'warp' is not a system"),
                                ("B.status", "sunk", "'sunk' is not one of"),
                                ("Nobody.hull", "1", "does not start with a ship's name or id")):
