@@ -237,6 +237,7 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
     try:
         state = engine.setup({"ships": [spec("s1", "a", True), spec("s2", "b", False)], "options": {}})
         kept = engine.damage_of(state, "s1")
+        problems = engine.damage_problems(state, "s1", damage)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError):
         raise ImportRefused(f"{where}.damage: not in the form this ruleset reads (see an exported file).") from None
     dropped = dropped_entries(damage, kept, f"{where}.damage")
@@ -244,6 +245,8 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
         raise ImportRefused(f"{dropped[0]}: this ruleset has no such damage (nothing would be kept of it).")
     for path, why in misread_entries(damage, kept, f"{where}.damage"):
         raise ImportRefused(f"{path}: {why}")
+    for problem in problems:   # a count beyond what the rules allow (issue 26: Void Points 9)
+        raise ImportRefused(f"{where}.damage.{problem}")
     return damage
 
 

@@ -285,3 +285,40 @@ def test_cepheus_the_tops_themselves_are_taken():
     state = override("cepheus", f"{CEPHEUS}.t2.0.loaded", "3")
     assert state.ships[0].mount("t2").weapons[0].loaded == 3
     assert override("cepheus", f"{CEPHEUS}.hull", "4").ships[0].hull == 4
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("carried, words", [
+    ({"void": 9}, "crew[0].void: Void Points is a whole number from 0 to 4; 9 is outside that range."),
+    ({"void": 2, "hp_lost": 41}, "crew[0].hp_lost: HP lost is a whole number from 0 to the person's full HP; "
+                                 "41 is outside that range."),
+])
+def test_the_import_refuses_void_points_or_hp_lost_beyond_the_rules(admin_user, carried, words):
+    """Очки Пустоты (RULES-NOTES): a character has at most 4 Void Points; HP lost is at most the person's own."""
+    data = _demo("void_d20")
+    ship = _first(data, with_crew=True)
+    ship["damage"] = {"crew": {"crew[0]": carried}}
+    assert _refused(data, admin_user).endswith(f".damage.crew.{words}")
+
+
+@pytest.mark.django_db
+def test_the_import_takes_void_points_and_hp_lost_at_their_tops(admin_user):
+    data = _demo("void_d20")
+    ship = _first(data, with_crew=True)
+    hp = int(ship["crew"][0]["characteristics"].get("hp", 8))
+    ship["damage"] = {"crew": {"crew[0]": {"void": 4, "hp_lost": hp}}}
+    campaign = exchange.import_campaign(json.dumps(data), admin_user)
+    copy = campaign.ships.get(name=ship["name"])
+    crew_id = copy.crew.all()[0].setup_spec()["id"]
+    assert copy.damage["crew"][crew_id] == {"void": 4, "hp_lost": hp}
+
+
+@pytest.mark.django_db
+def test_the_import_refuses_more_frame_lost_than_the_ship_has(admin_user):
+    data = _demo("void_d20")
+    ship = _first(data)
+    frame = int(ship["stats"]["frame"])
+    ship["damage"] = {"frame_lost": frame + 1}
+    assert _refused(data, admin_user).endswith(
+        f".damage.frame_lost: the frame's Condition lost is a whole number from 0 to {frame} (the ship's "
+        f"full frame); {frame + 1} is outside that range.")
