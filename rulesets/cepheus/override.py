@@ -77,7 +77,8 @@ SHIP_TOPS = {"hull": "hull_max", "structure": "structure_max", "armour": "armour
 
 
 def magazine(weapon) -> int:
-    """The most a weapon holds loaded (its kind's capacity: a missile rack 3, a missile bay 12); 0 without ammunition."""
+    """The most a weapon holds loaded (its kind's capacity: a missile rack 3, a missile bay 12);
+    0 without ammunition."""
     kind = WEAPONS.get(weapon.type)
     return kind.capacity if kind is not None and kind.ammo else 0
 

@@ -160,7 +160,7 @@ def apply_override(state: VoidState, path: object, value: object) -> tuple[VoidS
     name = request.field.name
     s = ship(state, sid)
     if name == "frame":
-        _within(request.path, "the frame's Condition", v, s.max_frame, "the ship's full frame")
+        _within(request.path, "the frame's Condition", v, s.max_frame, f"{s.name}'s full frame")
         state = set_ship(state, sid, frame=v)
     elif name in ("speed", "defence", "spare_parts", "reboot"):
         state = set_ship(state, sid, **{name: v})

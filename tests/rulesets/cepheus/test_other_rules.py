@@ -169,6 +169,16 @@ def test_damage_carried_back_starts_the_next_encounter_damaged():
     assert again.ship("b").hits == {"m_drive": 2} and again.ship("b").thrust == 1
 
 
+def test_a_crew_members_carried_wounds_and_rads_start_the_next_encounter():
+    """damage_of keeps a crew member's damage and rads under "crew" by their id; setup gives them back
+    (they were lost before: the campaign's crew spec brings none of its own)."""
+    carried = {"crew": {"t": {"damage": 4, "rads": 30}}}
+    again = setup(ship("a", "blue"), ship("b", "red", [crew("t", "passenger")], damage=carried))
+    member = again.ship("b").member("t")
+    assert (member.damage, member.rads) == (4, 30)
+    assert RULESET.damage_of(again, "b") == {"crew": {"t": {"damage": 4, "rads": 30}}}
+
+
 def test_a_delaying_ship_may_interrupt_another_ships_turn_and_takes_its_initiative():
     """Ritardo: the Captain may act at any later moment of the turn, even interrupting another's actions;
     the ship's initiative becomes the count it acted at, and the interrupted ship then goes on."""
