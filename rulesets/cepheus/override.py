@@ -244,3 +244,63 @@ def _two_ships(s: CombatState, path: str, rest: str) -> tuple[str, str]:
                 return a, b
     raise IllegalAction(f"{path}: name two different ships, e.g. 'range.{s.ships[0].name}.{s.ships[-1].name}'.")
 
+
+
+#: the range of each count of carried damage (``carry_back.damage_of``'s record), read with the override's
+#: :data:`RANGES` where the count is the same number (points, tons and hits lost; a crew member's damage)
+DAMAGE_RANGES = {
+    "hull": WholeRange(0, None, "Hull lost", "the ship's full Hull"),
+    "structure": WholeRange(0, None, "Structure lost", "the ship's full Structure"),
+    "armour": WholeRange(0, None, "Armour lost", "the ship's full Armour"),
+    "fuel": WholeRange(0, None, "fuel lost", "the ship's full tanks"),
+    "cargo": WholeRange(0, None, "cargo lost", "the ship's full hold"),
+    "systems": RANGES["hits.*"],
+    "mounts": RANGES["*.hits"],
+    "ammo": WholeRange(0, None, "ammunition spent", "the weapon's full load"),
+    "crew": RANGES["crew.*.damage"],
+}
+
+
+def damage_problems(s: CombatState, ship_id: str, damage: dict) -> list[str]:
+    """What of a ship's carried damage the rules cannot mean, as ``"path: why"`` (issue 26): points and
+    tons lost up to the ship's own, at most 3 hits on a system or a mount, ammunition spent up to the
+    weapon's full load, a crew member's damage up to their Str + Dex + End."""
+    ship = s.ship(ship_id)
+    out: list[str] = []
+
+    def check(path: str, rng: WholeRange, value, top: int | None = None, whose: str = "") -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return                     # not a number: the import's own checks say so
+        try:
+            rng.check(value)
+        except ValueError as exc:
+            out.append(f"{path}: {exc}")
+            return
+        if top is not None and value > top:
+            out.append(f"{path}: {rng.what} is a whole number from {rng.lo} to {top} ({whose}); "
+                       f"{value} is outside that range.")
+
+    for key, top in SHIP_TOPS.items():
+        if key in damage:
+            rng = DAMAGE_RANGES[key]
+            check(key, rng, damage[key], getattr(ship, top), rng.upto)
+    for key in ("systems", "mounts"):
+        for where, hits in (damage.get(key) or {}).items() if isinstance(damage.get(key), dict) else ():
+            check(f"{key}.{where}", DAMAGE_RANGES[key], hits)
+    ammo = damage.get("ammo")
+    for where, used in (ammo.items() if isinstance(ammo, dict) else ()):
+        mount_id, _, index = str(where).partition(".")
+        mount = ship.mount(mount_id)
+        weapons = mount.weapons if mount is not None else []
+        i = int(index) if index.isascii() and index.isdigit() else -1
+        if 0 <= i < len(weapons):
+            check(f"ammo.{where}", DAMAGE_RANGES["ammo"], used, weapons[i].full,
+                  f"the {_weapon_label(weapons[i])}'s full load")
+    crew = damage.get("crew")
+    for key, hurt in (crew.items() if isinstance(crew, dict) else ()):
+        member = next((c for c in ship.crew if c.id == key), None)
+        if member is not None and isinstance(hurt, dict):
+            check(f"crew.{key}.damage", DAMAGE_RANGES["crew"], hurt.get("damage", 0), wound_top(member.chars),
+                  f"{member.name}'s Str + Dex + End")
+            check(f"crew.{key}.rads", RANGES["crew.*.rads"], hurt.get("rads", 0))
+    return out

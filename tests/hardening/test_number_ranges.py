@@ -322,3 +322,26 @@ def test_the_import_refuses_more_frame_lost_than_the_ship_has(admin_user):
     assert _refused(data, admin_user).endswith(
         f".damage.frame_lost: the frame's Condition lost is a whole number from 0 to {frame} (the ship's "
         f"full frame); {frame + 1} is outside that range.")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("carried, words", [
+    ({"hull": 5}, "hull: Hull lost is a whole number from 0 to 4 (the ship's full Hull); 5 is outside that range."),
+    ({"systems": {"m_drive": 4}}, "systems.m_drive: hits on a system is a whole number from 0 to 3; "
+                                  "4 is outside that range."),
+    ({"mounts": {"t1": 4}}, "mounts.t1: hits on a mount is a whole number from 0 to 3; 4 is outside that range."),
+    ({"ammo": {"t2.0": 7}}, "ammo.t2.0: ammunition spent is a whole number from 0 to 6 (the missile rack's full "
+                            "load); 7 is outside that range."),
+    ({"crew": {"ANA": {"damage": 23}}}, "crew.ANA.damage: damage is a whole number from 0 to 22 "
+                                            "(Ana Ferreira's Str + Dex + End); 23 is outside that range."),
+])
+def test_the_import_refuses_cepheus_damage_beyond_what_the_ship_or_person_has(admin_user, carried, words):
+    """Danno (points lost down to 0, three hits destroy a system or mount), the missile rack's load,
+    a crew member's wounds (all of Str, Dex and End): the override's ranges, read by the import."""
+    data = _demo("cepheus")
+    ship = next(s for f in data["campaign"]["fleets"] for s in f["ships"] if s["name"] == CEPHEUS)
+    ana = f"crew[{[c['name'] for c in ship['crew']].index('Ana Ferreira')}]"
+    ship["damage"] = json.loads(json.dumps(carried).replace("ANA", ana))
+    assert _refused(data, admin_user).endswith(f".damage.{words.replace('ANA', ana)}")
+    ship["damage"] = {"hull": 4, "ammo": {"t2.0": 6}, "crew": {ana: {"damage": 22, "rads": 40}}}
+    assert exchange.import_campaign(json.dumps(data), admin_user).ships.get(name=CEPHEUS).damage["hull"] == 4
