@@ -58,6 +58,22 @@ def _rekey(value, keys: dict[str, str]):
     return value
 
 
+def aboard_only(damage: dict, crew_ids) -> dict:
+    """``damage`` without what it carries for crew members no longer on the ship (issue 26): a
+    wound or a spent Void Point of someone removed from the crew belongs to no one, and the file
+    has no crew entry to name them by."""
+    crew = damage.get("crew") if isinstance(damage, dict) else None
+    if not isinstance(crew, dict):
+        return damage
+    kept = {k: v for k, v in crew.items() if k in crew_ids}
+    if len(kept) == len(crew):
+        return damage
+    out = {k: v for k, v in damage.items() if k != "crew"}
+    if kept:
+        out["crew"] = kept
+    return out
+
+
 def _fleet_data(fleet: Fleet) -> dict:
     ships = []
     for ship in fleet.ships.select_related("template").prefetch_related("crew"):
@@ -66,7 +82,8 @@ def _fleet_data(fleet: Fleet) -> dict:
             "name": ship.name,
             "template": ship.template.name if ship.template else None,
             "stats": ship.stats,
-            "damage": _rekey(ship.damage, {c.setup_spec()["id"]: crew_key(i) for i, c in enumerate(crew)}),
+            "damage": _rekey(aboard_only(ship.damage, {c.setup_spec()["id"] for c in crew}),
+                             {c.setup_spec()["id"]: crew_key(i) for i, c in enumerate(crew)}),
             "notes": ship.notes,
             "crew": [
                 {"name": c.name, "position": c.position, "station": c.station,
@@ -224,6 +241,7 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
     """
     if not damage:
         return {}
+    _refuse_absent_crew(damage, len(crew), where)
     for path, value in _negatives(damage, f"{where}.damage"):
         raise ImportRefused(f"{path}: damage is what was lost or spent, a number of 0 or more; "
                             f"{value} is outside that range.")
@@ -237,6 +255,7 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
     try:
         state = engine.setup({"ships": [spec("s1", "a", True), spec("s2", "b", False)], "options": {}})
         kept = engine.damage_of(state, "s1")
+        problems = engine.damage_problems(state, "s1", damage)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError):
         raise ImportRefused(f"{where}.damage: not in the form this ruleset reads (see an exported file).") from None
     dropped = dropped_entries(damage, kept, f"{where}.damage")
@@ -244,7 +263,25 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
         raise ImportRefused(f"{dropped[0]}: this ruleset has no such damage (nothing would be kept of it).")
     for path, why in misread_entries(damage, kept, f"{where}.damage"):
         raise ImportRefused(f"{path}: {why}")
+    for problem in problems:   # a count beyond what the rules allow (issue 26: Void Points 9)
+        raise ImportRefused(f"{where}.damage.{problem}")
     return damage
+
+
+def _refuse_absent_crew(damage: dict, crew_count: int, where: str) -> None:
+    """Refuse damage kept for a crew entry the ship's ``crew`` list does not hold (``crew[5]`` of a crew
+    of three, or an installation's id such as ``c34``): whose wounds they are is not known, and a GM
+    who removed that crew member from the file meant their damage to go too (docs/import-export.md)."""
+    hurt = damage.get("crew")
+    if not isinstance(hurt, dict):
+        return
+    entries = {crew_key(i) for i in range(crew_count)}
+    for key in hurt:
+        if key not in entries:
+            held = f"crew[0] to crew[{crew_count - 1}]" if crew_count > 1 else "crew[0]" if crew_count else "none"
+            raise ImportRefused(f"{where}.damage.crew.{key}: no crew entry of this ship is {key!r} (its crew entries: "
+                                f"{held}); damage of a crew member no longer aboard belongs to no one: remove it "
+                                f"from the file, or add the crew member back to the ship's crew list.")
 
 
 def _negatives(value, path: str):

@@ -145,6 +145,9 @@ class CepheusRuleset(RulesetBase):
     def damage_of(self, s: CombatState, ship_id: str) -> dict:
         return damage_of(s, ship_id)
 
+    def damage_problems(self, s: CombatState, ship_id: str, damage: dict) -> list[str]:
+        return override.damage_problems(s, ship_id, damage)
+
     def damage_words(self, damage: dict, stats: dict, crew_names: dict) -> list[str]:
         return damage_words(damage, stats, crew_names)
 

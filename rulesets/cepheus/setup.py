@@ -50,7 +50,8 @@ def build_ship(spec: dict, options: Options) -> Ship:
         position="orbit" if options.planet else "space",
     )
     _apply_damage(ship, spec.get("damage") or {})
-    ship.crew = _build_crew(ship, spec.get("crew") or [])
+    carried = (spec.get("damage") or {}).get("crew")
+    ship.crew = _build_crew(ship, spec.get("crew") or [], carried if isinstance(carried, dict) else {})
     return ship
 
 
@@ -87,7 +88,10 @@ def _apply_damage(ship: Ship, dmg: dict):
         ship.status = "disabled"
 
 
-def _build_crew(ship: Ship, specs: list) -> list[Crew]:
+def _build_crew(ship: Ship, specs: list, carried: dict | None = None) -> list[Crew]:
+    """The crew of the specs; ``carried``: the ship's carried damage by crew id (what ``damage_of``
+    wrote under ``"crew"``), for a crew spec that brings none of its own."""
+    carried = carried or {}
     crew: list[Crew] = []
     manned: set[str] = set()
     has_pilot = False
@@ -115,7 +119,7 @@ def _build_crew(ship: Ship, specs: list) -> list[Crew]:
             skills={k: int(v) for k, v in (c.get("skills") or {}).items()},
             player=c.get("player"),
         )
-        dmg = c.get("damage") or {}
+        dmg = c.get("damage") or carried.get(member.id) or {}
         member.damage, member.rads = int(dmg.get("damage", 0)), int(dmg.get("rads", 0))
         crew.append(member)
     # Posizioni Automatizzate: software fills the positions no one holds.

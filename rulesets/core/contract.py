@@ -265,6 +265,13 @@ class RulesetBase:
         ``crew_names``: a crew member's id in ``damage`` to their name."""
         return None
 
+    def damage_problems(self, state, ship_id: str, damage: dict) -> list[str]:
+        """What of ``damage`` (a ship's carried damage, as :meth:`damage_of` writes it) the rules
+        cannot mean, each as ``"path: why"`` with the path inside ``damage`` (``"crew.crew[0].void:
+        Void Points is a whole number from 0 to 4; 9 is outside that range."``); ``state`` is the
+        ship set up with it.  The import refuses the first (issue 26).  Default: none."""
+        return []
+
     def override_fields(self, state) -> list:
         """The fields the GM override form offers (:class:`rulesets.core.override.OverrideField`)."""
         return []

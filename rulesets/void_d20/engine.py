@@ -19,7 +19,7 @@ from .common import combatant, ship
 from .model import PlayoutState, VoidState, pair_key
 from .names import hidden_names, shown_names
 from .options import actor_actions, gm_actions
-from .override import FIELDS, HELP, apply_override, value_text
+from .override import FIELDS, HELP, apply_override, damage_problems, value_text
 from .personal import damage_dice, defence_of, weapon_of
 from .setup import build_state
 from .ships import station_crew
@@ -246,6 +246,9 @@ class VoidD20Ruleset(RulesetBase):
 
     def override_fields(self, state) -> list:
         return list(FIELDS)
+
+    def damage_problems(self, state: VoidState, ship_id: str, damage: dict) -> list[str]:
+        return damage_problems(state, ship_id, damage)
 
     def damage_of(self, state: VoidState, ship_id: str) -> dict:
         s = ship(state, ship_id)

@@ -193,3 +193,50 @@ def apply_override(state: VoidState, path: object, value: object) -> tuple[VoidS
                 if count is not None:
                     return state, f"{request.sentence()} ({count})"
     return state, request.sentence()
+
+
+def damage_problems(state: VoidState, ship_id: str, damage: dict) -> list[str]:
+    """What of a ship's carried damage (``engine.damage_of``'s record) the rules cannot mean, as
+    ``"path: why"`` (issue 26), read with the override's own ranges: a character's Void Points 0 to 4
+    (at most 4, Очки Пустоты), HP lost up to the person's full HP, the frame's Condition lost up to
+    the full frame, spare parts used up to those the ship has, a squad's dead up to its size."""
+    s = ship(state, ship_id)
+    out = []
+
+    def check(path: str, rng: WholeRange, value, top: int | None = None, whose: str = "") -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return                     # not a number: the import's form checks say so
+        try:
+            rng.check(value)
+        except ValueError as exc:
+            out.append(f"{path}: {exc}")
+            return
+        if top is not None and value > top:
+            out.append(f"{path}: {rng.what} is a whole number from {rng.lo} to {top} ({whose}); "
+                       f"{value} is outside that range.")
+
+    check("frame_lost", LOST_FRAME, damage.get("frame_lost", 0), s.max_frame, "the ship's full frame")
+    check("spare_parts_used", USED_PARTS, damage.get("spare_parts_used", 0), setup.SHIP_NUMBERS["spare_parts"][1],
+          "the most spare parts a ship carries")
+    crew = damage.get("crew") or {}
+    for key, entry in (crew.items() if isinstance(crew, dict) else ()):
+        if not isinstance(entry, dict):
+            continue
+        people = [c for c in state.combatants if c.ship == ship_id and (c.id == key or c.squad == key)]
+        if not people:
+            continue
+        first = people[0]
+        if first.kind == "enemy":
+            check(f"crew.{key}.lost", SQUAD_LOST, entry.get("lost", 0), len(people), f"{first.name}'s squad")
+            continue
+        check(f"crew.{key}.void", VOID_POINTS, entry.get("void", 0))
+        check(f"crew.{key}.hp_lost", HP_LOST, entry.get("hp_lost", 0), first.max_hp, f"{first.name}'s full HP")
+    return out
+
+
+#: the ranges of carried damage (the override's fields' own, where the field is the same number)
+VOID_POINTS = next(f.parse for f in FIELDS if f.name == "crew.*.void")
+HP_LOST = number(0, HP_MAX, "HP lost", "the person's full HP")
+LOST_FRAME = number(0, FRAME_MAX, "the frame's Condition lost", "the ship's full frame")
+USED_PARTS = number(0, setup.SHIP_NUMBERS["spare_parts"][1], "spare parts used")
+SQUAD_LOST = number(0, setup.ENEMY_NUMBERS["count"][1], "the squad's dead", "the squad's size")

@@ -81,3 +81,39 @@ def test_a_campaign_that_carried_damage_back_from_an_encounter_comes_back_as_it_
     _play_and_carry_back(campaign, demo)
     assert any(ship.damage for ship in campaign.ships.all()), "the encounter left no damage to carry"
     _assert_round_trips(campaign, demo)
+
+
+@pytest.mark.parametrize("key", ["cepheus", "void_d20"])
+def test_damage_of_a_crew_member_later_removed_is_left_out_and_the_campaign_comes_back(key, demo):
+    """Issue 26: a ship carried a crew member's damage back, then the GM removed them from the crew.
+    Their damage belongs to no one: the export leaves it out and the campaign imports back."""
+    campaign = Campaign.objects.get(ruleset=key)
+    ship = next(s for s in campaign.ships.all() if s.crew.count() >= 2)
+    gone, stays = list(ship.crew.all())[:2]
+    ship.damage = {"crew": {gone.setup_spec()["id"]: {"damage": 2} if key == "cepheus" else {"hp_lost": 2, "void": 1},
+                            stays.setup_spec()["id"]: {"rads": 5} if key == "cepheus" else {"void": 2}}}
+    ship.save(update_fields=["damage"])
+    gone.delete()
+    exported = exchange.export_campaign(campaign)
+    carried = next(s for f in exported["campaign"]["fleets"] for s in f["ships"] if s["name"] == ship.name)["damage"]
+    index = [c["name"] for c in next(s for f in exported["campaign"]["fleets"] for s in f["ships"]
+                                     if s["name"] == ship.name)["crew"]].index(stays.name)
+    assert carried == {"crew": {f"crew[{index}]": {"rads": 5} if key == "cepheus" else {"void": 2}}}
+    _assert_round_trips(campaign, demo)
+
+
+@pytest.mark.parametrize("key", ["cepheus", "void_d20"])
+def test_damage_naming_a_crew_entry_the_ship_does_not_hold_is_refused_naming_it(key, demo):
+    """Issue 26: a file whose damage names ``crew[5]`` on a ship of fewer is refused, naming the entry
+    (docs/import-export.md: dropping it would put the wounds on no one without a word)."""
+    data = exchange.export_campaign(Campaign.objects.get(ruleset=key))
+    ship = next(s for f in data["campaign"]["fleets"] for s in f["ships"] if s["crew"])
+    count = len(ship["crew"])
+    ship["damage"] = {"crew": {f"crew[{count}]": {"damage": 2} if key == "cepheus" else {"void": 1}}}
+    with pytest.raises(exchange.ImportRefused) as refused:
+        exchange.import_campaign(_as_file(data), demo)
+    held = f"crew[0] to crew[{count - 1}]" if count > 1 else "crew[0]"
+    assert str(refused.value).endswith(
+        f".damage.crew.crew[{count}]: no crew entry of this ship is 'crew[{count}]' (its crew entries: {held}); damage "
+        f"of a crew member no longer aboard belongs to no one: remove it from the file, or add the crew member "
+        f"back to the ship's crew list.")

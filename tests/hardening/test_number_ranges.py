@@ -250,3 +250,98 @@ def test_the_rules_own_readers_take_only_the_digits_0_to_9(parse, text):
         reader = getattr(reader, part)
     with pytest.raises(ValueError):
         reader(text)
+
+
+# --- Cepheus: each counter up to what the ship, the weapon or the person has ---------------------
+
+CEPHEUS = "Lantern of Ashby"
+
+
+@pytest.mark.parametrize("path, value, words", [
+    ("hull", "5", "Hull is a whole number from 0 to 4 (Lantern of Ashby's full Hull); 5 is outside that range."),
+    ("hull", "-1", "Hull is a whole number from 0 to the ship's full Hull; -1 is outside that range."),
+    ("fuel", "51", "fuel is a whole number from 0 to 50 (Lantern of Ashby's full tanks); 51 is outside that range."),
+    ("hits.m_drive", "4", "hits on a system is a whole number from 0 to 3; 4 is outside that range."),
+    ("t1.hits", "4", "hits on a mount is a whole number from 0 to 3; 4 is outside that range."),
+    ("reactions", "5", "reactions is a whole number from 0 to 4; 5 is outside that range."),
+    ("thrust_max", "11", "Thrust is a whole number from 0 to 10; 11 is outside that range."),
+    ("t2.0.loaded", "4", "ammunition loaded is a whole number from 0 to 3 (the missile rack's magazine); "
+                         "4 is outside that range."),
+    ("t2.0.reserve", "7", "ammunition in store is a whole number from 0 to 6 (the missile rack's full load); "
+                          "7 is outside that range."),
+    ("crew.Ana Ferreira.damage", "23", "damage is a whole number from 0 to 22 (Ana Ferreira's Str + Dex + End); "
+                                       "23 is outside that range."),
+])
+def test_cepheus_an_override_beyond_what_the_ship_or_person_has_is_refused(path, value, words):
+    """Danno: Hull and Structure are lost down to 0 (the ship's own points), a system or a mount takes
+    at most three hits; Reazioni: at most 4 reactions; a missile rack holds 3 missiles; a crew member's
+    wounds come off End, Str and Dex (all three at 0 is dead)."""
+    assert refused_override("cepheus", f"{CEPHEUS}.{path}", value) == f"{CEPHEUS}.{path}: {words}"
+
+
+def test_cepheus_the_tops_themselves_are_taken():
+    state = override("cepheus", f"{CEPHEUS}.crew.Ana Ferreira.damage", "22")
+    assert next(c for c in state.ships[0].crew if c.name == "Ana Ferreira").damage == 22
+    state = override("cepheus", f"{CEPHEUS}.t2.0.loaded", "3")
+    assert state.ships[0].mount("t2").weapons[0].loaded == 3
+    assert override("cepheus", f"{CEPHEUS}.hull", "4").ships[0].hull == 4
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("carried, words", [
+    ({"void": 9}, "crew[0].void: Void Points is a whole number from 0 to 4; 9 is outside that range."),
+    ({"void": 2, "hp_lost": 41}, "crew[0].hp_lost: HP lost is a whole number from 0 to the person's full HP; "
+                                 "41 is outside that range."),
+])
+def test_the_import_refuses_void_points_or_hp_lost_beyond_the_rules(admin_user, carried, words):
+    """Очки Пустоты (RULES-NOTES): a character has at most 4 Void Points; HP lost is at most the person's own."""
+    data = _demo("void_d20")
+    ship = _first(data, with_crew=True)
+    ship["damage"] = {"crew": {"crew[0]": carried}}
+    assert _refused(data, admin_user).endswith(f".damage.crew.{words}")
+
+
+@pytest.mark.django_db
+def test_the_import_takes_void_points_and_hp_lost_at_their_tops(admin_user):
+    data = _demo("void_d20")
+    ship = _first(data, with_crew=True)
+    hp = int(ship["crew"][0]["characteristics"].get("hp", 8))
+    ship["damage"] = {"crew": {"crew[0]": {"void": 4, "hp_lost": hp}}}
+    campaign = exchange.import_campaign(json.dumps(data), admin_user)
+    copy = campaign.ships.get(name=ship["name"])
+    crew_id = copy.crew.all()[0].setup_spec()["id"]
+    assert copy.damage["crew"][crew_id] == {"void": 4, "hp_lost": hp}
+
+
+@pytest.mark.django_db
+def test_the_import_refuses_more_frame_lost_than_the_ship_has(admin_user):
+    data = _demo("void_d20")
+    ship = _first(data)
+    frame = int(ship["stats"]["frame"])
+    ship["damage"] = {"frame_lost": frame + 1}
+    assert _refused(data, admin_user).endswith(
+        f".damage.frame_lost: the frame's Condition lost is a whole number from 0 to {frame} (the ship's "
+        f"full frame); {frame + 1} is outside that range.")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("carried, words", [
+    ({"hull": 5}, "hull: Hull lost is a whole number from 0 to 4 (the ship's full Hull); 5 is outside that range."),
+    ({"systems": {"m_drive": 4}}, "systems.m_drive: hits on a system is a whole number from 0 to 3; "
+                                  "4 is outside that range."),
+    ({"mounts": {"t1": 4}}, "mounts.t1: hits on a mount is a whole number from 0 to 3; 4 is outside that range."),
+    ({"ammo": {"t2.0": 7}}, "ammo.t2.0: ammunition spent is a whole number from 0 to 6 (the missile rack's full "
+                            "load); 7 is outside that range."),
+    ({"crew": {"ANA": {"damage": 23}}}, "crew.ANA.damage: damage is a whole number from 0 to 22 "
+                                            "(Ana Ferreira's Str + Dex + End); 23 is outside that range."),
+])
+def test_the_import_refuses_cepheus_damage_beyond_what_the_ship_or_person_has(admin_user, carried, words):
+    """Danno (points lost down to 0, three hits destroy a system or mount), the missile rack's load,
+    a crew member's wounds (all of Str, Dex and End): the override's ranges, read by the import."""
+    data = _demo("cepheus")
+    ship = next(s for f in data["campaign"]["fleets"] for s in f["ships"] if s["name"] == CEPHEUS)
+    ana = f"crew[{[c['name'] for c in ship['crew']].index('Ana Ferreira')}]"
+    ship["damage"] = json.loads(json.dumps(carried).replace("ANA", ana))
+    assert _refused(data, admin_user).endswith(f".damage.{words.replace('ANA', ana)}")
+    ship["damage"] = {"hull": 4, "ammo": {"t2.0": 6}, "crew": {ana: {"damage": 22, "rads": 40}}}
+    assert exchange.import_campaign(json.dumps(data), admin_user).ships.get(name=CEPHEUS).damage["hull"] == 4

@@ -169,6 +169,16 @@ def test_damage_carried_back_starts_the_next_encounter_damaged():
     assert again.ship("b").hits == {"m_drive": 2} and again.ship("b").thrust == 1
 
 
+def test_a_crew_members_carried_wounds_and_rads_start_the_next_encounter():
+    """damage_of keeps a crew member's damage and rads under "crew" by their id; setup gives them back
+    (they were lost before: the campaign's crew spec brings none of its own)."""
+    carried = {"crew": {"t": {"damage": 4, "rads": 30}}}
+    again = setup(ship("a", "blue"), ship("b", "red", [crew("t", "passenger")], damage=carried))
+    member = again.ship("b").member("t")
+    assert (member.damage, member.rads) == (4, 30)
+    assert RULESET.damage_of(again, "b") == {"crew": {"t": {"damage": 4, "rads": 30}}}
+
+
 def test_a_delaying_ship_may_interrupt_another_ships_turn_and_takes_its_initiative():
     """Ritardo: the Captain may act at any later moment of the turn, even interrupting another's actions;
     the ship's initiative becomes the count it acted at, and the interrupted ship then goes on."""
@@ -224,7 +234,7 @@ def test_the_gm_override_names_ships_as_the_gm_sees_them_and_a_bad_value_names_i
     assert act(s, "override actor=gm path=b.crew.T.damage value=3").state.ship("b").member("t").damage == 3
     very_long = Action.make("override", "gm", path="range.A.B", value="Very Long")
     assert act(s, very_long).state.band("a", "b") == "very_long"
-    for path, value, words in (("B.hull", "-1", "B.hull: must be 0 or more"),
+    for path, value, words in (("B.hull", "-1", "B.hull: Hull is a whole number from 0 to the ship.s full Hull"),
                                ("B.hits.warp", "1", "'warp' is not a system"),
                                ("B.status", "sunk", "'sunk' is not one of"),
                                ("Nobody.hull", "1", "does not start with a ship's name or id")):
