@@ -1,5 +1,13 @@
 """Task checks: 2D6 + skill + characteristic DM + difficulty DM + DMs >= 8, each declared once.
 
+Every roll of a task (the attack roll included) is a core :class:`rulesets.core.check.Check`
+built by :func:`task_check` (issue 23, "One Check in core"): Throw(2, 6) against 8, its modifiers
+the skill, the characteristic DM, the difficulty DM, "acting hastily", the Captain's coordination,
+the situation's DMs and the GM's (one core modifier, labelled "GM").  Its Effect is
+:attr:`rulesets.core.check.Result.effect`.  :func:`roll_check` rolls it; the odds add up its
+:attr:`~rulesets.core.check.Check.bonus`.  Opposed checks stay Cepheus's own: two checks, the tie
+rules and the reroll loop (:func:`opposed`).
+
 RULES-NOTES (cepheus): Effect = total - 8; 6+ exceptional; opposed checks go to the
 higher Effect, ties to the higher characteristic, then a reroll.
 
@@ -12,11 +20,14 @@ declaration, so a rule changes in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Final
 
-from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_level, skill_of
+from rulesets.core import check as core
+from rulesets.core.check import Modifier, Throw
+
+from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
 from .queries import (
-    INTEL, boarding_leader, gm_dm, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    INTEL, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
 from .tables import (
     COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, SEC_COLLISION,
@@ -27,6 +38,9 @@ if TYPE_CHECKING:
     from rulesets.core.engine import Action
 
     from .state import Crew, Ship, Tx
+
+#: a task check's dice: 2D6 (summed)
+TWO_D6: Final = Throw(2, 6)
 
 
 @dataclass(frozen=True)
@@ -60,7 +74,7 @@ class Check:
         from :func:`check_mods`)."""
         own = list(self.dms(s, ship, crew, action)) if self.dms is not None else []
         if action is not None and action.params:  # no parameters, no GM DM
-            own += gm_dm(action)
+            own += core.circumstance(core.gm_dm(action))
         return own
 
     @property
@@ -244,9 +258,12 @@ def contest(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action,
 def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str,
                purpose: str, rule: str, extra=(), target: int = TARGET, table: str = "", row: str = "",
                side: str = ""):
-    """2D6 + skill + characteristic DM + difficulty DM + extras >= 8; returns (roll, effect).
+    """Build the check (:func:`task_check`), roll it (:func:`rulesets.core.check.roll`), then spend
+    the Captain's coordination point it used; returns (:class:`~rulesets.core.check.Result`, Effect).
 
-    In a playout (nothing recorded) the roll is None: the same two dice, the same total, no words.
+    The roll is recorded (when anybody reads the log) as read by the GM only for an NPC ship, and
+    by the GM and ``side`` only when ``side`` is set (a check made inside the ship).  In a playout
+    the same two dice are drawn and nothing is recorded.
 
     A Captain's coordination point is read from the ship as the step has it now, not from ``ship``
     (which may be the ship from before the step changed it): the point is spent by this check, so
@@ -255,52 +272,37 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
     """
     if crew is not None and ship.bonus.get(crew.id):
         ship = tx.s.find_ship(ship.id) or ship
-    if not tx.recording:
-        # the sum of check_mods' values, without their words (nobody reads them in a playout)
-        faces = tx.dice.faces(2, 6, purpose, rule)
-        total = faces[0] + faces[1] - target
-        if crew is not None:
-            if skill:
-                total += skill_level(crew, skill)
-                if char:
-                    total += char_of(crew, char)
-            bonus = ship.bonus
-            if bonus:
-                point = bonus.get(crew.id, 0)
-                if point:
-                    total += point
-                    tx.ship(ship.id).bonus.pop(crew.id, None)
-        if difficulty:
-            total += DIFFICULTY[difficulty]
-        if ship.hasty:
-            total -= 1
-        for _, value in extra:
-            total += value
-        return None, total
-    mods = check_mods(ship, crew, skill, char, difficulty, extra)
-    roll = tx.dice.roll(2, 6, modifiers=mods, purpose=purpose, rule=rule, target=target,
-                        table=table, row=row, gm_only=is_npc(ship), side=side)
+    check = task_check(ship, crew, skill, char, difficulty, extra, purpose, rule, target)
+    result = core.roll(tx.dice, check, table=table, row=row, gm_only=is_npc(ship), side=side)
     if crew is not None and ship.bonus.get(crew.id):
-        sh = tx.ship(ship.id)
-        sh.bonus.pop(crew.id, None)
-    return roll, roll.total - target
+        tx.ship(ship.id).bonus.pop(crew.id, None)
+    return result, result.effect
 
 
-def check_mods(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=()) -> list:
+def task_check(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=(),
+               purpose: str = "", rule: str = "", target: int = TARGET) -> core.Check:
+    """A task check as a core :class:`~rulesets.core.check.Check`: 2D6 + :func:`check_mods` against
+    ``target`` (8)."""
+    return core.Check(TWO_D6, target, check_mods(ship, crew, skill, char, difficulty, extra), rule, purpose)
+
+
+def check_mods(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=()) -> tuple:
+    """The named modifiers of a task check that are not 0: skill, characteristic DM, difficulty DM,
+    acting hastily, the Captain's coordination, then ``extra`` (the situation's and the GM's)."""
     mods = []
     if crew is not None and skill:
         level, label = skill_of(crew, skill)
-        mods.append((label, level))
+        mods.append(Modifier(label, level))
         if char:
-            mods.append((f"{char.capitalize()} DM", char_of(crew, char)))
+            mods.append(Modifier(f"{char.capitalize()} DM", char_of(crew, char)))
     if difficulty:
-        mods.append((DIFFICULTY_LABEL[difficulty], DIFFICULTY[difficulty]))
+        mods.append(Modifier(DIFFICULTY_LABEL[difficulty], DIFFICULTY[difficulty]))
     if ship.hasty:
-        mods.append(("acting hastily (house rule)", -1))
+        mods.append(Modifier("acting hastily (house rule)", -1))
     if crew is not None and ship.bonus.get(crew.id):
-        mods.append(("Captain's coordination", ship.bonus[crew.id]))
-    mods.extend(extra)
-    return [(s, v) for s, v in mods if v]
+        mods.append(Modifier("Captain's coordination", ship.bonus[crew.id]))
+    mods.extend(m if isinstance(m, Modifier) else Modifier(*m) for m in extra)
+    return tuple(m for m in mods if m.value)
 
 
 def effect_band(effect: int) -> str:
