@@ -105,14 +105,13 @@ def action_odds(s, a: Action) -> Odds | None:
     check = declared(s, ship, a) if kind in CHECKS else None
     if check is None or kind == "initiative":
         return None
-    mod = task_check(ship, c, check.skill, check.char, check.level(s), check.modifiers(s, ship, c, a)).bonus
+    mod = check.build(s, ship, c, a).bonus
     if kind == "ew_missiles":
         incoming = sum(m.count for m in s.missiles if m.target == ship.id and m.kind == "smart")
         return chain_odds(mod, incoming, check.what)
     if check.opponent is not None:
         other, their = check.opponent(s, ship, a)
-        their_extra = check.their_dms(s, other) if check.their_dms is not None else []
-        m2 = task_check(other, their, check.skill, check.char, "", their_extra).bonus
+        m2 = check.opposing(s, ship, a).bonus
         c1 = current_chars(c).get(check.char, 7)
         c2 = current_chars(their).get(check.char, 7) if their else 0
         return opposed_odds(mod, m2, c1, c2, check.what)
@@ -123,10 +122,9 @@ def _board_odds(s, ship, a: Action) -> Odds:
     """Regole di abbordaggio astratte: the leaders' opposed Tactics (the Captain's if no security officer)."""
     check = CHECKS["board"]
     assert check.opponent is not None  # an opposed check
-    other, their = check.opponent(s, ship, a)
     lead = boarding_leader(ship)
-    m1 = task_check(ship, lead, check.skill, check.char, "", check.modifiers(s, ship, lead, a)).bonus
-    m2 = task_check(other, their, check.skill, check.char, "").bonus
+    m1 = check.build(s, ship, lead, a).bonus
+    m2 = check.opposing(s, ship, a).bonus
     return opposed_odds(m1, m2, what=check.what)
 
 
@@ -163,7 +161,7 @@ def _reaction_odds(s, a: Action) -> Odds | None:
     check = CHECKS.get(a.kind)
     if check is None:
         return None
-    mod = task_check(ship, c, check.skill, check.char, check.level(s), check.modifiers(s, ship, c, a)).bonus
+    mod = check.build(s, ship, c, a).bonus
     if a.kind == "point_defence":
         if p.kind == "board":
             return check_odds(mod, "to hit the boarders")

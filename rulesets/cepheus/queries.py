@@ -15,7 +15,6 @@ from .tables import (
 )
 
 if TYPE_CHECKING:
-    from rulesets.core.engine import Action
     from .state import CombatState, Crew, Missile, Mount, Pending, PersonalTarget, Ship
 
 
