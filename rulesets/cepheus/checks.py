@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Callable, Final
 from rulesets.core import check as core
 from rulesets.core.check import Modifier, Throw
 
-from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
+from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_level, skill_of
 from .queries import (
     INTEL, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
@@ -280,7 +280,8 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
 
     The roll is recorded (when anybody reads the log) as read by the GM only for an NPC ship, and
     by the GM and ``side`` only when ``side`` is set (a check made inside the ship).  In a playout
-    the same two dice are drawn and nothing is recorded.
+    (nothing recorded) the result is None and the Effect the sum of the same modifiers: the same
+    two dice, no words (``tests/rulesets/cepheus/test_turn_and_attacks.py`` checks both ways agree).
 
     A Captain's coordination point is read from the ship as the step has it now, not from ``ship``
     (which may be the ship from before the step changed it): the point is spent by this check, so
@@ -289,6 +290,27 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
     """
     if crew is not None and ship.bonus.get(crew.id):
         ship = tx.s.find_ship(ship.id) or ship
+    if not tx.recording:
+        # a playout: the same two dice and the sum of the same modifiers as :func:`check_mods`,
+        # without their words or a Check built (nobody reads them; thousands of checks a battle)
+        faces = tx.dice.faces(2, 6, purpose, rule)
+        total = faces[0] + faces[1] - target
+        if crew is not None:
+            if skill:
+                total += skill_level(crew, skill)
+                if char:
+                    total += char_of(crew, char)
+            point = ship.bonus.get(crew.id, 0) if ship.bonus else 0
+            if point:
+                total += point
+                tx.ship(ship.id).bonus.pop(crew.id, None)
+        if difficulty:
+            total += DIFFICULTY[difficulty]
+        if ship.hasty:
+            total -= 1
+        for m in extra:
+            total += m[1]
+        return None, total
     check = task_check(ship, crew, skill, char, difficulty, extra, purpose, rule, target)
     result = core.roll(tx.dice, check, table=table, row=row, gm_only=is_npc(ship), side=side)
     if crew is not None and ship.bonus.get(crew.id):

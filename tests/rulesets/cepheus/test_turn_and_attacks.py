@@ -198,3 +198,32 @@ def test_a_task_checks_odds_are_the_core_checks_chances():
     assert check.throw == core.Throw(2, 6) and check.target == 8
     assert ("GM", 1) in check.named() and ("target dodges", -2) in check.named()
     assert core.chances(check)[core.SUCCESS] == odds.p_at_least(check.bonus)
+
+
+@pytest.mark.parametrize("hasty, point, extra", [
+    (False, 0, []),
+    (True, 2, [("target dodges", -2)]),
+    (False, 1, [("lined up", 1), ("GM", -3)]),
+])
+def test_a_playout_check_draws_the_same_dice_and_makes_the_same_effect_as_the_recorded_one(hasty, point, extra):
+    """Prove di abilità (RULES-NOTES: 2D6 + skill + characteristic DM + difficulty DM >= 8): a playout
+    (nothing recorded) rolls the same two dice to the same Effect as the recorded core Check, and
+    both spend the Captain's coordination point (Coordinare Equipaggio)."""
+    from rulesets.cepheus.checks import roll_check
+    from rulesets.cepheus.state import Tx
+    from rulesets.core.dice import Dice, ScriptedSource
+
+    s = duel([GUNNER], [crew("t", "passenger")], range="medium")
+    a = s.ship("a")
+    a.hasty = hasty
+    a.bonus = {"g": point} if point else {}
+    effects = []
+    for recording in (True, False):
+        dice = Dice(ScriptedSource([5, 3]), recording=recording)
+        tx = Tx(s, dice, [])
+        result, effect = roll_check(tx, tx.s.ship("a"), a.member("g"), "gunnery_turret", "dex", "difficult",
+                                    "fire", tables.SEC_ATTACK, extra=extra)
+        assert "g" not in tx.s.ship("a").bonus
+        assert (result is None) is not recording and len(dice.rolls) == int(recording)
+        effects.append(effect)
+    assert effects[0] == effects[1] == 5 + 3 + 1 - 2 - hasty + point + sum(v for _, v in extra) - 8
