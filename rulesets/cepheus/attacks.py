@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulesets.core.check import circumstance, gm_dm
 from rulesets.core.messages import msg
 from rulesets.core.state import clone
 from rulesets.core.words import count as count_of
@@ -13,7 +14,7 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gm_dm, gunners_by_mount, personal_target,
+    INTEL, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gunners_by_mount, personal_target,
     pilot_of, salvo, target_name, usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair
@@ -92,9 +93,9 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
             tx.say(f"{ship.name} launches {count_of(count, 'smart missile')} at {tname} ({SEC_SMART}: always 8+); "
                    f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
     else:
-        # the DMs that are not zero (unnamed in a playout: the same values)
-        extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal, words=tx.recording)
-        extra = [e for e in extra if e[1]] + ([("GM circumstance DM", dm)] if dm else [])
+        # the DMs that are not zero, and the GM's
+        extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal)
+        extra += circumstance(dm)
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "average",
                                     str(msg("cepheus.roll.launch", "{ship} launches from {mount} at {target}", ship=ship.name,
                                           mount=mount_name(mount.id, mount.kind), target=tname)) if tx.recording else "",
@@ -127,16 +128,14 @@ def resolve_fire(tx: Tx, p: Pending):
     assert crew is not None and mount is not None  # the attack's gunner and mount, named when it was made
     used_intel = False
     # the DMs of the situation, the same for every weapon of the salvo (nothing the salvo does changes them)
-    situation = attack_situation(s, ship, mount, p.target, dodge=p.dodge, words=tx.recording)
+    situation = attack_situation(s, ship, mount, p.target, dodge=p.dodge)
     for i in p.weapons:
         w = mount.weapons[i]
         kind = WEAPONS[w.type]
-        extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, words=tx.recording,
-                            situation=situation)
+        extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, situation=situation)
         if used_intel:
             extra = [e for e in extra if e != INTEL]
-        if p.dm:
-            extra.append(("GM circumstance DM", p.dm))
+        extra += circumstance(p.dm)
         if tx.recording:
             purpose = str(msg("cepheus.roll.attack", "{ship}'s {weapon} in {mount} at {target}", ship=ship.name,
                               weapon=kind.label, mount=mount_name(mount.id, mount.kind), target=target.name))
@@ -277,9 +276,7 @@ def fire_at_personal(tx: Tx, ship: Ship, crew: Crew, mount: Mount, beams: list[i
     for i in beams:
         w = mount.weapons[i]
         kind = WEAPONS[w.type]
-        extra = attack_mods(s, ship, crew, mount, target_id, w.type, personal=True)
-        if dm:
-            extra.append(("GM circumstance DM", dm))
+        extra = attack_mods(s, ship, crew, mount, target_id, w.type, personal=True) + list(circumstance(dm))
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "",
                                     f"{ship.name}'s {kind.label} at {target.name} (personal scale)", SEC["scaled"],
                                     extra=extra)
@@ -480,7 +477,7 @@ def do_screens(tx: Tx, a: Action):
     op = sh.member(a.actor)
     assert op is not None
     level = max(0, int(op.skills.get("screens", 0)))
-    roll = tx.dice.roll(2, 6, modifiers=[("Screens", level)] + gm_dm(a), purpose=f"{sh.name}: screens",
+    roll = tx.dice.roll(2, 6, modifiers=[("Screens", level)] + [(str(m.label), m.value) for m in circumstance(gm_dm(a))], purpose=f"{sh.name}: screens",
                         rule=SEC["screens"], gm_only=is_npc(sh))
     spend_reaction(tx, sh.id, "screens", [])
     kind = a.get("screen")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.check import circumstance
 from rulesets.core.state import clone
 
 from .attacks import reaction_options
@@ -44,7 +45,7 @@ def resolve_boarding(tx: Tx, p: Pending):
         rec = Boarding(att.id, dfn.id)
     a_lead = boarding_leader(att)
     d_lead = boarding_leader(dfn)
-    a_extra = [("earlier boarding success", rec.attacker_dm)] + ([("GM circumstance DM", p.dm)] if p.dm else [])
+    a_extra = [("earlier boarding success", rec.attacker_dm)] + list(circumstance(p.dm))
     d_extra = [("earlier boarding success", rec.defender_dm), ("boarders hit crossing", p.defence)]
     check = CHECKS["board"]
     while True:

@@ -1,5 +1,13 @@
 """Task checks: 2D6 + skill + characteristic DM + difficulty DM + DMs >= 8, each declared once.
 
+Every roll of a task (the attack roll included) is a core :class:`rulesets.core.check.Check`
+built by :func:`task_check` (issue 23, "One Check in core"): Throw(2, 6) against 8, its modifiers
+the skill, the characteristic DM, the difficulty DM, "acting hastily", the Captain's coordination,
+the situation's DMs and the GM's (one core modifier, labelled "GM").  Its Effect is
+:attr:`rulesets.core.check.Result.effect`.  :func:`roll_check` rolls it; the odds add up its
+:attr:`~rulesets.core.check.Check.bonus`.  Opposed checks stay Cepheus's own: two checks, the tie
+rules and the reroll loop (:func:`opposed`).
+
 RULES-NOTES (cepheus): Effect = total - 8; 6+ exceptional; opposed checks go to the
 higher Effect, ties to the higher characteristic, then a reroll.
 
@@ -12,11 +20,14 @@ declaration, so a rule changes in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Final
+
+from rulesets.core import check as core
+from rulesets.core.check import Modifier, Throw
 
 from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_level, skill_of
 from .queries import (
-    INTEL, boarding_leader, gm_dm, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    INTEL, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
 from .tables import (
     COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, SEC_COLLISION,
@@ -28,10 +39,15 @@ if TYPE_CHECKING:
 
     from .state import Crew, Ship, Tx
 
+#: a task check's dice: 2D6 (summed)
+TWO_D6: Final = Throw(2, 6)
+
 
 @dataclass(frozen=True)
-class Check:
-    """One task check an action makes."""
+class Task:
+    """One task check an action makes, declared once: :meth:`build` gives the core
+    :class:`~rulesets.core.check.Check` it rolls in a situation (the odds count that same value;
+    :func:`perform` rolls it)."""
 
     skill: str
     char: str
@@ -60,8 +76,23 @@ class Check:
         from :func:`check_mods`)."""
         own = list(self.dms(s, ship, crew, action)) if self.dms is not None else []
         if action is not None and action.params:  # no parameters, no GM DM
-            own += gm_dm(action)
+            own += core.circumstance(core.gm_dm(action))
         return own
+
+    def build(self, s, ship: Ship, crew: Crew | None, action: Action | None, purpose: str = "",
+              extra=()) -> core.Check:
+        """The core Check this task makes for ``crew`` of ``ship`` doing ``action`` now: 2D6 + skill
+        + characteristic DM + difficulty DM + hasty + coordination + situational and GM DMs >= 8;
+        ``extra``: an attempt's DM (point defence's next missile)."""
+        return task_check(ship, crew, self.skill, self.char, self.level(s),
+                          self.modifiers(s, ship, crew, action) + list(extra), purpose, self.rule)
+
+    def opposing(self, s, ship: Ship, action: Action) -> core.Check:
+        """The opponent's core Check of an opposed task (no difficulty; its own DMs)."""
+        assert self.opponent is not None  # an opposed check
+        other, their = self.opponent(s, ship, action)
+        their_extra = self.their_dms(s, other) if self.their_dms is not None else []
+        return task_check(other, their, self.skill, self.char, "", their_extra, rule=self.rule)
 
     @property
     def skill_label(self) -> str:
@@ -133,67 +164,67 @@ def _reentry(s, ship, crew, action):
 
 
 #: every check an action makes, by the action's kind
-CHECKS: dict[str, Check] = {
-    "initiative": Check("tactics", "int", "average", SEC["initiative"], inner=True),
+CHECKS: dict[str, Task] = {
+    "initiative": Task("tactics", "int", "average", SEC["initiative"], inner=True),
     # reactions (the ship is the target of the attack, the crew member the one reacting)
-    "dodge": Check("pilot", "dex", "average", SEC["dodge"], "to dodge (attack DM-2)",
+    "dodge": Task("pilot", "dex", "average", SEC["dodge"], "to dodge (attack DM-2)",
                    dms=lambda s, ship, crew, a: intel_dm(ship, s.pending.attacker)),
-    "sand": Check("gunnery_turret", "dex", "average", SEC["sand"], "for sand (-1D6 per beam)", dms=_mount_dms),
-    "point_defence": Check("gunnery_turret", "dex", "average", SEC["point_defence"], "a missile destroyed",
+    "sand": Task("gunnery_turret", "dex", "average", SEC["sand"], "for sand (-1D6 per beam)", dms=_mount_dms),
+    "point_defence": Task("gunnery_turret", "dex", "average", SEC["point_defence"], "a missile destroyed",
                            dms=_mount_dms),
     # the Captain
-    "coordinate": Check("leadership", "soc", "average", SEC["coordinate"], inner=True),
-    "increase_initiative": Check("leadership", "soc", "average", SEC["increase_initiative"], inner=True),
-    "exploit": Check("tactics", "int", "easy", SEC["intercept"], inner=True),
+    "coordinate": Task("leadership", "soc", "average", SEC["coordinate"], inner=True),
+    "increase_initiative": Task("leadership", "soc", "average", SEC["increase_initiative"], inner=True),
+    "exploit": Task("tactics", "int", "easy", SEC["intercept"], inner=True),
     # the pilot
-    "evasive": Check("pilot", "dex", "average", SEC["evasive"]),
-    "line_up": Check("pilot", "dex", "average", SEC["line_up"], inner=True),
-    "pursue": Check("pilot", "dex", "", SEC["pursue"], "to win", dms=_intel_on_target, opponent=_their_pilot),
-    "break_pursuit": Check("pilot", "dex", "", SEC["break_pursuit"], "to win", dms=_intel_on_target,
+    "evasive": Task("pilot", "dex", "average", SEC["evasive"]),
+    "line_up": Task("pilot", "dex", "average", SEC["line_up"], inner=True),
+    "pursue": Task("pilot", "dex", "", SEC["pursue"], "to win", dms=_intel_on_target, opponent=_their_pilot),
+    "break_pursuit": Task("pilot", "dex", "", SEC["break_pursuit"], "to win", dms=_intel_on_target,
                            opponent=_their_pilot),
-    "ram": Check("pilot", "dex", "", SEC["ram"], "to ram", dms=_intel_on_target, opponent=_their_pilot),
-    "dock": Check("pilot", "dex", "average", SEC["dock"], "to dock"),
-    "avoid_collision": Check("pilot", "dex", "", SEC_COLLISION, "to avoid collision", dms=_collision_dms,
+    "ram": Task("pilot", "dex", "", SEC["ram"], "to ram", dms=_intel_on_target, opponent=_their_pilot),
+    "dock": Task("pilot", "dex", "average", SEC["dock"], "to dock"),
+    "avoid_collision": Task("pilot", "dex", "", SEC_COLLISION, "to avoid collision", dms=_collision_dms,
                              difficulty_of=_hazard),
-    "orbit": Check("pilot", "dex", "routine", SEC["planetary"]),
-    "reentry": Check("pilot", "dex", "average", SEC_REENTRY, dms=_reentry),
+    "orbit": Task("pilot", "dex", "routine", SEC["planetary"]),
+    "reentry": Task("pilot", "dex", "average", SEC_REENTRY, dms=_reentry),
     # the navigator
-    "jump_plot": Check("navigation", "edu", "easy", SEC["jump_plot"],
+    "jump_plot": Task("navigation", "edu", "easy", SEC["jump_plot"],
                        dms=lambda s, ship, crew, a: [("hurried into one turn", -1)], inner=True),
-    "range_check": Check("navigation", "edu", "", SEC["range_check"], "to choose the range", dms=_intel_on_target,
+    "range_check": Task("navigation", "edu", "", SEC["range_check"], "to choose the range", dms=_intel_on_target,
                          opponent=_their_navigator),
     # the sensor operator
-    "sensor_target": Check("comms", "edu", "average", SEC["sensor_targeting"], "to get a sensor lock",
+    "sensor_target": Task("comms", "edu", "average", SEC["sensor_targeting"], "to get a sensor lock",
                            dms=lambda s, ship, crew, a: sensor_dm(ship) + [
                                ("target's sensor jamming", -_target(s, a).electronics)], inner=True),
-    "jam": Check("comms", "int", "", SEC["ew"], "to jam",
+    "jam": Task("comms", "int", "", SEC["ew"], "to jam",
                  dms=lambda s, ship, crew, a: sensor_dm(ship) + intel_dm(ship, a.get("target")),
                  opponent=_their_sensor_operator, their_dms=_their_sensors),
-    "ew_missiles": Check("comms", "int", "difficult", SEC["ew"], "smart missiles jammed", dms=_own_sensors),
-    "intercept": Check("comms", "int", "difficult", SEC["intercept"], "to intercept",
+    "ew_missiles": Task("comms", "int", "difficult", SEC["ew"], "smart missiles jammed", dms=_own_sensors),
+    "intercept": Task("comms", "int", "difficult", SEC["intercept"], "to intercept",
                        dms=lambda s, ship, crew, a: sensor_dm(ship) + (
                            [("encryption", -2)] if s.options.encrypted else []), inner=True),
-    "maintain_comms": Check("comms", "int", "routine", SEC["maintain_comms"], "to keep comms", dms=_noise,
+    "maintain_comms": Task("comms", "int", "routine", SEC["maintain_comms"], "to keep comms", dms=_noise,
                             inner=True),
     # the engineer and damage control
-    "jump": Check("engineering", "edu", "average", SEC["jump_plot"], "to jump away",
+    "jump": Task("engineering", "edu", "average", SEC["jump_plot"], "to jump away",
                   dms=lambda s, ship, crew, a: [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []),
-    "repair": Check("mechanic", "edu", "average", SEC["repair"], "to repair",
+    "repair": Task("mechanic", "edu", "average", SEC["repair"], "to repair",
                     dms=lambda s, ship, crew, a: [("Auto-Repair software", 1)] if crew.automated == "repair" else [],
                     inner=True),
-    "overhaul": Check("mechanic", "edu", "difficult", SEC["extended"], "to start the rebuild", inner=True),
+    "overhaul": Task("mechanic", "edu", "difficult", SEC["extended"], "to start the rebuild", inner=True),
     # boarding: the leaders' opposed Tactics
-    "board": Check("tactics", "int", "", SEC["abstract_boarding"], "to win the boarding round",
+    "board": Task("tactics", "int", "", SEC["abstract_boarding"], "to win the boarding round",
                    opponent=_their_boarding_leader),
 }
 
 #: docking with an unwilling ship: opposed by its pilot, at DM-2 (Agganciare un altro vascello)
-DOCK_UNWILLING = Check("pilot", "dex", "", SEC["dock"], "to dock",
+DOCK_UNWILLING = Task("pilot", "dex", "", SEC["dock"], "to dock",
                        dms=lambda s, ship, crew, a: [("docking with an unwilling ship", -2)] + intel_dm(
                            ship, a.get("target")),
                        opponent=_their_pilot)
 #: restoring comms through the jamming: Routine, opposed by the jammer (Mantieni le comunicazioni)
-COMMS_THROUGH_JAMMING = Check("comms", "int", "", SEC["maintain_comms"], "to keep comms",
+COMMS_THROUGH_JAMMING = Task("comms", "int", "", SEC["maintain_comms"], "to keep comms",
                               dms=lambda s, ship, crew, a: [("Routine (+2)", 2)] + _noise(s, ship, crew, a),
                               opponent=_their_jammer, their_dms=_their_sensors)
 
@@ -210,7 +241,7 @@ def jammed_by(s, ship):
     return None
 
 
-def declared(s, ship, action) -> Check | None:
+def declared(s, ship, action) -> Task | None:
     """The check ``action`` makes in this situation (the variants of docking and comms included)."""
     kind = action.kind
     if kind == "dock" and unwilling(s, ship, s.ship(action.get("target"))):
@@ -220,7 +251,7 @@ def declared(s, ship, action) -> Check | None:
     return CHECKS.get(kind)
 
 
-def perform(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action | None, purpose: str, extra=(),
+def perform(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action | None, purpose: str, extra=(),
             table: str = "", row: str = ""):
     """Roll a declared check: its DMs, then ``extra`` (an attempt's DM); returns (roll, effect)."""
     s = tx.s
@@ -232,7 +263,7 @@ def perform(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action 
                       side=ship.side if check.inner else "")
 
 
-def contest(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action, purpose: str) -> bool:
+def contest(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action, purpose: str) -> bool:
     """Roll a declared opposed check against its opponent; True when ``ship`` wins."""
     assert check.opponent is not None  # an opposed check
     other, their = check.opponent(tx.s, ship, action)
@@ -244,9 +275,13 @@ def contest(tx: Tx, check: Check, ship: Ship, crew: Crew | None, action: Action,
 def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str,
                purpose: str, rule: str, extra=(), target: int = TARGET, table: str = "", row: str = "",
                side: str = ""):
-    """2D6 + skill + characteristic DM + difficulty DM + extras >= 8; returns (roll, effect).
+    """Build the check (:func:`task_check`), roll it (:func:`rulesets.core.check.roll`), then spend
+    the Captain's coordination point it used; returns (:class:`~rulesets.core.check.Result`, Effect).
 
-    In a playout (nothing recorded) the roll is None: the same two dice, the same total, no words.
+    The roll is recorded (when anybody reads the log) as read by the GM only for an NPC ship, and
+    by the GM and ``side`` only when ``side`` is set (a check made inside the ship).  In a playout
+    (nothing recorded) the result is None and the Effect the sum of the same modifiers: the same
+    two dice, no words (``tests/rulesets/cepheus/test_turn_and_attacks.py`` checks both ways agree).
 
     A Captain's coordination point is read from the ship as the step has it now, not from ``ship``
     (which may be the ship from before the step changed it): the point is spent by this check, so
@@ -256,7 +291,8 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
     if crew is not None and ship.bonus.get(crew.id):
         ship = tx.s.find_ship(ship.id) or ship
     if not tx.recording:
-        # the sum of check_mods' values, without their words (nobody reads them in a playout)
+        # a playout: the same two dice and the sum of the same modifiers as :func:`check_mods`,
+        # without their words or a Check built (nobody reads them; thousands of checks a battle)
         faces = tx.dice.faces(2, 6, purpose, rule)
         total = faces[0] + faces[1] - target
         if crew is not None:
@@ -264,43 +300,48 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
                 total += skill_level(crew, skill)
                 if char:
                     total += char_of(crew, char)
-            bonus = ship.bonus
-            if bonus:
-                point = bonus.get(crew.id, 0)
-                if point:
-                    total += point
-                    tx.ship(ship.id).bonus.pop(crew.id, None)
+            point = ship.bonus.get(crew.id, 0) if ship.bonus else 0
+            if point:
+                total += point
+                tx.ship(ship.id).bonus.pop(crew.id, None)
         if difficulty:
             total += DIFFICULTY[difficulty]
         if ship.hasty:
             total -= 1
-        for _, value in extra:
-            total += value
+        for m in extra:
+            total += m[1]
         return None, total
-    mods = check_mods(ship, crew, skill, char, difficulty, extra)
-    roll = tx.dice.roll(2, 6, modifiers=mods, purpose=purpose, rule=rule, target=target,
-                        table=table, row=row, gm_only=is_npc(ship), side=side)
+    check = task_check(ship, crew, skill, char, difficulty, extra, purpose, rule, target)
+    result = core.roll(tx.dice, check, table=table, row=row, gm_only=is_npc(ship), side=side)
     if crew is not None and ship.bonus.get(crew.id):
-        sh = tx.ship(ship.id)
-        sh.bonus.pop(crew.id, None)
-    return roll, roll.total - target
+        tx.ship(ship.id).bonus.pop(crew.id, None)
+    return result, result.effect
 
 
-def check_mods(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=()) -> list:
+def task_check(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=(),
+               purpose: str = "", rule: str = "", target: int = TARGET) -> core.Check:
+    """A task check as a core :class:`~rulesets.core.check.Check`: 2D6 + :func:`check_mods` against
+    ``target`` (8)."""
+    return core.Check(TWO_D6, target, check_mods(ship, crew, skill, char, difficulty, extra), rule, purpose)
+
+
+def check_mods(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=()) -> tuple:
+    """The named modifiers of a task check that are not 0: skill, characteristic DM, difficulty DM,
+    acting hastily, the Captain's coordination, then ``extra`` (the situation's and the GM's)."""
     mods = []
     if crew is not None and skill:
         level, label = skill_of(crew, skill)
-        mods.append((label, level))
+        mods.append(Modifier(label, level))
         if char:
-            mods.append((f"{char.capitalize()} DM", char_of(crew, char)))
+            mods.append(Modifier(f"{char.capitalize()} DM", char_of(crew, char)))
     if difficulty:
-        mods.append((DIFFICULTY_LABEL[difficulty], DIFFICULTY[difficulty]))
+        mods.append(Modifier(DIFFICULTY_LABEL[difficulty], DIFFICULTY[difficulty]))
     if ship.hasty:
-        mods.append(("acting hastily (house rule)", -1))
+        mods.append(Modifier("acting hastily (house rule)", -1))
     if crew is not None and ship.bonus.get(crew.id):
-        mods.append(("Captain's coordination", ship.bonus[crew.id]))
-    mods.extend(extra)
-    return [(s, v) for s, v in mods if v]
+        mods.append(Modifier("Captain's coordination", ship.bonus[crew.id]))
+    mods.extend(m if isinstance(m, Modifier) else Modifier(*m) for m in extra)
+    return tuple(m for m in mods if m.value)
 
 
 def effect_band(effect: int) -> str:

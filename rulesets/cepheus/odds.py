@@ -1,5 +1,8 @@
 """Exact odds of every Cepheus check before it is rolled (icepool underneath).
 
+Each check's modifier is the bonus of the same core Check the roll rolls
+(:func:`.checks.task_check`), so the odds and the log cannot drift apart.
+
 A check is 2D6 + DMs >= 8; its outcomes are given by Effect band (exceptional
 failure, failure, success, exceptional success) and the summary names the chance
 of success and the mean Effect.  Attacks give the distribution of damage hits.
@@ -10,9 +13,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rulesets.core import odds as core_odds
+from rulesets.core.check import circumstance
 from rulesets.core.engine import Action, Odds, Outcome
 
-from .checks import CHECKS, check_mods, declared, effect_band
+from .checks import CHECKS, declared, effect_band, task_check
 from .crew import current_chars, gunnery_skill
 from .queries import attack_mods, band_to, boarding_leader, find_missile, salvo, usable_weapons
 from .tables import SMART_TO_HIT, TARGET, WEAPONS, hits_in, missile_to_hit, reentry_dms
@@ -82,10 +86,6 @@ def hits_dist(dice: int, flat: int, armour: int) -> dict[int, Fraction]:
     return out
 
 
-def _mods_total(mods) -> int:
-    return sum(v for _, v in mods)
-
-
 def action_odds(s, a: Action) -> Odds | None:
     """The odds of the check ``a`` makes, read from its declaration (:data:`.checks.CHECKS`)."""
     if s.phase == "react":
@@ -105,14 +105,13 @@ def action_odds(s, a: Action) -> Odds | None:
     check = declared(s, ship, a) if kind in CHECKS else None
     if check is None or kind == "initiative":
         return None
-    mod = _mods_total(check_mods(ship, c, check.skill, check.char, check.level(s), check.modifiers(s, ship, c, a)))
+    mod = check.build(s, ship, c, a).bonus
     if kind == "ew_missiles":
         incoming = sum(m.count for m in s.missiles if m.target == ship.id and m.kind == "smart")
         return chain_odds(mod, incoming, check.what)
     if check.opponent is not None:
         other, their = check.opponent(s, ship, a)
-        their_extra = check.their_dms(s, other) if check.their_dms is not None else []
-        m2 = _mods_total(check_mods(other, their, check.skill, check.char, "", their_extra))
+        m2 = check.opposing(s, ship, a).bonus
         c1 = current_chars(c).get(check.char, 7)
         c2 = current_chars(their).get(check.char, 7) if their else 0
         return opposed_odds(mod, m2, c1, c2, check.what)
@@ -123,10 +122,9 @@ def _board_odds(s, ship, a: Action) -> Odds:
     """Regole di abbordaggio astratte: the leaders' opposed Tactics (the Captain's if no security officer)."""
     check = CHECKS["board"]
     assert check.opponent is not None  # an opposed check
-    other, their = check.opponent(s, ship, a)
     lead = boarding_leader(ship)
-    m1 = _mods_total(check_mods(ship, lead, check.skill, check.char, "", check.modifiers(s, ship, lead, a)))
-    m2 = _mods_total(check_mods(other, their, check.skill, check.char, ""))
+    m1 = check.build(s, ship, lead, a).bonus
+    m2 = check.opposing(s, ship, a).bonus
     return opposed_odds(m1, m2, what=check.what)
 
 
@@ -163,7 +161,7 @@ def _reaction_odds(s, a: Action) -> Odds | None:
     check = CHECKS.get(a.kind)
     if check is None:
         return None
-    mod = _mods_total(check_mods(ship, c, check.skill, check.char, check.level(s), check.modifiers(s, ship, c, a)))
+    mod = check.build(s, ship, c, a).bonus
     if a.kind == "point_defence":
         if p.kind == "board":
             return check_odds(mod, "to hit the boarders")
@@ -192,8 +190,8 @@ def attack_odds(s, ship, c, a: Action, dm: int) -> Odds | None:
         if kind.missile:
             notes.append(missile_note(s, ship, c, mount, w, target_id, dm))
             continue
-        extra = attack_mods(s, ship, c, mount, target_id, w.type, personal=personal) + ([("GM", dm)] if dm else [])
-        mod = _mods_total(check_mods(ship, c, skill, "dex", "", extra))
+        extra = attack_mods(s, ship, c, mount, target_id, w.type, personal=personal) + list(circumstance(dm))
+        mod = task_check(ship, c, skill, "dex", "", extra).bonus
         p_hit = p_at_least(mod)
         p_any.append(p_hit)
         if personal:
@@ -233,8 +231,8 @@ def missile_note(s, ship, c, mount, w, target_id, dm) -> str:
     evasive = target.evasive if target else 0
     if w.missile == "smart":
         return f"smart missile: {core_odds.percent(p_at_least(evasive, SMART_TO_HIT))} per attack on arrival"
-    extra = attack_mods(s, ship, c, mount, target_id, w.type, launch=True) + ([("GM", dm)] if dm else [])
-    mod = _mods_total(check_mods(ship, c, gunnery_skill(mount.kind), "dex", "average", extra))
+    extra = attack_mods(s, ship, c, mount, target_id, w.type, launch=True) + list(circumstance(dm))
+    mod = task_check(ship, c, gunnery_skill(mount.kind), "dex", "average", extra).bonus
     p = Fraction(0)
     for e, q in effect_dist(mod).items():
         need, _ = missile_to_hit(e)

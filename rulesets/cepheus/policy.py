@@ -150,8 +150,8 @@ def _salvo_value(s: CombatState, ship: Ship, mount: Mount, target: Ship, chosen:
             if dm is None:
                 band = band_to(s, ship, target.id)
                 dm = base
-                for _, v in attack_situation(s, ship, mount, target.id, words=False):
-                    dm += v
+                for m in attack_situation(s, ship, mount, target.id):
+                    dm += m.value
             value += _beam_worth(w.type, band, armour, dm)
     if target.status != "active":
         value *= 0.2

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.check import Modifier
+
 from .crew import GUNNER_POSITIONS, able
 from .tables import (
-    ATTACK_DIFFICULTY, BANDS, BAND_LABEL, DIFFICULTY, DIFFICULTY_LABEL, MISSILE_TURNS, SCALED_TO_HIT_DM,
+    ATTACK_DIFFICULTY, BANDS, BAND_LABEL, DIFFICULTY, DIFFICULTY_LABEL, MISSILE_TURNS, SCALED_TO_HIT_DM, SEC,
     WEAPONS,
 )
 
 if TYPE_CHECKING:
-    from rulesets.core.engine import Action
     from .state import CombatState, Crew, Missile, Mount, Pending, PersonalTarget, Ship
 
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 GM = "gm"
 
 #: Intercettare: the one-time DM+4 against the enemy whose intentions were read
-INTEL = ("intercepted intentions", 4)
+INTEL = Modifier("intercepted intentions", 4, SEC["intercept"])
 
 
 def band_index(band: str) -> int:
@@ -130,25 +131,24 @@ def pursuit_dm(ship: Ship, target_id: str) -> int:
 
 
 def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id: str, weapon: str,
-                launch: bool = False, dodge: int = 0, personal: bool = False, words: bool = True,
+                launch: bool = False, dodge: int = 0, personal: bool = False,
                 situation: list | None = None) -> list:
     """Attacco: every DM of an attack roll except skill, characteristic, hasty, coordination: the
     weapon's difficulty at the band (:func:`attack_difficulty`) and the situation's DMs
-    (:func:`attack_situation`).
+    (:func:`attack_situation`), as named modifiers (:class:`rulesets.core.check.Modifier`).
 
-    ``words=False`` (the bot, a playout) leaves the difficulty and Fire Control unnamed; the values
-    are the same.  ``situation``: :func:`attack_situation` already worked out for this attack (a salvo's
+    ``situation``: :func:`attack_situation` already worked out for this attack (a salvo's
     weapons share it).
     """
     if launch:
-        extra = [(DIFFICULTY_LABEL["average"] + " launch", 0)]
-    else:
-        band = band_to(s, ship, target_id)
-        diff = difficulty_of(weapon, band)
-        extra = [(f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}" if words else "", DIFFICULTY[diff])]
+        return [m for m in (situation if situation is not None else
+                            attack_situation(s, ship, mount, target_id, launch, dodge, personal)) if m.value]
+    band = band_to(s, ship, target_id)
+    diff = difficulty_of(weapon, band)
+    extra = [Modifier(f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}", DIFFICULTY[diff])]
     extra += situation if situation is not None else attack_situation(s, ship, mount, target_id, launch, dodge,
-                                                                      personal, words)
-    return [(a, b) for a, b in extra if b or "at " in a] if words else extra
+                                                                      personal)
+    return [m for m in extra if m.value]
 
 
 def difficulty_of(weapon: str, band: str) -> str:
@@ -166,27 +166,27 @@ def attack_difficulty(weapon: str, band: str) -> int:
 
 
 def attack_situation(s: CombatState, ship: Ship, mount: Mount, target_id: str, launch: bool = False,
-                     dodge: int = 0, personal: bool = False, words: bool = True) -> list:
+                     dodge: int = 0, personal: bool = False) -> list:
     """Attacco: the DMs of an attack roll that depend neither on the weapon nor on the gunner (Fire
     Control, sensor lock, lining up, pursuit, damage, intercepted intentions, the target's evasion and
     dodge, the personal scale).  The bot adds them up once per target."""
-    extra = [(f"Fire Control/{ship.fire_control}" if words else "", ship.fire_control),
-             ("sensor targeting", ship.targeting.get(target_id, 0)),
-             ("lined up", ship.lined_up),
-             ("pursuit", pursuit_dm(ship, target_id))]
+    extra = [Modifier(f"Fire Control/{ship.fire_control}", ship.fire_control),
+             Modifier("sensor targeting", ship.targeting.get(target_id, 0)),
+             Modifier("lined up", ship.lined_up),
+             Modifier("pursuit", pursuit_dm(ship, target_id))]
     if mount.hits == 1:
-        extra.append(("damaged mount", -2))
+        extra.append(Modifier("damaged mount", -2))
     if not bridge_ok(ship):
-        extra.append(("bridge disabled", -2))
+        extra.append(Modifier("bridge disabled", -2))
     if ship.intel and ship.intel == target_id:
         extra.append(INTEL)
     if personal:
-        extra.append(("personal-scale target", SCALED_TO_HIT_DM))
+        extra.append(Modifier("personal-scale target", SCALED_TO_HIT_DM))
     elif not launch:
         target = s.find_ship(target_id)
         if target is not None:
-            extra.append(("target evasive", target.evasive))
-        extra.append(("target dodges", dodge))
+            extra.append(Modifier("target evasive", target.evasive))
+        extra.append(Modifier("target dodges", dodge))
     return extra
 
 
@@ -247,11 +247,6 @@ def boarding_leader(ship: Ship) -> Crew | None:
 def jump_fuel(ship: Ship) -> int:
     """Decision: a jump-1 needs 10% of the hull's tonnage in fuel."""
     return max(1, ship.tonnage // 10)
-
-
-def gm_dm(a: Action) -> list:
-    dm = int(a.get("dm", 0) or 0)
-    return [("GM circumstance DM", dm)] if dm else []
 
 
 def intel_dm(ship: Ship, enemy_id: str) -> list:

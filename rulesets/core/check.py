@@ -216,12 +216,13 @@ def _natural(text: Message | str, natural: int) -> str:
 
 
 def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Row = "",
-         gm_only: bool = False, record_target: bool = True) -> Result:
+         gm_only: bool = False, record_target: bool = True, side: str = "") -> Result:
     """Roll ``check`` through ``dice``; recorded (when ``dice.recording``) as one :class:`Roll`:
     the throw's text, its faces, the modifiers that are not 0, the total, purpose, rule and target,
     and the natural that decided it as the roll's table and row (else ``table`` and ``row``, e.g.
     the table a result is read on; ``row`` may be a function of the :class:`Result`, called only
-    when recording); ``gm_only`` for a roll only the GM sees; ``record_target=False`` for a system
+    when recording); ``gm_only`` for a roll only the GM sees, ``side`` for one only the GM and that
+    side read (:attr:`rulesets.core.dice.Roll.side`); ``record_target=False`` for a system
     whose table already says the target in words (then the roll shows no "vs N+")."""
     purpose = words(check.purpose) if dice.recording else ""
     faces, natural = check.throw.draw(dice, purpose, check.rule)
@@ -235,7 +236,7 @@ def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Row = "",
         dice.record(Roll(
             check.throw.text, faces, tuple(named for named in check.named() if named[1]),
             result.total, purpose, check.rule, target=check.target if record_target else None,
-            table=words(table), row=words(row), gm_only=gm_only,
+            table=words(table), row=words(row), gm_only=gm_only, side=side,
         ))
     return result
 

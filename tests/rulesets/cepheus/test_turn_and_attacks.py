@@ -171,3 +171,59 @@ def test_destroying_the_last_enemy_ends_the_fight_with_a_winner():
     # 12 damage: a Double Hit on row 2: Hull 1 -> 0, then the Internal row 2: Structure 1 -> 0
     s = act(s, "attack actor=g mount=t1 target=b weapon=0", 6, 6, 6, 6, 1, 1).state
     assert s.over and s.winner == "blue"
+
+
+def test_the_attack_roll_is_one_core_check_and_the_gms_dm_is_the_core_gm_modifier():
+    """Attacco: 2D6 + Gunnery + the difficulty at the band + DMs against 8, rolled as the core
+    Check (issue 23): the GM's circumstance DM is one core modifier, labelled "GM"."""
+    s = duel([GUNNER], [crew("t", "passenger")], range="medium")   # pulse laser at Medium: Difficult (-2)
+    step = act(s, "attack actor=g mount=t1 target=b weapon=0 dm=-1", 5, 5, 3, 3, 2, 2, 3, 5)
+    roll = step.dice.rolls[0]
+    assert roll.expression == "2D6" and roll.target == 8
+    # 5+5 +1 (Gunnery) -2 (Difficult at Medium) -1 (GM) = 8: a hit, Effect 0
+    assert roll.modifiers == (("Gunnery", 1), ("Difficult (-2) at Medium", -2), ("GM", -1))
+    assert roll.total == 8 and step.state.ship("b").hits["m_drive"] == 1
+
+
+def test_a_task_checks_odds_are_the_core_checks_chances():
+    """Prove di abilità: the odds count the same core Check the roll rolls (2D6 + DMs >= 8)."""
+    from rulesets.cepheus import odds
+    from rulesets.cepheus.checks import task_check
+    from rulesets.core import check as core
+
+    s = duel([GUNNER], [crew("t", "passenger")], range="medium")
+    a = s.ship("a")
+    gunner = a.member("g")
+    check = task_check(a, gunner, "gunnery_turret", "dex", "average", [("target dodges", -2)] + list(core.circumstance(1)))
+    assert check.throw == core.Throw(2, 6) and check.target == 8
+    assert ("GM", 1) in check.named() and ("target dodges", -2) in check.named()
+    assert core.chances(check)[core.SUCCESS] == odds.p_at_least(check.bonus)
+
+
+@pytest.mark.parametrize("hasty, point, extra", [
+    (False, 0, []),
+    (True, 2, [("target dodges", -2)]),
+    (False, 1, [("lined up", 1), ("GM", -3)]),
+])
+def test_a_playout_check_draws_the_same_dice_and_makes_the_same_effect_as_the_recorded_one(hasty, point, extra):
+    """Prove di abilità (RULES-NOTES: 2D6 + skill + characteristic DM + difficulty DM >= 8): a playout
+    (nothing recorded) rolls the same two dice to the same Effect as the recorded core Check, and
+    both spend the Captain's coordination point (Coordinare Equipaggio)."""
+    from rulesets.cepheus.checks import roll_check
+    from rulesets.cepheus.state import Tx
+    from rulesets.core.dice import Dice, ScriptedSource
+
+    s = duel([GUNNER], [crew("t", "passenger")], range="medium")
+    a = s.ship("a")
+    a.hasty = hasty
+    a.bonus = {"g": point} if point else {}
+    effects = []
+    for recording in (True, False):
+        dice = Dice(ScriptedSource([5, 3]), recording=recording)
+        tx = Tx(s, dice, [])
+        result, effect = roll_check(tx, tx.s.ship("a"), a.member("g"), "gunnery_turret", "dex", "difficult",
+                                    "fire", tables.SEC_ATTACK, extra=extra)
+        assert "g" not in tx.s.ship("a").bonus
+        assert (result is None) is not recording and len(dice.rolls) == int(recording)
+        effects.append(effect)
+    assert effects[0] == effects[1] == 5 + 3 + 1 - 2 - hasty + point + sum(v for _, v in extra) - 8

@@ -150,6 +150,17 @@ def test_a_roll_may_name_the_table_it_is_read_on_and_be_the_gms_alone():
     assert (second.table, second.row, second.gm_only) == ("natural 20: critical", "hit", False)
 
 
+def test_a_roll_made_inside_one_sides_ship_is_recorded_for_that_side():
+    """Cepheus's checks made inside a ship (a sensor lock, a repair) are read by the GM and that
+    side only (Roll.side); a roll without a side is everyone's."""
+    check = Check(Throw(2, 6), 8, (Modifier("Comms", 1),), "Sensor targeting", "lock")
+    dice = Dice(ScriptedSource([4, 4, 4, 4]))
+    core.roll(dice, check, side="blue")
+    core.roll(dice, check)
+    assert [r.side for r in dice.rolls] == ["blue", ""]
+    assert dice.rolls[0].total == 9 and dice.rolls[0].to_json()["side"] == "blue"
+
+
 # Wing Commander's shape (seed 2.1.4 Der Angriffswurf, 2.1.7 Der Erstschadenswurf, 2.1.9 Kritische
 # Treffer; RULES-NOTES wing_commander): an opposed attack, naturals that say themselves, a table roll.
 WC_CRIT = Natural(19, 20, "critical", True, row=msg("t.crit", "natural {natural}: critical, always succeeds"))
