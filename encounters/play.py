@@ -56,7 +56,9 @@ def my_turn_key(request, encounter: Encounter, now) -> str | None:
     if proposal and proposal.get("user") == user:
         return f"me:{user}:{proposal.get('token', '')}"
     if _turn_at(encounter, now).mine(user):
-        return f"me:{user}:{'gm' if proposal else ''}"
+        # Another player's step waiting (its token: a new one is a new render, and the page's
+        # data-proposal, which the fallback poll sends, names the one it shows).
+        return f"me:{user}:{'gm:' + proposal.get('token', '') if proposal else ''}"
     return ""
 
 
@@ -81,8 +83,8 @@ def my_turn(request, encounter: Encounter, now, viewer) -> dict | None:
     board = [a for a in mine if engine.on_board(a)]
     actions = worded_actions(engine, now.state, [a for a in mine if not engine.on_board(a)], names)
     return {"characters": turn.characters_of(user), "actions": actions,
-            "board": worded_actions(engine, now.state, board, names, probe=False), "proposal": None, "token": "",
-            "waiting_gm": bool(proposal)}
+            "board": worded_actions(engine, now.state, board, names, probe=False), "proposal": None,
+            "token": (proposal or {}).get("token", ""), "waiting_gm": bool(proposal)}
 
 
 def _turn_at(encounter: Encounter, now):
@@ -264,7 +266,9 @@ def proposal_decide(request, pk):
     if request.POST.get("decision") != "confirm":
         Encounter.objects.filter(pk=encounter.pk).update(proposal=None)
         encounter.proposal = None
-        encounter_log.publish_after_commit(encounter, p["head"])
+        # Sent back: the player's page and the GM's other tabs learn it over the live stream
+        # (the same head: the player's fragment key and the GM's poll change with the proposal).
+        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
         return _after_change(request, encounter, role)
 
     action = Action.parse(p["action"])
@@ -284,10 +288,13 @@ def proposal_decide(request, pk):
                                  faces=p.get("faces") or None, dice_mode=p.get("mode"), check=check)
     except encounter_log.StaleStep:
         Encounter.objects.filter(pk=encounter.pk).update(proposal=None)
+        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
         return _after_change(request, encounter, role, status=409,
                              error="The encounter moved on before this step was confirmed: it was not applied.")
     except (NotTheirs, IllegalAction, ValueError, DiceError, encounter_log.EncounterClosed) as exc:
         Encounter.objects.filter(pk=encounter.pk).update(proposal=None)
+        # The player's page stops waiting at once (the live stream, as for a step).
+        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
         return _after_change(request, encounter, role, status=400, error=str(exc))
     encounter.proposal = None
     return _after_change(request, encounter, role, written=row)

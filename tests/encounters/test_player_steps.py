@@ -287,3 +287,56 @@ def test_the_gms_controls_for_players_steps_are_the_gms(table, gm, player, outsi
     table.refresh_from_db()
     assert (table.players_act, table.gm_confirms, table.proposal) == (False, False, None)
     assert _rows(table) == []
+
+
+@pytest.mark.django_db
+def test_a_proposal_a_send_back_and_a_confirm_are_published_and_the_pages_polls_see_them(
+        table, gm, player, monkeypatch, django_capture_on_commit_callbacks):
+    """Issue 22: with the GM confirming players' steps, a proposal, a send-back and a confirm
+    each publish a live update (pages follow them over the stream, as for any step), and the
+    page's fragment changes with them: the GM's poll (what its page fetches on a stream event,
+    naming the proposal it shows) and the proposer's shared fragment key."""
+    import encounters.live
+    from encounters.play import my_turn_key
+
+    published = []
+    monkeypatch.setattr(encounters.live, "publish", lambda pk, seq: published.append((pk, seq)))
+    Encounter.objects.filter(pk=table.pk).update(gm_confirms=True)
+    table.refresh_from_db()
+    c, g = _client(player), _client(gm)
+    poll = reverse("encounters:poll", args=[table.pk])
+
+    class Req:  # what my_turn_key reads of a request
+        class user:
+            pk = player.pk
+
+    before = my_turn_key(Req, table, log.current(table))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert _play(c, table, _fire(table), roll="app").status_code == 200
+    assert published == [(table.pk, 0)]
+    token = Encounter.objects.get(pk=table.pk).proposal["token"]
+    proposed = Encounter.objects.get(pk=table.pk)
+    assert my_turn_key(Req, proposed, log.current(proposed)) not in ("", before)
+    # The GM's page, which showed no proposal at this head, is given one; the same one is no news.
+    shown = g.get(poll + "?seen=0&status=active&proposal=", HTTP_HX_REQUEST="true")
+    assert shown.status_code == 200 and 'id="proposal"' in shown.content.decode()
+    assert f'data-proposal="{token}"' in shown.content.decode()
+    assert g.get(poll + f"?seen=0&status=active&proposal={token}", HTTP_HX_REQUEST="true").status_code == 204
+    waiting = c.get(poll + "?seen=0&status=active&proposal=", HTTP_HX_REQUEST="true").content.decode()
+    assert "Waiting for the GM to confirm" in waiting and f'data-proposal="{token}"' in waiting
+    # Sent back: published at the same head; the player's page, naming the proposal, gets its turn again.
+    with django_capture_on_commit_callbacks(execute=True):
+        g.post(reverse("encounters:proposal", args=[table.pk]), {"token": token, "decision": "back"},
+               HTTP_HX_REQUEST="true")
+    assert published[-1] == (table.pk, 0)
+    again = c.get(poll + f"?seen=0&status=active&proposal={token}", HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and "Roll for me" in again.content.decode()
+    assert 'data-proposal=""' in again.content.decode()
+    # Confirmed: published as the new head.
+    with django_capture_on_commit_callbacks(execute=True):
+        _play(c, table, _fire(table), roll="app")
+    token = Encounter.objects.get(pk=table.pk).proposal["token"]
+    with django_capture_on_commit_callbacks(execute=True):
+        g.post(reverse("encounters:proposal", args=[table.pk]), {"token": token, "decision": "confirm"},
+               HTTP_HX_REQUEST="true")
+    assert published[-1] == (table.pk, 1) and len(published) == 4
