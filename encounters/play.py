@@ -185,7 +185,7 @@ def player_step(request, pk):
     def prompt(status=200, *, need=None, bad_index=None, error=""):
         return _answer(request, encounter, role, status=status, play_prompt=runner.dice_prompt(
             encounter, now.state, action.to_str(), faces=_typed(request), need=need, bad_index=bad_index,
-            error=error))
+            error=error, own_seq=now.head + 1))
 
     faces = None
     if own:
@@ -196,15 +196,19 @@ def player_step(request, pk):
         # Every face checked where it was typed, before anything is kept or applied; the dice the
         # step asks for and were not typed yet are asked for (a step that rolls nothing now, such
         # as a declared shot resolved later, applies at once).
+        # Only their own character's rolls are typed: another side's, in the same step (Star Wars
+        # D6's initiative), the app rolls, as the write path will (RulesetBase.own_rolls).
+        source = encounter_log.dice_source(encounter, now.head + 1, faces, mode=Encounter.OWN,
+                                           mine=engine.own_rolls(now.state, action))
         try:
-            engine.apply(now.state, action, Dice(ManualSource(faces)))
+            engine.apply(now.state, action, Dice(source))
         except DiceNeeded as need:
             return prompt(need=need)
         except InvalidFace as bad:
             return prompt(400, bad_index=bad.index, error=runner.face_refusal(bad))
         except DiceError:
             pass  # more faces than the step reads: the write path keeps what it uses
-    mode = Encounter.MANUAL if own else Encounter.AUTO
+    mode = Encounter.OWN if own else Encounter.AUTO
     owner = owner_of(encounter, now.state, action)
     if encounter.gm_confirms:
         return _propose(request, encounter, role, now, action, faces, mode, owner.character)
