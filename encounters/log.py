@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from rulesets.core import serial
-from rulesets.core.dice import Dice, Die, ManualSource, MixedSource, SeededSource, derive_seed
+from rulesets.core.dice import Dice, Die, ManualSource, MixedSource, OwnDiceSource, SeededSource, derive_seed
 from rulesets.core.engine import Action, apply_checked
 from rulesets.core.history import Applied, Entry, fold
 
@@ -192,11 +192,17 @@ def _save_snapshot(encounter, seq, state, applied, *, count=None, row=None, repl
     transaction.on_commit(lambda: _remember(_key(encounter, seq, row), window))
 
 
-def dice_source(encounter: Encounter, seq: int, faces=None, attempt: int = 0, mode: str | None = None):
+def dice_source(encounter: Encounter, seq: int, faces=None, attempt: int = 0, mode: str | None = None,
+                mine=None):
     """Where the faces of the step at ``seq`` come from, by the encounter's dice mode (or
-    ``mode``, a player's own choice for their step: "auto" rolls for them, "manual" their dice)."""
+    ``mode``, a player's own choice for their step: "auto" rolls for them, "own" their dice:
+    ``faces`` for the rolls ``mine(purpose)`` says are theirs, the app's for the others' rolls,
+    RulesetBase.own_rolls; every roll when ``mine`` is None)."""
     seeded = SeededSource(derive_seed(encounter.seed, seq, attempt))
     mode = mode or encounter.dice_mode
+    if mode == Encounter.OWN:
+        typed = ManualSource(faces or [])
+        return typed if mine is None else OwnDiceSource(typed, seeded, mine)
     if mode == Encounter.AUTO:
         return seeded
     if mode == Encounter.MANUAL:
@@ -253,7 +259,8 @@ def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, ta
                                  "shorten what you typed.")
             if check is not None:
                 check(locked, now.state)
-            dice = Dice(dice_source(locked, seq, faces, mode=dice_mode))
+            mine = engine.own_rolls(now.state, act) if dice_mode == Encounter.OWN else None
+            dice = Dice(dice_source(locked, seq, faces, mode=dice_mode, mine=mine))
             result = apply_checked(engine, now.state, act, dice)
             row.action = act.to_str()
             row.dice = [str(d) for d in dice.dice]

@@ -26,6 +26,9 @@ class Encounter(models.Model):
     STATUSES = [(ACTIVE, "In progress"), (PAUSED, "Paused"), (FINISHED, "Finished")]
     AUTO, MANUAL, MIXED = "auto", "manual", "mixed"
     DICE_MODES = [(AUTO, "The app rolls"), (MANUAL, "GM enters physical dice"), (MIXED, "Mixed: choose per roll")]
+    #: a player's own dice for their step (not an encounter's mode): the rolls that are their
+    #: character's typed, any other side's rolled by the app (RulesetBase.own_rolls)
+    OWN = "own"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="encounters")
     name = models.CharField(max_length=120)

@@ -56,7 +56,9 @@ def my_turn_key(request, encounter: Encounter, now) -> str | None:
     if proposal and proposal.get("user") == user:
         return f"me:{user}:{proposal.get('token', '')}"
     if _turn_at(encounter, now).mine(user):
-        return f"me:{user}:{'gm' if proposal else ''}"
+        # Another player's step waiting (its token: a new one is a new render, and the page's
+        # data-proposal, which the fallback poll sends, names the one it shows).
+        return f"me:{user}:{'gm:' + proposal.get('token', '') if proposal else ''}"
     return ""
 
 
@@ -81,8 +83,8 @@ def my_turn(request, encounter: Encounter, now, viewer) -> dict | None:
     board = [a for a in mine if engine.on_board(a)]
     actions = worded_actions(engine, now.state, [a for a in mine if not engine.on_board(a)], names)
     return {"characters": turn.characters_of(user), "actions": actions,
-            "board": worded_actions(engine, now.state, board, names, probe=False), "proposal": None, "token": "",
-            "waiting_gm": bool(proposal)}
+            "board": worded_actions(engine, now.state, board, names, probe=False), "proposal": None,
+            "token": (proposal or {}).get("token", ""), "waiting_gm": bool(proposal)}
 
 
 def _turn_at(encounter: Encounter, now):
@@ -183,7 +185,7 @@ def player_step(request, pk):
     def prompt(status=200, *, need=None, bad_index=None, error=""):
         return _answer(request, encounter, role, status=status, play_prompt=runner.dice_prompt(
             encounter, now.state, action.to_str(), faces=_typed(request), need=need, bad_index=bad_index,
-            error=error))
+            error=error, own_seq=now.head + 1))
 
     faces = None
     if own:
@@ -194,15 +196,19 @@ def player_step(request, pk):
         # Every face checked where it was typed, before anything is kept or applied; the dice the
         # step asks for and were not typed yet are asked for (a step that rolls nothing now, such
         # as a declared shot resolved later, applies at once).
+        # Only their own character's rolls are typed: another side's, in the same step (Star Wars
+        # D6's initiative), the app rolls, as the write path will (RulesetBase.own_rolls).
+        source = encounter_log.dice_source(encounter, now.head + 1, faces, mode=Encounter.OWN,
+                                           mine=engine.own_rolls(now.state, action))
         try:
-            engine.apply(now.state, action, Dice(ManualSource(faces)))
+            engine.apply(now.state, action, Dice(source))
         except DiceNeeded as need:
             return prompt(need=need)
         except InvalidFace as bad:
             return prompt(400, bad_index=bad.index, error=runner.face_refusal(bad))
         except DiceError:
             pass  # more faces than the step reads: the write path keeps what it uses
-    mode = Encounter.MANUAL if own else Encounter.AUTO
+    mode = Encounter.OWN if own else Encounter.AUTO
     owner = owner_of(encounter, now.state, action)
     if encounter.gm_confirms:
         return _propose(request, encounter, role, now, action, faces, mode, owner.character)
@@ -264,7 +270,9 @@ def proposal_decide(request, pk):
     if request.POST.get("decision") != "confirm":
         Encounter.objects.filter(pk=encounter.pk).update(proposal=None)
         encounter.proposal = None
-        encounter_log.publish_after_commit(encounter, p["head"])
+        # Sent back: the player's page and the GM's other tabs learn it over the live stream
+        # (the same head: the player's fragment key and the GM's poll change with the proposal).
+        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
         return _after_change(request, encounter, role)
 
     action = Action.parse(p["action"])
@@ -284,10 +292,13 @@ def proposal_decide(request, pk):
                                  faces=p.get("faces") or None, dice_mode=p.get("mode"), check=check)
     except encounter_log.StaleStep:
         Encounter.objects.filter(pk=encounter.pk).update(proposal=None)
+        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
         return _after_change(request, encounter, role, status=409,
                              error="The encounter moved on before this step was confirmed: it was not applied.")
     except (NotTheirs, IllegalAction, ValueError, DiceError, encounter_log.EncounterClosed) as exc:
         Encounter.objects.filter(pk=encounter.pk).update(proposal=None)
+        # The player's page stops waiting at once (the live stream, as for a step).
+        encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
         return _after_change(request, encounter, role, status=400, error=str(exc))
     encounter.proposal = None
     return _after_change(request, encounter, role, written=row)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from rulesets.core.dice import Dice, DiceError, DiceSource, InvalidFace
+from rulesets.core.dice import Dice, DiceError, DiceSource, InvalidFace, OwnDiceSource
 from rulesets.core.engine import Action, IllegalAction
 
 from . import log as encounter_log
@@ -97,12 +97,16 @@ class _Enough(Exception):
 _OTHER_FILLS = (lambda sides: 1, lambda sides: (sides + 1) // 2)
 
 
-def _probe(engine, state, action, typed, fill=None) -> _Probe:
-    """The probe after applying ``action`` (thrown away) with ``typed`` then ``fill`` faces."""
+def _probe(engine, state, action, typed, fill=None, split=None) -> _Probe:
+    """The probe after applying ``action`` (thrown away) with ``typed`` then ``fill`` faces.
+
+    ``split``: ``(mine, others)`` for a player's own dice: only the rolls ``mine(purpose)`` are
+    asked for; the others are drawn from a fresh ``others()``, as the write path will draw them."""
     probe = _Probe(typed, fill)
     if action is not None:
+        source = probe if split is None else OwnDiceSource(probe, split[1](), split[0])
         try:
-            engine.apply(state, action, Dice(probe))
+            engine.apply(state, action, Dice(source))
         except (_Enough, IllegalAction, DiceError, ValueError, KeyError, IndexError, TypeError):
             pass  # the dice noted so far are still the right ones to ask for
     return probe
@@ -116,11 +120,13 @@ def _same_die(asked: list[dict], index: int, die: dict) -> bool:
 
 
 def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), gm_only: bool = False,
-                need=None, bad_index: int | None = None, error: str = "") -> dict:
+                need=None, bad_index: int | None = None, error: str = "", own_seq: int | None = None) -> dict:
     """The dice prompt of a step: every die it asks for, the typed faces kept, the first empty box focused.
 
     ``need`` is the :class:`DiceNeeded` the write path raised (used when the probe learns
-    nothing); ``bad_index`` the 0-based die a typed face was refused for.
+    nothing); ``bad_index`` the 0-based die a typed face was refused for.  ``own_seq``: a
+    player's own dice for the step at that sequence: only the rolls that are their character's
+    (``RulesetBase.own_rolls``) are asked for, the others' drawn as the write path draws them.
     """
     engine = encounter.engine
     typed = list(faces)
@@ -131,11 +137,16 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
         label = engine.describe(state, action)
     except (ValueError, IllegalAction):
         action, label = None, action_text
-    probe = _probe(engine, state, action, typed)
+    split = None
+    if own_seq is not None and action is not None:
+        mine = engine.own_rolls(state, action)
+        if mine is not None:
+            split = (mine, lambda: encounter_log.dice_source(encounter, own_seq, mode="auto"))
+    probe = _probe(engine, state, action, typed, split=split)
     dice = probe.asked
     # Other outcomes of the dice not typed yet (all low, all middling): a die every one of them
     # asks for in the same place is needed whatever is rolled (each side's initiative), not "if needed".
-    others = [_probe(engine, state, action, typed, fill).asked for fill in _OTHER_FILLS] if action else []
+    others = [_probe(engine, state, action, typed, fill, split).asked for fill in _OTHER_FILLS] if action else []
     if len(dice) < len(typed) or (need is not None and len(dice) < len(typed) + need.count):
         # The probe could not follow the step: ask for what the write path named.
         sides = need.sides if need is not None else 6

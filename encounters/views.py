@@ -440,8 +440,11 @@ def encounter_poll(request, pk):
         seen = -1
     if request.htmx:
         # A player's step waiting for the GM (or sent back) changes the page at the same head.
+        # (Only a proposal made at this head counts: an older one is moot, encounters/play.py.)
+        from .play import proposal_of
+
         proposal = request.GET.get("proposal")
-        same_proposal = proposal is None or proposal == ((encounter.proposal or {}).get("token") or "")
+        same_proposal = proposal is None or proposal == ((proposal_of(encounter, head) or {}).get("token") or "")
         # A pause or a resume changes the page at the same head too.
         status = request.GET.get("status")
         same_status = status is None or status == encounter.status

@@ -254,6 +254,17 @@ class RulesetBase:
             return Actor(ship=head)
         return Actor(character=head)
 
+    def own_rolls(self, state, action: Action):
+        """Which rolls of ``action`` are the dice of whoever decides it (:meth:`acting`), when the
+        step also rolls for others: a predicate over a roll's purpose, or None when every roll of
+        the step is theirs (the default).
+
+        A player who rolls their own dice types only the faces of these rolls; the app rolls the
+        others (encounters: ``dice_source`` with the "own" mode), so nobody types an enemy's dice.
+        Star Wars D6's initiative, one step rolling every side's 2D, answers its own side's rolls.
+        """
+        return None
+
     def step_actions(self, state) -> list[Action]:
         """The actions the runner offers as buttons (default: every legal action)."""
         return self.legal_actions(state)

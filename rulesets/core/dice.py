@@ -221,6 +221,19 @@ class MixedSource(DiceSource):
         return self._fallback.faces(count, sides, purpose, rule)
 
 
+class OwnDiceSource(DiceSource):
+    """One person's dice for the rolls that are theirs (``mine(purpose)``), ``others`` for the
+    rest: a player typing their own dice in a step that also rolls for another side (the
+    other side's dice are not theirs to type; see ``RulesetBase.own_rolls``)."""
+
+    def __init__(self, own: DiceSource, others: DiceSource, mine):
+        self._own, self._others, self._mine = own, others, mine
+
+    def faces(self, count, sides, purpose="", rule=""):
+        source = self._own if self._mine(purpose) else self._others
+        return source.faces(count, sides, purpose, rule)
+
+
 @dataclass
 class Dice:
     """Rolls dice from a source and keeps the record of every roll and every die.

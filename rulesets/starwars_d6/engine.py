@@ -28,6 +28,7 @@ from rulesets.core.words import count
 
 from . import hexes, odds, override, refusals, rules, tables
 from .board import course_targets
+from .sequence import is_initiative_of
 from .policy import built_by_bot, choose, picked_move
 from .dice import DiceCode
 
@@ -262,6 +263,18 @@ class StarWarsRuleset(RulesetBase):
         if action.kind == "resolve":
             return Actor(ship=action.actor, position="shields")
         return Actor(ship=action.actor, position="pilot")
+
+    def own_rolls(self, s: rules.CombatState, action: Action):
+        """Initiative rolls every side's 2D in one step, entered in the first ship's name (its
+        pilot decides it): that pilot's dice are their own side's rolls only; the app rolls the
+        other sides' (docs/rulesets/starwars_d6.md, "Players' own steps")."""
+        if action.kind != "initiative":
+            return None
+        sh = s.ship(action.actor)
+        if sh is None:
+            return None
+        side = sh.side
+        return lambda purpose: is_initiative_of(side, purpose)
 
     def actor_ship(self, s: rules.CombatState) -> str | None:
         if s.over:

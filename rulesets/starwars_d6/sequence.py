@@ -18,6 +18,18 @@ from .state import (active_label, CombatState, complication_choice, controls_dea
     SEC_IONISED, SEC_RETREAT, Ship, ship_at, ships_in_order, sides_in_play, thaw, update_holds)
 
 
+def initiative_purpose(side: str) -> str:
+    """The purpose of a side's initiative roll (its Wild Die rolls say more after it, in brackets)."""
+    return f"initiative of {side}"
+
+
+def is_initiative_of(side: str, purpose: str) -> bool:
+    """Whether a roll of ``purpose`` is ``side``'s initiative (its 2D or its Wild Die again): the dice
+    a player rolling their own types at the initiative step (docs/rulesets/starwars_d6.md)."""
+    base = initiative_purpose(side)
+    return purpose == base or purpose.startswith(base + " (")
+
+
 def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
     """Seed 4. "Fase d'iniciativa": 2D per side; lowest moves first; ties rerolled.
 
@@ -34,7 +46,7 @@ def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[L
         got = {}
         for side in group:
             r = roll_code(dice, tables.INITIATIVE_DICE, wild=s.wild,
-                          purpose=f"initiative of {side}" if recording else "", rule=SEC_INITIATIVE,
+                          purpose=initiative_purpose(side) if recording else "", rule=SEC_INITIATIVE,
                           complication=complication_choice(s))
             got[side] = rolls[side] = r.total
             if recording:

@@ -5,7 +5,8 @@
  * page swaps it in.  The GM's stream carries only sequence numbers: the GM's page fetches
  * its own fragment (it holds the GM's controls).  A dropped stream reconnects with
  * Last-Event-ID and catches up; where there is no stream (no Redis, or EventSource
- * failing) the page polls every second.  When the server says live updates are unavailable
+ * failing) the page polls every second.  A player's step proposed, confirmed or sent back
+ * (the GM confirms players' steps) is published like a step: the same events, the same fallback.  When the server says live updates are unavailable
  * (Redis down: an "unavailable" event, in words) the page shows the words, polls, and opens
  * the stream again every few seconds until it says "live".  A page that cannot reach the
  * server at all says so on screen until it can again.
@@ -76,6 +77,9 @@
     var before = head();
     var runner = document.getElementById("runner");
     var status = runner && runner.dataset.status ? "&status=" + encodeURIComponent(runner.dataset.status) : "";
+    // A page that shows a player's step waiting for the GM (or could: the GM's queue, a player's
+    // turn) names the one it shows: a proposal, a confirm or a send-back at the same head is news.
+    if (runner && runner.dataset.proposal !== undefined) status += "&proposal=" + encodeURIComponent(runner.dataset.proposal);
     fetch(pollUrl + "?seen=" + before + status, {headers: {"HX-Request": "true"}, credentials: "same-origin"})
       .then(function (r) {
         say("unreachable", r.status >= 500 ? UNREACHABLE : "");

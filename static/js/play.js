@@ -7,8 +7,8 @@
  * - Each die box checks its face where it is typed: a face out of range is refused beside the
  *   box with the app's message in the page's language (never the browser's bubble: the dice
  *   forms are novalidate), and nothing else typed is lost.  The GM's prompt (run.html) too.
- * - A step waiting for the GM (data-proposal on #runner) asks every second whether it was
- *   confirmed or sent back (the poll answers 204 while nothing changed).
+ * A step waiting for the GM reaches the GM's page, and its confirm or send-back the player's,
+ * over the live stream like any step (live.js; polling only while the stream is down).
  */
 (function () {
   "use strict";
@@ -69,29 +69,6 @@
     box.setAttribute("aria-invalid", bad ? "true" : "false");
     if (note) note.textContent = bad;
   });
-
-  // A page waiting on the GM (a player's step to confirm, or the GM's queue) follows it.
-  function watchProposal() {
-    var runner = document.getElementById("runner");
-    if (!runner || runner.dataset.proposal === undefined || !live.dataset.poll) return;
-    var url = live.dataset.poll + "?seen=" + runner.dataset.head + "&proposal=" + encodeURIComponent(runner.dataset.proposal);
-    fetch(url, {headers: {"HX-Request": "true"}, credentials: "same-origin"})
-      .then(function (r) { return r.status === 200 ? r.text() : null; })
-      .then(function (html) {
-        if (html === null) return;
-        var now = document.getElementById("runner");
-        var tmp = document.createElement("div");
-        tmp.innerHTML = html.trim();
-        var fresh = tmp.firstElementChild;
-        if (!fresh || !now || document.activeElement && now.contains(document.activeElement) &&
-            document.activeElement.tagName === "INPUT") return;
-        now.replaceWith(fresh);
-        if (window.htmx) window.htmx.process(fresh);
-        fresh.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));
-      })
-      .catch(function () {});
-  }
-  setInterval(watchProposal, 1000);
 
   document.body.addEventListener("live:updated", attention);
   document.body.addEventListener("htmx:afterSettle", attention);

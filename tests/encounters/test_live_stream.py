@@ -290,3 +290,48 @@ def test_a_polling_page_is_given_the_pause_at_the_same_head(settings, client, gm
     client.force_login(gm)  # the GM's other tab too
     gm_page = client.get(poll + "?seen=0&status=active", HTTP_HX_REQUEST="true").content.decode()
     assert "Paused: resume to play on." in gm_page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_players_step_waiting_for_the_gm_and_its_send_back_reach_both_open_streams(
+        redis_settings, gm, player, encounter):
+    """Issue 22, the GM confirming players' steps: the proposal reaches the GM's open stream (an
+    event at the same head: the GM's page fetches it, tests/encounters/test_player_steps.py) and the
+    player's page says it waits; the send-back gives the player their turn again, without polling."""
+    from django.test import Client
+
+    from campaigns.models import Ship
+    from encounters.models import Encounter
+
+    Ship.objects.filter(campaign=encounter.campaign, name="Alpha").update(player=player)
+    Encounter.objects.filter(pk=encounter.pk).update(players_act=True, gm_confirms=True)
+    action = f"fire actor={ship_id(encounter, 'Alpha')} target={ship_id(encounter, 'Bravo')}"
+
+    def propose():
+        client = Client()
+        client.force_login(player)
+        assert client.post(reverse("encounters:play", args=[encounter.pk]),
+                           {"action": action, "expected_seq": 0, "roll": "app"}, HTTP_HX_REQUEST="true").status_code == 200
+
+    def send_back():
+        client = Client()
+        client.force_login(gm)
+        token = Encounter.objects.get(pk=encounter.pk).proposal["token"]
+        assert client.post(reverse("encounters:proposal", args=[encounter.pk]),
+                           {"token": token, "decision": "back"}, HTTP_HX_REQUEST="true").status_code == 200
+
+    async def scenario():
+        theirs = await _open_stream(player, encounter)
+        ours = await _open_stream(gm, encounter)
+        await sync_to_async(propose)()
+        waiting, told = _data(await _next_event(theirs)), _data(await _next_event(ours))
+        await sync_to_async(send_back)()
+        back = _data(await _next_event(theirs))
+        await theirs.aclose()
+        await ours.aclose()
+        return waiting, told, back
+
+    waiting, told, back = run_async(scenario)
+    assert waiting["seq"] == 0 and "Waiting for the GM to confirm" in waiting["html"]
+    assert told["seq"] == 0 and "html" not in told
+    assert back["seq"] == 0 and "Waiting for the GM" not in back["html"] and "Roll for me" in back["html"]

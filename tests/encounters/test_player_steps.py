@@ -287,3 +287,114 @@ def test_the_gms_controls_for_players_steps_are_the_gms(table, gm, player, outsi
     table.refresh_from_db()
     assert (table.players_act, table.gm_confirms, table.proposal) == (False, False, None)
     assert _rows(table) == []
+
+
+@pytest.mark.django_db
+def test_a_proposal_a_send_back_and_a_confirm_are_published_and_the_pages_polls_see_them(
+        table, gm, player, monkeypatch, django_capture_on_commit_callbacks):
+    """Issue 22: with the GM confirming players' steps, a proposal, a send-back and a confirm
+    each publish a live update (pages follow them over the stream, as for any step), and the
+    page's fragment changes with them: the GM's poll (what its page fetches on a stream event,
+    naming the proposal it shows) and the proposer's shared fragment key."""
+    import encounters.live
+    from encounters.play import my_turn_key
+
+    published = []
+    monkeypatch.setattr(encounters.live, "publish", lambda pk, seq: published.append((pk, seq)))
+    Encounter.objects.filter(pk=table.pk).update(gm_confirms=True)
+    table.refresh_from_db()
+    c, g = _client(player), _client(gm)
+    poll = reverse("encounters:poll", args=[table.pk])
+
+    class Req:  # what my_turn_key reads of a request
+        class user:
+            pk = player.pk
+
+    before = my_turn_key(Req, table, log.current(table))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert _play(c, table, _fire(table), roll="app").status_code == 200
+    assert published == [(table.pk, 0)]
+    token = Encounter.objects.get(pk=table.pk).proposal["token"]
+    proposed = Encounter.objects.get(pk=table.pk)
+    assert my_turn_key(Req, proposed, log.current(proposed)) not in ("", before)
+    # The GM's page, which showed no proposal at this head, is given one; the same one is no news.
+    shown = g.get(poll + "?seen=0&status=active&proposal=", HTTP_HX_REQUEST="true")
+    assert shown.status_code == 200 and 'id="proposal"' in shown.content.decode()
+    assert f'data-proposal="{token}"' in shown.content.decode()
+    assert g.get(poll + f"?seen=0&status=active&proposal={token}", HTTP_HX_REQUEST="true").status_code == 204
+    waiting = c.get(poll + "?seen=0&status=active&proposal=", HTTP_HX_REQUEST="true").content.decode()
+    assert "Waiting for the GM to confirm" in waiting and f'data-proposal="{token}"' in waiting
+    # Sent back: published at the same head; the player's page, naming the proposal, gets its turn again.
+    with django_capture_on_commit_callbacks(execute=True):
+        g.post(reverse("encounters:proposal", args=[table.pk]), {"token": token, "decision": "back"},
+               HTTP_HX_REQUEST="true")
+    assert published[-1] == (table.pk, 0)
+    again = c.get(poll + f"?seen=0&status=active&proposal={token}", HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and "Roll for me" in again.content.decode()
+    assert 'data-proposal=""' in again.content.decode()
+    # Confirmed: published as the new head.
+    with django_capture_on_commit_callbacks(execute=True):
+        _play(c, table, _fire(table), roll="app")
+    token = Encounter.objects.get(pk=table.pk).proposal["token"]
+    with django_capture_on_commit_callbacks(execute=True):
+        g.post(reverse("encounters:proposal", args=[table.pk]), {"token": token, "decision": "confirm"},
+               HTTP_HX_REQUEST="true")
+    assert published[-1] == (table.pk, 1) and len(published) == 4
+
+
+def _starwars_demo_encounter(gm, *, seed, **fields):
+    """The Star Wars D6 demo campaign's fight (the demo player plays Ace, Talon's pilot: the
+    first ship, whose pilot decides the initiative step)."""
+    from django.core.management import call_command
+
+    from campaigns.models import Campaign
+    from campaigns.rulesets import forms_for
+
+    call_command("seed_demo", "--demo-accounts", verbosity=0)
+    campaign = Campaign.objects.get(ruleset="starwars_d6")
+    blank = forms_for("starwars_d6").SetupOptionsForm(prefix="opt")
+    options = forms_for("starwars_d6").SetupOptionsForm(
+        {f"opt-{k}": v for k, f in blank.fields.items() if (v := f.initial) is not None}, prefix="opt")
+    assert options.is_valid(), options.errors
+    ships = [s.setup_spec() for s in campaign.ships.select_related("fleet").prefetch_related("crew")]
+    return Encounter.objects.create(campaign=campaign, name="Initiative", ruleset="starwars_d6", seed=seed,
+                                    setup={"ships": ships, "options": options.options()},
+                                    created_by=campaign.memberships.get(role=Membership.GM).user,
+                                    players_act=True, **fields)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("confirms", [False, True])
+def test_star_wars_initiative_a_player_types_only_their_sides_dice(gm, confirms):
+    """Star Wars D6, seed 4. "Fase d'iniciativa" ("Cada jugador ... llença 2D"): the initiative
+    step rolls every side's 2D and is Talon's pilot's.  Rolling their own dice, the player is
+    asked for Alliance's 2D only, never the Empire's; the app rolls the Empire's (the encounter's
+    dice for that step, as "Roll for me" would), also when the GM confirms the step."""
+    from rulesets.core.dice import SeededSource, derive_seed
+
+    enc = _starwars_demo_encounter(gm, seed="own-initiative", gm_confirms=confirms)
+    player = enc.campaign.memberships.get(role=Membership.PLAYER).user
+    c = _client(player)
+    (action,) = [a.to_str() for a in enc.engine.legal_actions(log.current(enc).state) if a.kind == "initiative"]
+    prompt = _play(c, enc, action, roll="own").content.decode()
+    form = prompt[prompt.index('id="player-dice"'):prompt.index("</form>", prompt.index('id="player-dice"'))]
+    assert form.count('name="face"') == 2  # Alliance's 2D (its last die the Wild Die), nothing more
+    assert "initiative of Alliance" in form and "Empire" not in form
+    # Their 2D: 3 and 2 (5).  The app's Empire dice of this step (seeded: 2 and 3) tie: the player
+    # is asked for Alliance's 2D again, still never for the Empire's.
+    app = SeededSource(derive_seed(enc.seed, 1, 0)).faces(2, 6)
+    assert sum(app) == 5
+    tie = _play(c, enc, action, roll="own", face=["3", "2"]).content.decode()
+    form = tie[tie.index('id="player-dice"'):tie.index("</form>", tie.index('id="player-dice"'))]
+    assert form.count('name="face"') == 4 and "Empire" not in form and enc.events.count() == 0
+    response = _play(c, enc, action, roll="own", face=["3", "2", "4", "4"])
+    assert response.status_code == 200 and 'id="player-dice"' not in response.content.decode()
+    if confirms:
+        token = Encounter.objects.get(pk=enc.pk).proposal["token"]
+        _client(enc.created_by).post(reverse("encounters:proposal", args=[enc.pk]),
+                                     {"token": token, "decision": "confirm"}, HTTP_HX_REQUEST="true")
+    row = enc.events.get()
+    rolls = [(r["purpose"].split(" (")[0], list(r["faces"])) for r in row.rolls]
+    assert [f for p, f in rolls if p == "initiative of Alliance"] == [[3, 2], [4, 4]]
+    assert [f for p, f in rolls if p == "initiative of Empire"][0][:2] == app
+    assert row.created_by == player

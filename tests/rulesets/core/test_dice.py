@@ -108,3 +108,18 @@ def test_states_serialise_by_type_hints_and_come_back_equal():
                     "maybe": {"name": "b", "hits": {}}, "ratio": 1.0}
     assert serial.from_json(Outer, data) == value
     assert serial.from_json(Outer, {"items": [], "ratio": 2}).ratio == 2.0
+
+
+def test_own_dice_source_types_only_the_rolls_that_are_mine():
+    """A player's own dice in a step that also rolls for another side: their rolls from what they
+    typed (asked for when short), the others' from the app's source, in the order asked."""
+    from rulesets.core.dice import DiceNeeded, ManualSource, OwnDiceSource, ScriptedSource
+
+    mine = lambda purpose: purpose.startswith("ours")  # noqa: E731
+    d = Dice(OwnDiceSource(ManualSource([6, 5]), ScriptedSource([1, 2, 3]), mine))
+    assert d.roll(2, 6, purpose="theirs").faces == (1, 2)
+    assert d.roll(2, 6, purpose="ours").faces == (6, 5)
+    assert d.roll(1, 6, purpose="theirs again").faces == (3,)
+    with pytest.raises(DiceNeeded) as asked:
+        d.roll(1, 6, purpose="ours again")
+    assert asked.value.purpose == "ours again"

@@ -422,3 +422,38 @@ def test_engine_setup_threads_the_complication_option():
     spec["options"]["complication"] = "sometimes"
     with pytest.raises(ValueError, match="complication"):
         RULESET.setup(spec)
+
+
+# ---------------------------------------------------------------- a player's own dice at initiative
+def test_a_pilot_rolling_their_own_dice_types_only_their_sides_initiative():
+    """Seed 4. "Fase d'iniciativa" ("Cada jugador (o equip de jugadors ...) llença 2D", ties rolled
+    again): each side rolls its own 2D.  The initiative step rolls every side's 2D and is the
+    first ship's pilot's (``acting``).  A player rolling
+    their own dice types only their side's 2D (``own_rolls``); the other side's come from the
+    app's dice, and a tie asks the player for their side's new 2D only."""
+    from rulesets.core.dice import DiceNeeded, ManualSource, OwnDiceSource
+    from rulesets.core.engine import Action
+    from rulesets.starwars_d6.engine import StarWarsRuleset
+
+    engine, s = StarWarsRuleset(), fight()
+    action = Action.make("initiative", "a")  # entered in the first ship's name: Rebels' pilot
+    assert engine.acting(s, action).position == "pilot"
+    mine = engine.own_rolls(s, action)
+    assert mine("initiative of Rebels") and mine("initiative of Rebels (the last die is the Wild Die)")
+    assert not mine("initiative of Empire") and not mine("initiative of Rebels II")
+    # Rebels' pilot types 6, 5 (11); the app rolls Empire's 1, 2 (3): the lowest, Empire, moves first.
+    typed, app = ManualSource([6, 5]), ScriptedSource([1, 2])
+    d = Dice(OwnDiceSource(typed, app, mine))
+    step = engine.apply(s, action, d)
+    assert step.state.initiative == {"Rebels": 11, "Empire": 3} and step.state.order == ["Empire", "Rebels"]
+    assert [(r.purpose, r.faces) for r in d.rolls] == [("initiative of Rebels", (6, 5)),
+                                                        ("initiative of Empire", (1, 2))]
+    # A tie (7 and 7): the pilot is asked for their side's new 2D, never for Empire's.
+    with pytest.raises(DiceNeeded) as asked:
+        engine.apply(s, action, Dice(OwnDiceSource(ManualSource([3, 4]), ScriptedSource([5, 2, 1, 1]), mine)))
+    assert (asked.value.count, asked.value.purpose) == (2, "initiative of Rebels")
+    step = engine.apply(s, action, Dice(OwnDiceSource(ManualSource([3, 4, 6, 6]), ScriptedSource([5, 2, 1, 1]),
+                                                      mine)))
+    assert step.state.order == ["Empire", "Rebels"]
+    # Any other step's rolls are all the acting character's (the default).
+    assert engine.own_rolls(step.state, Action.make("move", "b", how="hold")) is None
