@@ -237,7 +237,11 @@ def append(encounter: Encounter, *, kind: str, expected_seq: int, user=None, act
 def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, target, gm_only, dice_mode=None,
             check=None) -> EncounterEvent:
     with transaction.atomic():
-        locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
+        # The one writer at a time.  FOR NO KEY UPDATE, not FOR UPDATE: a reader storing a missed
+        # snapshot checks its foreign key to this row (FOR KEY SHARE, at its commit), and a plain
+        # FOR UPDATE would block that check while this writer waits for the reader's snapshot
+        # insert: a deadlock on PostgreSQL.  Writers still exclude each other.
+        locked = Encounter.objects.select_for_update(no_key=True).get(pk=encounter.pk)
         if locked.status == Encounter.FINISHED:
             raise EncounterClosed("This encounter is finished.")
         if locked.status == Encounter.PAUSED and kind != EncounterEvent.REVEAL:
@@ -334,7 +338,11 @@ def finish(encounter: Encounter, *, carry_damage: bool) -> Encounter:
     from campaigns.models import Ship
 
     with transaction.atomic():
-        locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
+        # The one writer at a time.  FOR NO KEY UPDATE, not FOR UPDATE: a reader storing a missed
+        # snapshot checks its foreign key to this row (FOR KEY SHARE, at its commit), and a plain
+        # FOR UPDATE would block that check while this writer waits for the reader's snapshot
+        # insert: a deadlock on PostgreSQL.  Writers still exclude each other.
+        locked = Encounter.objects.select_for_update(no_key=True).get(pk=encounter.pk)
         if locked.status == Encounter.FINISHED:
             raise EncounterClosed("This encounter is finished.")
         now = current(locked)

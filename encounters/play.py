@@ -231,7 +231,7 @@ def player_step(request, pk):
 def _propose(request, encounter, role, now, action, faces, mode, character):
     """The GM confirms players' steps: keep the choice for the GM's tap, at this head only."""
     with transaction.atomic():
-        locked = Encounter.objects.select_for_update().get(pk=encounter.pk)
+        locked = Encounter.objects.select_for_update(no_key=True).get(pk=encounter.pk)
         if encounter_log.head_seq(locked) != now.head:
             return _answer(request, encounter, role, status=409, play_error=MOVED_ON)
         if not locked.players_act or owner_of(locked, now.state, action).user != request.user.pk:
