@@ -226,6 +226,9 @@ else:
         "store_processed": False,
     }
     CELERY_RESULT_BACKEND = None
+# The queue's name: deployments (or test runs) that share one Redis each name their own, so no
+# worker takes another's tasks.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -4,12 +4,26 @@ The campaign plays the toy ruleset (tests/rulesets/core/toy.py), so these tests 
 the app's behaviour whatever the real rule systems do; each real ruleset has its own
 tests under tests/rulesets/<key>/.
 """
+import os
+import uuid
+
 import pytest
+from django.conf import settings
 
 from rulesets.core import registry
 from tests.rulesets.core.toy import RULESET as TOY
 
 registry.register(TOY)
+
+# This run's own Celery queue: two test runs on one machine (one Redis) never take each other's
+# tasks.  The workers and servers the tests start inherit it (tests/workers.py copies the
+# environment); this process sends to it.
+if "CELERY_QUEUE" not in os.environ:
+    os.environ["CELERY_QUEUE"] = f"tests-{uuid.uuid4().hex[:12]}"
+settings.CELERY_TASK_DEFAULT_QUEUE = os.environ["CELERY_QUEUE"]
+from config.celery import app as _celery_app  # noqa: E402
+
+_celery_app.conf.task_default_queue = os.environ["CELERY_QUEUE"]
 
 
 @pytest.fixture
