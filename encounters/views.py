@@ -190,6 +190,9 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
         "actor_is_npc": actor is not None and actor in npc_ships(encounter),
         "auto_dice": encounter.dice_mode != Encounter.MANUAL,
         "override_fields": runner.override_choices(engine, state, ships),
+        # the ship's-turn panel (encounters/turn.py): app dice only, for now
+        "ship_turn": (_ship_turn(encounter, now, ships)
+                      if encounter.status == Encounter.ACTIVE and encounter.dice_mode == Encounter.AUTO else None),
         **_players_waiting(encounter, now),
     }
     if "pending" not in extra and encounter.status == Encounter.ACTIVE:
@@ -198,6 +201,12 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
             out["pending"] = runner.dice_prompt(encounter, state, saved["action"], dm=saved["dm"],
                                                 faces=saved["faces"], gm_only=saved["gm_only"])
     return out
+
+
+def _ship_turn(encounter, now, ships):
+    from .turn import panel
+
+    return panel(encounter, now, ships)
 
 
 def _players_waiting(encounter, now) -> dict:
@@ -325,6 +334,32 @@ def encounter_auto(request, pk):
         return _after_change(request, encounter, role, status=409, error=str(stale))
     except (AutoPlayRefused, encounter_log.EncounterClosed) as exc:
         return _after_change(request, encounter, role, status=400, error=str(exc))
+    return _after_change(request, encounter, role)
+
+
+@login_required
+@require_POST
+def encounter_turn(request, pk):
+    """The ship's-turn panel, submitted once: each seat's choice applied in turn, each its own
+    step through the single writer (encounters/turn.py); it stops where the rules interrupt."""
+    from .turn import TurnMovedOn, play_turn
+
+    encounter, role = _get_encounter_for_user(request, pk, gm=True)
+    order = request.POST.getlist("seat")
+    seats = [(actor, request.POST.get(f"choice.{actor}", "")) for actor in order]
+    try:
+        taken, why = play_turn(encounter, ship=request.POST.get("ship", ""), seats=seats,
+                               expected_seq=_expected(request), user=request.user)
+    except TurnMovedOn as stale:
+        return _after_change(request, encounter, role, status=409, error=str(stale))
+    except DiceNeeded:
+        return _after_change(request, encounter, role, status=400, error=(
+            "This step needs your physical dice: the ship's turn panel rolls the app's dice for now; "
+            "take the step from the list below and type its dice."))
+    except (IllegalAction, ValueError, encounter_log.EncounterClosed) as exc:
+        return _after_change(request, encounter, role, status=400, error=str(exc))
+    if why:
+        return _after_change(request, encounter, role, status=200, notice=why)
     return _after_change(request, encounter, role)
 
 

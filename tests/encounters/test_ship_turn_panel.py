@@ -1,0 +1,123 @@
+"""The ship's-turn panel (issue 27): one form holds every crew seat of the Cepheus ship whose
+turn it is; one POST applies the choices as the same steps, with the same dice, as posting them
+one by one; a stale form is refused; a target's reaction stops it where the rules interrupt.
+(Cepheus, Il turno: each crew member by position takes their actions, then the next.)"""
+import pytest
+from django.urls import reverse
+
+from encounters import log as encounter_log
+from encounters.autoplay import auto_play
+from encounters.models import Encounter, EncounterEvent
+from encounters.turn import panel, plan_of
+from rulesets.core import registry
+
+pytestmark = pytest.mark.django_db
+
+CEP = registry.get("cepheus")
+SEED = "ship-turn-panel"
+
+
+def _fight(campaign, gm, name="Turn") -> Encounter:
+    encounter = Encounter.objects.create(campaign=campaign, name=name, ruleset="cepheus", seed=SEED,
+                                         setup=CEP.example_setup(0), created_by=gm)
+    # the initiative steps (the bot's, seeded): up to the first crew turn
+    for _ in range(20):
+        now = encounter_log.current(encounter)
+        if plan_of(encounter, now):
+            return encounter
+        auto_play(encounter, mode="step", expected_seq=now.head)
+    pytest.fail("no crew turn began")
+
+
+def _rows(encounter, after: int) -> list[tuple[str, list]]:
+    return [(e.action, e.dice) for e in EncounterEvent.objects.filter(encounter=encounter, seq__gt=after).order_by("seq")]
+
+
+def _form(encounter) -> dict:
+    now = encounter_log.current(encounter)
+    shown = panel(encounter, now, CEP.view(now.state, _gm_viewer()).get("ships", []))
+    data = {"expected_seq": str(now.head), "ship": shown["ship"], "seat": [s["actor"] for s in shown["seats"]]}
+    data.update({f"choice.{s['actor']}": s["default"] for s in shown["seats"]})
+    return data
+
+
+def _gm_viewer():
+    from rulesets.core.engine import Viewer
+
+    return Viewer(role="gm")
+
+
+def test_the_runner_shows_every_seat_of_the_ships_turn_with_defaults(campaign, gm, as_gm):
+    encounter = _fight(campaign, gm)
+    page = as_gm.get(reverse("encounters:detail", args=[encounter.pk])).content.decode()
+    assert 'id="ship-turn"' in page
+    seats = plan_of(encounter, encounter_log.current(encounter))
+    assert len(seats) >= 2  # every crew member still to act: here a pilot and a turret's fire control
+    for seat in seats:
+        assert f'name="choice.{seat.actor}"' in page
+        assert seat.default in seat.choices
+
+
+def test_one_post_plays_the_turn_as_the_same_steps_one_by_one(campaign, gm, as_gm):
+    panelled = _fight(campaign, gm, "Panel")
+    by_hand = _fight(campaign, gm, "By hand")
+    start = encounter_log.head_seq(panelled)
+    assert encounter_log.head_seq(by_hand) == start
+    data = _form(panelled)
+    response = as_gm.post(reverse("encounters:turn", args=[panelled.pk]), data)
+    assert response.status_code == 302
+    rows = _rows(panelled, start)
+    assert len(rows) > 1
+
+    # The same choices, one step at a time through the runner's step form: each seat's choice,
+    # then "done" while that crew member still acts, until the turn ends or a reaction interrupts.
+    ship = data["ship"]
+    for actor in data["seat"]:
+        now = encounter_log.current(by_hand)
+        if CEP.turn_ship(now.state) != ship or CEP.actor_ship(now.state) != ship:
+            break
+        choice = data[f"choice.{actor}"]
+        as_gm.post(reverse("encounters:step", args=[by_hand.pk]), {"action": choice, "expected_seq": now.head})
+        now = encounter_log.current(by_hand)
+        crew = now.state.acting_crew if now.state.phase == "crew" else None
+        if crew is not None and crew.id == actor and not choice.startswith("done "):
+            as_gm.post(reverse("encounters:step", args=[by_hand.pk]),
+                       {"action": f"done actor={actor}", "expected_seq": now.head})
+    assert _rows(by_hand, start) == rows
+
+
+def test_a_stale_form_is_refused_and_nothing_applied(campaign, gm, as_gm):
+    encounter = _fight(campaign, gm)
+    data = _form(encounter)
+    head = encounter_log.head_seq(encounter)
+    data["expected_seq"] = str(head - 1)
+    response = as_gm.post(reverse("encounters:turn", args=[encounter.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    assert "has moved on" in response.content.decode()
+    assert encounter_log.head_seq(encounter) == head
+
+
+def test_a_targets_reaction_stops_the_panel_and_the_rest_shows_again(campaign, gm, as_gm):
+    encounter = _fight(campaign, gm)
+    for _ in range(12):  # ship turns, until one holds an attack whose target may react
+        data = _form(encounter)
+        response = as_gm.post(reverse("encounters:turn", args=[encounter.pk]), data, HTTP_HX_REQUEST="true")
+        now = encounter_log.current(encounter)
+        if now.state.phase == "react":
+            break
+        while not plan_of(encounter, now) and not now.state.over:  # initiative, a delay: the bot's
+            auto_play(encounter, mode="step", expected_seq=now.head)
+            now = encounter_log.current(encounter)
+    else:
+        pytest.fail("no attack met a reaction")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The rules interrupt the turn here" in page
+    assert 'id="ship-turn"' not in page  # the reaction is decided first, from the step buttons
+    attacker = CEP.turn_ship(now.state)
+    assert CEP.actor_ship(now.state) != attacker  # the target decides
+    auto_play(encounter, mode="step", expected_seq=now.head)  # the target's reaction
+    now = encounter_log.current(encounter)
+    if CEP.turn_ship(now.state) == attacker and now.state.phase == "crew":
+        # the seats left of the attacker's turn are on the panel again
+        assert 'id="ship-turn"' in as_gm.get(reverse("encounters:detail", args=[encounter.pk])).content.decode()
