@@ -69,6 +69,7 @@ def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_se
     posted = dict(seats)
     order = [actor for actor, _ in seats]
     done_seats: set[str] = set()
+    unfinished: dict[str, str] = {}  # a seat whose choice a reaction interrupted: its "done" still to come
     while True:
         if now.state.over:
             return taken, ""
@@ -80,9 +81,20 @@ def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_se
                 return taken, "The rules interrupt the turn here: decide this step, then the rest of the turn shows again."
             return taken, "The turn goes on step by step from here."
         seat = plan[0]
+        if seat.actor in unfinished and seat.actor in done_seats:
+            action = unfinished.pop(seat.actor)
+            if action in {a.to_str() for a in seat.choices}:
+                encounter_log.step(encounter, action, expected_seq=now.head, user=user)
+                taken += 1
+                now = encounter_log.current(encounter)
+                continue
+        if (seat.actor not in posted or seat.actor in done_seats) and engine.actor_ship(now.state) != ship:
+            # another ship decides now (a reaction the form did not hold, a second one)
+            return taken, (f"The rules interrupt the turn here: {seat.label}. Choose it below; "
+                           "the rest of the turn is on the panel with it.")
         if seat.actor in done_seats or seat.actor not in posted:
             # a seat the form did not know (it was not there when the panel was shown): the GM's
-            return taken, f"{seat.label} acts now, and the panel did not hold a choice for them: choose it here."
+            return taken, f"{seat.label} acts now, and this form held no choice for them: choose it here."
         skipped = [a for a in order[:order.index(seat.actor)] if a not in done_seats]
         done_seats.update(skipped)  # seats the rules passed over (fallen, no longer at their post)
         chosen = posted[seat.actor]
@@ -92,11 +104,13 @@ def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_se
         taken += 1
         now = encounter_log.current(encounter)
         done_seats.add(seat.actor)
-        # the seat's part ends with its finish ("done") when the choice leaves it more to do
-        if seat.finish is not None and chosen != seat.finish.to_str() and not now.state.over \
-                and engine.turn_ship(now.state) == ship:
-            again = plan_of(encounter, now)
-            if again and again[0].actor == seat.actor:
-                encounter_log.step(encounter, seat.finish.to_str(), expected_seq=now.head, user=user)
-                taken += 1
-                now = encounter_log.current(encounter)
+        # the seat's part ends with its finish ("done") when the choice leaves it more to do,
+        # now or after the reaction it caused
+        if seat.finish is not None and chosen != seat.finish.to_str():
+            unfinished[seat.actor] = seat.finish.to_str()
+            if not now.state.over and engine.turn_ship(now.state) == ship:
+                again = plan_of(encounter, now)
+                if again and again[0].actor == seat.actor:
+                    encounter_log.step(encounter, unfinished.pop(seat.actor), expected_seq=now.head, user=user)
+                    taken += 1
+                    now = encounter_log.current(encounter)

@@ -19,7 +19,7 @@ from rulesets.core.engine import Action
 from rulesets.core.messages import msg
 from rulesets.core.state import clone
 
-from .actions import crew_actions
+from .actions import crew_actions, reactions
 from .crew import POSITION_LABEL
 from .policy import choose
 from .queries import role_active
@@ -29,14 +29,39 @@ if TYPE_CHECKING:
     from .state import CombatState
 
 
+#: the key of the reaction seat (the target's answer to an attack of this turn) on the panel
+REACTION = "reaction"
+
+
 def turn_plan(s: CombatState, rng: random.Random) -> list[TurnSeat] | None:
     """The seats of the acting ship's turn from the crew member acting now, or None outside a
-    crew turn (initiative, a reaction, a range choice, a delay decision)."""
-    if s.over or s.phase != "crew" or s.pending is not None:
+    crew turn (initiative, a range choice, a delay decision).  While an attack of this turn
+    waits for its target's reaction, the reaction is the first seat (the target's choices, the
+    bot's preselected), then the attacker's crew still to act, as the turn goes on after it."""
+    if s.over:
         return None
+    seats: list[TurnSeat] = []
+    crew_state = s
+    if s.phase == "react" and s.pending is not None:
+        choices = tuple(reactions(s))
+        default = choose(s, rng)
+        target = s.find_ship(s.pending.target)
+        seats.append(TurnSeat(actor=REACTION, choices=choices, default=default if default in choices else choices[0],
+                              label=str(msg("cepheus.turn.reaction", "{ship} reacts",
+                                            ship=target.name if target else s.pending.target))))
+        if s.pending.kind == "missiles":
+            return seats
+        crew_state = clone(s, phase="crew", pending=None)  # the turn as it goes on after the reaction
+    elif s.phase != "crew" or s.pending is not None:
+        return None
+    seats.extend(crew_seats(crew_state, rng))
+    return seats or None
+
+
+def crew_seats(s: CombatState, rng: random.Random) -> list[TurnSeat]:
     ship, crew = s.actor()
     if ship is None or crew is None:
-        return None
+        return []
     seats = []
     for i in range(s.pos, len(s.queue)):
         c = ship.member(s.queue[i])
@@ -55,4 +80,4 @@ def turn_plan(s: CombatState, rng: random.Random) -> list[TurnSeat] | None:
         label = str(msg("cepheus.turn.seat", "{name} ({position})", name=c.name,
                         position=POSITION_LABEL.get(c.position, c.position)))
         seats.append(TurnSeat(actor=c.id, label=label, choices=choices, default=default, finish=done))
-    return seats or None
+    return seats

@@ -113,11 +113,23 @@ def test_a_targets_reaction_stops_the_panel_and_the_rest_shows_again(campaign, g
     page = response.content.decode()
     assert response.status_code == 200
     assert "The rules interrupt the turn here" in page
-    assert 'id="ship-turn"' not in page  # the reaction is decided first, from the step buttons
     attacker = CEP.turn_ship(now.state)
-    assert CEP.actor_ship(now.state) != attacker  # the target decides
-    auto_play(encounter, mode="step", expected_seq=now.head)  # the target's reaction
-    now = encounter_log.current(encounter)
-    if CEP.turn_ship(now.state) == attacker and now.state.phase == "crew":
-        # the seats left of the attacker's turn are on the panel again
-        assert 'id="ship-turn"' in as_gm.get(reverse("encounters:detail", args=[encounter.pk])).content.decode()
+    target = CEP.actor_ship(now.state)
+    assert target != attacker  # the target decides now
+    # The panel now holds the reaction first, then the attacker's crew still to act.
+    assert 'name="choice.reaction"' in page
+    seats = plan_of(encounter, now)
+    assert seats[0].actor == "reaction" and "no_reaction" in {a.kind for a in seats[0].choices}
+    gunner = now.state.queue[now.state.pos]  # the crew member whose attack waits
+    assert gunner in [s.actor for s in seats[1:]]
+    # One more submit: the reaction, then the rest of the turn.
+    before = encounter_log.head_seq(encounter)
+    response = as_gm.post(reverse("encounters:turn", args=[encounter.pk]), _form(encounter), HTTP_HX_REQUEST="true")
+    after = encounter_log.current(encounter)
+    first = EncounterEvent.objects.get(encounter=encounter, seq=before + 1)
+    assert first.action == seats[0].default.to_str()  # the reaction, decided first
+    if after.head == before + 1:  # the target may react again (a dodge, then sand): the panel asks again
+        assert after.state.phase == "react"
+        assert "The rules interrupt the turn here" in response.content.decode()
+    else:  # the rest of the turn went on
+        assert EncounterEvent.objects.get(encounter=encounter, seq=before + 2).action.startswith("done ")
