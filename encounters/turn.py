@@ -13,9 +13,18 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core.dice import derive_seed
+from rulesets.core.dice import DiceNeeded, derive_seed
 
 from . import log as encounter_log
+
+
+class TurnDice(Exception):
+    """A step of the turn rolls physical dice: ``action`` (its action string) waits for them at
+    ``head``; ``need`` is the engine's :class:`DiceNeeded`.  The steps before it are written."""
+
+    def __init__(self, action: str, head: int, need):
+        self.action, self.head, self.need = action, head, need
+        super().__init__(action)
 
 
 class TurnMovedOn(Exception):
@@ -53,7 +62,8 @@ def _describe(engine, state, action) -> str:
         return action.to_str()
 
 
-def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_seq: int, user=None) -> tuple[int, str]:
+def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_seq: int, user=None,
+              faces=None) -> tuple[int, str]:
     """Apply the posted ``seats`` ((actor, action string) in the panel's order) of ``ship``'s turn.
 
     Returns (steps written, why it stopped early or "").  Raises :class:`TurnMovedOn` when the
@@ -100,7 +110,11 @@ def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_se
         chosen = posted[seat.actor]
         if chosen not in {a.to_str() for a in seat.choices}:
             return taken, f"{seat.label}: the chosen action is no longer possible; choose again."
-        encounter_log.step(encounter, chosen, expected_seq=now.head, user=user)
+        try:
+            encounter_log.step(encounter, chosen, expected_seq=now.head, user=user,
+                               faces=faces if not taken else None)
+        except DiceNeeded as need:
+            raise TurnDice(chosen, now.head, need) from None
         taken += 1
         now = encounter_log.current(encounter)
         done_seats.add(seat.actor)

@@ -133,3 +133,43 @@ def test_a_targets_reaction_stops_the_panel_and_the_rest_shows_again(campaign, g
         assert "The rules interrupt the turn here" in response.content.decode()
     else:  # the rest of the turn went on
         assert EncounterEvent.objects.get(encounter=encounter, seq=before + 2).action.startswith("done ")
+
+
+def test_with_physical_dice_each_rolling_step_asks_its_dice_and_the_turn_goes_on(campaign, gm, as_gm):
+    """Physical dice: the panel stops at each step that rolls with the dice prompt, the turn's
+    choices kept on it; the faces typed are that step's, typed once, and the turn goes on."""
+    import re
+
+    encounter = _fight(campaign, gm)
+    Encounter.objects.filter(pk=encounter.pk).update(dice_mode=Encounter.MANUAL)
+    encounter.refresh_from_db()
+    start = encounter_log.head_seq(encounter)
+    data = _form(encounter)
+    ship = data["ship"]
+    url = reverse("encounters:turn", args=[encounter.pk])
+    response = as_gm.post(url, data, HTTP_HX_REQUEST="true")
+    typed = []
+    for _ in range(30):
+        page = response.content.decode()
+        if 'id="dice-entry"' not in page:
+            break
+        prompt = page[page.index('id="dice-entry"'):page.index("</form>", page.index('id="dice-entry"'))]
+        assert f'name="ship" value="{ship}"' in prompt  # the turn's choices ride on the prompt
+        posted = {"expected_seq": re.search(r'name="expected_seq" value="(\d+)"', prompt).group(1), "ship": ship,
+                  "seat": re.findall(r'name="seat" value="([^"]+)"', prompt)}
+        posted.update({f"choice.{a}": c for a, c in re.findall(r'name="choice\.([^"]+)" value="([^"]+)"', prompt)})
+        assert posted["seat"] == data["seat"]
+        boxes = re.findall(r'<input type="number" id="die-\d+" name="face" min="1" max="(\d+)"[^>]*? required', prompt)
+        assert boxes, "a prompt asks for at least one die"
+        faces = [str(min(4, int(sides))) for sides in boxes]
+        typed.append(faces)
+        response = as_gm.post(url, {**posted, "face": faces}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+    else:
+        pytest.fail("the turn kept asking for dice")
+    assert typed, "the turn rolled dice"
+    rolled = [dice for _, dice in _rows(encounter, start) if dice]
+    # every face typed is in the log once, in the order typed
+    assert [[d.split("/")[0] for d in dice] for dice in rolled] == typed
+    now = encounter_log.current(encounter)
+    assert now.state.over or CEP.turn_ship(now.state) != ship or CEP.actor_ship(now.state) != ship
