@@ -67,8 +67,10 @@ def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_se
     """Apply the posted ``seats`` ((actor, action string) in the panel's order) of ``ship``'s turn.
 
     Returns (steps written, why it stopped early or "").  Raises :class:`TurnMovedOn` when the
-    head is not ``expected_seq`` or the turn is no longer ``ship``'s; :class:`DiceNeeded` from
-    the first step needing typed dice (steps before it stay written);
+    head is not ``expected_seq`` or the turn is no longer ``ship``'s; :class:`TurnDice` at the
+    first step needing typed dice (steps before it stay written; ``faces``: the typed dice of
+    the first step applied, the one that asked for them); :class:`encounters.log.StaleStep`
+    when someone else's step came in between two of the turn's (those before it stay);
     :class:`encounters.log.EncounterClosed`.
     """
     engine = encounter.engine

@@ -363,6 +363,11 @@ def encounter_turn(request, pk):
                                user=request.user, faces=_faces(request))
     except TurnMovedOn as stale:
         return _after_change(request, encounter, role, status=409, error=str(stale))
+    except encounter_log.StaleStep:
+        # another step came in between two of the turn's: those written stay, the rest is not applied
+        return _after_change(request, encounter, role, status=409, error=(
+            "The encounter moved on while this ship's turn was being applied (another step came in): "
+            "the steps before it are in the log; choose the rest again."))
     except TurnDice as dice:
         typed = _typed(request) if dice.head == _expected(request) else []
         prompt = runner.dice_prompt(encounter, encounter_log.current(encounter).state, dice.action, faces=typed,
