@@ -173,3 +173,29 @@ def test_with_physical_dice_each_rolling_step_asks_its_dice_and_the_turn_goes_on
     assert [[d.split("/")[0] for d in dice] for dice in rolled] == typed
     now = encounter_log.current(encounter)
     assert now.state.over or CEP.turn_ship(now.state) != ship or CEP.actor_ship(now.state) != ship
+
+
+def test_a_step_landing_between_two_of_the_turns_steps_stops_it_with_nothing_applied_twice(
+        campaign, gm, as_gm, monkeypatch):
+    """Another tab's step written between two of the turn's: the writer refuses the turn's next
+    step (its expected sequence is stale); the steps before stay, once each."""
+    import encounters.turn as turn
+
+    encounter = _fight(campaign, gm)
+    start = encounter_log.head_seq(encounter)
+    data = _form(encounter)
+    real = encounter_log.step
+    calls = []
+
+    def step_with_a_rival(enc, action, *, expected_seq, **kwargs):
+        calls.append(action)
+        if len(calls) == 2:  # someone else takes this very step first
+            real(enc, action, expected_seq=expected_seq)
+        return real(enc, action, expected_seq=expected_seq, **kwargs)
+
+    monkeypatch.setattr(turn.encounter_log, "step", step_with_a_rival)
+    response = as_gm.post(reverse("encounters:turn", args=[encounter.pk]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    assert "moved on while this ship" in response.content.decode()
+    rows = _rows(encounter, start)
+    assert [a for a, _ in rows] == calls[:2]  # the turn's first step, the rival's; the turn's second not again
