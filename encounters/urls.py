@@ -15,6 +15,7 @@ urlpatterns = [
     path("encounters/<int:pk>/poll/", views.encounter_poll, name="poll"),
     path("encounters/<int:pk>/stream/", stream.encounter_stream, name="stream"),
     path("encounters/<int:pk>/auto/", views.encounter_auto, name="auto"),
+    path("encounters/<int:pk>/turn/", views.encounter_turn, name="turn"),
     path("encounters/<int:pk>/play/", play.player_step, name="play"),
     path("encounters/<int:pk>/proposal/", play.proposal_decide, name="proposal"),
     path("encounters/<int:pk>/players/", play.players_setting, name="players_setting"),

@@ -190,6 +190,9 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
         "actor_is_npc": actor is not None and actor in npc_ships(encounter),
         "auto_dice": encounter.dice_mode != Encounter.MANUAL,
         "override_fields": runner.override_choices(engine, state, ships),
+        # the ship's-turn panel (encounters/turn.py): app dice only, for now
+        "ship_turn": (_ship_turn(encounter, now, ships)
+                      if encounter.status == Encounter.ACTIVE else None),
         **_players_waiting(encounter, now),
     }
     if "pending" not in extra and encounter.status == Encounter.ACTIVE:
@@ -198,6 +201,20 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
             out["pending"] = runner.dice_prompt(encounter, state, saved["action"], dm=saved["dm"],
                                                 faces=saved["faces"], gm_only=saved["gm_only"])
     return out
+
+
+def _first_choice(encounter, now, seats) -> str:
+    """The posted choice of the seat acting at ``now`` (the step a dice prompt of the turn is for)."""
+    from .turn import plan_of
+
+    plan = plan_of(encounter, now) or []
+    return dict(seats).get(plan[0].actor, "") if plan else ""
+
+
+def _ship_turn(encounter, now, ships):
+    from .turn import panel
+
+    return panel(encounter, now, ships)
 
 
 def _players_waiting(encounter, now) -> dict:
@@ -325,6 +342,47 @@ def encounter_auto(request, pk):
         return _after_change(request, encounter, role, status=409, error=str(stale))
     except (AutoPlayRefused, encounter_log.EncounterClosed) as exc:
         return _after_change(request, encounter, role, status=400, error=str(exc))
+    return _after_change(request, encounter, role)
+
+
+@login_required
+@require_POST
+def encounter_turn(request, pk):
+    """The ship's-turn panel, submitted once: each seat's choice applied in turn, each its own
+    step through the single writer (encounters/turn.py); it stops where the rules interrupt."""
+    from .turn import TurnDice, TurnMovedOn, play_turn
+
+    encounter, role = _get_encounter_for_user(request, pk, gm=True)
+    order = request.POST.getlist("seat")
+    seats = [(actor, request.POST.get(f"choice.{actor}", "")) for actor in order]
+    ship = request.POST.get("ship", "")
+    # the turn's choices, kept on the dice prompt of a step that rolls physical dice
+    turn = {"ship": ship, "seats": [{"actor": a, "choice": c} for a, c in seats]}
+    try:
+        taken, why = play_turn(encounter, ship=ship, seats=seats, expected_seq=_expected(request),
+                               user=request.user, faces=_faces(request))
+    except TurnMovedOn as stale:
+        return _after_change(request, encounter, role, status=409, error=str(stale))
+    except encounter_log.StaleStep:
+        # another step came in between two of the turn's: those written stay, the rest is not applied
+        return _after_change(request, encounter, role, status=409, error=(
+            "The encounter moved on while this ship's turn was being applied (another step came in): "
+            "the steps before it are in the log; choose the rest again."))
+    except TurnDice as dice:
+        typed = _typed(request) if dice.head == _expected(request) else []
+        prompt = runner.dice_prompt(encounter, encounter_log.current(encounter).state, dice.action, faces=typed,
+                                    need=dice.need)
+        return _after_change(request, encounter, role, status=200, pending={**prompt, "turn": turn})
+    except (InvalidFace, runner.BadFace) as bad:
+        now = encounter_log.current(encounter)
+        chosen = _first_choice(encounter, now, seats)
+        prompt = runner.dice_prompt(encounter, now.state, chosen, faces=_typed(request), bad_index=bad.index,
+                                    error=runner.face_refusal(bad))
+        return _after_change(request, encounter, role, status=400, pending={**prompt, "turn": turn})
+    except (IllegalAction, ValueError, encounter_log.EncounterClosed) as exc:
+        return _after_change(request, encounter, role, status=400, error=str(exc))
+    if why:
+        return _after_change(request, encounter, role, status=200, notice=why)
     return _after_change(request, encounter, role)
 
 

@@ -35,6 +35,7 @@ from .queries import GM
 from .setup import setup
 from .state import CombatState, Tx, own_copy
 from .tables import BAND_LABEL, BANDS
+from .turn import turn_plan
 from .view import describe, secrets, view
 
 #: every step kind and the function that applies it (``do_<kind>`` in the step modules)
@@ -71,6 +72,10 @@ class CepheusRuleset(RulesetBase):
 
     def turn_ship(self, s: CombatState) -> str | None:
         return turn_ship(s)
+
+    def turn_plan(self, s: CombatState, rng: random.Random):
+        """The ship's-turn panel: each crew member still to act, their choices and the bot's (turn.py)."""
+        return turn_plan(s, rng)
 
     def legal_actions(self, s: CombatState) -> list[Action]:
         if s.over:

@@ -65,6 +65,20 @@ class BattleOutcome:
 
 
 @dataclass(frozen=True)
+class TurnSeat:
+    """One seat of a ship's turn (:meth:`RulesetBase.turn_plan`): ``actor`` (the setup id the
+    seat's actions name), ``label`` (who, in words), ``choices`` (legal actions, with
+    ``default`` among them) and ``finish``: the action that ends this seat's part of the turn
+    when its choice leaves it more to do (Cepheus: "done"), or None."""
+
+    actor: str
+    label: str
+    choices: tuple[Action, ...]
+    default: Action
+    finish: Action | None = None
+
+
+@dataclass(frozen=True)
 class Actor:
     """Who decides an action, named so the app can find the campaign's character and its player.
 
@@ -262,6 +276,17 @@ class RulesetBase:
         A player who rolls their own dice types only the faces of these rolls; the app rolls the
         others (encounters: ``dice_source`` with the "own" mode), so nobody types an enemy's dice.
         Star Wars D6's initiative, one step rolling every side's 2D, answers its own side's rolls.
+        """
+        return None
+
+    def turn_plan(self, state, rng: random.Random) -> list[TurnSeat] | None:
+        """The ship's-turn panel: for the ship whose turn it is, each seat (crew member, position)
+        still to act this turn, in the order the rules let them act, with its legal choices and a
+        default; None where the system has no such turn (the default), and the runner offers
+        only its step-by-step buttons.  The first seat's choices are the legal actions of
+        ``state``; a later seat's are what it may do when its turn comes, as far as it is known
+        now (the runner checks each again before applying it).  ``rng``: the bot's tie-breaks for
+        the defaults.
         """
         return None
 

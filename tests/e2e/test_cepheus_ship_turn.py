@@ -1,0 +1,86 @@
+"""Issue 27, "Cepheus: a round by hand": the GM plays a whole round of the Cepheus demo through
+the ship's-turn panel, the app rolling, and the taps are counted.
+
+Each ship's turn is one tap on the panel (every crew seat's choice on one form, the bot's
+choice preselected); the initiative rolls and the targets' reactions, which interrupt a turn
+where the rules say, are one tap each on the step buttons.
+"""
+import re
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from campaigns.models import Campaign
+from encounters.models import Encounter, EncounterEvent
+from tests.e2e.conftest import open_setup_with_every_fleet, screenshot
+
+pytestmark = [pytest.mark.e2e]
+SEED = "e2e-ship-turn"
+
+#: issue 27's target: a round of the demo fight in no more than 16 taps with the app rolling
+TAPS_TARGET = 16
+
+
+def _round(page) -> int:
+    found = re.search(r"Round (\d+)", page.locator("#runner .page-head").inner_text())
+    return int(found.group(1)) if found else 0  # "Before the first round"
+
+
+@pytest.mark.parametrize("dice", ["auto", "manual"])
+def test_a_gm_plays_a_cepheus_round_through_the_ship_turn_panel(asgi_server, browser_on, django_user_model, dice):
+    call_command("seed_demo")
+    campaign = Campaign.objects.get(ruleset="cepheus")
+    gm = django_user_model.objects.get(username="gm")
+    page = browser_on(asgi_server, gm, "demo-gm-password")
+    open_setup_with_every_fleet(page, campaign)
+    page.select_option("select[name=dice_mode]", dice)
+    page.click("button:has-text('Start the encounter')")
+    expect(page.locator("#runner h1")).to_be_visible()
+    # A fixed seed (the form draws a random one): the same round, the same count, every run.
+    Encounter.objects.filter(pk=int(page.url.rstrip("/").rsplit("/", 1)[1])).update(seed=SEED)
+    page.reload()
+
+    taps = {"panel": 0, "step": 0, "apply": 0}
+    faces_typed = 0
+    panel_seats = []
+    for _ in range(200):
+        if _round(page) >= 2 or page.locator(".tag-ok", has_text="Over").count():
+            break
+        page.evaluate("document.querySelector('#runner').setAttribute('data-old', '1')")
+        panel = page.locator("#ship-turn")
+        prompt = page.locator("#dice-entry")
+        if prompt.count():  # physical dice: a step of the turn rolls; each face typed once, then Apply
+            for box in prompt.locator("input[name=face][required]").all():
+                if box.input_value():
+                    continue  # typed already: kept when the prompt asks for more of the same step
+                box.fill("4" if int(box.get_attribute("max")) >= 4 else "1")
+                faces_typed += 1
+            prompt.locator("button.primary").click()
+            taps["apply"] += 1
+        elif panel.count():
+            panel_seats.append(panel.locator("select").count())
+            page.click("#ship-turn-play")
+            taps["panel"] += 1
+        else:  # an initiative roll, a target's reaction: the step's button
+            page.locator("#actions .actions button").first.click()
+            taps["step"] += 1
+        # the runner is swapped (a step taken, or a dice prompt opened): a fresh #runner element
+        expect(page.locator("#runner:not([data-old])")).to_have_count(1)
+    else:
+        pytest.fail(f"round 1 did not end: {taps}")
+
+    total = taps["panel"] + taps["step"]
+    print(f"GM taps for round 1 of the Cepheus demo, {dice} dice: {total} ({taps}; faces typed {faces_typed}; "
+          f"seats per panel {panel_seats})")
+    assert _round(page) >= 2 or page.locator(".tag-ok", has_text="Over").count()
+    assert taps["panel"] >= 2 and max(panel_seats) >= 2  # ships' turns were played on the panel
+    if dice == "auto":
+        assert total <= TAPS_TARGET, taps
+    else:  # every face typed once: the log holds exactly the faces typed
+        assert taps["apply"] and faces_typed
+        events = EncounterEvent.objects.filter(encounter_id=int(page.url.rstrip("/").rsplit("/", 1)[1]))
+        assert sum(len(e.dice) for e in events if e.kind == "step") == faces_typed
+    log = page.locator("#log").inner_text()
+    assert "done" in log.lower() or "passes" in log.lower() or "Fire" in log or "fires" in log
+    screenshot(page, "cepheus-ship-turn", full_page=False)
