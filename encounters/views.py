@@ -533,7 +533,12 @@ def player_fragment(request, encounter, role, head: int, viewer: Viewer) -> str:
     if memo is None or memo.head != head:
         memo = encounter_log.current(encounter) if encounter.players_act else None
         encounter._now_memo = memo
-    mine = my_turn_key(request, encounter, memo) if memo is not None and memo.head == head else ""
+    if memo is not None and memo.head != head:
+        # A step landed since ``head`` was read: decide the turn, render and key the fragment at
+        # the state read (keyed at the older head without the player's panel, it was served to the
+        # player's page as the newer head's, and the page, already at that head, waited for ever).
+        head = memo.head
+    mine = my_turn_key(request, encounter, memo) if memo is not None else ""
     if mine:
         # Their own step (forms with their CSRF token, their characters): theirs alone, and
         # worked out (odds, words) only when this render is made.

@@ -398,3 +398,20 @@ def test_star_wars_initiative_a_player_types_only_their_sides_dice(gm, confirms)
     assert [f for p, f in rolls if p == "initiative of Alliance"] == [[3, 2], [4, 4]]
     assert [f for p, f in rolls if p == "initiative of Empire"][0][:2] == app
     assert row.created_by == player
+
+
+@pytest.mark.django_db
+def test_a_fragment_asked_at_an_older_head_is_rendered_at_the_newer_one_with_the_players_turn(table, player,
+                                                                                            player2, rf):
+    """A step lands between a live page's read of the head and its render: the player's fragment is the
+    newer head's, with the turn of whoever's step it now is (keyed at the older head without the panel,
+    it reached the page as the newer head's, and the page, at that head already, waited for ever)."""
+    from encounters.views import player_fragment
+
+    log.step(table, _fire(table), expected_seq=0, user=player)   # now Bravo's step: player2's
+    request = rf.get(table.get_absolute_url(), HTTP_HX_REQUEST="true")
+    request.user, request.htmx = player2, True
+    stale = Encounter.objects.get(pk=table.pk)
+    html = player_fragment(request, stale, Membership.PLAYER, 0, viewer_for(player2, stale, Membership.PLAYER))
+    assert 'id="your-turn"' in html and "Your turn: Bravo" in html
+    assert 'data-head="1"' in html
