@@ -130,7 +130,12 @@ def current(encounter: Encounter, *, head_and_key=None) -> Current:
     # Only the rows up to the head read above: a step committed since (another writer) is not
     # this head's, and folding it in would store the wrong state under this head's snapshot.
     state, applied = fold(engine, encounter.setup, [e for e in _entries(encounter) if e.seq <= head], encounter.seed)
-    _save_snapshot(encounter, head, state, applied, replace=True)
+    try:
+        _save_snapshot(encounter, head, state, applied, replace=True)
+    except IntegrityError:
+        # Another request stored this head's snapshot at the same moment, and a writer has since
+        # replaced it with the next head's: the snapshot is only a cache, the fold is the truth.
+        pass
     return _window(state, applied, head)
 
 
