@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from rulesets.core.dice import Dice, DiceError, DiceSource, InvalidFace, OwnDiceSource
+from rulesets.core.messages import render
 from rulesets.core.engine import Action, IllegalAction
 
 from . import log as encounter_log
@@ -75,7 +76,7 @@ class _Probe(DiceSource):
             if index >= self.LIMIT:
                 raise _Enough
             face = self.typed[index] if index < len(self.typed) else None
-            self.asked.append({"sides": sides, "purpose": purpose or "the roll", "nth": nth, "of": count,
+            self.asked.append({"sides": sides, "purpose": render(purpose) or "the roll", "nth": nth, "of": count,
                                "face": face, "group": self.requests})
             # A typed face out of range is reported by the real step; the probe reads it as a typical one.
             out.append(face if face is not None and 1 <= face <= sides else self.fill(sides))
@@ -154,7 +155,7 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
         dice = [{"sides": sides, "purpose": "the dice typed so far", "nth": i + 1, "of": len(typed), "face": f,
                  "group": 0} for i, f in enumerate(typed)]
         if need is not None:
-            dice += [{"sides": need.sides, "purpose": need.purpose, "nth": n, "of": need.count, "face": None,
+            dice += [{"sides": need.sides, "purpose": render(need.purpose), "nth": n, "of": need.count, "face": None,
                       "group": 1} for n in range(1, need.count + 1)]
     # Certainly needed: every die up to the end of the group holding the first die not typed yet.
     first_empty = next((i for i, d in enumerate(dice) if d["face"] is None), len(dice))

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulesets.core.citation import Citation, read as read_citation
+from rulesets.core.messages import Message, render
 
 # ---------------------------------------------------------------- names
 
@@ -37,7 +38,9 @@ class Names:
         names = sorted(aliases, key=len, reverse=True)
         self._pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names)) if names else None
 
-    def __call__(self, text: str) -> str:
+    def __call__(self, text) -> str:
+        """``text`` (words or a message, rendered in the reader's language) with the names replaced."""
+        text = render(text)
         if not text or self._pattern is None:
             return text
         return self._pattern.sub(lambda m: self.aliases[m.group(0)], text)
@@ -235,7 +238,10 @@ def roll_view(roll, names: Names) -> RollView:
     faces, exploded = _faces(roll)
     mods = [(names(src), f"{'+' if v >= 0 else '−'}{abs(v)}") for src, v in roll.modifiers]
     outcome = "" if roll.target is None else ("success" if roll.total >= roll.target else "failure")
-    table = read_citation(roll.table).english if roll.table else ""
+    if isinstance(roll.table, Message):
+        table = roll.table  # words (the table read, in the reader's language), not a citation
+    else:
+        table = read_citation(roll.table).english if roll.table else ""
     return RollView(names(roll.purpose), roll.expression.replace(" (Wild Die)", ""), faces, mods, roll.total,
                     roll.target, outcome, names(table), names(roll.row), roll.gm_only, exploded)
 
@@ -246,7 +252,7 @@ def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = 
         return None
     log = [e for e in applied.log if readable(e, is_gm=is_gm, sides=names.sides)]
     shown = [r for r in applied.rolls if readable(r, is_gm=is_gm, sides=names.sides)]
-    lines = [Line(names(e.text), tone_of(e.text), e.gm_only, getattr(e, "side", "")) for e in log]
+    lines = [Line(names(e.message), tone_of(e.text), e.gm_only, getattr(e, "side", "")) for e in log]
     rolls = [roll_view(r, names) for r in shown]
     rerolled = [roll_view(r, names) for old in applied.rerolled for r in old
                 if readable(r, is_gm=is_gm, sides=names.sides)]

@@ -40,6 +40,7 @@ def _setups(ruleset) -> dict[str, dict]:
 
 def _recorded_battle(ruleset, spec: dict, seed: str) -> list:
     from rulesets.core.dice import Dice, RandomSource
+    from rulesets.core.messages import english
 
     rng = random.Random(seed)
     state = ruleset.setup(spec)
@@ -51,9 +52,9 @@ def _recorded_battle(ruleset, spec: dict, seed: str) -> list:
         steps.append([
             action.to_str(),
             [str(d) for d in dice.dice],
-            [[r.purpose, r.rule, r.total] for r in dice.rolls],
+            [[english(r.purpose), r.rule, r.total] for r in dice.rolls],
             # a line read by one side only (issue 27) hashes its side; a line for everyone hashes as before
-            [[e.text, e.rule, e.gm_only] + ([e.side] if e.side else []) for e in result.log],
+            [[english(e.message), e.rule, e.gm_only] + ([e.side] if e.side else []) for e in result.log],
         ])
         state = result.state
     return [steps, ruleset.outcome(state).to_json()]

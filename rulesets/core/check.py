@@ -18,7 +18,7 @@ Pure Python: no Django import.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, NamedTuple, Protocol, Union
@@ -26,7 +26,7 @@ from typing import Any, Callable, NamedTuple, Protocol, Union
 import icepool
 
 from .dice import Dice, Roll
-from .messages import Message, msg
+from .messages import Message, msg, render
 
 #: the label of the GM's circumstance modifier, the same in every system
 GM_LABEL = msg("core.check.gm", "GM")
@@ -37,8 +37,8 @@ SUCCESS, FAILURE = "success", "failure"
 
 
 def words(text: Message | str) -> str:
-    """A message or plain words, as the English text recorded in a :class:`Roll`."""
-    return text.render() if isinstance(text, Message) else str(text)
+    """A message or plain words, rendered in the installed language."""
+    return render(text)
 
 
 # --- the dice ---------------------------------------------------------------------------
@@ -145,9 +145,9 @@ class Check(NamedTuple):
     def bonus(self) -> int:
         return sum(m.value for m in self.modifiers)
 
-    def named(self) -> tuple[tuple[str, int], ...]:
-        """The modifiers as the log names them: (words, value) each, in order."""
-        return tuple((words(m.label), m.value) for m in self.modifiers)
+    def named(self) -> tuple[tuple[Message | str, int], ...]:
+        """The modifiers as the log names them: (label, value) each, in order."""
+        return tuple((m.label, m.value) for m in self.modifiers)
 
     def resolve(self, natural: int, faces: tuple[int, ...] = ()) -> "Result":
         """What a natural means for this check (the roll and the odds both ask this)."""
@@ -208,10 +208,10 @@ def circumstance(dm: int) -> tuple[Modifier, ...]:
 Row = Union[Message, str, Callable[["Result"], Union[Message, str]]]
 
 
-def _natural(text: Message | str, natural: int) -> str:
-    """``text`` in words, its ``{natural}`` filled with the natural rolled."""
+def _natural(text: Message | str, natural: int) -> Message | str:
+    """``text``, its ``{natural}`` filled with the natural rolled."""
     if isinstance(text, Message):
-        return replace(text, params=tuple(sorted({**dict(text.params), "natural": natural}.items()))).render()
+        return text.with_params(natural=natural)
     return text.format(natural=natural) if "{" in text else text
 
 
@@ -224,7 +224,7 @@ def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Row = "",
     when recording); ``gm_only`` for a roll only the GM sees, ``side`` for one only the GM and that
     side read (:attr:`rulesets.core.dice.Roll.side`); ``record_target=False`` for a system
     whose table already says the target in words (then the roll shows no "vs N+")."""
-    purpose = words(check.purpose) if dice.recording else ""
+    purpose = check.purpose
     faces, natural = check.throw.draw(dice, purpose, check.rule)
     result = check.resolve(natural, faces)
     if dice.recording:
@@ -236,7 +236,7 @@ def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Row = "",
         dice.record(Roll(
             check.throw.text, faces, tuple(named for named in check.named() if named[1]),
             result.total, purpose, check.rule, target=check.target if record_target else None,
-            table=words(table), row=words(row), gm_only=gm_only, side=side,
+            table=table, row=row, gm_only=gm_only, side=side,
         ))
     return result
 

@@ -19,6 +19,7 @@ import abc
 import random
 from dataclasses import dataclass, field
 
+from .messages import Message, english, render, words_from_json, words_to_json
 
 
 class DiceError(Exception):
@@ -38,7 +39,7 @@ class DiceExhausted(DiceError):
 class DiceNeeded(DiceError):
     """A manual source needs faces the GM has not entered yet."""
 
-    def __init__(self, count: int, sides: int, purpose: str, rule: str = "", have: int = 0):
+    def __init__(self, count: int, sides: int, purpose: "Message | str", rule: str = "", have: int = 0):
         self.count, self.sides, self.purpose, self.rule, self.have = count, sides, purpose, rule, have
         super().__init__(f"Roll {count}d{sides} for {purpose}")
 
@@ -65,12 +66,12 @@ class Roll:
 
     expression: str
     faces: tuple[int, ...]
-    modifiers: tuple[tuple[str, int], ...] = ()
+    modifiers: tuple[tuple[Message | str, int], ...] = ()
     total: int = 0
-    purpose: str = ""
+    purpose: Message | str = ""
     rule: str = ""
-    table: str = ""
-    row: str = ""
+    table: Message | str = ""
+    row: Message | str = ""
     target: int | None = None
     gm_only: bool = False
     #: read by the GM and this side's players only: a check made inside one side's ship
@@ -86,40 +87,53 @@ class Roll:
         return None if self.target is None else self.total >= self.target
 
     def describe(self) -> str:
-        mods = "".join(f" {'+' if v >= 0 else '-'} {abs(v)} ({src})" for src, v in self.modifiers)
-        text = f"{self.purpose}: {self.expression} [{', '.join(map(str, self.faces))}]{mods} = {self.total}"
+        mods = "".join(f" {'+' if v >= 0 else '-'} {abs(v)} ({render(src)})" for src, v in self.modifiers)
+        text = f"{render(self.purpose)}: {self.expression} [{', '.join(map(str, self.faces))}]{mods} = {self.total}"
         if self.target is not None:
             text += f" vs {self.target}+ ({'success' if self.succeeded else 'failure'})"
         if self.table:
-            text += f"; {self.table}: {self.row}"
+            text += f"; {render(self.table)}: {render(self.row)}"
         return text
 
     def to_json(self) -> dict:
-        return {
+        # The words as English text (what stored logs and exports have always read), and the
+        # messages behind them under "words", so a stored roll reads in a language chosen later.
+        out = {
             "expression": self.expression,
             "faces": list(self.faces),
-            "modifiers": [list(m) for m in self.modifiers],
+            "modifiers": [[english(src), v] for src, v in self.modifiers],
             "total": self.total,
-            "purpose": self.purpose,
+            "purpose": english(self.purpose),
             "rule": self.rule,
-            "table": self.table,
-            "row": self.row,
+            "table": english(self.table),
+            "row": english(self.row),
             "target": self.target,
             "gm_only": self.gm_only,
             **({"side": self.side} if self.side else {}),  # only when set: a stored roll reads the same
         }
+        words = {k: words_to_json(v) for k, v in (("purpose", self.purpose), ("table", self.table),
+                                                    ("row", self.row)) if isinstance(v, Message)}
+        labels = {str(i): words_to_json(src) for i, (src, _) in enumerate(self.modifiers) if isinstance(src, Message)}
+        if labels:
+            words["modifiers"] = labels
+        if words:
+            out["words"] = words
+        return out
 
     @classmethod
     def from_json(cls, data: dict) -> "Roll":
+        words = data.get("words") or {}
+        labels = words.get("modifiers") or {}
         return cls(
             expression=data["expression"],
             faces=tuple(data["faces"]),
-            modifiers=tuple((str(s), int(v)) for s, v in data.get("modifiers", [])),
+            modifiers=tuple((words_from_json(labels[str(i)]) if str(i) in labels else str(s), int(v))
+                            for i, (s, v) in enumerate(data.get("modifiers", []))),
             total=data.get("total", 0),
-            purpose=data.get("purpose", ""),
+            purpose=words_from_json(words["purpose"]) if "purpose" in words else data.get("purpose", ""),
             rule=data.get("rule", ""),
-            table=data.get("table", ""),
-            row=data.get("row", ""),
+            table=words_from_json(words["table"]) if "table" in words else data.get("table", ""),
+            row=words_from_json(words["row"]) if "row" in words else data.get("row", ""),
             target=data.get("target"),
             gm_only=data.get("gm_only", False),
             side=data.get("side", "") or "",
@@ -283,7 +297,7 @@ class Dice:
         if not self.recording:
             # Playout mode: only what the rules read (faces, total, target).
             return Roll("", faces, (), sum(faces) + sum(v for _, v in modifiers), target=target)
-        mods = tuple((str(src), int(v)) for src, v in modifiers if v)
+        mods = tuple((src if isinstance(src, Message) else str(src), int(v)) for src, v in modifiers if v)
         total = sum(faces) + sum(v for _, v in mods)
         expr = f"{count}D{sides}" if sides == 6 else f"{count}d{sides}"
         return self.record(

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from .dice import Dice, Roll
-from .messages import Message, msg
+from .messages import Message, english, msg, render
 
 Param = str | int
 
@@ -80,29 +80,69 @@ class Action:
         return cls.make(kind, actor, **params)
 
 
-@dataclass(frozen=True)
 class LogEntry:
     """A line of the encounter log: what happened, which rule said so, who may see it.
 
+    ``message``: the words, a :class:`~rulesets.core.messages.Message` (a plain string in logs
+    stored before messages); ``text`` renders them in the reader's language.
     ``gm_only``: only the GM reads it.  ``side``: only the GM and the players of that side read
     it -- what happens inside one side's ship (its Captain's orders, the DMs handed to its crew,
     its internal checks), which the other side's sensors and eyes do not show.  A line with
     neither is read by everyone at the table."""
 
-    text: str
-    rule: str = ""
-    gm_only: bool = False
-    side: str = ""
+    __slots__ = ("message", "rule", "gm_only", "side")
+
+    def __init__(self, text: Message | str, rule: str = "", gm_only: bool = False, side: str = ""):
+        self.message = text
+        self.rule = rule
+        self.gm_only = gm_only
+        self.side = side
+
+    @property
+    def text(self) -> str:
+        """The words in the installed language (English outside the app)."""
+        return render(self.message)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, LogEntry) and self.message == other.message and self.rule == other.rule
+                and self.gm_only == other.gm_only and self.side == other.side)
+
+    def __hash__(self) -> int:
+        return hash((english(self.message), self.rule, self.gm_only, self.side))
+
+    def __repr__(self) -> str:
+        return f"LogEntry({english(self.message)!r}, rule={self.rule!r}, gm_only={self.gm_only}, side={self.side!r})"
 
     def to_json(self) -> dict:
-        out = {"text": self.text, "rule": self.rule, "gm_only": self.gm_only}
+        # "text": the English words, read by anything that stores or compares logs as text;
+        # "msg": the message itself, so a stored log reads in a language chosen later.
+        out = {"text": english(self.message), "rule": self.rule, "gm_only": self.gm_only}
         if self.side:
             out["side"] = self.side  # written only when set: a log stored before reads the same
+        if isinstance(self.message, Message):
+            out["msg"] = self.message.to_json()
         return out
 
     @classmethod
     def from_json(cls, data: dict) -> "LogEntry":
-        return cls(data["text"], data.get("rule", ""), data.get("gm_only", False), data.get("side", "") or "")
+        text = Message.from_json(data["msg"]) if "msg" in data else data["text"]
+        return cls(text, data.get("rule", ""), data.get("gm_only", False), data.get("side", "") or "")
+
+
+class Log(list):
+    """A step's log lines.  Rules say every line; in a playout (``recording`` False: a
+    simulation, a re-roll analysis) the log keeps none, so whether anybody reads the words is
+    answered here, once, and never in a rule."""
+
+    __slots__ = ("recording",)
+
+    def __init__(self, recording: bool = True):
+        super().__init__()
+        self.recording = recording
+
+    def say(self, text: Message | str, rule: str = "", gm_only: bool = False, side: str = "") -> None:
+        if self.recording:
+            self.append(LogEntry(text, rule, gm_only, side))
 
 
 @dataclass

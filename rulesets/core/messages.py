@@ -4,39 +4,158 @@ its parameters.
 A rule says *what* happened or *why* it refuses (``msg("wc.refused.guns_out", "{ship}'s guns
 are out of action.", ship=name)``); the app renders the message in the reader's language
 when someone reads it.  The English text is the message's source text (the catalogue's
-msgid): placeholders are ``{name}`` fields filled from the parameters.
+msgid): placeholders are ``{name}`` fields filled from the parameters.  A parameter may itself
+be a message (a weapon's kind, a table's row): it is rendered in the same language.
 
+Rules never ask whether anybody will read a message: they say it, and the log that receives
+it (:class:`rulesets.core.engine.Log`) keeps it or, in a playout, drops it.  Building a message
+is cheap (an identifier, a text and a dict); rendering it is what costs, and happens only when
+a page, an export or a test reads it.
+
+Translation: :func:`set_translator` installs the app's lookup (Django's ``gettext`` and
+``ngettext`` in the reader's active language); without one, messages render in English.
 Pure Python: no Django import.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
+
+#: the installed lookups: text -> translated text, and (singular, plural, n) -> translated text
+_gettext: Callable[[str], str] | None = None
+_ngettext: Callable[[str, str, int], str] | None = None
 
 
-@dataclass(frozen=True)
+def set_translator(gettext: Callable[[str], str] | None,
+                   ngettext: Callable[[str, str, int], str] | None = None) -> None:
+    """Install the app's translation lookups (None: English, the texts as written)."""
+    global _gettext, _ngettext
+    _gettext, _ngettext = gettext, ngettext
+
+
 class Message:
-    """An identifier (``system.area.what``), its English text with ``{placeholders}``, and
-    the parameters that fill them (kept sorted, so equal messages compare equal)."""
+    """An identifier (``system.area.what``), its English text with ``{placeholders}``, and the
+    parameters that fill them.  ``plural``: the English plural text, for a message whose words
+    depend on the number in its ``count`` parameter ("1 round" / "3 rounds"); each language
+    chooses among its own plural forms (Russian has three)."""
 
-    id: str
-    text: str
-    params: tuple[tuple[str, Any], ...] = ()
+    __slots__ = ("id", "text", "params", "plural")
+
+    def __init__(self, id: str, text: str, params: Any = (), plural: str | None = None):
+        self.id = id
+        self.text = text
+        self.params: dict[str, Any] = dict(params)
+        self.plural = plural
 
     def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.params:
-            if k == key:
-                return v
-        return default
+        return self.params.get(key, default)
+
+    def with_params(self, **params: Any) -> "Message":
+        return Message(self.id, self.text, {**self.params, **params}, self.plural)
 
     def render(self) -> str:
-        """The English words (the app renders other languages from the same message)."""
-        return self.text.format(**dict(self.params)) if self.params else self.text
+        """The words in the installed language (English when none is installed)."""
+        if self.plural is not None:
+            n = int(self.params.get("count", 0))
+            template = (_ngettext(self.text, self.plural, n) if _ngettext
+                        else (self.text if n == 1 else self.plural))
+        else:
+            template = _gettext(self.text) if _gettext else self.text
+        if not self.params:
+            return template
+        return template.format(**{k: (v.render() if isinstance(v, Message) else v)
+                                  for k, v in self.params.items()})
+
+    def english(self) -> str:
+        """The English words, whatever language is installed (fingerprints, machine keys)."""
+        if self.plural is not None and int(self.params.get("count", 0)) != 1:
+            template = self.plural
+        else:
+            template = self.text
+        if not self.params:
+            return template
+        return template.format(**{k: (v.english() if isinstance(v, Message) else v)
+                                  for k, v in self.params.items()})
 
     def __str__(self) -> str:
         return self.render()
 
+    def __repr__(self) -> str:
+        return f"msg({self.id!r}, {self.english()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        """Two messages are equal when they say the same thing; a message equals a string that
+        is its English words (what a stored log, a scenario file or a test reads)."""
+        if isinstance(other, str):
+            return self.english() == other
+        return (isinstance(other, Message) and self.id == other.id and self.text == other.text
+                and self.params == other.params and self.plural == other.plural)
+
+    def __hash__(self) -> int:
+        return hash(self.english())  # equal to its English words' hash, as equality asks
+
+    # ---- stored with the log: a stored encounter reads in a language chosen later
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"id": self.id, "text": self.text}
+        if self.params:
+            out["params"] = {k: _param_to_json(v) for k, v in self.params.items()}
+        if self.plural is not None:
+            out["plural"] = self.plural
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Message":
+        params = {k: _param_from_json(v) for k, v in (data.get("params") or {}).items()}
+        return cls(data["id"], data["text"], params, data.get("plural"))
+
+
+def _param_to_json(value: Any) -> Any:
+    if isinstance(value, Message):
+        return {"msg": value.to_json()}
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _param_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "msg" in value:
+        return Message.from_json(value["msg"])
+    return value
+
 
 def msg(id: str, text: str, **params: Any) -> Message:
     """``msg("core.refused.over", "The fight is over.")``: a :class:`Message`."""
-    return Message(id, text, tuple(sorted(params.items())))
+    return Message(id, text, params)
+
+
+def msgn(id: str, singular: str, plural: str, count: int, **params: Any) -> Message:
+    """A message whose words follow ``count``: ``msgn("core.rounds", "{count} round",
+    "{count} rounds", n)``."""
+    return Message(id, singular, {"count": count, **params}, plural)
+
+
+Words = Message | str
+
+
+def render(value: Any) -> str:
+    """A message in the installed language, a plain string as it is ("" for None)."""
+    if value is None:
+        return ""
+    return value.render() if isinstance(value, Message) else str(value)
+
+
+def english(value: Any) -> str:
+    """A message's English words, a plain string as it is ("" for None)."""
+    if value is None:
+        return ""
+    return value.english() if isinstance(value, Message) else str(value)
+
+
+def words_to_json(value: Any) -> Any:
+    """A stored form of a string or a message: the string itself, or ``{"msg": ...}``."""
+    return {"msg": value.to_json()} if isinstance(value, Message) else value
+
+
+def words_from_json(value: Any) -> Any:
+    """The inverse of :func:`words_to_json`."""
+    return Message.from_json(value["msg"]) if isinstance(value, dict) and "msg" in value else value
