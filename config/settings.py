@@ -77,9 +77,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -121,6 +123,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.language.languages",
             ],
         },
     },
@@ -172,7 +175,20 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "campaigns:list"
 LOGOUT_REDIRECT_URL = "login"
 
+# The languages of the five rule texts, and English (docs/translations.md).  Each person reads
+# the app in their own: their account's choice, else this browser's, else their browser's
+# languages (accounts/language.py).
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [
+    ("en-gb", "English"),
+    ("it", "Italiano"),
+    ("ca", "Català"),
+    ("ru", "Русский"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "starship_language"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -23,6 +23,7 @@ import threading
 from typing import Callable
 
 from django.core.cache import cache
+from django.utils import translation
 
 from config.outage import CacheDown, cache_call
 from rulesets.core.engine import Viewer
@@ -42,7 +43,8 @@ def viewer_kind(viewer: Viewer, user_id: int | None) -> str:
 
 
 def fragment_key(encounter_pk: int, head: int, status: str, kind: str, template: str) -> str:
-    raw = f"{encounter_pk}|{head}|{status}|{kind}|{template}"
+    """The key of a render shared by the pages of one kind of viewer reading one language."""
+    raw = f"{encounter_pk}|{head}|{status}|{kind}|{template}|{translation.get_language()}"
     return "fragment:" + hashlib.sha1(raw.encode()).hexdigest()
 
 

@@ -37,6 +37,7 @@ import logging
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.utils import translation
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 
 from .live import channel
@@ -137,7 +138,9 @@ def _deliveries(pk: int, pages: list[_Page]) -> tuple[int | None, dict[_Page, st
         elif role == Membership.GM:
             out[page] = ""  # the number only: the GM's page fetches its own controls
         else:
-            out[page] = player_fragment(page.request, encounter, role, head, viewers[user])
+            # in the page's own language (each reader chooses theirs; the render is shared per language)
+            with translation.override(getattr(page.request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE):
+                out[page] = player_fragment(page.request, encounter, role, head, viewers[user])
     return head, out
 
 

@@ -12,24 +12,28 @@ it (:class:`rulesets.core.engine.Log`) keeps it or, in a playout, drops it.  Bui
 is cheap (an identifier, a text and a dict); rendering it is what costs, and happens only when
 a page, an export or a test reads it.
 
-Translation: :func:`set_translator` installs the app's lookup (Django's ``gettext`` and
-``ngettext`` in the reader's active language); without one, messages render in English.
+Translation: :func:`set_translator` installs the app's lookup (Django's ``pgettext`` and
+``npgettext`` in the reader's active language, the message's identifier as the context);
+without one, messages render in English.
 Pure Python: no Django import.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
-#: the installed lookups: text -> translated text, and (singular, plural, n) -> translated text
-_gettext: Callable[[str], str] | None = None
-_ngettext: Callable[[str, str, int], str] | None = None
+#: the installed lookups: (context, text) -> translated text, and (context, singular, plural, n) ->
+#: translated text.  The context is the message's identifier, so the same English words in two
+#: systems translate into each system's own terms ("hit" in Cepheus and in Wing Commander).
+_pgettext: Callable[[str, str], str] | None = None
+_npgettext: Callable[[str, str, str, int], str] | None = None
 
 
-def set_translator(gettext: Callable[[str], str] | None,
-                   ngettext: Callable[[str, str, int], str] | None = None) -> None:
-    """Install the app's translation lookups (None: English, the texts as written)."""
-    global _gettext, _ngettext
-    _gettext, _ngettext = gettext, ngettext
+def set_translator(pgettext: Callable[[str, str], str] | None,
+                   npgettext: Callable[[str, str, str, int], str] | None = None) -> None:
+    """Install the app's translation lookups, Django's ``pgettext`` and ``npgettext`` in the app
+    (None: English, the texts as written)."""
+    global _pgettext, _npgettext
+    _pgettext, _npgettext = pgettext, npgettext
 
 
 class Message:
@@ -56,10 +60,10 @@ class Message:
         """The words in the installed language (English when none is installed)."""
         if self.plural is not None:
             n = int(self.params.get("count", 0))
-            template = (_ngettext(self.text, self.plural, n) if _ngettext
+            template = (_npgettext(self.id, self.text, self.plural, n) if _npgettext
                         else (self.text if n == 1 else self.plural))
         else:
-            template = _gettext(self.text) if _gettext else self.text
+            template = _pgettext(self.id, self.text) if _pgettext else self.text
         if not self.params:
             return template
         return template.format(**{k: (v.render() if isinstance(v, Message) else v)

@@ -17,7 +17,8 @@ def pig_latin():
     """A made-up language installed as the app installs Django's: every text looked up."""
     table = {"{ship} fires at {target}.": "{target} is fired at by {ship}!",
              "pulse laser": "laser-pulse", "{count} round": "{count} roundo", "{count} rounds": "{count} roundi"}
-    set_translator(lambda t: table.get(t, t), lambda s, p, n: table.get(s if n == 1 else p, s if n == 1 else p))
+    set_translator(lambda ctx, t: table.get(t, t),
+                   lambda ctx, s, p, n: table.get(s if n == 1 else p, s if n == 1 else p))
     yield
     set_translator(None, None)
 
@@ -52,7 +53,8 @@ def test_a_stored_log_line_reads_in_a_language_installed_after_it_was_stored(pig
     entry = LogEntry(msg("x.fires", "{ship} fires at {target}.", ship="Corsair", target="Raider"), "rule 1")
     stored = json.loads(json.dumps(entry.to_json()))
     assert stored["text"] == "Corsair fires at Raider."  # the English words, for whatever reads text
-    set_translator(lambda t: {"{ship} fires at {target}.": "{target} is fired at by {ship}!"}.get(t, t))
+    set_translator(lambda ctx, t: {("x.fires", "{ship} fires at {target}."): "{target} is fired at by {ship}!"}
+                   .get((ctx, t), t))
     back = LogEntry.from_json(stored)
     assert back == entry and back.text == "Raider is fired at by Corsair!"
 
