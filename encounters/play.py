@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from campaigns.models import Membership
 from rulesets.core.dice import Dice, DiceError, DiceNeeded, InvalidFace, ManualSource
 from rulesets.core.engine import Action, IllegalAction
+from rulesets.core.messages import words_from_json, words_to_json
 
 from . import log as encounter_log
 from . import runner
@@ -43,7 +44,10 @@ class NotTheirs(Exception):
 def proposal_of(encounter: Encounter, head: int) -> dict | None:
     """The player's step waiting for the GM, if it was chosen at ``head`` (else moot)."""
     p = encounter.proposal
-    return p if p and p.get("head") == head else None
+    if not p or p.get("head") != head:
+        return None
+    # its action in words, read in this reader's language (kept as the message behind them)
+    return {**p, "label": words_from_json(p.get("label", ""))}
 
 
 def my_turn_key(request, encounter: Encounter, now) -> str | None:
@@ -243,7 +247,7 @@ def _propose(request, encounter, role, now, action, faces, mode, character):
         locked.proposal = {
             "token": secrets.token_hex(8), "head": now.head, "user": request.user.pk,
             "player": request.user.get_username(), "character": character, "action": action.to_str(),
-            "label": encounter.engine.describe(now.state, action),
+            "label": words_to_json(encounter.engine.describe(now.state, action)),
             "faces": faces or [], "mode": mode,
         }
         locked.save(update_fields=["proposal"])

@@ -651,8 +651,9 @@ def _dice_for(scenario: Scenario, step: ScenarioStep):
 
 def _entry(action: Action, dice: Dice, result, state_json=None) -> dict:
     entry = RecordedStep(action.to_str(), tuple(dice.dice)).to_json()
-    entry["rolls"] = [r.to_json() for r in dice.rolls]
-    entry["log"] = [e.to_json() for e in result.log]
+    # a report read by a person: the words in English, not the messages behind them
+    entry["rolls"] = [{k: v for k, v in r.to_json().items() if k != "words"} for r in dice.rolls]
+    entry["log"] = [{k: v for k, v in e.to_json().items() if k != "msg"} for e in result.log]
     if state_json is not None:
         entry["state"] = state_json
     return entry

@@ -2,15 +2,22 @@
 
 On its step a ship fires (2D6 + gunnery >= 8 hits for 1D6 damage) or braces (its
 next incoming shot takes DM-2).  The enemy's gunnery is secret to players.
+
+The smallest system the conformance suite passes (docs/adding-a-ruleset.md): its one check is
+declared once (:func:`fire_check`), and ``apply``, ``odds`` and the roll in the log read it; every
+word it says is a message.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
 
+from rulesets.core import check as core_check
 from rulesets.core import odds as odds_mod
+from rulesets.core.check import Check, Modifier, Throw, circumstance, gm_dm
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
-from rulesets.core.engine import Action, LogEntry, Odds, Step, Viewer
+from rulesets.core.engine import Action, Log, Odds, Step, Viewer
+from rulesets.core.messages import msg
 
 
 @dataclass
@@ -39,6 +46,15 @@ class ToyState:
         return self.ships[self.turn].name
 
 
+def fire_check(me: ToyShip, target: ToyShip, dm: int = 0) -> Check:
+    """Toy rule 1: 2D6 + gunnery, 8 or more hits; a braced target takes DM-2 (rule 3); the GM may
+    add a circumstance DM."""
+    return Check(Throw(2, 6), 8,
+                 (Modifier("gunnery", me.gunnery, "toy 1"),
+                  Modifier("braced target", -2 if target.braced else 0, "toy 3"), *circumstance(dm)),
+                 rule="toy 1", purpose=msg("toy.roll.fire", "{ship} fires at {target}", ship=me.name, target=target.name))
+
+
 class ToyRuleset(RulesetBase):
     key = "toy"
     name = "Toy duel"
@@ -63,27 +79,24 @@ class ToyRuleset(RulesetBase):
         foes = [s for s in state.ships if s.side != me.side and s.hull > 0]
         return [Action.make("fire", me.id, target=f.id) for f in foes] + [Action.make("brace", me.id)]
 
-    def _target_number(self, me, target):
-        return 8 - me.gunnery + (2 if target.braced else 0)
-
     def apply(self, state, action, dice):
         ships = [replace(s) for s in state.ships]
         me = ships[state.turn]
-        log = []
+        log = Log(dice.recording)
         if action.kind == "fire":
             target = next(s for s in ships if s.id == action.get("target"))
-            mods = [("gunnery", me.gunnery), ("braced target", -2 if target.braced else 0), ("GM", int(action.get("dm", 0)))]
-            roll = dice.roll(2, 6, modifiers=mods, purpose=f"{me.name} fires at {target.name}", target=8, rule="toy 1")
+            hit = core_check.roll(dice, fire_check(me, target, gm_dm(action))).success
             target.braced = False
-            if roll.succeeded:
-                dmg = dice.roll(1, 6, purpose="damage", rule="toy 2")
+            if hit:
+                dmg = dice.roll(1, 6, purpose=msg("toy.roll.damage", "damage"), rule="toy 2")
                 target.hull = max(0, target.hull - dmg.total)
-                log.append(LogEntry(f"{me.name} hits {target.name} for {dmg.total}.", "toy 2"))
+                log.say(msg("toy.log.hits", "{ship} hits {target} for {damage}.",
+                            ship=me.name, target=target.name, damage=dmg.total), "toy 2")
             else:
-                log.append(LogEntry(f"{me.name} misses {target.name}.", "toy 1"))
+                log.say(msg("toy.log.misses", "{ship} misses {target}.", ship=me.name, target=target.name), "toy 1")
         else:
             me.braced = True
-            log.append(LogEntry(f"{me.name} braces.", "toy 3"))
+            log.say(msg("toy.log.braces", "{ship} braces.", ship=me.name), "toy 3")
         turn = (state.turn + 1) % len(ships)
         rnd = state.round + (1 if turn == 0 else 0)
         while ships[turn].hull <= 0:
@@ -98,9 +111,8 @@ class ToyRuleset(RulesetBase):
             return None
         me = state.ships[state.turn]
         target = next(s for s in state.ships if s.id == action.get("target"))
-        need = self._target_number(me, target) - int(action.get("dm", 0))
-        p = odds_mod.chance_at_least(2, 6, 0, need)
-        return odds_mod.pass_fail(p, f"{odds_mod.percent(p)} to hit", "hit", "miss")
+        p = core_check.chances(fire_check(me, target, gm_dm(action)))[core_check.SUCCESS]
+        return odds_mod.pass_fail(p, msg("toy.odds.hit", "{chance} to hit", chance=odds_mod.percent(p)), "hit", "miss")
 
     def actor_ship(self, state):
         return state.ships[state.turn].id
@@ -126,7 +138,11 @@ class ToyRuleset(RulesetBase):
         return [f'"gunnery": {s.gunnery}' for s in state.ships if s.id not in viewer.ships]
 
     def describe(self, state, action):
-        return action.to_str()
+        me = next(s for s in state.ships if s.id == action.actor)
+        if action.kind == "fire":
+            target = next(s for s in state.ships if s.id == action.get("target"))
+            return msg("toy.action.fire", "{ship} fires at {target}", ship=me.name, target=target.name)
+        return msg("toy.action.brace", "{ship} braces", ship=me.name)
 
     def example_setup(self, variant: int = 0) -> dict:
         return {
