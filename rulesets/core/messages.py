@@ -47,7 +47,8 @@ class Message:
     def __init__(self, id: str, text: str, params: Any = (), plural: str | None = None):
         self.id = id
         self.text = text
-        self.params: dict[str, Any] = dict(params)
+        # msg() hands over the fresh dict of its keywords: kept as it is, not copied
+        self.params: dict[str, Any] = params if type(params) is dict else dict(params)
         self.plural = plural
 
     def get(self, key: str, default: Any = None) -> Any:
