@@ -243,7 +243,7 @@ def _propose(request, encounter, role, now, action, faces, mode, character):
         locked.proposal = {
             "token": secrets.token_hex(8), "head": now.head, "user": request.user.pk,
             "player": request.user.get_username(), "character": character, "action": action.to_str(),
-            "label": encounter.engine.describe(now.state, action),
+            "label": str(encounter.engine.describe(now.state, action)),  # words (a message rendered): stored as JSON
             "faces": faces or [], "mode": mode,
         }
         locked.save(update_fields=["proposal"])
