@@ -2,8 +2,8 @@
 
 Sections: 2.1.6 Schilde und Panzerung, 2.1.7 Der Erstschadenswurf, 2.1.8 Die
 Erstschadenstabelle, 2.1.9 (criticals roll damage twice); the fumble tables of RULES-NOTES.
-Each function takes a state and returns a changed copy with its log lines (a core ``Log``: the
-lines are messages, kept only when someone reads them).
+Each function takes a state and the step's log (a core ``Log``: it keeps the lines, messages,
+only when someone reads them), says what happens into the log and returns a changed copy.
 """
 from __future__ import annotations
 
@@ -43,11 +43,10 @@ def roll_damage(dice, attacker: Ship, weapon: Weapon, target_name: str, times: i
     return total
 
 
-def apply_damage(state: DogfightState, ship_id: str, amount: int, dice, cause: Message) -> tuple[DogfightState, Log]:
+def apply_damage(state: DogfightState, ship_id: str, amount: int, dice, cause: Message, log: Log) -> DogfightState:
     """Shields first, then hull (2.1.6); hull 0 or less destroys the ship and ejects the pilot; the
     first hull damage of the encounter rolls on the first-damage table (2.1.7, RULES-NOTES)."""
     ship = state.ship(ship_id)
-    log = Log(dice.recording)
     on_shields = min(ship.shields, amount)
     on_hull = amount - on_shields
     hull = ship.hull - on_hull
@@ -74,12 +73,11 @@ def apply_damage(state: DogfightState, ship_id: str, amount: int, dice, cause: M
         log.say(msg("wing_commander.log.destroyed", "{ship} is destroyed; the escape pod throws {pilot} into space.",
                     ship=ship.name, pilot=ship.pilot.name), RULE_SHIELDS)
     if on_hull > 0 and hull > 0 and not ship.first_damage_done:
-        state, more = first_damage(state, ship_id, dice)
-        log.extend(more)
-    return state, log
+        state = first_damage(state, ship_id, dice, log)
+    return state
 
 
-def first_damage(state: DogfightState, ship_id: str, dice) -> tuple[DogfightState, Log]:
+def first_damage(state: DogfightState, ship_id: str, dice, log: Log) -> DogfightState:
     """2.1.7/2.1.8: roll 2W10 (1W20 Wild Card) on the first-damage table, once per encounter."""
     ship = state.ship(ship_id)
     check = checks.table_check(ship, tables.FIRST_DAMAGE, msg("wing_commander.roll.first_damage",
@@ -96,11 +94,10 @@ def first_damage(state: DogfightState, ship_id: str, dice) -> tuple[DogfightStat
     elif row.key == "gun_alignment":
         changes["gun_alignment"] = True
     state = with_ship(state, ship_id, **changes)
-    log = Log(dice.recording)
     log.say(msg("wing_commander.log.first_damage", "{purpose}: {dice} = {natural}, {title} {effect}",
                 purpose=check.purpose, dice=checks.dice_words(check), natural=rolled.natural, title=row.title,
                 effect=row.effect), tables.FIRST_DAMAGE.section)
-    return state, log
+    return state
 
 
 def _set_weapons(state: DogfightState, ship_id: str, kinds: tuple[str, ...], **changes) -> DogfightState:
@@ -109,7 +106,7 @@ def _set_weapons(state: DogfightState, ship_id: str, kinds: tuple[str, ...], **c
     return with_ship(state, ship_id, weapons=weapons)
 
 
-def attack_fumble(state: DogfightState, ship_id: str, weapon: Weapon, dice) -> tuple[DogfightState, Log]:
+def attack_fumble(state: DogfightState, ship_id: str, weapon: Weapon, dice, log: Log) -> DogfightState:
     """2.1.9 Der Patzer: an attack fumble rolls on the weapon's fumble table (RULES-NOTES)."""
     ship = state.ship(ship_id)
     table = tables.FUMBLE_TABLES[weapon.kind]
@@ -117,7 +114,6 @@ def attack_fumble(state: DogfightState, ship_id: str, weapon: Weapon, dice) -> t
     check = checks.table_check(ship, table, purpose, checks.pilot_for(ship, weapon))
     rolled = checks.roll(dice, check, table)
     row = table.lookup(rolled.natural)
-    log = Log(dice.recording)
     rule = f"{checks.RULE_FUMBLE}; {english(table.name)} {row.band}"  # a citation: the English words
     log.say(msg("wing_commander.log.fumble_table", "Fumble! {table}: {dice} = {natural}, {title}: {effect}",
                 table=table.name, dice=checks.dice_words(check), natural=rolled.natural, title=row.title,
@@ -136,35 +132,29 @@ def attack_fumble(state: DogfightState, ship_id: str, weapon: Weapon, dice) -> t
         if row.key == "launch_circuits":
             state = _set_weapons(state, ship_id, ("missile",), broken=True)
         elif row.key == "targeting":
-            state, more = _stray_missile(state, ship, weapon, dice)
-            log.extend(more)
+            state = _stray_missile(state, ship, weapon, dice, log)
         else:
             full = roll_damage(dice, ship, weapon, ship.name)
             share = full // 2 if row.key == "heavy_blast" else full // 4
-            state, more = apply_damage(state, ship_id, share, dice, PREMATURE_BLAST[row.key])
-            log.extend(more)
+            state = apply_damage(state, ship_id, share, dice, PREMATURE_BLAST[row.key], log)
     elif weapon.kind == "torpedo" and row.key == "launch_circuits":
         state = _set_weapons(state, ship_id, ("torpedo",), broken=True)
-    return state, log
+    return state
 
 
 STRAY_TARGET = msg("wing_commander.roll.stray_target", "the stray missile's new target")
 
 
-def _stray_missile(state: DogfightState, firer: Ship, weapon: Weapon, dice):
+def _stray_missile(state: DogfightState, firer: Ship, weapon: Weapon, dice, log: Log) -> DogfightState:
     """Missile fumble 7-10: the missile picks a random ship, friend or foe, and hits it.
     Decision: any other ship still in the fight, each as likely (one die of that many sides)."""
     others = [s for s in state.ships if s.in_fight and s.id != firer.id]
     if not others:
-        return state, []
+        return state
     pick = dice.faces(1, len(others), STRAY_TARGET, checks.RULE_FUMBLE)[0] if len(others) > 1 else 1
     victim = others[pick - 1]
-    log = Log(dice.recording)
     log.say(msg("wing_commander.log.stray_missile", "The missile turns on {ship} and hits it.", ship=victim.name),
             checks.RULE_FUMBLE)
     amount = roll_damage(dice, firer, weapon, victim.name)
-    state, more = apply_damage(state, victim.id, amount, dice, msg("wing_commander.cause.stray_missile",
-                                                                   "{ship}'s stray {weapon}", ship=firer.name,
-                                                                   weapon=weapon.name))
-    log.extend(more)
-    return state, log
+    cause = msg("wing_commander.cause.stray_missile", "{ship}'s stray {weapon}", ship=firer.name, weapon=weapon.name)
+    return apply_damage(state, victim.id, amount, dice, cause, log)

@@ -230,8 +230,7 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, L
         if rolled.outcome == checks.FUMBLE:
             log.say(msg("wing_commander.log.attack_fumble", "{ship} fumbles the attack with {weapon} (natural {natural}).",
                         natural=rolled.natural, **params), checks.RULE_FUMBLE)
-            state, more = damage.attack_fumble(state, ship.id, weapon, dice)
-            log.extend(more)
+            state = damage.attack_fumble(state, ship.id, weapon, dice, log)
             continue
         critical = rolled.outcome == checks.CRITICAL
         if target.rolls:
@@ -252,8 +251,7 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, L
                 line = msg("wing_commander.log.hit", "{ship} hits {target} with {weapon} ({total} vs TW {tw}).",
                            total=rolled.total, tw=target.tw, **params)
             log.say(line, checks.RULE_CRIT if critical else checks.RULE_ATTACK)
-            state, more = hit(state, ship.id, weapon.id, target_id, 2 if critical else 1, dice)
-            log.extend(more)
+            state = hit(state, ship.id, weapon.id, target_id, 2 if critical else 1, dice, log)
         else:
             log.say(msg(*MISSES.get(weapon.kind, MISSES["gun"]), total=rolled.total, tw=target.tw, **params),
                     checks.RULE_ATTACK)
@@ -289,13 +287,14 @@ def end(state: DogfightState, action: Action, dice):
     return end_turn(state), []
 
 
-def hit(state: DogfightState, attacker_id: str, weapon_id: str, target_id: str, times: int, dice):
+def hit(state: DogfightState, attacker_id: str, weapon_id: str, target_id: str, times: int, dice, log: Log) -> DogfightState:
+    """A hit lands: its damage rolled ``times`` times (2.1.9), on the shields then the hull (2.1.6)."""
     attacker = state.ship(attacker_id)
     weapon = attacker.weapon(weapon_id)
     target = state.ship(target_id)
     amount = damage.roll_damage(dice, attacker, weapon, target.name, times)
-    return damage.apply_damage(state, target_id, amount, dice, msg("wing_commander.cause.weapon", "{ship}'s {weapon}",
-                                                                   ship=attacker.name, weapon=weapon.name))
+    cause = msg("wing_commander.cause.weapon", "{ship}'s {weapon}", ship=attacker.name, weapon=weapon.name)
+    return damage.apply_damage(state, target_id, amount, dice, cause, log)
 
 
 def lock(state: DogfightState, action: Action, dice):
@@ -438,6 +437,5 @@ def dodge(state: DogfightState, action: Action, dice):
         line = msg("wing_commander.log.fails_dodge", "{ship} fails to dodge {attacker}: {total} does not reach "
                    "{value}.", total=rolled.total, value=pending.value, **params)
     log.say(line, checks.RULE_FUMBLE if rolled.outcome == checks.FUMBLE else checks.RULE_DODGE)
-    state, more = hit(state, pending.attacker, pending.weapon, defender.id, times, dice)
-    log.extend(more)
+    state = hit(state, pending.attacker, pending.weapon, defender.id, times, dice, log)
     return _next_pending(state, log)
