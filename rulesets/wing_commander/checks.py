@@ -11,10 +11,10 @@ from fractions import Fraction
 from typing import Final
 
 from rulesets.core import check as core_check
-from rulesets.core.check import Check, Modifier, Natural, Result, Throw
+from rulesets.core.check import GM_LABEL, Check, Modifier, Natural, Result, Throw
 from rulesets.core.citation import cite
 from rulesets.core.dice import Dice
-from rulesets.core.messages import msg
+from rulesets.core.messages import Message, Words, msg
 
 from . import tables
 from .model import DogfightState, PendingAttack, Pilot, Ship, Weapon
@@ -42,9 +42,24 @@ NATURALS: Final = (
 #: a plain success or failure, as the roll's row
 WORDS: Final = {SUCCESS: msg("wing_commander.roll.success", "success"),
                 FAILURE: msg("wing_commander.roll.failure", "failure")}
+#: what an opposed attack is rolled against, as the roll's table
+OPPOSED: Final = msg("wing_commander.roll.opposed", "against the attack total")
+
+#: the modifiers' labels (2.1.4, 2.1.5), each said once
+SHIP_MV: Final = msg("wing_commander.modifier.ship_mv", "ship MV")
+THRUSTERS: Final = msg("wing_commander.modifier.thrusters", "damaged thrusters")
+GUN_ALIGNMENT: Final = msg("wing_commander.modifier.gun_alignment", "gun alignment failed")
+EVADED: Final = msg("wing_commander.modifier.evaded", "critical dodge this round")
+COUNTERMEASURE_MV: Final = {"chaff": msg("wing_commander.modifier.chaff_mv", "chaff MV"),
+                            "mines": msg("wing_commander.modifier.mines_mv", "mines MV")}
+#: a countermeasure kind in words, as stocked ("mines") and as one dropped ("the mine fails")
+COUNTERMEASURES: Final = {"chaff": msg("wing_commander.countermeasure.chaff", "chaff"),
+                          "mines": msg("wing_commander.countermeasure.mines", "mines")}
+ONE_COUNTERMEASURE: Final = {"chaff": msg("wing_commander.countermeasure.one_chaff", "chaff"),
+                             "mines": msg("wing_commander.countermeasure.one_mine", "mine")}
 
 
-def declare(purpose: str, rule: str, wild_card: bool = False, modifiers: tuple[tuple[str, int], ...] = (),
+def declare(purpose: Words, rule: str, wild_card: bool = False, modifiers: tuple[tuple[Words, int], ...] = (),
           target: int | None = None, special: bool = True) -> Check:
     """One roll as a core :class:`Check`: 2W10 (1W20 for a Wild Card) plus named modifiers against a
     target value.  ``target`` None is an opposed attack (its total is what the defender must reach) or
@@ -65,16 +80,13 @@ def roll(dice: Dice, check: Check, table: tables.Table | None = None) -> Result:
     if table is not None:
         return core_check.roll(dice, check, table=table.name, row=lambda r: _table_row(table, r.natural),
                                record_target=False)
-    if not dice.recording:
-        return core_check.roll(dice, check)
-    against = (msg("wing_commander.roll.opposed", "against the attack total") if check.target is None
-               else msg("wing_commander.roll.vs", "vs {target}", target=check.target))
+    against = OPPOSED if check.target is None else msg("wing_commander.roll.vs", "vs {target}", target=check.target)
     return core_check.roll(dice, check, table=against, row=lambda r: WORDS[r.outcome], record_target=False)
 
 
-def _table_row(table: tables.Table, natural: int) -> str:
+def _table_row(table: tables.Table, natural: int) -> Message:
     row = table.lookup(natural)
-    return f"{row.band} {row.title}"
+    return msg("wing_commander.roll.table_row", "{band} {title}", band=row.band, title=row.title)
 
 
 def chances(check: Check) -> dict[str, Fraction]:
@@ -97,23 +109,35 @@ def pilot_for(ship: Ship, weapon: Weapon) -> Pilot:
 WEAPON_MODIFIER = {"gun": "guns", "turret": "guns", "missile": "missiles", "torpedo": "torpedoes"}
 
 
-def attack_modifiers(ship: Ship, weapon: Weapon, dm: int = 0) -> tuple[tuple[str, int], ...]:
+def attack_modifiers(ship: Ship, weapon: Weapon, dm: int = 0) -> tuple[tuple[Words, int], ...]:
     """2.1.4 a)-e): ship MV (guns only), skills and advantages, the weapon's own MV, component damage.
     A failed gun alignment (2.1.8, 13-15: "Alle Geschützangriffe ... um 2 reduziert") costs the guns and
     the turret 2: a turret's fire is gun fire, as for the mines, the dodge and the fumble table (decision)."""
-    mods: list[tuple[str, int]] = []
+    mods: list[tuple[Words, int]] = []
     if weapon.kind == "gun":
-        mods.append(("ship MV", ship.mv))
+        mods.append((SHIP_MV, ship.mv))
         if ship.thrusters:
-            mods.append(("damaged thrusters", -ship.thrusters))
+            mods.append((THRUSTERS, -ship.thrusters))
     elif weapon.kind in ("missile", "torpedo"):
-        mods.append((f"{weapon.name} MV", weapon.mv))
+        mods.append((weapon_mv(weapon), weapon.mv))
     if ship.gun_alignment and weapon.kind in ("gun", "turret"):
-        mods.append(("gun alignment failed", -2))
+        mods.append((GUN_ALIGNMENT, -2))
     mods.extend(pilot_for(ship, weapon).bonus("attack", WEAPON_MODIFIER[weapon.kind]))
     if dm:
-        mods.append(("GM", dm))
+        mods.append((GM_LABEL, dm))
     return tuple(mods)
+
+
+def weapon_mv(weapon: Weapon) -> Message:
+    """A missile's or torpedo's own MV, as a modifier's label and in the value a dodge must reach."""
+    return msg("wing_commander.modifier.weapon_mv", "{weapon} MV", weapon=weapon.name)
+
+
+def attacks(attacker: Ship, target: Ship, weapon: Weapon) -> Message:
+    """"Blue 1 attacks Claw 1 with Laser cannons": the attack roll's purpose, and how the log's
+    attack lines begin."""
+    return msg("wing_commander.roll.attack", "{ship} attacks {target} with {weapon}", ship=attacker.name,
+               target=target.name, weapon=weapon.name)
 
 
 def attacker_rolls(attacker: Ship, target: Ship) -> bool:
@@ -126,7 +150,7 @@ def attack_check(attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> C
     """The attack roll, or None when the NPC attacker is represented by its TW (2.1.5)."""
     if not attacker_rolls(attacker, target):
         return None
-    purpose = f"{attacker.name} attacks {target.name} with {weapon.name}"
+    purpose = attacks(attacker, target, weapon)
     # Against a target that dodges, the attack total is what the dodge must reach (opposed).
     against = None if target.rolls else target.tw
     return declare(purpose, RULE_ATTACK, pilot_for(attacker, weapon).wild_card,
@@ -141,11 +165,13 @@ def tw_number(attacker: Ship, weapon: Weapon) -> int:
     return attacker.tw
 
 
-def tw_value(attacker: Ship, weapon: Weapon) -> tuple[int, str]:
+def tw_value(attacker: Ship, weapon: Weapon) -> tuple[int, Message]:
     """:func:`tw_number` and where it comes from, in words."""
     if weapon.kind in ("missile", "torpedo"):
-        return tw_number(attacker, weapon), f"11 {'+' if weapon.mv >= 0 else '-'} {abs(weapon.mv)} ({weapon.name} MV)"
-    return tw_number(attacker, weapon), f"{attacker.name}'s TW"
+        return tw_number(attacker, weapon), msg("wing_commander.dodge.missile_value", "{base} {sign} {mv} ({label})",
+                                                base=tables.MISSILE_DODGE_BASE, sign="+" if weapon.mv >= 0 else "-",
+                                                mv=abs(weapon.mv), label=weapon_mv(weapon))
+    return tw_number(attacker, weapon), msg("wing_commander.dodge.tw_value", "{ship}'s TW", ship=attacker.name)
 
 
 def dodge_modifiers(state: DogfightState, defender: Ship, pending: PendingAttack, dm: int = 0):
@@ -155,24 +181,30 @@ def dodge_modifiers(state: DogfightState, defender: Ship, pending: PendingAttack
 
 
 def dodge_modifiers_against(defender: Ship, attacker_id: str, weapon: Weapon, dm: int = 0):
-    mods: list[tuple[str, int]] = []
+    mods: list[tuple[Words, int]] = []
     if weapon.kind in ("gun", "turret"):
-        mods.append(("ship MV", defender.mv))
+        mods.append((SHIP_MV, defender.mv))
         if defender.thrusters:
-            mods.append(("damaged thrusters", -defender.thrusters))
+            mods.append((THRUSTERS, -defender.thrusters))
     targets = ("dodge", "dodge_missiles") if weapon.kind in ("missile", "torpedo") else ("dodge",)
     mods.extend(defender.pilot.bonus(*targets))
     if attacker_id in defender.evaded:
-        mods.append(("critical dodge this round", 1))
+        mods.append((EVADED, 1))
     if dm:
-        mods.append(("GM", dm))
+        mods.append((GM_LABEL, dm))
     return tuple(mods)
+
+
+def dodges(defender: Ship, attacker: Ship, weapon: Weapon) -> Message:
+    """"Claw 1 dodges Blue 1's Laser cannons": the dodge roll's purpose, and the dodge's label."""
+    return msg("wing_commander.roll.dodge", "{ship} dodges {attacker}'s {weapon}", ship=defender.name,
+               attacker=attacker.name, weapon=weapon.name)
 
 
 def dodge_check(state: DogfightState, defender: Ship, pending: PendingAttack, dm: int = 0) -> Check:
     attacker = state.ship(pending.attacker)
     weapon = attacker.weapon(pending.weapon)
-    return declare(f"{defender.name} dodges {attacker.name}'s {weapon.name}", RULE_DODGE, defender.wild_card,
+    return declare(dodges(defender, attacker, weapon), RULE_DODGE, defender.wild_card,
                  dodge_modifiers(state, defender, pending, dm), pending.value)
 
 
@@ -187,14 +219,15 @@ def countermeasure_check(state: DogfightState, defender: Ship, pending: PendingA
     weapon = state.ship(pending.attacker).weapon(pending.weapon)
     kind = countermeasure_kind(weapon)
     mv = defender.chaff_mv if kind == "chaff" else defender.mines_mv
-    mods = [(f"{kind} MV", mv), *defender.pilot.bonus("countermeasures")]
+    mods = [(COUNTERMEASURE_MV[kind], mv), *defender.pilot.bonus("countermeasures")]
     if dm:
-        mods.append(("GM", dm))
-    return declare(f"{defender.name} drops {kind} against {weapon.name}", RULE_CM, False, tuple(mods),
-                 pending.value, special=False)
+        mods.append((GM_LABEL, dm))
+    purpose = msg("wing_commander.roll.countermeasure", "{ship} drops {kind} against {weapon}", ship=defender.name,
+                  kind=COUNTERMEASURES[kind], weapon=weapon.name)
+    return declare(purpose, RULE_CM, False, tuple(mods), pending.value, special=False)
 
 
-def table_check(ship: Ship, table: tables.Table, purpose: str, pilot: Pilot | None = None) -> Check:
+def table_check(ship: Ship, table: tables.Table, purpose: Message, pilot: Pilot | None = None) -> Check:
     """A table roll: 2W10, or 1W20 for a Wild Card (2.1.7, 2.1.9); no modifiers, no target."""
     who = pilot or ship.pilot
     return declare(purpose, table.section, who.wild_card, (), None, special=False)

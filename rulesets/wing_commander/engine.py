@@ -10,6 +10,7 @@ import random
 
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
+from rulesets.core.messages import Message, msg, msgn
 from rulesets.core.simulate import Sweep, SweepPoint
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
@@ -20,6 +21,12 @@ from .model import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, ship_from
 FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
 PHASE_WORDS = {"act": "action", "defend": "defence", "after": "after-attack"}
 KIND_WORDS = {"gun": "guns", "turret": "turret", "missile": "missile", "torpedo": "torpedo"}
+#: ejecting in words: on one's own turn, instead of a dodge, after one's attack (2.1.3)
+EJECT_WORDS = {
+    "act": ("wing_commander.action.eject", "{pilot} ejects from {ship}"),
+    "defend": ("wing_commander.action.eject_defending", "{pilot} ejects from {ship} instead of dodging"),
+    "after": ("wing_commander.action.eject_after", "{pilot} ejects from {ship} after the attack"),
+}
 
 
 class WingCommanderRuleset(RulesetBase):
@@ -140,45 +147,56 @@ class WingCommanderRuleset(RulesetBase):
         ship = state.acting
         return ship.id if ship else None
 
-    def describe(self, state: DogfightState, action: Action) -> str:
+    def describe(self, state: DogfightState, action: Action) -> Message | str:
+        """The action in words, as its button says it (a message; the bare kind for an action
+        the system does not word)."""
         kind = action.kind
         if kind == "override":
-            return "GM override"
+            return msg("wing_commander.action.override", "GM override")
         ship = state.ship(action.actor) if action.actor else None
         if ship is None:
             return kind
+        name = ship.name
         if kind in ("attack", "torpedo"):
             target = state.ship(action.get("target"))
             weapon = ship.weapon(action.get("weapon"))
-            text = f"{ship.name} fires {weapon.name} at {target.name}"
             if action.get("turret"):
-                text += f", with the {ship.weapon(action.get('turret')).name}"
-            return text
+                return msg("wing_commander.action.attack_turret", "{ship} fires {weapon} at {target}, with the {turret}",
+                           ship=name, weapon=weapon.name, target=target.name,
+                           turret=ship.weapon(action.get("turret")).name)
+            return msg("wing_commander.action.attack", "{ship} fires {weapon} at {target}", ship=name,
+                       weapon=weapon.name, target=target.name)
         if kind == "lock":
-            return f"{ship.name} locks a torpedo on {state.ship(action.get('target')).name} (deciphering takes the round)"
+            return msg("wing_commander.action.lock", "{ship} locks a torpedo on {target} (deciphering takes the round)",
+                       ship=name, target=state.ship(action.get("target")).name)
         if kind == "regenerate":
             gained = turn.regains(ship)
             if gained:
-                return f"{ship.name} stands aside to regenerate {gained} shield point{'s' if gained > 1 else ''}"
-            why = "shields full" if ship.shield_generator else "shield generator destroyed"
-            return f"{ship.name} stands aside for a round ({why}: no regeneration)"
+                return msgn("wing_commander.action.regenerate", "{ship} stands aside to regenerate {count} shield point",
+                            "{ship} stands aside to regenerate {count} shield points", gained, ship=name)
+            if ship.shield_generator:
+                return msg("wing_commander.action.aside_full", "{ship} stands aside for a round (shields full: no "
+                           "regeneration)", ship=name)
+            return msg("wing_commander.action.aside_no_generator", "{ship} stands aside for a round (shield generator "
+                       "destroyed: no regeneration)", ship=name)
         if kind == "cloak":
-            return f"{ship.name} activates its cloaking device"
+            return msg("wing_commander.action.cloak", "{ship} activates its cloaking device", ship=name)
         if kind == "pass":
-            return f"{ship.name} holds its fire"
+            return msg("wing_commander.action.pass", "{ship} holds its fire", ship=name)
         if kind == "end":
-            return f"{ship.name} ends its turn"
+            return msg("wing_commander.action.end", "{ship} ends its turn", ship=name)
         if kind == "eject":
-            when = {"defend": " instead of dodging", "after": " after the attack"}.get(state.phase, "")
-            return f"{ship.pilot.name} ejects from {ship.name}{when}"
+            return msg(*EJECT_WORDS.get(state.phase, EJECT_WORDS["act"]), pilot=ship.pilot.name, ship=name)
         if kind in ("countermeasure", "dodge") and state.pending:
             pending = state.pending[0]
             attacker = state.ship(pending.attacker)
             weapon = attacker.weapon(pending.weapon)
             if kind == "countermeasure":
-                what = checks.countermeasure_kind(weapon)
-                return f"{ship.name} drops {what} against {attacker.name}'s {weapon.name}"
-            return f"{ship.name} dodges {attacker.name}'s {weapon.name} (needs {pending.value})"
+                return msg("wing_commander.action.countermeasure", "{ship} drops {kind} against {attacker}'s {weapon}",
+                           ship=name, kind=checks.COUNTERMEASURES.get(checks.countermeasure_kind(weapon), ""),
+                           attacker=attacker.name, weapon=weapon.name)
+            return msg("wing_commander.action.dodge", "{dodge} (needs {value})",
+                       dodge=checks.dodges(ship, attacker, weapon), value=pending.value)
         return kind
 
     # --- what people see ------------------------------------------------------------------

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from rulesets.core import odds as core_odds
 from rulesets.core.engine import Odds, Outcome
-from rulesets.core.messages import msg
+from rulesets.core.messages import Message, msg
 
 from . import checks
 from .model import DogfightState, PendingAttack, Ship, Weapon
@@ -133,10 +133,23 @@ def through_shields(weapon: Weapon, times: int, target: Ship) -> dict[str, Fract
     return out
 
 
-def _damage_words(weapon: Weapon, hull, destroyed) -> str:
-    return str(msg("wing_commander.odds.damage", "{weapon} ({dice}): through to the hull {hull}, destroyed {destroyed}",
-                   weapon=weapon.name, dice=weapon.code, hull=core_odds.percent(hull),
-                   destroyed=core_odds.percent(destroyed)))
+def _damage_words(weapon: Weapon, hull, destroyed) -> Message:
+    return msg("wing_commander.odds.damage", "{weapon} ({dice}): through to the hull {hull}, destroyed {destroyed}",
+               weapon=weapon.name, dice=weapon.code, hull=core_odds.percent(hull), destroyed=core_odds.percent(destroyed))
+
+
+def joined(parts: list, ident: str = "wing_commander.odds.then", text: str = "{first}; {then}") -> Message:
+    """Parts of the odds in words, one after the other ("critical 5%, fumble 2%; B dodges the
+    total; ..."): each pair a message, so each language chooses its own separator."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = msg(ident, text, first=out, then=part)
+    return out
+
+
+def _critical_words(critical, fumble) -> Message:
+    return msg("wing_commander.odds.critical", "critical {critical}, fumble {fumble}",
+               critical=core_odds.percent(critical), fumble=core_odds.percent(fumble))
 
 
 def attack_odds(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship, dm: int = 0) -> Odds:
@@ -154,15 +167,14 @@ def attack_odds(state: DogfightState, attacker: Ship, weapon: Weapon, target: Sh
     rolls = checks.attacker_rolls(attacker, target)
     parts = []
     if rolls:
-        summary = str(msg("wing_commander.odds.hit", "hit {hit}", hit=pct(lands1 + lands2)))
-        parts.append(str(msg("wing_commander.odds.critical", "critical {critical}, fumble {fumble}",
-                             critical=pct(c[LANDS_TWICE]), fumble=pct(c["fumble"]))))
+        summary = msg("wing_commander.odds.hit", "hit {hit}", hit=pct(lands1 + lands2))
+        parts.append(_critical_words(c[LANDS_TWICE], c["fumble"]))
     else:
-        summary = str(msg("wing_commander.odds.hit_if_dodges", "hit {hit} if it only dodges", hit=pct(lands1 + lands2)))
+        summary = msg("wing_commander.odds.hit_if_dodges", "hit {hit} if it only dodges", hit=pct(lands1 + lands2))
     parts.append(defence_words(state, attacker, weapon, target))
     parts.append(_damage_words(weapon, hull, destroyed))
     outcomes = tuple(Outcome(label, float(p)) for label, p in c.items())
-    return Odds(outcomes, summary, "; ".join(parts))
+    return Odds(outcomes, summary, joined(parts))
 
 
 def with_turret(state: DogfightState, attacker: Ship, turret: Weapon, target: Ship, main: Odds) -> Odds:
@@ -170,16 +182,16 @@ def with_turret(state: DogfightState, attacker: Ship, turret: Weapon, target: Sh
     own roll, its own defence (D6)."""
     c = attack_chances(state, attacker, turret, target)
     lands = c[LANDS_ONCE] + c[LANDS_TWICE] + c[HEAVY]
-    joins = str(msg("wing_commander.odds.turret_joins", "{turret} joins: hit {hit} (critical {critical}), {dice}",
-                    turret=turret.name, hit=core_odds.percent(lands), critical=core_odds.percent(c[LANDS_TWICE]),
-                    dice=turret.code))
-    return Odds(main.outcomes, main.summary, f"{main.detail}; {joins}" if main.detail else joins)
+    joins = msg("wing_commander.odds.turret_joins", "{turret} joins: hit {hit} (critical {critical}), {dice}",
+                turret=turret.name, hit=core_odds.percent(lands), critical=core_odds.percent(c[LANDS_TWICE]),
+                dice=turret.code)
+    return Odds(main.outcomes, main.summary, joined([main.detail, joins]) if main.detail else joins)
 
 
-def defence_words(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship) -> str:
+def defence_words(state: DogfightState, attacker: Ship, weapon: Weapon, target: Ship) -> Message:
     """The countermeasure and the dodge the target will get."""
     if not target.rolls:
-        return str(msg("wing_commander.odds.vs_tw", "needs {tw} ({target}'s TW)", tw=target.tw, target=target.name))
+        return msg("wing_commander.odds.vs_tw", "needs {tw} ({target}'s TW)", tw=target.tw, target=target.name)
     words = []
     kind = checks.countermeasure_kind(weapon)
     stock = target.chaff if kind == "chaff" else target.mines if kind == "mines" else 0
@@ -187,18 +199,19 @@ def defence_words(state: DogfightState, attacker: Ship, weapon: Weapon, target: 
         value = checks.tw_value(attacker, weapon)[0]
         probe = PendingAttack(attacker.id, target.id, weapon.id, value)
         dodge = checks.chances(checks.dodge_check(state, target, probe))
-        words.append(str(msg("wing_commander.odds.must_reach", "{target} must reach {value}: dodges {dodge}", target=target.name,
-                             value=value, dodge=core_odds.percent(dodge[checks.SUCCESS] + dodge[checks.CRITICAL]))))
+        words.append(msg("wing_commander.odds.must_reach", "{target} must reach {value}: dodges {dodge}",
+                         target=target.name, value=value,
+                         dodge=core_odds.percent(dodge[checks.SUCCESS] + dodge[checks.CRITICAL])))
         if stock:
             cm = checks.chances(checks.countermeasure_check(state, target, probe))
-            words.append(str(msg("wing_commander.odds.countermeasure_first", "{kind} ({stock} left) stop it first {p}",
-                                 kind=kind, stock=stock, p=core_odds.percent(cm[checks.SUCCESS]))))
+            words.append(msg("wing_commander.odds.countermeasure_first", "{kind} ({stock} left) stop it first {p}",
+                             kind=checks.COUNTERMEASURES[kind], stock=stock, p=core_odds.percent(cm[checks.SUCCESS])))
     else:
-        words.append(str(msg("wing_commander.odds.dodges_total", "{target} dodges the total", target=target.name)))
+        words.append(msg("wing_commander.odds.dodges_total", "{target} dodges the total", target=target.name))
         if stock:
-            words.append(str(msg("wing_commander.odds.may_drop", "may drop {kind} first ({stock} left)", kind=kind,
-                                 stock=stock)))
-    return ", ".join(words)
+            words.append(msg("wing_commander.odds.may_drop", "may drop {kind} first ({stock} left)",
+                             kind=checks.COUNTERMEASURES[kind], stock=stock))
+    return joined(words, "wing_commander.odds.and", "{first}, {then}")
 
 
 def defence_odds(state: DogfightState, kind: str, dm: int = 0) -> Odds:
@@ -207,17 +220,16 @@ def defence_odds(state: DogfightState, kind: str, dm: int = 0) -> Odds:
     if kind == "countermeasure":
         c = checks.chances(checks.countermeasure_check(state, defender, pending, dm))
         p = c[checks.SUCCESS]
-        return core_odds.pass_fail(p, str(msg("wing_commander.odds.stop", "{p} to stop the attack (needs {value})",
-                                              p=core_odds.percent(p), value=pending.value)), "stopped", "failed")
+        return core_odds.pass_fail(p, msg("wing_commander.odds.stop", "{p} to stop the attack (needs {value})",
+                                          p=core_odds.percent(p), value=pending.value), "stopped", "failed")
     c = checks.chances(checks.dodge_check(state, defender, pending, dm))
     if pending.critical:
         outcomes = (Outcome("critical dodge (+1 this round), the hit stands", float(c[checks.CRITICAL])),
                     Outcome("hit, damage rolled twice", float(1 - c[checks.CRITICAL])))
-        return Odds(outcomes, str(msg("wing_commander.odds.critical_stands", "a critical hit stands whatever the dodge")))
+        return Odds(outcomes, msg("wing_commander.odds.critical_stands", "a critical hit stands whatever the dodge"))
     outcomes = (Outcome("critical dodge", float(c[checks.CRITICAL])), Outcome("dodged", float(c[checks.SUCCESS])),
                 Outcome("hit", float(c[checks.FAILURE])), Outcome(HEAVY, float(c[checks.FUMBLE])))
     escape = c[checks.CRITICAL] + c[checks.SUCCESS]
-    return Odds(outcomes, str(msg("wing_commander.odds.dodge", "{p} to dodge (needs {value})", p=core_odds.percent(escape),
-                                  value=pending.value)),
-                str(msg("wing_commander.odds.critical", "critical {critical}, fumble {fumble}",
-                        critical=core_odds.percent(c[checks.CRITICAL]), fumble=core_odds.percent(c[checks.FUMBLE]))))
+    return Odds(outcomes, msg("wing_commander.odds.dodge", "{p} to dodge (needs {value})", p=core_odds.percent(escape),
+                              value=pending.value),
+                _critical_words(c[checks.CRITICAL], c[checks.FUMBLE]))

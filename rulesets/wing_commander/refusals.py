@@ -204,17 +204,23 @@ def _attack(state: DogfightState, ship: Ship, action: Action) -> Refusal | None:
     return no or _target(state, ship, action)[1]
 
 
-def _torpedo(state: DogfightState, ship: Ship, action: Action) -> Refusal | None:
-    """2.1.3: a torpedo at a soft target, or deciphered at a hard one (locked in an earlier round: D7)."""
+def _torpedo_at(state: DogfightState, ship: Ship, action: Action) -> tuple[Ship | None, Refusal | None]:
+    """What firing a torpedo and locking one on both need (2.1.3): the weapon named is one of the
+    ship's torpedoes and ready, the target an enemy that may be attacked.  The target, or why not."""
     weapon, no = _weapon(ship, action.get("weapon"))
     if no is not None:
-        return no
+        return None, no
     if weapon.kind != "torpedo":
-        return _no("not_a_torpedo", "{weapon} is not a torpedo.", turn.RULE_TURN, weapon=weapon.name)
+        return None, _no("not_a_torpedo", "{weapon} is not a torpedo.", turn.RULE_TURN, weapon=weapon.name)
     no = _not_ready(state, ship, weapon)
     if no is not None:
-        return no
-    target, no = _target(state, ship, action)
+        return None, no
+    return _target(state, ship, action)
+
+
+def _torpedo(state: DogfightState, ship: Ship, action: Action) -> Refusal | None:
+    """2.1.3: a torpedo at a soft target, or deciphered at a hard one (locked in an earlier round: D7)."""
+    target, no = _torpedo_at(state, ship, action)
     if no is not None:
         return no
     if turn.torpedo_fires(state, ship, target):
@@ -235,15 +241,7 @@ def _not_capital(target: Ship) -> Refusal:
 
 def _lock(state: DogfightState, ship: Ship, action: Action) -> Refusal | None:
     """2.1.3 Einen Torpedo auf ein hartes Ziel ansagen: a hard target, not locked on yet."""
-    weapon, no = _weapon(ship, action.get("weapon"))
-    if no is not None:
-        return no
-    if weapon.kind != "torpedo":
-        return _no("not_a_torpedo", "{weapon} is not a torpedo.", turn.RULE_TURN, weapon=weapon.name)
-    no = _not_ready(state, ship, weapon)
-    if no is not None:
-        return no
-    target, no = _target(state, ship, action)
+    target, no = _torpedo_at(state, ship, action)
     if no is not None:
         return no
     if turn.torpedo_locks(ship, target):

@@ -8,7 +8,7 @@ dispatches the actions to them.
 from __future__ import annotations
 
 from rulesets.core.citation import cite
-from rulesets.core.engine import Action, LogEntry
+from rulesets.core.engine import Action, Log
 from rulesets.core.messages import msg
 from rulesets.core.state import clone
 
@@ -196,16 +196,15 @@ def _spend(state: DogfightState, ship_id: str, weapon: Weapon) -> DogfightState:
     return with_ship(state, ship_id, weapons=weapons, spent=spent)
 
 
-def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, list[LogEntry]]:
+def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, Log]:
     """2.1.3 an attack with guns or a missile (and the turret) or a torpedo; 2.1.4 the attack roll."""
     ship = state.acting
     target_id = action.get("target")
     dm = int(action.get("dm", 0) or 0)
-    log: list[LogEntry] = []
+    log = Log(dice.recording)
     if ship.cloak == "on":
         state = with_ship(state, ship.id, cloak="")
-        if dice.recording:
-            log.append(LogEntry(f"{ship.name} drops its cloak to attack.", RULE_TURN))
+        log.say(msg("wing_commander.log.drops_cloak", "{ship} drops its cloak to attack.", ship=ship.name), RULE_TURN)
     if action.kind == "torpedo" and ship.lock_target == target_id:
         state = with_ship(state, ship.id, lock_target="", lock_round=0)
     weapons = [ship.weapon(action.get("weapon"))]
@@ -219,44 +218,57 @@ def attack(state: DogfightState, action: Action, dice) -> tuple[DogfightState, l
             break
         state = _spend(state, ship.id, weapon)
         check = checks.attack_check(attacker, weapon, target, dm)
+        params = dict(ship=ship.name, target=target.name, weapon=weapon.name)
         if check is None:
             value, words = checks.tw_value(attacker, weapon)
             pending.append(PendingAttack(ship.id, target_id, weapon.id, value))
-            if dice.recording:
-                log.append(LogEntry(f"{ship.name} attacks {target.name} with {weapon.name}; {target.name} must reach "
-                                    f"{value} ({words}) to escape.", checks.RULE_DODGE))
+            log.say(msg("wing_commander.log.attack_tw", "{attack}; {target} must reach {value} ({words}) to escape.",
+                        attack=checks.attacks(attacker, target, weapon), target=target.name, value=value, words=words),
+                    checks.RULE_DODGE)
             continue
         rolled = checks.roll(dice, check)
         if rolled.outcome == checks.FUMBLE:
-            if dice.recording:
-                log.append(LogEntry(f"{ship.name} fumbles the attack with {weapon.name} (natural {rolled.natural}).",
-                                    checks.RULE_FUMBLE))
-            state, more = damage.attack_fumble(state, ship.id, weapon, dice)
-            log.extend(more)
+            log.say(msg("wing_commander.log.attack_fumble", "{ship} fumbles the attack with {weapon} (natural {natural}).",
+                        natural=rolled.natural, **params), checks.RULE_FUMBLE)
+            state = damage.attack_fumble(state, ship.id, weapon, dice, log)
             continue
         critical = rolled.outcome == checks.CRITICAL
         if target.rolls:
             pending.append(PendingAttack(ship.id, target_id, weapon.id, rolled.total, critical))
-            if dice.recording:
-                what = "A critical hit: it stands whatever the dodge" if critical else f"{target.name} must reach {rolled.total} to escape"
-                log.append(LogEntry(f"{ship.name} attacks {target.name} with {weapon.name}: {rolled.total}. {what}.",
-                                    checks.RULE_CRIT if critical else checks.RULE_ATTACK))
+            if critical:
+                line = msg("wing_commander.log.attack_critical", "{attack}: {total}. A critical hit: it stands whatever "
+                           "the dodge.", attack=check.purpose, total=rolled.total)
+            else:
+                line = msg("wing_commander.log.attack_opposed", "{attack}: {total}. {target} must reach {total} to "
+                           "escape.", attack=check.purpose, total=rolled.total, target=target.name)
+            log.say(line, checks.RULE_CRIT if critical else checks.RULE_ATTACK)
             continue
         if rolled.success:
-            if dice.recording:
-                log.append(LogEntry(f"{ship.name} {'scores a critical hit on' if critical else 'hits'} {target.name} "
-                                    f"with {weapon.name} ({rolled.total} vs TW {target.tw}).",
-                                    checks.RULE_CRIT if critical else checks.RULE_ATTACK))
-            state, more = hit(state, ship.id, weapon.id, target_id, 2 if critical else 1, dice)
-            log.extend(more)
-        elif dice.recording:
-            lost = " The missile is lost." if weapon.kind == "missile" else (" The torpedo is lost." if weapon.kind == "torpedo" else "")
-            log.append(LogEntry(f"{ship.name} misses {target.name} with {weapon.name} ({rolled.total} vs TW {target.tw}).{lost}",
-                                checks.RULE_ATTACK))
+            if critical:
+                line = msg("wing_commander.log.critical_hit", "{ship} scores a critical hit on {target} with {weapon} "
+                           "({total} vs TW {tw}).", total=rolled.total, tw=target.tw, **params)
+            else:
+                line = msg("wing_commander.log.hit", "{ship} hits {target} with {weapon} ({total} vs TW {tw}).",
+                           total=rolled.total, tw=target.tw, **params)
+            log.say(line, checks.RULE_CRIT if critical else checks.RULE_ATTACK)
+            state = hit(state, ship.id, weapon.id, target_id, 2 if critical else 1, dice, log)
+        else:
+            log.say(msg(*MISSES.get(weapon.kind, MISSES["gun"]), total=rolled.total, tw=target.tw, **params),
+                    checks.RULE_ATTACK)
     pending = [p for p in pending if state.ship(p.target).in_fight]
     if pending:
         return clone(state, phase="defend", pending=tuple(pending)), log
     return after_attack(state), log
+
+
+#: a miss in words: a missile or a torpedo that misses is lost (2.1.3)
+MISSES = {
+    "gun": ("wing_commander.log.miss", "{ship} misses {target} with {weapon} ({total} vs TW {tw})."),
+    "missile": ("wing_commander.log.miss_missile",
+                "{ship} misses {target} with {weapon} ({total} vs TW {tw}). The missile is lost."),
+    "torpedo": ("wing_commander.log.miss_torpedo",
+                "{ship} misses {target} with {weapon} ({total} vs TW {tw}). The torpedo is lost."),
+}
 
 
 def after_attack(state: DogfightState) -> DogfightState:
@@ -275,12 +287,14 @@ def end(state: DogfightState, action: Action, dice):
     return end_turn(state), []
 
 
-def hit(state: DogfightState, attacker_id: str, weapon_id: str, target_id: str, times: int, dice):
+def hit(state: DogfightState, attacker_id: str, weapon_id: str, target_id: str, times: int, dice, log: Log) -> DogfightState:
+    """A hit lands: its damage rolled ``times`` times (2.1.9), on the shields then the hull (2.1.6)."""
     attacker = state.ship(attacker_id)
     weapon = attacker.weapon(weapon_id)
     target = state.ship(target_id)
     amount = damage.roll_damage(dice, attacker, weapon, target.name, times)
-    return damage.apply_damage(state, target_id, amount, dice, f"{attacker.name}'s {weapon.name}")
+    cause = msg("wing_commander.cause.weapon", "{ship}'s {weapon}", ship=attacker.name, weapon=weapon.name)
+    return damage.apply_damage(state, target_id, amount, dice, cause, log)
 
 
 def lock(state: DogfightState, action: Action, dice):
@@ -288,8 +302,9 @@ def lock(state: DogfightState, action: Action, dice):
     ship = state.acting
     target = state.ship(action.get("target"))
     state = with_ship(state, ship.id, lock_target=target.id, lock_round=state.round)
-    log = [LogEntry(f"{ship.name} locks a torpedo on {target.name}; it deciphers the phase shields this round.",
-                    RULE_TURN)] if dice.recording else []
+    log = Log(dice.recording)
+    log.say(msg("wing_commander.log.lock", "{ship} locks a torpedo on {target}; it deciphers the phase shields this "
+                "round.", ship=ship.name, target=target.name), RULE_TURN)
     return end_turn(state), log
 
 
@@ -310,15 +325,18 @@ def regenerate(state: DogfightState, action: Action, dice):
     gained = regains(ship)
     shields = ship.shields + gained
     state = with_ship(state, ship.id, shields=shields, standing_aside=True)
-    log = []
-    if dice.recording:
-        if gained:
-            text = f"{ship.name} stands aside and regenerates its shields to {shields}"
-        elif not ship.shield_generator:
-            text = f"{ship.name} stands aside; its shield generator is destroyed, so its shields stay at {shields}"
-        else:
-            text = f"{ship.name} stands aside with its shields full ({shields})"
-        log.append(LogEntry(f"{text}; it cannot be attacked until its next turn.", RULE_TURN))
+    log = Log(dice.recording)
+    if gained:
+        line = msg("wing_commander.log.regenerates", "{ship} stands aside and regenerates its shields to {shields}; "
+                   "it cannot be attacked until its next turn.", ship=ship.name, shields=shields)
+    elif not ship.shield_generator:
+        line = msg("wing_commander.log.aside_no_generator", "{ship} stands aside; its shield generator is destroyed, "
+                   "so its shields stay at {shields}; it cannot be attacked until its next turn.", ship=ship.name,
+                   shields=shields)
+    else:
+        line = msg("wing_commander.log.aside_full", "{ship} stands aside with its shields full ({shields}); it cannot "
+                   "be attacked until its next turn.", ship=ship.name, shields=shields)
+    log.say(line, RULE_TURN)
     return end_turn(state), log
 
 
@@ -326,14 +344,16 @@ def cloak(state: DogfightState, action: Action, dice):
     """2.1.3: activating a cloaking device takes a full round (it is on from the ship's next turn)."""
     ship = state.acting
     state = with_ship(state, ship.id, cloak="activating")
-    log = [LogEntry(f"{ship.name} activates its cloaking device; it is cloaked from its next turn.", RULE_TURN)] \
-        if dice.recording else []
+    log = Log(dice.recording)
+    log.say(msg("wing_commander.log.cloak", "{ship} activates its cloaking device; it is cloaked from its next turn.",
+                ship=ship.name), RULE_TURN)
     return end_turn(state), log
 
 
 def pass_turn(state: DogfightState, action: Action, dice):
     ship = state.acting
-    log = [LogEntry(f"{ship.name} holds its fire this turn.", RULE_TURN)] if dice.recording else []
+    log = Log(dice.recording)
+    log.say(msg("wing_commander.log.pass", "{ship} holds its fire this turn.", ship=ship.name), RULE_TURN)
     return end_turn(state), log
 
 
@@ -341,8 +361,9 @@ def eject(state: DogfightState, action: Action, dice):
     """2.1.3: ejecting is possible at any time of one's own turn, and in an enemy's turn instead of a dodge."""
     ship = state.ship(action.actor)
     state = with_ship(state, ship.id, status="ejected")
-    log = [LogEntry(f"{ship.pilot.name} ejects from {ship.name}; the ship is out of the fight.", RULE_TURN)] \
-        if dice.recording else []
+    log = Log(dice.recording)
+    log.say(msg("wing_commander.log.eject", "{pilot} ejects from {ship}; the ship is out of the fight.",
+                pilot=ship.pilot.name, ship=ship.name), RULE_TURN)
     if state.phase == "defend":
         return _next_pending(state, log)
     return end_turn(state), log  # on its own turn, before or after the main action
@@ -357,10 +378,6 @@ def _next_pending(state: DogfightState, log):
     return after_attack(state), log
 
 
-#: one countermeasure of a kind, in words ("the mine fails", not "the mines fails")
-ONE_COUNTERMEASURE = {"chaff": "chaff", "mines": "mine"}
-
-
 def countermeasure(state: DogfightState, action: Action, dice):
     """2.1.5 / RULES-NOTES: chaff or a mine, 2W10 + its MV against the attacker's value; one is spent
     whatever comes of it; success cancels the attack, failure leaves the dodge."""
@@ -373,18 +390,14 @@ def countermeasure(state: DogfightState, action: Action, dice):
     state = with_ship(state, defender.id, spent=spent,
                                              **{kind: getattr(defender, kind) - 1})
     rolled = checks.roll(dice, check)
-    log = []
+    log = Log(dice.recording)
+    what = checks.ONE_COUNTERMEASURE[kind]  # "the mine fails", not "the mines fails"
     if rolled.success:
-        if dice.recording:
-            log.append(LogEntry(str(msg("wing_commander.log.countermeasure_works",
-                                        "The {what} works: the attack on {ship} comes to nothing.",
-                                        what=ONE_COUNTERMEASURE.get(kind, kind), ship=defender.name)), checks.RULE_CM))
+        log.say(msg("wing_commander.log.countermeasure_works", "The {what} works: the attack on {ship} comes to nothing.",
+                    what=what, ship=defender.name), checks.RULE_CM)
         return _next_pending(state, log)
-    if dice.recording:
-        log.append(LogEntry(str(msg("wing_commander.log.countermeasure_fails",
-                                    "The {what} fails ({total} vs {value}); {ship} may still dodge.",
-                                    what=ONE_COUNTERMEASURE.get(kind, kind), total=rolled.total, value=pending.value,
-                                    ship=defender.name)), checks.RULE_CM))
+    log.say(msg("wing_commander.log.countermeasure_fails", "The {what} fails ({total} vs {value}); {ship} may still "
+                "dodge.", what=what, total=rolled.total, value=pending.value, ship=defender.name), checks.RULE_CM)
     return clone(state, pending=(clone(pending, countered=True), *state.pending[1:])), log
 
 
@@ -397,26 +410,32 @@ def dodge(state: DogfightState, action: Action, dice):
     attacker = state.ship(pending.attacker)
     check = checks.dodge_check(state, defender, pending, int(action.get("dm", 0) or 0))
     rolled = checks.roll(dice, check)
-    log = []
+    log = Log(dice.recording)
     if rolled.outcome == checks.CRITICAL and pending.attacker not in defender.evaded:
         state = with_ship(state, defender.id, evaded=(*defender.evaded, pending.attacker))
     escaped = rolled.success and not pending.critical
+    params = dict(ship=defender.name, attacker=attacker.name)
     if escaped:
-        if dice.recording:
-            bonus = f" (critical: +1 against {attacker.name} for the rest of the round)" if rolled.outcome == checks.CRITICAL else ""
-            log.append(LogEntry(f"{defender.name} dodges {attacker.name}'s attack{bonus}.", checks.RULE_DODGE))
+        if rolled.outcome == checks.CRITICAL:
+            line = msg("wing_commander.log.dodges_critical", "{ship} dodges {attacker}'s attack (critical: +1 against "
+                       "{attacker} for the rest of the round).", **params)
+        else:
+            line = msg("wing_commander.log.dodges", "{ship} dodges {attacker}'s attack.", **params)
+        log.say(line, checks.RULE_DODGE)
         return _next_pending(state, log)
     times = 2 if (pending.critical or rolled.outcome == checks.FUMBLE) else 1
-    if dice.recording:
-        if pending.critical and rolled.outcome == checks.CRITICAL:
-            why = "a critical dodge, but the critical hit stands"
-        elif pending.critical:
-            why = "the critical hit stands"
-        elif rolled.outcome == checks.FUMBLE:
-            why = "a dodge fumble: an especially heavy hit, damage rolled twice"
-        else:
-            why = f"{rolled.total} does not reach {pending.value}"
-        log.append(LogEntry(f"{defender.name} fails to dodge {attacker.name}: {why}.",
-                            checks.RULE_FUMBLE if rolled.outcome == checks.FUMBLE else checks.RULE_DODGE))
-    state, more = hit(state, pending.attacker, pending.weapon, defender.id, times, dice)
-    return _next_pending(state, log + more)
+    if pending.critical and rolled.outcome == checks.CRITICAL:
+        line = msg("wing_commander.log.fails_dodge_critical_stands", "{ship} fails to dodge {attacker}: a critical "
+                   "dodge, but the critical hit stands.", **params)
+    elif pending.critical:
+        line = msg("wing_commander.log.fails_dodge_critical", "{ship} fails to dodge {attacker}: the critical hit "
+                   "stands.", **params)
+    elif rolled.outcome == checks.FUMBLE:
+        line = msg("wing_commander.log.fails_dodge_fumble", "{ship} fails to dodge {attacker}: a dodge fumble: an "
+                   "especially heavy hit, damage rolled twice.", **params)
+    else:
+        line = msg("wing_commander.log.fails_dodge", "{ship} fails to dodge {attacker}: {total} does not reach "
+                   "{value}.", total=rolled.total, value=pending.value, **params)
+    log.say(line, checks.RULE_FUMBLE if rolled.outcome == checks.FUMBLE else checks.RULE_DODGE)
+    state = hit(state, pending.attacker, pending.weapon, defender.id, times, dice, log)
+    return _next_pending(state, log)

@@ -1,11 +1,12 @@
 """The attack roll: 2.1.4 Der Angriffswurf."""
 from __future__ import annotations
 
+from rulesets.core.messages import english
 from .helpers import GUNS, MISSILE, TORPEDO, fight, npc, pilot, ship, step, text
 
 
 def attack_roll(rolls):
-    return next(r for r in rolls if "attacks" in r.purpose)
+    return next(r for r in rolls if "attacks" in english(r.purpose))
 
 
 def test_the_attack_roll_is_2w10_plus_bonuses_and_penalties():

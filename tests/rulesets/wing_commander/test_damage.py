@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rulesets.core.messages import english
 from rulesets.core.engine import Action
 
 from .helpers import GUNS, MISSILE, RULESET, TURRET, fight, kinds, npc, pilot, ship, step, text, with_ship
@@ -129,7 +130,7 @@ def test_gun_alignment_costs_the_turret_two_as_well():
     state = fight(ship("a", "blue", mv=2, weapons=(GUNS, TURRET, MISSILE), damage={"gun_alignment_failed": True}),
                   npc("b", tw=30, shields=20))
     _, _, rolls = step(state, "attack actor=a target=b weapon=w1 turret=w2", 5, 5, 5, 5)
-    guns, turret = [r for r in rolls if "attacks" in r.purpose]
+    guns, turret = [r for r in rolls if "attacks" in english(r.purpose)]
     assert ("gun alignment failed", -2) in guns.modifiers and guns.total == 10
     assert turret.modifiers == (("gun alignment failed", -2),) and turret.total == 8
     _, _, rolls = step(state, "attack actor=a target=b weapon=w3", 5, 5)

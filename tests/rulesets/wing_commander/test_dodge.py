@@ -1,6 +1,7 @@
 """Countermeasures and the dodge: 2.1.5 Der Ausweichwurf."""
 from __future__ import annotations
 
+from rulesets.core.messages import english
 from rulesets.wing_commander import checks
 
 from .helpers import GUNS, MISSILE, RULESET, TORPEDO, fight, kinds, npc, pilot, ship, step, text
@@ -30,7 +31,7 @@ def test_mines_against_guns_nothing_against_torpedoes():
     guns, _, _ = step(state, "attack actor=b target=a weapon=w1")
     assert "countermeasure" in kinds(guns)
     counter = next(a for a in RULESET.legal_actions(guns) if a.kind == "countermeasure")
-    assert "drops mines" in RULESET.describe(guns, counter)
+    assert "drops mines" in english(RULESET.describe(guns, counter))
     assert checks.countermeasure_kind(state.ship("b").weapon("w2")) is None  # the torpedo
     _, log, _ = step(guns, "countermeasure actor=a", 1, 1)  # 2: a mine fails (one is spent whatever)
     assert "The mine fails (2 vs 12); A may still dodge." in text(log)  # one mine: not "the mines fails"

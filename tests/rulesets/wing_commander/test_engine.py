@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from rulesets.core.messages import english
 from rulesets.core.engine import IllegalAction, Viewer
 
 from .helpers import MISSILE, GUNS, RULESET, fight, npc, ship, step, text
@@ -55,7 +56,7 @@ def test_players_see_their_own_sheet_but_not_an_enemys_tw_or_pilot():
 
 def test_the_view_and_descriptions_are_words():
     state = fight(ship("a", "blue", weapons=(GUNS, MISSILE)), npc("b"))
-    words = [RULESET.describe(state, a) for a in RULESET.legal_actions(state)]
+    words = [english(RULESET.describe(state, a)) for a in RULESET.legal_actions(state)]
     assert "A fires Dart at B" in words and "A holds its fire" in words
     assert not any("actor=" in w or "w1" in w for w in words)
 

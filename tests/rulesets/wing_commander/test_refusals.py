@@ -138,6 +138,27 @@ def test_torpedoes_fire_at_capital_ships_deciphered_from_the_next_round():
           refusals.RULE_CLOAK_LOCK)
 
 
+def test_firing_and_locking_a_torpedo_need_the_same_ready_torpedo_and_a_target():
+    """2.1.3 (a torpedo fired, or locked on a hard target): both ask one of the ship's torpedoes,
+    ready, and an enemy that may be attacked, refused in the same words either way."""
+    state = fight(ship("bomber", "blue", cls="bomber", weapons=(GUNS, TORPEDO)), npc("fighter"),
+                  npc("cruiser", cls="capital", tw=6, shields=10, hull=50, phase_shields=True))
+    state, _, _ = step(state, "pass actor=fighter")
+    for kind in ("torpedo", "lock"):
+        _says(_refused(state, f"{kind} actor=bomber target=cruiser weapon=w1"), "not_a_torpedo",
+              "Lasers is not a torpedo.", turn.RULE_TURN)
+        _says(_refused(state, f"{kind} actor=bomber target=cruiser weapon=w9"), "no_such_weapon",
+              "Bomber has no weapon 'w9'.", turn.RULE_TURN)
+        _says(_refused(state, f"{kind} actor=bomber target=bomber weapon=w2"), "same_side",
+              "Bomber is on Bomber's side: an attack is on an enemy.", turn.RULE_TURN)
+    spent = fight(ship("bomber", "blue", cls="bomber", weapons=(GUNS, TORPEDO), damage={"ammo": {"Torpedo": 2}}),
+                  npc("fighter"), npc("cruiser", cls="capital", tw=6, shields=10, hull=50, phase_shields=True))
+    spent, _, _ = step(spent, "pass actor=fighter")
+    for kind in ("torpedo", "lock"):
+        _says(_refused(spent, f"{kind} actor=bomber target=cruiser weapon=w2"), "none_left",
+              "Bomber has no Torpedo left: a missile or torpedo fired is spent, hit or miss.", checks.RULE_ATTACK)
+
+
 def test_a_cloak_is_built_into_fighters_and_bombers_and_takes_a_round():
     """2.1.3 Eine eingebaute Tarnvorrichtung aktivieren ("in einem Jäger oder Bomber", "eine volle Runde")."""
     state = fight(ship("a", "blue"), npc("b"))

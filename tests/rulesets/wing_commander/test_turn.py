@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from rulesets.core.messages import english
 from rulesets.core.engine import Action, Viewer
 from rulesets.wing_commander import turn
 from rulesets.wing_commander.engine import RULESET
@@ -31,7 +32,7 @@ def test_attack_with_guns_or_a_missile_and_the_turret_joins_without_ship_mv():
     assert "attack actor=a target=b weapon=w3" in offered
     # guns 4+5+3 = 12 hit (damage 2+2); turret 4+5 = 9 vs 12 misses
     state, log, rolls = step(state, "attack actor=a target=b weapon=w1 turret=w2", 4, 5, 2, 2, 4, 5)
-    attack_rolls = [r for r in rolls if "attacks" in r.purpose]
+    attack_rolls = [r for r in rolls if "attacks" in english(r.purpose)]
     assert [r.total for r in attack_rolls] == [12, 9]
     assert ("ship MV", 3) in attack_rolls[0].modifiers
     assert all(name != "ship MV" for name, _ in attack_rolls[1].modifiers)
@@ -47,10 +48,10 @@ def test_the_turret_joins_a_missile_attack_as_well():
     assert action in actions(state)
     assert RULESET.describe(state, Action.parse(action)) == "A fires Dart at B, with the Turret"
     found = RULESET.odds(state, Action.parse(action))
-    assert "Turret joins: hit 45% (critical 3%), 1d6" in found.detail and found.summary.startswith("hit ")
+    assert "Turret joins: hit 45% (critical 3%), 1d6" in english(found.detail) and english(found.summary).startswith("hit ")
     # the missile 5+5 + 1 (its MV) = 11 misses TW 12 and is lost; the turret 6+6 = 12 hits for 4
     state, log, rolls = step(state, action, 5, 5, 6, 6, 4)
-    attack_rolls = [r for r in rolls if "attacks" in r.purpose]
+    attack_rolls = [r for r in rolls if "attacks" in english(r.purpose)]
     assert [(r.purpose, r.total) for r in attack_rolls] == [("A attacks B with Dart", 11), ("A attacks B with Turret", 12)]
     assert "The missile is lost" in text(log)
     assert state.ship("a").weapon("w3").stock == 1
