@@ -164,17 +164,39 @@ def code(value) -> DiceCode:
 
 
 class CodeRoll(NamedTuple):
-    """The result of rolling a code: the raw faces, what they counted, the total.  (A named
-    tuple: a playout makes over a hundred a battle, and a frozen dataclass is slow to build.)"""
+    """The result of rolling a code: the dice, the total, the raw faces (the normal dice, then the
+    Wild Die's first roll and each reroll), whether a complication was flagged, the Roll recorded.
+    (A named tuple: a playout makes over a hundred a battle; what the faces were is read from
+    them only when asked.)"""
 
-    code: DiceCode
+    dice: "WildDice"
     total: int
-    normal: tuple[int, ...]     # raw faces of the normal dice
-    wild: tuple[int, ...] = ()  # raw faces of the Wild Die: its first roll, then each reroll
-    removed: tuple[int, ...] = ()  # raw faces removed by a first-roll 1 (the 1, the highest die)
+    faces: tuple[int, ...]
     complication: bool = False
-    cap: int | None = None
     roll: Roll | None = None
+
+    @property
+    def code(self) -> DiceCode:
+        return DiceCode.from_pips(self.dice.dice * PIPS_PER_DIE + self.dice.pips)
+
+    @property
+    def cap(self) -> int | None:
+        return self.dice.cap
+
+    @property
+    def normal(self) -> tuple[int, ...]:
+        """Raw faces of the normal dice."""
+        return self.dice.split(self.faces)[0]
+
+    @property
+    def wild(self) -> tuple[int, ...]:
+        """Raw faces of the Wild Die: its first roll, then each reroll."""
+        return self.dice.split(self.faces)[1]
+
+    @property
+    def removed(self) -> tuple[int, ...]:
+        """Raw faces removed by a first-roll 1 (the 1, the highest die)."""
+        return self.dice.split(self.faces)[2]
 
     @property
     def exploded(self) -> int:
@@ -293,22 +315,26 @@ def code_check(code: "DiceCode | str", *, wild: bool = True, cap: int | None = N
                purpose: Message | str = "", rule: str = "") -> Check:
     """The core :class:`~rulesets.core.check.Check` of rolling ``code``: its :class:`WildDice`, its
     pips as the one modifier, no target; the rule cited is ``rule``, else the Wild Die's."""
-    c = DiceCode.parse(code)
+    check = _code_check(DiceCode.parse(code), bool(wild), cap, complication, rule)
+    return Check(check.throw, None, check.modifiers, check.rule, purpose) if purpose else check
+
+
+@lru_cache(maxsize=2048)
+def _code_check(c: DiceCode, wild: bool, cap: int | None, complication: str, rule: str) -> Check:
     throw = wild_dice(c.dice, c.pips, wild, cap, complication)
-    return Check(throw, None, _pips(c.pips), rule or (SEC_WILD if throw.wild else ""), purpose)
+    return Check(throw, None, _pips(c.pips), rule or (SEC_WILD if throw.wild else ""))
 
 
 def roll_check(dice: Dice, check: Check) -> CodeRoll:
     """Roll a code's check (:func:`rulesets.core.check.roll`): recorded with its modifiers, and a
-    complication as table "Wild Die", row "complication"; the faces split as :class:`CodeRoll`."""
+    complication as table "Wild Die", row "complication"."""
     throw = check.throw
     if throw.complication == "add" and throw.wild:
         result = core.roll(dice, check, table=throw.table, row=throw.row)
-    else:
-        result = core.roll(dice, check)
-    normal, wild, removed, flagged = throw.split(result.faces)
-    return CodeRoll(DiceCode.from_pips(throw.dice * PIPS_PER_DIE + throw.pips), result.total, normal, wild, removed, flagged, throw.cap,
-                    dice.rolls[-1] if dice.rolls else None)
+        return CodeRoll(throw, result.total, result.faces, throw.flagged(result.faces),
+                        dice.rolls[-1] if dice.rolls else None)
+    result = core.roll(dice, check)
+    return CodeRoll(throw, result.total, result.faces, False, dice.rolls[-1] if dice.rolls else None)
 
 
 def roll_code(
