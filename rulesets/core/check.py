@@ -226,8 +226,8 @@ def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Row = "",
     the throw's text, its faces, the modifiers that are not 0, the total, purpose, rule and target,
     and the natural that decided it as the roll's table and row (else ``table`` and ``row``, e.g.
     the table a result is read on; ``table`` and ``row`` may be functions of the :class:`Result`,
-    called only when recording); ``gm_only`` for a roll only the GM sees, ``side`` for one only the GM and that
-    side read (:attr:`rulesets.core.dice.Roll.side`); ``record_target=False`` for a system
+    called only when recording); ``gm_only`` for a roll only the GM sees, ``side`` for one only
+    the GM and that side read (:attr:`rulesets.core.dice.Roll.side`); ``record_target=False`` for a system
     whose table already says the target in words (then the roll shows no "vs N+").  Dice with
     ``adjustments`` (:class:`SystemDice`) have them recorded first, then the modifiers."""
     purpose = check.purpose

@@ -233,13 +233,13 @@ class WildDice:
         if not self.wild:
             faces = tuple(dice.faces(n, 6, purpose, rule))
         else:
-            got = dice.faces(n, 6, f"{purpose} ({'the Wild Die' if n == 1 else 'the last die is the Wild Die'})"
-                             .strip(), rule)
+            which = "(the Wild Die)" if n == 1 else "(the last die is the Wild Die)"
+            got = dice.faces(n, 6, f"{purpose} {which}".strip() if purpose else which, rule)
             face = got[-1]
             if face == 6:
                 got = list(got)
                 while face == 6:
-                    face = dice.faces(1, 6, f"{purpose} (Wild Die again)".strip(), rule)[0]
+                    face = dice.faces(1, 6, f"{purpose} (Wild Die again)".strip() if purpose else "(Wild Die again)", rule)[0]
                     got.append(face)
             faces = tuple(got)
         cap = self.cap
