@@ -131,10 +131,10 @@ def distribution_of(checks: tuple[Check, ...]) -> dict[int, Fraction]:
     naturals (what :func:`rulesets.core.check.chances` counts) plus its modifiers."""
     out = {0: Fraction(1)}
     for check in checks:
-        bonus = check.bonus
+        bonus, naturals = check.bonus, check.throw.naturals().items()
         nxt: dict[int, Fraction] = {}
         for x, p in out.items():
-            for n, q in check.throw.naturals().items():
+            for n, q in naturals:
                 nxt[x + n + bonus] = nxt.get(x + n + bonus, 0) + p * q
         out = nxt
     return out

@@ -223,6 +223,8 @@ class WildDice:
     cap: int | None = None
     complication: str = "remove"
     text: str = ""
+    #: a first-roll 1 may flag a complication (the Wild Die rolled, complication "add")
+    flags: bool = False
 
     def draw(self, dice: Dice, purpose, rule: str) -> tuple[tuple[int, ...], int]:
         """The faces and the natural: all the dice at once, the Wild Die last, then one die per
@@ -244,7 +246,7 @@ class WildDice:
             faces = tuple(got)
         cap = self.cap
         total = sum(faces) if cap is None else sum(f if f < cap else cap for f in faces)
-        if self.wild and faces[n - 1] == 1 and self.complication == "remove":
+        if faces[n - 1] == 1 and self.wild and self.complication == "remove":
             total -= sum(capped(f, cap) for f in self._removed(faces))
         return faces, total
 
@@ -303,7 +305,7 @@ def wild_dice(dice: int, pips: int = 0, wild: bool = True, cap: int | None = Non
         raise ValueError("cap must be 0 or more")
     use_wild = bool(wild) and dice > 0
     text = str(DiceCode(dice, pips)) + (" (Wild Die)" if use_wild else "")
-    return WildDice(dice, pips, use_wild, cap, complication, text)
+    return WildDice(dice, pips, use_wild, cap, complication, text, use_wild and complication == "add")
 
 
 @lru_cache(maxsize=8)
@@ -315,26 +317,27 @@ def code_check(code: "DiceCode | str", *, wild: bool = True, cap: int | None = N
                purpose: Message | str = "", rule: str = "") -> Check:
     """The core :class:`~rulesets.core.check.Check` of rolling ``code``: its :class:`WildDice`, its
     pips as the one modifier, no target; the rule cited is ``rule``, else the Wild Die's."""
-    check = _code_check(DiceCode.parse(code), bool(wild), cap, complication, rule)
+    c = code if type(code) is DiceCode else DiceCode.parse(code)
+    check = _code_check(c.dice, c.pips, bool(wild), cap, complication, rule)
     return Check(check.throw, None, check.modifiers, check.rule, purpose) if purpose else check
 
 
 @lru_cache(maxsize=2048)
-def _code_check(c: DiceCode, wild: bool, cap: int | None, complication: str, rule: str) -> Check:
-    throw = wild_dice(c.dice, c.pips, wild, cap, complication)
-    return Check(throw, None, _pips(c.pips), rule or (SEC_WILD if throw.wild else ""))
+def _code_check(dice: int, pips: int, wild: bool, cap: int | None, complication: str, rule: str) -> Check:
+    throw = wild_dice(dice, pips, wild, cap, complication)
+    return Check(throw, None, _pips(pips), rule or (SEC_WILD if throw.wild else ""))
 
 
 def roll_check(dice: Dice, check: Check) -> CodeRoll:
     """Roll a code's check (:func:`rulesets.core.check.roll`): recorded with its modifiers, and a
     complication as table "Wild Die", row "complication"."""
     throw = check.throw
-    if throw.complication == "add" and throw.wild:
+    if throw.flags:
         result = core.roll(dice, check, table=throw.table, row=throw.row)
         return CodeRoll(throw, result.total, result.faces, throw.flagged(result.faces),
-                        dice.rolls[-1] if dice.rolls else None)
+                        dice.rolls[-1] if dice.recording else None)
     result = core.roll(dice, check)
-    return CodeRoll(throw, result.total, result.faces, False, dice.rolls[-1] if dice.rolls else None)
+    return CodeRoll(throw, result.total, result.faces, False, dice.rolls[-1] if dice.recording else None)
 
 
 def roll_code(
