@@ -8,7 +8,9 @@ shows, what the odds page says and what ``apply`` does cannot drift apart.
 
 The dice are a :class:`Throw` (n dice of s sides, summed, or the highest ``keep`` of them) or any
 object with the same three members (``text``, ``draw``, ``naturals``): the hook for a system's
-own dice (a pool counted against a lock, a D-code with a Wild Die).
+own dice (a pool counted against a lock, a D-code with a Wild Die).  Such dice may also name what
+made their natural differ from the faces' sum (``adjustments(faces)``: a die over a cap counting
+the cap, a Wild Die's 1 removing the highest die); the roll records those before the modifiers.
 
 The GM's circumstance modifier is one core modifier under one label (:data:`GM_LABEL`), read
 from the action's ``dm`` parameter by :func:`gm_dm` (the parameter every system lets the GM
@@ -52,6 +54,9 @@ class SystemDice(Protocol):
     def draw(self, dice: Dice, purpose: str, rule: str) -> tuple[tuple[int, ...], int]: ...
 
     def naturals(self) -> dict[int, Fraction]: ...
+
+    # optional: ``adjustments(faces) -> tuple[(label, value), ...]``, what the natural owes to the
+    # dice's own rules (recorded before the check's modifiers; see :func:`roll`)
 
 
 @dataclass(frozen=True)
@@ -220,21 +225,28 @@ def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Row = "",
     """Roll ``check`` through ``dice``; recorded (when ``dice.recording``) as one :class:`Roll`:
     the throw's text, its faces, the modifiers that are not 0, the total, purpose, rule and target,
     and the natural that decided it as the roll's table and row (else ``table`` and ``row``, e.g.
-    the table a result is read on; ``row`` may be a function of the :class:`Result`, called only
-    when recording); ``gm_only`` for a roll only the GM sees, ``side`` for one only the GM and that
-    side read (:attr:`rulesets.core.dice.Roll.side`); ``record_target=False`` for a system
-    whose table already says the target in words (then the roll shows no "vs N+")."""
+    the table a result is read on; ``table`` and ``row`` may be functions of the :class:`Result`,
+    called only when recording); ``gm_only`` for a roll only the GM sees, ``side`` for one only
+    the GM and that side read (:attr:`rulesets.core.dice.Roll.side`); ``record_target=False`` for a system
+    whose table already says the target in words (then the roll shows no "vs N+").  Dice with
+    ``adjustments`` (:class:`SystemDice`) have them recorded first, then the modifiers."""
     purpose = check.purpose
     faces, natural = check.throw.draw(dice, purpose, check.rule)
     result = check.resolve(natural, faces)
     if dice.recording:
         decided = result.decided_by
+        if callable(table):
+            table = table(result)
         if decided is not None:
             table, row = _natural(decided.table or table, natural), _natural(decided.row, natural)
         elif callable(row):
             row = row(result)
+        named = tuple(named for named in check.named() if named[1])
+        adjustments = getattr(check.throw, "adjustments", None)
+        if adjustments is not None:
+            named = tuple(adjustments(faces)) + named
         dice.record(Roll(
-            check.throw.text, faces, tuple(named for named in check.named() if named[1]),
+            check.throw.text, faces, named,
             result.total, purpose, check.rule, target=check.target if record_target else None,
             table=table, row=row, gm_only=gm_only, side=side,
         ))

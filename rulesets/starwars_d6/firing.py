@@ -10,7 +10,7 @@ from rulesets.core.engine import LogEntry
 
 from . import hexes, tables
 from .dice import DiceCode, roll_code
-from .checks import note_complication, roll_skill_and_factor
+from .checks import attack, evasion, note_complication, roll_declared
 from .damage import damage_ship, ion_ship
 from .state import (active_label, own, CombatState, complication_choice, controls_dead, current_damage,
     current_fire_control, current_maneuverability, feature_hexes, SEC_FIRING_PHASE, SEC_PROCEDURE,
@@ -189,19 +189,13 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
         raise ValueError(f"{sh.name}'s {w.name} has {left} gun(s) left to fire, not {guns}.")
     t = s.ship(target_id)
     band = shot_band(s, sh, w, t)
-    hit_cap = tables.TO_HIT_CAP.get((sh.scale, t.scale))
-    evade_cap = tables.EVASION_CAP.get((t.scale, sh.scale))
     dmg_cap = tables.DAMAGE_CAP.get((sh.scale, t.scale))
     recording = dice.recording          # a playout reads no log line and no roll's words
     notes: list[LogEntry] | None = [] if recording else None
-    a = roll_skill_and_factor(dice, sh.crew.gunnery, fire_control_code(s, sh, w, t, band), cap=hit_cap,
-                              wild=s.wild, purpose=f"{sh.name} {w.name} to hit" if recording else "",
-                              rule=SEC_SCALE_TO_HIT if hit_cap is not None else SEC_PROCEDURE,
-                              complication=complication_choice(s), notes=notes)
-    e = roll_skill_and_factor(dice, t.crew.piloting, current_maneuverability(t, s.round), cap=evade_cap,
-                              wild=s.wild, purpose=f"{t.name} evades" if recording else "",
-                              rule=SEC_SCALE_EVASION if evade_cap is not None else SEC_PROCEDURE,
-                              complication=complication_choice(s), notes=notes)
+    # the attack and the evasion, declared once (checks.attack, checks.evasion: the odds read them too)
+    a = roll_declared(dice, attack(s, sh, t, fire_control_code(s, sh, w, t, band)),
+                      f"{sh.name} {w.name} to hit" if recording else "", notes)
+    e = roll_declared(dice, evasion(s, t, sh), f"{t.name} evades" if recording else "", notes)
     hit = a >= e
     shot = Shot(sh.id, w.id, t.id, band, a, e, hit, ion=w.type == "ion_cannon", tractor=w.type == "tractor_beam")
     key = weapon_key(sh, w)

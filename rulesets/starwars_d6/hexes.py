@@ -239,7 +239,7 @@ class MoveState(NamedTuple):
 
     (A named tuple, as :class:`Move`: built, hashed and compared as a tuple, in C -- the moves
     cache and the bot's memos key on them; the bot's long-lived memos turn them into plain tuples,
-    which Python's garbage collector leaves alone, see ``policy._GEOMETRY``.)"""
+    which Python's garbage collector leaves alone, see ``navigation._GEOMETRY``.)"""
 
     pos: Hex
     facing: int

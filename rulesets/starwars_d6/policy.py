@@ -18,7 +18,7 @@ What it does (decisions, listed in docs/rulesets/starwars_d6.md, "Odds and the b
   best group of weapons that fire together has the best expected damage -- the far end of
   that window (usually the short band).  Evading: out of every enemy's longest range.
   Each step it takes the move with the best geometric estimate of where the rest of its
-  speed can bring it (:func:`_move_key`), ends facing the target (or away from the
+  speed can bring it (:func:`navigation.move_key`), ends facing the target (or away from the
   enemies, not facing the edge), never leaves the board and never ends in another ship's
   hex.
 * **Firing**: the group of weapons that fire together with the best summed expected
@@ -38,6 +38,7 @@ import random
 from rulesets.core.engine import Action
 
 from . import hexes, odds, rules, tables
+from .navigation import Goal, choose_move
 #: decision: what an enemy is worth, by scale (expected damage is in ships destroyed); see :func:`worth`.
 WORTH = {tables.STARFIGHTER: 1.0, tables.CAPITAL: 2.0, tables.DEATH_STAR: 3.0}
 #: decision: an ammunition weapon holds its fire below this chance to hit.
@@ -47,12 +48,6 @@ EPS = 1e-9
 
 
 # ---------------------------------------------------------------- helpers
-def _rot(a: int, b: int) -> int:
-    """Hexsides between two facings (0-3)."""
-    d = (a - b) % 6
-    return min(d, 6 - d)
-
-
 def _enemies(s: rules.CombatState, me: rules.Ship) -> list[rules.Ship]:
     return [f for f in s.ships if f.side != me.side and f.in_play]
 
@@ -133,12 +128,6 @@ def _interned(key: tuple) -> int:
 
 _WINDOWS: dict = {}   # _window's answers by what they depend on (the odds are pure)
 _SHOT_VALUES: dict = {}  # the bot's value of a shot by what it depends on (see _choose_fire)
-# A goal's distances, directions, reach and facing, and its moves chosen, by what they depend on.
-# Its memos hold plain tuples of numbers only (no MoveState or Move, no list or frozenset): such
-# tuples are left alone by the garbage collector, which otherwise walks every object these long-
-# lived memos hold at each full collection (most of a playout's collector time).
-_GEOMETRY: dict = {}
-_CHOICES: dict = {}     # the moves chosen (plain tuples), by the whole goal
 
 
 def _window(s: rules.CombatState, me: rules.Ship, target: rules.Ship, attacker_key: int | None = None) -> tuple[float, int, int]:
@@ -244,135 +233,6 @@ def _useful(s: rules.CombatState, me: rules.Ship) -> bool:
 
 
 # ---------------------------------------------------------------- movement
-class _Goal:
-    """What the moving ship wants: a point, a distance window, and which way it faces."""
-
-    def __init__(self, board, capital: bool, occupied, foes: list, evade: bool, target, lo: int, hi: int):
-        self.board, self.capital, self.occupied, self.foes = board, capital, occupied, foes
-        self.evade, self.target, self.lo, self.hi = evade, target, lo, hi
-        # The geometry below depends on nothing else: shared by every goal alike (a ship's
-        # steps through its movement, and the next battles).  Its distances, directions, reach
-        # and facing depend on the target's hex alone when attacking (on every enemy's when
-        # evading), with the board and the scale; the move chosen from a movement state (see
-        # :func:`_choose_move`) on the whole goal.
-        geometry = (target, capital, board) if target is not None else (None, tuple(foes), capital, board)
-        memo = _GEOMETRY.get(geometry)
-        if memo is None:
-            if len(_GEOMETRY) > 2048:
-                _GEOMETRY.clear()
-            memo = _GEOMETRY[geometry] = ({}, {}, {}, {})
-        self._distances, self._directions, self._reaches, self._facings = memo
-        signature = (target, tuple(foes), lo, hi, evade, capital, board)
-        choices = _CHOICES.get(signature)
-        if choices is None:
-            if len(_CHOICES) > 2048:
-                _CHOICES.clear()
-            choices = _CHOICES[signature] = {}
-        self.choices = choices
-
-    def distance(self, p) -> int:
-        found = self._distances.get(p)
-        if found is None:
-            if not self.foes:
-                found = 0
-            elif self.target is not None:
-                found = hexes.distance(p, self.target)
-            else:
-                found = min(hexes.distance(p, f) for f in self.foes)
-            self._distances[p] = found
-        return found
-
-    def gap(self, d: int) -> int:
-        return self.lo - d if d < self.lo else (d - self.hi if d > self.hi else 0)
-
-    def _dirs(self, p, away: bool) -> tuple[int, ...]:
-        """Facings whose next hex brings the ship nearer (or farther, ``away``), on the board."""
-        found = self._directions.get((p, away))
-        if found is not None:
-            return found
-        d = self.distance(p)
-        out = []
-        for f in hexes.FACINGS:
-            n = hexes.neighbour(p, f)
-            if not self.board.contains(n):
-                continue
-            nd = self.distance(n)
-            if (nd > d) if away else (nd < d):
-                out.append(f)
-        out = self._directions[(p, away)] = tuple(out)
-        return out
-
-    def _turn_cost(self, k: int, ms: hexes.MoveState) -> int | None:
-        ft = ms.free_turns_left
-        if self.capital:
-            return k if k <= ft else None
-        if ms.after_forward:
-            return max(0, k - ft)
-        return min(k, 2 + max(0, k - ft))
-
-    def _reach(self, ms: hexes.MoveState, away: bool) -> int:
-        """How far (roughly) the rest of the speed can move the ship the wanted way."""
-        key = ms + (away,)          # (a plain tuple: see _GEOMETRY)
-        found = self._reaches.get(key)
-        if found is None:
-            found = self._reaches[key] = self._compute_reach(ms, away)
-        return found
-
-    def _compute_reach(self, ms: hexes.MoveState, away: bool) -> int:
-        dirs = self._dirs(ms.pos, away)
-        if not dirs or ms.speed_left <= 0:
-            return 0
-        best = 0
-        for f in dirs:
-            cost = self._turn_cost(_rot(ms.facing, f), ms)
-            if cost is None:            # a capital ship that cannot turn that far
-                r = max(0, ms.speed_left - ms.free_turns_left) // 2
-            else:
-                r = max(0, ms.speed_left - cost)
-            if away:                   # the board edge stops an evading ship
-                run, h = 0, ms.pos
-                while run < r:
-                    h = hexes.neighbour(h, f)
-                    if not self.board.contains(h):
-                        break
-                    run += 1
-                r = run
-            best = max(best, r)
-        return best
-
-    def facing_turns(self, p, facing: int) -> int:
-        """Hexsides to turn to face the target (attack) or away from the enemies (evade);
-        facing off the board counts as badly as facing the wrong way."""
-        found = self._facings.get((p, facing))
-        if found is None:
-            found = self._facings[(p, facing)] = self._compute_facing_turns(p, facing)
-        return found
-
-    def _compute_facing_turns(self, p, facing: int) -> int:
-        if not self.foes:
-            return 0
-        if not self.board.contains(hexes.neighbour(p, facing)):
-            return 4
-        dirs = self._dirs(p, away=self.evade)
-        if not dirs:
-            return 0
-        return min(_rot(facing, f) for f in dirs)
-
-
-def _move_key(goal: _Goal, m: hexes.Move) -> tuple:
-    """Smaller is better: (ends in another ship's hex, the gap to the window that the rest of
-    the speed could still leave, the gap now, turns to face the right way, not holding)."""
-    ms = m.after
-    d = goal.distance(ms.pos)
-    gap = goal.gap(d)
-    if ms.done or gap == 0:
-        left = gap
-    else:
-        left = max(0, gap - goal._reach(ms, away=d < goal.lo))
-    bad_end = 1 if ms.done and ms.pos in goal.occupied else 0
-    return (bad_end, left, gap, goal.facing_turns(ms.pos, ms.facing), m.kind != "hold")
-
-
 def _foe_windows(s: rules.CombatState, me: rules.Ship, foes: list[rules.Ship],
                  attacker_key: int | None = None) -> tuple[list, int]:
     """(the :func:`_window` against each foe, the enemies' longest range), kept while the ship
@@ -394,20 +254,6 @@ def _foe_windows(s: rules.CombatState, me: rules.Ship, foes: list[rules.Ship],
 _LAST_WINDOWS: dict = {}
 
 
-def _choose_move(goal: _Goal, options: list[hexes.Move]) -> hexes.Move:
-    """The move with the smallest :func:`_move_key` (the first on ties), never off the board."""
-    best, best_key = None, None
-    for m in options:
-        if m.leaves_board:                      # never leave the board voluntarily
-            continue
-        key = _move_key(goal, m)
-        if best_key is None or key < best_key:
-            best, best_key = m, key
-    if best is not None:
-        return best
-    return next((m for m in options if m.kind == "hold"), options[0])
-
-
 class _Plan:
     """What a ship's movement goal is made of, besides where the ship is: computed at its first
     step and kept through its movement (a move copies only the moving ship, so the other ships
@@ -422,7 +268,7 @@ class _Plan:
         self.occupied = frozenset([sh.pos for sh in in_play])
         # what the rules' moves avoid (rules.occupied besides the mover: these and the features)
         self.blocked = self.occupied | rules.feature_hexes(s) if s.features else self.occupied
-        self.blocked_key = tuple(sorted(self.blocked))          # ... as a plain tuple (see _GEOMETRY)
+        self.blocked_key = tuple(sorted(self.blocked))          # ... as a plain tuple (see navigation._GEOMETRY)
         foes = [f for f in in_play if f.side != me.side]       # (_enemies)
         self.foes = [f.pos for f in foes]
         windows, self.threat = _foe_windows(s, me, foes, key[3])    # (key[3]: _attacker_key of me)
@@ -444,7 +290,7 @@ class _Plan:
                 return False
         return all(a is b for a, b in zip(s.features, self.features))
 
-    def goal(self, pos) -> _Goal:
+    def goal(self, pos) -> Goal:
         """The goal from ``pos`` (as _goal derives it: the best target, then the nearer)."""
         index = 0
         if len(self.tied) > 1:
@@ -456,7 +302,7 @@ class _Plan:
                 (value, w_lo, w_hi), where = self.tied[index]
                 if value > EPS:
                     evade, target, lo, hi = False, where, w_lo, w_hi
-            found = self.goals[index] = _Goal(self.board, self.capital, self.occupied, self.foes,
+            found = self.goals[index] = Goal(self.board, self.capital, self.occupied, self.foes,
                                               evade, target, lo, hi)
         return found
 
@@ -613,7 +459,7 @@ def _choose_movement(ruleset, s: rules.CombatState, who: str) -> Action:
                 raise ValueError("No legal action: the combat is over.")
         if len(goal.choices) > 4096:
             goal.choices.clear()
-        move = _choose_move(goal, options)
+        move = choose_move(goal, options)
         goal.choices[choice_key] = move[:4] + (tuple(move.after),)
         return _picked(s, who, move)
     kind, side, cost, free_turn, after = choice
@@ -637,7 +483,7 @@ def _choose_held_or_drifting(s: rules.CombatState, me: rules.Ship, drifting: boo
         return urgent
     if options:
         goal = _plan_of(s, me).goal(me.pos)
-        return _picked(s, who, _choose_move(goal, options))
+        return _picked(s, who, choose_move(goal, options))
     if drifting:
         return Action.make("drift", who)
     safe = [a for a in specials if a.kind != "ram"]      # decision: the bot never rams

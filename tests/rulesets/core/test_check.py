@@ -202,3 +202,29 @@ def test_a_row_may_be_read_from_the_result_and_the_target_left_to_the_table():
     assert second.describe() == ": 2d10 [6, 6] = 12; vs 13: failure"
     quiet = Dice(ScriptedSource([4, 5]), recording=False)
     assert core.roll(quiet, Check(Throw(2, 10), None), row=lambda r: 1 / 0).natural == 9
+
+
+def test_a_systems_dice_may_name_what_their_natural_owes_to_their_own_rules():
+    """Star Wars D6's shape (RULES-NOTES starwars_d6, seed "6. ESCALES"): dice over a cap count the
+    cap; the adjustment is recorded before the check's modifiers, and a table may be read from the
+    result (a complication)."""
+
+    class Capped:
+        text = "2D capped at 3"
+
+        def draw(self, dice, purpose, rule):
+            faces = tuple(dice.faces(2, 6, purpose, rule))
+            return faces, sum(min(f, 3) for f in faces)
+
+        def naturals(self):
+            return {}
+
+        def adjustments(self, faces):
+            return (("dice over 3 count 3", sum(min(f, 3) - f for f in faces)),)
+
+    dice = Dice(ScriptedSource([5, 2]))
+    result = core.roll(dice, Check(Capped(), None, (Modifier("pips", 1),)),
+                       table=lambda r: "capped" if r.natural < sum(r.faces) else "")
+    assert result.total == 6
+    assert dice.rolls[0].modifiers == (("dice over 3 count 3", -2), ("pips", 1))
+    assert dice.rolls[0].table == "capped" and dice.rolls[0].total == 6
