@@ -269,16 +269,9 @@ def damage_problems(s: CombatState, ship_id: str, damage: dict) -> list[str]:
     out: list[str] = []
 
     def check(path: str, rng: WholeRange, value, top: int | None = None, whose: str = "") -> None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            return                     # not a number: the import's own checks say so
-        try:
-            rng.check(value)
-        except ValueError as exc:
-            out.append(f"{path}: {exc}")
-            return
-        if top is not None and value > top:
-            out.append(f"{path}: {rng.what} is a whole number from {rng.lo} to {top} ({whose}); "
-                       f"{value} is outside that range.")
+        problem = rng.problem(path, value, top, whose)   # not a number: the import's own checks say so
+        if problem:
+            out.append(problem)
 
     for key, top in SHIP_TOPS.items():
         if key in damage:

@@ -211,6 +211,22 @@ class WholeRange:
             raise ValueError(f"must be {self.words}; {n} is outside that range.")
         return n
 
+    def problem(self, path: str, value: object, top: int | None = None, whose: str = "") -> str | None:
+        """What is wrong with ``value`` as a count of this range, as ``"path: why"``, or None when
+        the rules can mean it (carried damage read back on import, issue 26).  ``top``: a tighter top
+        that is the ship's or person's own, named by ``whose`` ("the ship's full frame").  A value
+        that is not a whole number is left to the import's own checks (None)."""
+        if not isinstance(value, int) or isinstance(value, bool):
+            return None
+        try:
+            self.check(value)
+        except ValueError as exc:
+            return f"{path}: {exc}"
+        if top is not None and value > top:
+            return (f"{path}: {self.what} is a whole number from {self.lo} to {top} ({whose}); "
+                    f"{value} is outside that range.")
+        return None
+
     __call__ = read  # an OverrideField's parser
 
 

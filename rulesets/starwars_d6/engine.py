@@ -267,14 +267,30 @@ class StarWarsRuleset(RulesetBase):
     def own_rolls(self, s: rules.CombatState, action: Action):
         """Initiative rolls every side's 2D in one step, entered in the first ship's name (its
         pilot decides it): that pilot's dice are their own side's rolls only; the app rolls the
-        other sides' (docs/rulesets/starwars_d6.md, "Players' own steps")."""
-        if action.kind != "initiative":
-            return None
-        sh = s.ship(action.actor)
+        other sides' (docs/rulesets/starwars_d6.md, "Players' own steps").
+
+        Resolving the firing phase's damage is one step too, entered in the first ship's name (its
+        shields operator decides it).  The weapons' damage is the attacker's roll, made when the
+        shot hit (seed 2. COMBAT step 4: "es tira el Dany de les armes"; step 5 "la tirada de
+        l'atacant"): none is rolled here.  What is rolled here is each hit ship's defence: "el
+        defensor" rolls its shields operator's skill + the ship's shields (step 5) and its Hull
+        (step 6; an ion hit's Hull likewise, "Canons d'ions").  So that shields operator's dice are
+        their own ship's rolls only (its shields, hull, hull against ions, and the damage table and
+        rounds to evacuate of what befalls it); the app rolls every other ship's, an enemy's above all."""
+        sh = s.ship(action.actor) if action.kind in ("initiative", "resolve") else None
         if sh is None:
             return None
-        side = sh.side
-        return lambda purpose: is_initiative_of(side, purpose)
+        if action.kind == "initiative":
+            side = sh.side
+            return lambda purpose: is_initiative_of(side, purpose)
+        from rulesets.core.messages import english   # a roll's purpose may be a message
+        bases = tuple(f"{sh.name} {what}" for what in ("shields", "hull", "hull against ions", "damage table",
+                                                       "rounds to evacuate"))
+
+        def mine(purpose) -> bool:
+            words = english(purpose)     # its dice again are "<purpose> (...)": the Wild Die, skill, cap
+            return any(words == base or words.startswith(base + " (") for base in bases)
+        return mine
 
     def actor_ship(self, s: rules.CombatState) -> str | None:
         if s.over:

@@ -204,16 +204,9 @@ def damage_problems(state: VoidState, ship_id: str, damage: dict) -> list[str]:
     out = []
 
     def check(path: str, rng: WholeRange, value, top: int | None = None, whose: str = "") -> None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            return                     # not a number: the import's form checks say so
-        try:
-            rng.check(value)
-        except ValueError as exc:
-            out.append(f"{path}: {exc}")
-            return
-        if top is not None and value > top:
-            out.append(f"{path}: {rng.what} is a whole number from {rng.lo} to {top} ({whose}); "
-                       f"{value} is outside that range.")
+        problem = rng.problem(path, value, top, whose)   # not a number: the import's own checks say so
+        if problem:
+            out.append(problem)
 
     check("frame_lost", LOST_FRAME, damage.get("frame_lost", 0), s.max_frame, "the ship's full frame")
     check("spare_parts_used", USED_PARTS, damage.get("spare_parts_used", 0), setup.SHIP_NUMBERS["spare_parts"][1],

@@ -36,7 +36,7 @@ def assert_words(page: str, where: str) -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("key", [k for k in SYSTEMS if k != "dropfleet"])  # Dropfleet's page has no order of play yet
+@pytest.mark.parametrize("key", SYSTEMS)
 def test_the_players_page_says_whose_turn_the_order_and_the_latest_result_in_words(client, gm, player, key):
     campaign = demo_campaign(key, gm, player)
     encounter = start(campaign, gm)
@@ -45,7 +45,8 @@ def test_the_players_page_says_whose_turn_the_order_and_the_latest_result_in_wor
     page = client.get(encounter.get_absolute_url()).content.decode()
     assert 'id="turn"' in page and 'id="active"' in page
     assert 'id="latest"' in page and 'class="headline"' in page
-    assert 'class="order"' in page  # the order of play
+    if key != "dropfleet":  # Dropfleet's players' page has no order of play yet: the rest holds for it too
+        assert 'class="order"' in page  # the order of play
     own = Ship.objects.filter(campaign=campaign, crew__player=player).first()
     assert own.name in page
     assert_words(page, f"the {key} players' page")

@@ -66,6 +66,19 @@ def test_a_range_names_the_field_and_the_range():
         mv.read("١٢")
 
 
+def test_a_carried_count_beyond_its_range_or_its_own_top_is_worded_once_in_core():
+    """Issue 26: the carried-damage problems of every system (Cepheus and Void d20 import) are
+    worded by WholeRange.problem: the range's own bounds, then the ship's or person's own top."""
+    lost = WholeRange(0, None, "Hull lost", "the ship's full Hull")
+    assert lost.problem("hull", 12, 20, "the ship's full Hull") is None
+    assert lost.problem("hull", 20, 20, "the ship's full Hull") is None
+    assert lost.problem("hull", 21, 20, "the ship's full Hull") == (
+        "hull: Hull lost is a whole number from 0 to 20 (the ship's full Hull); 21 is outside that range.")
+    assert lost.problem("hull", -1) == (
+        "hull: Hull lost is a whole number from 0 to the ship's full Hull; -1 is outside that range.")
+    assert lost.problem("hull", "x") is None and lost.problem("hull", True) is None, "the import's checks say so"
+
+
 def test_a_line_with_digits_of_another_script_is_refused_by_its_number():
     with pytest.raises(LineError) as refused:
         parse_lines("Laser, 2\nRailgun, ٣", lambda line: line)

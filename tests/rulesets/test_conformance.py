@@ -8,14 +8,17 @@ listed action is legal (``is_legal``, which a ruleset may answer itself) and app
 """
 from __future__ import annotations
 
+import ast
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
 from rulesets.core import registry, serial
 from rulesets.core.dice import Dice, RandomSource
-from rulesets.core.engine import Action, Viewer, is_legal
+from rulesets.core.engine import Action, IllegalAction, Viewer, is_legal
 from rulesets.core.messages import Message, render
 from rulesets.core.replay import play_out, replay
 from tests.rulesets.core.toy import RULESET as TOY
@@ -240,3 +243,227 @@ def test_every_listed_action_is_described_and_every_viewer_served_along_random_p
         assert isinstance(ruleset.view(state, player), dict)
         action = rng.choice(legal) if rng.random() < 0.6 else ruleset.policy(state, rng)
         state = ruleset.apply(state, action, Dice(RandomSource(rng))).state
+
+
+# ---------------------------------------------------------------- issue 23: what every system the app ships keeps
+#: the systems the app ships (rulesets.core.registry), each with its GM override and its docs page;
+#: the toy above is the tests' own and has neither
+SYSTEMS = [r for r in registry.all_rulesets() if r.key != TOY.key]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(params=SYSTEMS, ids=lambda r: r.key)
+def system(request):
+    return request.param
+
+
+def _state_ship(state, view_ship: dict):
+    """The ship as the override's ``current`` reads it: the state's own, else the GM view's (the runner's way)."""
+    return next((s for s in (getattr(state, "ships", None) or ()) if getattr(s, "id", None) == view_ship["id"]),
+                None) or view_ship
+
+
+def test_the_gm_override_sets_a_ships_field_and_it_reads_back(system):
+    """The GM override (rulesets/core/override.py), as the runner's ship card sends it: every whole-number
+    field of a ship the form offers with its current value takes a neighbouring value, and the field then
+    reads that value back, as the card shows it."""
+    state = system.setup(system.example_setup(0))
+    ship = system.view(state, Viewer.gm())["ships"][0]
+    override = next(a for a in system.legal_actions(state) if a.kind == "override")
+    fields = [f for f in system.override_fields(state) if "*" not in f.name and f.current is not None]
+    numbers = []
+    for field in fields:
+        parts = tuple(field.name.split("."))
+        current = str(field.current(_state_ship(state, ship), parts))
+        if re.fullmatch(r"-?[0-9]+", current):
+            numbers.append((field, parts, int(current)))
+    assert numbers, f"{system.key}: the override offers no whole-number field of a ship"
+    for field, parts, current in numbers:
+        read_back = []
+        for value in (current - 1, current + 1):
+            try:
+                step = system.apply(state, override.with_params(path=f"{ship['name']}.{field.name}", value=str(value)),
+                                    Dice(RandomSource(random.Random(0))))
+            except IllegalAction:
+                continue  # out of the field's range (a ship's full Hull): refused in words
+            read_back.append((value, str(field.current(_state_ship(step.state, ship), parts))))
+        assert read_back, f"{system.key}: {ship['name']}.{field.name} took neither {current - 1} nor {current + 1}"
+        for value, back in read_back:
+            assert back == str(value), f"{system.key}: {ship['name']}.{field.name} set to {value} reads {back}"
+
+
+# A docs page maps its rules to tests in tables with a "Test" column ("Test", "Test (`test_rules.py`)",
+# "test / decision", "test or decision"). A row's rule id is its first cell: the rule's number where the
+# page numbers its rules (WC-07, VD-12, DF-13, DF-N09), else the rule in words with its seed section
+# (Cepheus, Star Wars D6). Each row names at least one test; each test named exists: a name alone
+# anywhere under tests/, ``file.py::name`` (and a following ``::name``) in that file (the system's own
+# tests/rulesets/<key>/ first), ``P::name`` in the file the page's legend gives the letter, ``name_*``
+# as a prefix of at least one test, a file or a path as a file.
+_CITED = re.compile(r"(?P<file>(?:tests/[\w/]+/)?test_\w+\.py)(?:::(?P<in_file>test_\w+\*?|\*))?"
+                    r"|\b(?P<letter>[A-Z])::(?P<lettered>test_\w+\*?)|::(?P<same_file>test_\w+\*?)|\b(?P<name>test_\w+\*?)")
+
+
+def _tables(text: str):
+    """(header cells, rows of cells) of each Markdown table of a page."""
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        if (lines[i].lstrip().startswith("|") and i + 1 < len(lines)
+                and re.fullmatch(r"\s*\|[\s:|-]+\|\s*", lines[i + 1])):
+            rows, j = [], i + 2
+            while j < len(lines) and lines[j].lstrip().startswith("|"):
+                rows.append(_cells(lines[j]))
+                j += 1
+            yield _cells(lines[i]), rows
+            i = j
+        else:
+            i += 1
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _tests_under(root: Path) -> tuple[dict[str, set[Path]], dict[str, set[Path]]]:
+    """Every test function's name and every test file's name under ``root``, each with its files."""
+    names: dict[str, set[Path]] = {}
+    files: dict[str, set[Path]] = {}
+    for path in root.rglob("test_*.py"):
+        files.setdefault(path.name, set()).add(path)
+        for m in re.finditer(r"^\s*(?:async\s+)?def (test_\w+)\(", path.read_text(encoding="utf-8"), re.M):
+            names.setdefault(m.group(1), set()).add(path)
+    return names, files
+
+
+def docs_rule_problems(text: str, key: str, tests_root: Path) -> tuple[int, list[str]]:
+    """How many rule ids the page's tables list, and each one whose tests are missing, in words."""
+    names, files = _tests_under(tests_root)
+    own = tests_root / "rulesets" / key
+    legend = {m.group(1): m.group(2) for m in re.finditer(r"`([A-Z])` =\s*`(test_\w+\.py)`", text)}
+    problems: list[str] = []
+    count = 0
+
+    def file_of(cited: str) -> set[Path]:
+        if cited.startswith("tests/"):
+            path = tests_root.parent / cited
+            return {path} if path.exists() else set()
+        mine = {p for p in files.get(cited, ()) if own in p.parents}
+        return mine or files.get(cited, set())
+
+    def exists(rule: str, test: str, where: set[Path] | None) -> None:
+        if test == "*":
+            return
+        found = [n for n in names if (n.startswith(test[:-1]) if test.endswith("*") else n == test)]
+        if not found:
+            problems.append(f"{rule}: no test {test}")
+        elif where is not None and not any(names[n] & where for n in found):
+            problems.append(f"{rule}: {test} is not in {', '.join(sorted(p.name for p in where))}")
+
+    for header, rows in _tables(text):
+        column = next((i for i, h in enumerate(header) if h.lower().lstrip("`").startswith("test")), None)
+        if column is None:
+            continue
+        in_header = re.search(r"test_\w+\.py", header[column])
+        for row in rows:
+            count += 1
+            rule, cell = row[0], (row[column] if column < len(row) else "")
+            last = file_of(in_header.group(0)) if in_header else None
+            cited = 0
+            for m in _CITED.finditer(cell):
+                cited += 1
+                if m.group("file"):
+                    where = file_of(m.group("file"))
+                    if not where:
+                        problems.append(f"{rule}: no test file {m.group('file')}")
+                        continue
+                    last = where
+                    if m.group("in_file"):
+                        exists(rule, m.group("in_file"), where)
+                elif m.group("letter"):
+                    where = file_of(legend.get(m.group("letter"), "-"))
+                    if not where:
+                        problems.append(f"{rule}: the page's legend gives no test file for {m.group('letter')}::")
+                        continue
+                    exists(rule, m.group("lettered"), where)
+                else:
+                    exists(rule, m.group("same_file") or m.group("name"), last)
+            if not cited:
+                problems.append(f"{rule}: names no test ({cell or 'empty'})")
+    return count, problems
+
+
+def test_the_docs_page_maps_every_rule_it_lists_to_a_test_that_exists(system):
+    """docs/rulesets/<key>.md: every rule id of its rules-and-tests tables names a test, and every test
+    or test file it names exists (a test renamed or removed leaves the page wrong)."""
+    page = ROOT / "docs" / "rulesets" / f"{system.key}.md"
+    count, problems = docs_rule_problems(page.read_text(encoding="utf-8"), system.key, ROOT / "tests")
+    assert count >= 20, f"{page.name} lists {count} rules with their tests"
+    assert problems == [], f"{page.name}:\n" + "\n".join(problems)
+
+
+def test_the_docs_check_names_a_rule_whose_test_or_file_does_not_exist():
+    """The check above finds what it is for: a test renamed, a file gone, a test in another file, a rule
+    with no test, a legend letter with no file; a prefix, a file in the header and ``::`` continuations pass."""
+    page = "\n".join([
+        "`P` = `test_conformance.py`",
+        "", "| # | Rule | Test |", "|---|---|---|",
+        "| X-01 | fine | `test_conformance.py::test_the_gm_view_lists_every_ship_with_id_and_side`, "
+        "::test_the_outcome_is_typed_and_labelled, P::test_the_warm_up_computes_odds_along_a_fight |",
+        "| X-02 | a prefix | `test_conformance.py::test_the_docs_*` |",
+        "| X-03 | renamed | `test_no_such_test_anywhere` |",
+        "| X-04 | gone | `test_no_such_file.py::test_x` |",
+        "| X-05 | elsewhere | `test_conformance.py::test_a_pilot_rolling_their_own_dice_types_only_their_sides_initiative` |",
+        "| X-06 | untested | a decision |",
+        "| X-07 | no legend | Q::test_the_outcome_is_typed_and_labelled |",
+        "", "| Rule | Test (`test_conformance.py`) |", "|---|---|",
+        "| in the header's file | `test_the_outcome_is_typed_and_labelled` |",
+    ])
+    count, problems = docs_rule_problems(page, "toy", ROOT / "tests")
+    assert count == 8
+    assert problems == [
+        "X-03: no test test_no_such_test_anywhere",
+        "X-04: no test file test_no_such_file.py",
+        "X-05: test_a_pilot_rolling_their_own_dice_types_only_their_sides_initiative is not in test_conformance.py",
+        "X-06: names no test (a decision)",
+        "X-07: the page's legend gives no test file for Q::",
+    ]
+
+
+def _imports_core_check(system) -> list[str]:
+    """The modules of the system's package that import ``rulesets.core.check`` (or names from it)."""
+    package = ROOT.joinpath(*type(system).__module__.split(".")[:-1])
+    out = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and (
+                    node.module == "rulesets.core.check"
+                    or (node.module == "rulesets.core" and any(a.name == "check" for a in node.names))):
+                out.append(path.name)
+            elif isinstance(node, ast.Import) and any(a.name == "rulesets.core.check" for a in node.names):
+                out.append(path.name)
+    return sorted(set(out))
+
+
+def _checks_built_in_a_recorded_fight(system, monkeypatch) -> int:
+    """How many core Check instances a recorded fight of the example setup builds."""
+    from rulesets.core.check import Check
+
+    built = []
+    make = Check.__new__
+
+    def counting(cls, *args, **kwargs):
+        built.append(1)
+        return make(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Check, "__new__", staticmethod(counting))
+    play_out(system, system.setup(system.example_setup(0)), random.Random("checks"), keep_log=True)
+    return len(built)
+
+
+def test_the_system_rolls_its_checks_as_core_checks(system, monkeypatch):
+    """Issue 23: a check is declared once, as the core Check (rulesets/core/check.py): the checks the
+    system's rules roll in a recorded fight are core Check instances (importing the module is not
+    enough: a system could import its helpers and roll its own dice)."""
+    importing = _imports_core_check(system)
+    built = _checks_built_in_a_recorded_fight(system, monkeypatch)
+    assert importing and built, f"{system.key}'s recorded fight built no core Check (its modules importing it: {importing})"

@@ -457,3 +457,44 @@ def test_a_pilot_rolling_their_own_dice_types_only_their_sides_initiative():
     assert step.state.order == ["Empire", "Rebels"]
     # Any other step's rolls are all the acting character's (the default).
     assert engine.own_rolls(step.state, Action.make("move", "b", how="hold")) is None
+
+
+# ---------------------------------------------------------------- a player's own dice when damage is resolved
+def test_a_shields_operator_rolling_their_own_dice_types_only_their_ships_defence_never_the_enemys():
+    """Seed 2. COMBAT steps 4-6: the weapons' damage is the attacker's roll ("es tira el Dany de les
+    armes", "la tirada de l'atacant"), made when the shot hits; then "el defensor" rolls its shields
+    skill + shields and its Hull.  Resolving the firing phase's damage is one step, the first ship's
+    shields operator's (``acting``): rolling their own dice, they type only their own ship's defence
+    (``own_rolls``); the enemy's Hull, and what its damage table shows, come from the app's dice."""
+    from rulesets.core.dice import DiceNeeded, ManualSource, OwnDiceSource
+    from rulesets.core.engine import Action
+    from rulesets.starwars_d6.engine import StarWarsRuleset
+
+    engine, s = StarWarsRuleset(), to_firing(fight())
+    # Eye hits Wing (6D of 6s against Wing's 7D of 1s): the attacker's damage, 5D of 2s = 10, rolled now.
+    d = dice(*[6] * 6, *[1] * 7, *[2] * 5)
+    s, _ = rules.fire(s, "l", "a", d)
+    assert d.rolls[-1].purpose == "Laser cannon damage" and s.shots[-1].damage == 10
+    s, _ = rules.end_fire(s)
+    s, _ = rules.fire(s, "l", "b", dice(*[6] * 8, *[1] * 5, *[2] * 6))   # Wing hits Eye: damage 12
+    s, _ = rules.end_fire(s)
+    action = Action.make("resolve", "a")  # entered in the first ship's name: Wing's shields operator
+    assert engine.legal_actions(s)[0] == action and engine.acting(s, action).position == "shields"
+    mine = engine.own_rolls(s, action)
+    for own in ("Wing shields", "Wing shields (the last die is the Wild Die)", "Wing shields (skill)",
+                "Wing hull", "Wing hull (Wild Die again)", "Wing hull against ions", "Wing damage table"):
+        assert mine(own), own
+    for other in ("Eye hull", "Eye shields", "Eye damage table", "Wing II hull", "Laser cannon damage"):
+        assert not mine(other), other
+    # Wing's operator types 3, 3, 3, 3: shields 3D + 1D = 12 stop the 10.  The app rolls Eye's Hull
+    # 2D (1, 1): 12 against 2, margin 10 -- considerable damage; its table's 1: dead in space.
+    typed, app = ManualSource([3, 3, 3, 3]), ScriptedSource([1, 1, 1])
+    d = Dice(OwnDiceSource(typed, app, mine))
+    step = engine.apply(s, action, d)
+    assert [(r.purpose, r.faces) for r in d.rolls] == [("Wing shields", (3, 3, 3, 3)), ("Eye hull", (1, 1))]
+    assert step.state.ship("a").damage == [] and step.state.ship("b").damage == ["dead_in_space"]
+    assert typed.remaining == 0 and app.remaining == 0
+    # Too few dice typed: they are asked for their own shields, never for Eye's Hull.
+    with pytest.raises(DiceNeeded) as asked:
+        engine.apply(s, action, Dice(OwnDiceSource(ManualSource([3]), ScriptedSource([1, 1, 1]), mine)))
+    assert (asked.value.count, asked.value.purpose) == (4, "Wing shields")
