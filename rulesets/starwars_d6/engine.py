@@ -293,7 +293,8 @@ class StarWarsRuleset(RulesetBase):
         if k == "course":
             return self._course(s, action, dice)
         if k == "override":
-            state, log = override.override(s, action.get("path", ""), action.get("value", ""))
+            state, log = override.override(s, action.get("path", ""), action.get("value", ""),
+                                           log=Log(dice.recording))
             return Step(state, log)
         if k == "initiative":
             state, log = rules.roll_initiative(s, dice)
@@ -302,18 +303,18 @@ class StarWarsRuleset(RulesetBase):
         elif k == "ram":
             state, log = rules.ram(s, action.get("target"), dice)
         elif k == "jump":
-            state, log = rules.jump(s)
+            state, log = rules.jump(s, log=Log(dice.recording))
         elif k == "shutdown":
-            state, log = rules.shutdown(s)
+            state, log = rules.shutdown(s, log=Log(dice.recording))
         elif k == "evacuate":
-            state, log = rules.evacuate(s)
+            state, log = rules.evacuate(s, log=Log(dice.recording))
         elif k == "break_free":
             state, log = rules.break_free(s, dice)
         elif k == "fire":
             state, log = rules.fire(s, action.get("weapon"), action.get("target"), dice, guns=action.get("guns"),
                                     checked=True)
         elif k == "done":
-            state, log = rules.end_fire(s)
+            state, log = rules.end_fire(s, log=Log(dice.recording))
         else:
             state, log = rules.resolve_firing(s, dice)
         return Step(state, log)

@@ -258,13 +258,13 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
     return s, log
 
 
-def end_fire(state: CombatState) -> tuple[CombatState, Log]:
+def end_fire(state: CombatState, *, log: Log | None = None) -> tuple[CombatState, Log]:
     """The firing ship is done; the next in order fires (none left: resolve the damage)."""
     if state.phase != "firing" or not state.queue:
         raise ValueError("No ship is firing now.")
     s = thaw(state, ships=False, lists=False)     # only the queue changes: replaced, not changed in place
     s.queue = s.queue[1:]
-    return s, Log()
+    return s, Log() if log is None else log
 
 
 def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, Log]:

@@ -107,10 +107,11 @@ ENCOUNTER_FIELDS: tuple[OverrideField, ...] = (
 
 
 # ---------------------------------------------------------------- the override step
-def override(state: rules.CombatState, path: str, value: str) -> tuple[rules.CombatState, Log]:
-    """One GM override (the shared grammar: ship, path, value), as a new state and its log line."""
+def override(state: rules.CombatState, path: str, value: str, *, log: Log | None = None) -> tuple[rules.CombatState, Log]:
+    """One GM override (the shared grammar: ship, path, value), as a new state and its log line
+    (``log``: the step's log; a new one, kept, when None)."""
     s = rules.thaw(state)
-    log = Log()
+    log = Log() if log is None else log
     if not str(path or "").strip():   # the bare action (a random playout may pick it): changes nothing
         log.say(msg("starwars_d6.log.override_nothing", "GM override with nothing to change."), SEC_OVERRIDE)
         return s, log

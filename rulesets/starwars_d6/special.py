@@ -196,15 +196,16 @@ def can_jump(state: CombatState) -> bool:
     return not jump_problems(state)
 
 
-def jump(state: CombatState) -> tuple[CombatState, Log]:
-    """Seed "Retirar-se del combat": the ship jumps to hyperspace and leaves the combat (escaped)."""
+def jump(state: CombatState, *, log: Log | None = None) -> tuple[CombatState, Log]:
+    """Seed "Retirar-se del combat": the ship jumps to hyperspace and leaves the combat (escaped).
+    ``log``: the step's log (a new one, kept, when None)."""
     problems = jump_problems(state)
     if problems:
         raise ValueError(" ".join(map(english, problems)))
     s = thaw(state)
     sh = s.ship(s.moving.ship)
     sh.escaped = True
-    log = Log()
+    log = Log() if log is None else log
     log.say(msg("starwars_d6.log.jump_declared", "{ship} declares a hyperspace jump.", ship=sh.name), SEC_DECLARE)
     log.say(msg("starwars_d6.log.jumps", "{ship} jumps to hyperspace and leaves the combat.", ship=sh.name), SEC_RETREAT)
     next_mover(s, log)
@@ -217,7 +218,7 @@ def can_shutdown(state: CombatState) -> bool:
                 and not sh.generator_shutdown)
 
 
-def shutdown(state: CombatState) -> tuple[CombatState, Log]:
+def shutdown(state: CombatState, *, log: Log | None = None) -> tuple[CombatState, Log]:
     """Seed 5. considerable 2 "Sobrecàrrega en el generador": the overloaded generator is shut down
     (before the ship moves, decision); it does not explode; on auxiliary batteries the ship moves
     at ¼ of its speed rounded up, and every other system is inoperative -- no firing, no shields,
@@ -228,7 +229,7 @@ def shutdown(state: CombatState) -> tuple[CombatState, Log]:
     sh = s.ship(s.moving.ship)
     sh.generator_shutdown, sh.generator_overload_round = True, None
     s.moving.speed_left = movement_speed(sh)
-    log = Log()
+    log = Log() if log is None else log
     log.say(msg("starwars_d6.log.shutdown", "{ship} shuts down its generator: no explosion; auxiliary batteries, "
                 "speed {speed}, every other system inoperative.", ship=sh.name, speed=s.moving.speed_left), SEC_OVERLOAD)
     update_holds(s, log)
@@ -240,7 +241,7 @@ def can_evacuate(state: CombatState) -> bool:
     return bool(sh and sh.structural_round is not None)
 
 
-def evacuate(state: CombatState) -> tuple[CombatState, Log]:
+def evacuate(state: CombatState, *, log: Log | None = None) -> tuple[CombatState, Log]:
     """Seed 5. considerable 5 "Danys estructurals": the crew abandons ship within its 1D rounds.
     decision: on the ship's movement step; the ship leaves the combat (not destroyed), the crew
     is saved."""
@@ -249,7 +250,7 @@ def evacuate(state: CombatState) -> tuple[CombatState, Log]:
     s = thaw(state)
     sh = s.ship(s.moving.ship)
     sh.evacuated = True
-    log = Log()
+    log = Log() if log is None else log
     log.say(msg("starwars_d6.log.evacuated", "{ship}'s crew abandons ship and is saved; the ship leaves the combat.",
                 ship=sh.name), SEC_STRUCTURAL)
     next_mover(s, log)
