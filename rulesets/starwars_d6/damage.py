@@ -158,7 +158,7 @@ def apply_ion(state: CombatState, target_id: str, ion_damage: int, dice: Dice, *
 def ion_ship(s: CombatState, sh: Ship, ion_damage: int, dice: Dice, attacker_scales, log: Log) -> None:
     """:func:`apply_ion` on ``s`` in place (the firing phase's resolution has copied it already)."""
     cap = defence_cap(sh, attacker_scales)
-    purpose = roll_purpose(msg("starwars_d6.roll.hull_ions", "{ship} hull against ions", ship=sh.name))
+    purpose = roll_purpose("starwars_d6.roll.hull_ions", "{ship} hull against ions", ship=sh.name)
     hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=purpose, rule=tables.SEC_ION,
                      complication=complication_choice(s))
     notes = Log(log.recording)
@@ -208,7 +208,7 @@ def damage_ship(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scale
     if not is_zero(sh.shields) and not controls_dead(sh, s.round) and not sh.generator_shutdown:
         notes = Log(log.recording)
         r = roll_skill_and_factor(dice, sh.crew.shields, sh.shields, cap=cap, wild=s.wild,
-                                  purpose=roll_purpose(msg("starwars_d6.roll.shields", "{ship} shields", ship=sh.name)),
+                                  purpose=roll_purpose("starwars_d6.roll.shields", "{ship} shields", ship=sh.name),
                                   rule=rule,
                                   complication=complication_choice(s), notes=notes)
         if r >= total:
@@ -223,7 +223,7 @@ def damage_ship(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scale
     elif not is_zero(sh.shields) and sh.generator_shutdown:
         log.say(msg("starwars_d6.log.shields_off", "{ship}'s shields are off (generator shut down).", ship=sh.name),
                 SEC_OVERLOAD)
-    purpose = roll_purpose(msg("starwars_d6.roll.hull", "{ship} hull", ship=sh.name))
+    purpose = roll_purpose("starwars_d6.roll.hull", "{ship} hull", ship=sh.name)
     hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=purpose, rule=rule,
                      complication=complication_choice(s))
     margin = through - hull.total
@@ -295,7 +295,7 @@ def _collision_damage(s: CombatState, victim: Ship, cause, kind: str, dice: Dice
                     ship=victim.name), SEC_SCALE_DAMAGE)
         return
     code = collision_code(kind)
-    purpose = roll_purpose(msg("starwars_d6.roll.collision", "{ship} collision damage", ship=victim.name))
+    purpose = roll_purpose("starwars_d6.roll.collision", "{ship} collision damage", ship=victim.name)
     r = roll_code(dice, code, wild=s.wild, cap=cap, purpose=purpose,
                   rule=SEC_SCALE_DAMAGE if cap is not None else rule, complication=complication_choice(s))
     total = r.total

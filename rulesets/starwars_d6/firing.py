@@ -200,12 +200,12 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
     log = Log(dice.recording)
     notes = Log(dice.recording)
     a = roll_skill_and_factor(dice, sh.crew.gunnery, fire_control_code(s, sh, w, t, band), cap=hit_cap,
-                              wild=s.wild, purpose=roll_purpose(msg("starwars_d6.roll.to_hit", "{ship} {weapon} to hit",
-                                                                    ship=sh.name, weapon=w.name)),
+                              wild=s.wild, purpose=roll_purpose("starwars_d6.roll.to_hit", "{ship} {weapon} to hit",
+                                                                    ship=sh.name, weapon=w.name),
                               rule=SEC_SCALE_TO_HIT if hit_cap is not None else SEC_PROCEDURE,
                               complication=complication_choice(s), notes=notes)
     e = roll_skill_and_factor(dice, t.crew.piloting, current_maneuverability(t, s.round), cap=evade_cap,
-                              wild=s.wild, purpose=roll_purpose(msg("starwars_d6.roll.evades", "{ship} evades", ship=t.name)),
+                              wild=s.wild, purpose=roll_purpose("starwars_d6.roll.evades", "{ship} evades", ship=t.name),
                               rule=SEC_SCALE_EVASION if evade_cap is not None else SEC_PROCEDURE,
                               complication=complication_choice(s), notes=notes)
     hit = a >= e
@@ -240,8 +240,8 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
                         scale=tables.SCALE_WORDS[sh.scale], target=t.name), SEC_SCALE_DAMAGE)
         else:
             rule = SEC_SCALE_DAMAGE if dmg_cap is not None else SEC_PROCEDURE
-            what = roll_purpose(msg("starwars_d6.roll.ion_damage", "{weapon} ion damage", weapon=w.name) if shot.ion
-                                else msg("starwars_d6.roll.damage", "{weapon} damage", weapon=w.name))
+            what = (roll_purpose("starwars_d6.roll.ion_damage", "{weapon} ion damage", weapon=w.name) if shot.ion
+                    else roll_purpose("starwars_d6.roll.damage", "{weapon} damage", weapon=w.name))
             notes = Log(dice.recording)
             rolls = [note_complication(roll_code(dice, current_damage(sh, w, s.round), wild=s.wild, cap=dmg_cap,
                                           purpose=what, rule=rule, complication=complication_choice(s)), what, notes).total

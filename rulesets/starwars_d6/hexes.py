@@ -285,25 +285,28 @@ class Move(NamedTuple):
         (seed "1. MOVIMENT I MANIOBRA": a turn right after a forward move is free and uses a
         maneuverability point; one without a forward move first, or with no free turn left,
         costs a speed point and leaves the free turns as they were)."""
-        name = move_name(self.kind, self.side)
+        name, left = move_name(self.kind, self.side), self.speed_left
         if self.kind != "turn":
             if self.leaves_board:
-                return msg("starwars_d6.move.off_board", "{move} (leaves the board): {points}, {left} left", move=name,
-                           points=points(self.cost), left=self.speed_left)
-            return msg("starwars_d6.move.step", "{move}: {points}, {left} left", move=name, points=points(self.cost),
-                       left=self.speed_left)
-        free = free_turns(self.free_turns_left)
+                return msgn("starwars_d6.move.off_board", "{move} (leaves the board): {count} point, {left} left",
+                            "{move} (leaves the board): {count} points, {left} left", self.cost, move=name, left=left)
+            return msgn("starwars_d6.move.step", "{move}: {count} point, {left} left", "{move}: {count} points, {left} left",
+                        self.cost, move=name, left=left)
+        free = self.free_turns_left
         if self.free_turn and self.cost:  # a capital ship: a maneuverability die and a speed point
-            return msg("starwars_d6.move.capital_turn", "{move}: 1 point and a free turn, {left} points and {free} left",
-                       move=name, left=self.speed_left, free=free)
+            return msgn("starwars_d6.move.capital_turn", "{move}: 1 point and a free turn, {left} points and {count} free "
+                        "turn left", "{move}: 1 point and a free turn, {left} points and {count} free turns left", free,
+                        move=name, left=left)
         if self.free_turn:
-            return msg("starwars_d6.move.free_turn", "{move}: a free turn after a forward move, {left} points and "
-                       "{free} left", move=name, left=self.speed_left, free=free)
-        if not self.free_turns_left:
-            return msg("starwars_d6.move.paid_turn_none_left", "{move}: {points} (no free turn left), {left} left",
-                       move=name, points=points(self.cost), left=self.speed_left)
-        return msg("starwars_d6.move.paid_turn", "{move}: {points} (not right after a forward move), {left} left",
-                   move=name, points=points(self.cost), left=self.speed_left)
+            return msgn("starwars_d6.move.free_turn", "{move}: a free turn after a forward move, {left} points and "
+                        "{count} free turn left", "{move}: a free turn after a forward move, {left} points and {count} "
+                        "free turns left", free, move=name, left=left)
+        if not free:
+            return msgn("starwars_d6.move.paid_turn_none_left", "{move}: {count} point (no free turn left), {left} left",
+                        "{move}: {count} points (no free turn left), {left} left", self.cost, move=name, left=left)
+        return msgn("starwars_d6.move.paid_turn", "{move}: {count} point (not right after a forward move), {left} left",
+                    "{move}: {count} points (not right after a forward move), {left} left", self.cost, move=name,
+                    left=left)
 
 
 #: the moves in words: (kind, side) -> "turn left" ...
@@ -320,11 +323,6 @@ MOVE_NAMES = {
 def move_name(kind: str, side: int | None) -> Message | str:
     """A move's name in words ("turn left"); a kind the table lacks, as it is written."""
     return MOVE_NAMES.get((kind, side or 0), kind)
-
-
-def points(n: int) -> Message:
-    """"1 point", "2 points": speed points."""
-    return msgn("starwars_d6.words.points", "{count} point", "{count} points", n)
 
 
 def free_turns(n: int) -> Message:

@@ -83,8 +83,8 @@ def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, Lo
         cap = tables.EVASION_CAP.get((who.scale, other.scale))
         rolls[who.id] = roll_skill_and_factor(dice, who.crew.piloting, current_maneuverability(who, s.round),
                                               cap=cap, wild=s.wild,
-                                              purpose=roll_purpose(msg("starwars_d6.roll.ram", "{ship} piloting (ram)",
-                                                                              ship=who.name)),
+                                              purpose=roll_purpose("starwars_d6.roll.ram", "{ship} piloting (ram)",
+                                                                              ship=who.name),
                                               rule=SEC_SCALE_EVASION if cap is not None else SEC_RAM,
                                               complication=complication_choice(s), notes=notes)
     a, e = rolls[sh.id], rolls[t.id]
@@ -279,12 +279,12 @@ def break_free(state: CombatState, dice: Dice) -> tuple[CombatState, Log]:
         return s, log
     holder, beam = held
     notes = Log(dice.recording)
-    purpose = roll_purpose(msg("starwars_d6.roll.break_free", "{ship} hull (break free)", ship=sh.name))
+    purpose = roll_purpose("starwars_d6.roll.break_free", "{ship} hull (break free)", ship=sh.name)
     hull = note_complication(roll_code(dice, sh.hull, wild=s.wild, cap=defence_cap(sh, [holder.scale]),
                                 purpose=purpose, rule=SEC_TRACTOR, complication=complication_choice(s)),
                       purpose, notes).total
-    purpose = roll_purpose(msg("starwars_d6.roll.beam_strength", "{ship} {weapon} strength", ship=holder.name,
-                                   weapon=beam.name))
+    purpose = roll_purpose("starwars_d6.roll.beam_strength", "{ship} {weapon} strength", ship=holder.name,
+                                   weapon=beam.name)
     strength = note_complication(roll_code(dice, current_damage(holder, beam, s.round), wild=s.wild,
                                     cap=tables.DAMAGE_CAP.get((holder.scale, sh.scale)),
                                     purpose=purpose, rule=SEC_TRACTOR, complication=complication_choice(s)),

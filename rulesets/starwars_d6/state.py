@@ -348,9 +348,10 @@ class RollPurpose(Message):
         return self
 
 
-def roll_purpose(purpose: Message) -> RollPurpose:
-    """``purpose`` (a message) as the purpose of a roll of a dice code (:class:`RollPurpose`)."""
-    return RollPurpose(purpose.id, purpose.text, purpose.params, purpose.plural)
+def roll_purpose(id: str, text: str, **params) -> RollPurpose:
+    """The purpose of a roll of a dice code: a message (:func:`rulesets.core.messages.msg`'s
+    arguments), a :class:`RollPurpose`."""
+    return RollPurpose(id, text, params)
 
 
 #: the phases in words (the whose-turn line)
