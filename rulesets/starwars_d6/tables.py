@@ -312,7 +312,7 @@ RESULT_WORDS = {
     "hyperdrive_out": msg("starwars_d6.result.hyperdrive_out", "Hyperdrive out"),
     "weapons_out": msg("starwars_d6.result.weapons_out", "All weapons out"),
     "structural_damage": msg("starwars_d6.result.structural_damage", "Structural damage"),
-    "destroyed": msg("starwars_d6.result.destroyed", "Ship destroyed"),
+    "destroyed": DAMAGE_WORDS["destroyed"],   # the same words as the band's ("Nau destruïda")
 }
 RESULT_LABEL = {k: m.text for k, m in RESULT_WORDS.items()}  # the English words
 
