@@ -15,7 +15,7 @@ from . import hexes, tables
 from .dice import DiceCode, roll_code
 from .checks import note_complication, roll_skill_and_factor
 from .state import (CombatState, complication_choice, controls_dead, CONTROLS_DESTROYED,
-    current_maneuverability, is_zero, roll_purpose, SEC_COLLISION, SEC_CUMULATIVE, SEC_IONISED, SEC_OVERLOAD,
+    current_maneuverability, is_zero, roll_purpose, say_all, SEC_COLLISION, SEC_CUMULATIVE, SEC_IONISED, SEC_OVERLOAD,
     SEC_PROCEDURE, SEC_SCALE_DAMAGE, SEC_SEVERE, SEC_SHIELDS_BLOWN, Ship, thaw, update_holds,
     weapon_operative)
 
@@ -23,6 +23,13 @@ from .state import (CombatState, complication_choice, controls_dead, CONTROLS_DE
 def capped_note(cap: int | None) -> Message | str:
     """" (dice over 3 count 3)" after a total the scale caps rolled (seed "6. ESCALES"); "" without a cap."""
     return "" if cap is None else msg("starwars_d6.words.capped", " (dice over {cap} count {cap})", cap=cap)
+
+
+def say_complication(log: Log, r, purpose) -> None:
+    """The Wild-Die complication line of a roll (``checks.note_complication``), said through the log."""
+    lines: list = []
+    note_complication(r, purpose, lines)
+    say_all(log, lines)
 
 
 def ionise(s: CombatState, sh: Ship, log: Log) -> None:
@@ -161,13 +168,13 @@ def ion_ship(s: CombatState, sh: Ship, ion_damage: int, dice: Dice, attacker_sca
     purpose = roll_purpose("starwars_d6.roll.hull_ions", "{ship} hull against ions", ship=sh.name)
     hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=purpose, rule=tables.SEC_ION,
                      complication=complication_choice(s))
-    notes = Log(log.recording)
+    notes: list = []
     note_complication(hull, purpose, notes)
     margin = ion_damage - hull.total
     if margin < 0:
         log.say(msg("starwars_d6.log.ion_no_effect", "{ship}'s hull ({hull}) is greater than the ion damage {damage}: "
                     "no effect.", ship=sh.name, hull=hull.total, damage=ion_damage), tables.SEC_ION)
-        log.extend(notes)
+        say_all(log, notes)
         return
     n = tables.ion_result(margin)
     words = dict(ship=sh.name, damage=ion_damage, hull=hull.total, margin=margin)
@@ -175,7 +182,7 @@ def ion_ship(s: CombatState, sh: Ship, ion_damage: int, dice: Dice, attacker_sca
                 "ionised.", count=n, **words) if n else
             msg("starwars_d6.log.ion_destroyed", "{ship}: ion {damage} against hull {hull}, margin {margin} -- "
                 "controls destroyed.", **words), tables.SEC_ION)
-    log.extend(notes)
+    say_all(log, notes)
     if n is None:
         sh.controls_dead_until = CONTROLS_DESTROYED
         sh.damage.append("controls_destroyed")
@@ -206,7 +213,7 @@ def damage_ship(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scale
     rule = SEC_SCALE_DAMAGE if cap is not None else SEC_PROCEDURE
     through = total
     if not is_zero(sh.shields) and not controls_dead(sh, s.round) and not sh.generator_shutdown:
-        notes = Log(log.recording)
+        notes: list = []
         r = roll_skill_and_factor(dice, sh.crew.shields, sh.shields, cap=cap, wild=s.wild,
                                   purpose=roll_purpose("starwars_d6.roll.shields", "{ship} shields", ship=sh.name),
                                   rule=rule,
@@ -214,12 +221,12 @@ def damage_ship(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scale
         if r >= total:
             log.say(msg("starwars_d6.log.shields_stop", "{ship}'s shields ({roll}) stop {damage} damage.", ship=sh.name,
                         roll=r, damage=total), SEC_PROCEDURE)
-            log.extend(notes)
+            say_all(log, notes)
             return
         through = total - r
         log.say(msg("starwars_d6.log.shields_through", "{ship}'s shields roll {roll}: {through} of {damage} gets "
                     "through.", ship=sh.name, roll=r, through=through, damage=total), SEC_PROCEDURE)
-        log.extend(notes)
+        say_all(log, notes)
     elif not is_zero(sh.shields) and sh.generator_shutdown:
         log.say(msg("starwars_d6.log.shields_off", "{ship}'s shields are off (generator shut down).", ship=sh.name),
                 SEC_OVERLOAD)
@@ -231,12 +238,12 @@ def damage_ship(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scale
     if band is None:
         log.say(msg("starwars_d6.log.hull_holds", "{ship}'s hull ({hull}) holds against {damage}.", ship=sh.name,
                     hull=hull.total, damage=through), tables.SEC_DAMAGE)
-        note_complication(hull, purpose, log)
+        say_complication(log, hull, purpose)
         return
     log.say(msg("starwars_d6.log.hull_margin", "{ship}: {damage} against hull {hull}, margin {margin} -- {band}.",
                 ship=sh.name, damage=through, hull=hull.total, margin=margin, band=tables.DAMAGE_WORDS[band]),
             tables.SEC_DAMAGE)
-    note_complication(hull, purpose, log)
+    say_complication(log, hull, purpose)
     if sh.severe and band in ("light", "considerable", "severe"):
         band = "destroyed"
         log.say(msg("starwars_d6.log.severe_destroys", "{ship} was severely damaged: this hit destroys it.",
@@ -302,7 +309,7 @@ def _collision_damage(s: CombatState, victim: Ship, cause, kind: str, dice: Dice
     log.say(msg("starwars_d6.log.collision_damage", "{ship} takes {code} collision damage from {what}: "
                 "{damage}{capped}.", ship=victim.name, code=str(code), what=what, damage=total,
                 capped=capped_note(cap)), SEC_COLLISION)
-    note_complication(r, purpose, log)
+    say_complication(log, r, purpose)
     damage_ship(s, victim, total, dice, scales, log)
 
 

@@ -14,7 +14,7 @@ from .dice import DiceCode, roll_code
 from .checks import note_complication, roll_skill_and_factor
 from .damage import capped_note, damage_ship, ion_ship
 from .state import (own, CombatState, complication_choice, controls_dead, current_damage,
-    current_fire_control, current_maneuverability, roll_purpose, feature_hexes, SEC_FIRING_PHASE, SEC_PROCEDURE,
+    current_fire_control, current_maneuverability, roll_purpose, say_all, feature_hexes, SEC_FIRING_PHASE, SEC_PROCEDURE,
     SEC_SCALE_DAMAGE, SEC_SCALE_EVASION, SEC_SCALE_TO_HIT, SEC_TRACTOR, Ship, Shot, sides_in_play, thaw,
     update_holds, Weapon, weapon_operative)
 
@@ -198,7 +198,7 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
     evade_cap = tables.EVASION_CAP.get((t.scale, sh.scale))
     dmg_cap = tables.DAMAGE_CAP.get((sh.scale, t.scale))
     log = Log(dice.recording)
-    notes = Log(dice.recording)
+    notes: list = []
     a = roll_skill_and_factor(dice, sh.crew.gunnery, fire_control_code(s, sh, w, t, band), cap=hit_cap,
                               wild=s.wild, purpose=roll_purpose("starwars_d6.roll.to_hit", "{ship} {weapon} to hit",
                                                                     ship=sh.name, weapon=w.name),
@@ -224,7 +224,7 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
                 "{evasion} -- hit.", **words) if hit else
             msg("starwars_d6.log.fire_miss", "{ship} fires {what} at {target} ({band} range): {attack} against "
                 "{evasion} -- miss.", **words), SEC_PROCEDURE)
-    log.extend(notes)
+    say_all(log, notes)
     if hit and shot.tractor:
         log.say(msg("starwars_d6.log.caught", "{ship} is caught by the tractor beam, without damage (held after "
                     "all fire).", ship=t.name), SEC_TRACTOR)
@@ -242,7 +242,7 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
             rule = SEC_SCALE_DAMAGE if dmg_cap is not None else SEC_PROCEDURE
             what = (roll_purpose("starwars_d6.roll.ion_damage", "{weapon} ion damage", weapon=w.name) if shot.ion
                     else roll_purpose("starwars_d6.roll.damage", "{weapon} damage", weapon=w.name))
-            notes = Log(dice.recording)
+            notes: list = []
             rolls = [note_complication(roll_code(dice, current_damage(sh, w, s.round), wild=s.wild, cap=dmg_cap,
                                           purpose=what, rule=rule, complication=complication_choice(s)), what, notes).total
                      for _ in range(shot.hits)]
@@ -253,7 +253,7 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
             else:
                 log.say(msg("starwars_d6.log.damage", "Damage {damage}{capped} (applied after all fire).",
                             damage=shot.damage, capped=capped_note(dmg_cap)), SEC_FIRING_PHASE)
-            log.extend(notes)
+            say_all(log, notes)
     s.shots = [*s.shots, shot]
     return s, log
 

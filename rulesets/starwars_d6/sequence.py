@@ -11,8 +11,7 @@ from rulesets.core.messages import english, Message, msg, msgn, render
 
 from . import hexes, tables
 from .dice import roll_code
-from .checks import note_complication
-from .damage import collide
+from .damage import collide, say_complication
 from .state import (CombatState, roll_purpose, complication_choice, controls_dead, current_maneuverability,
     feature_at, movement_speed, occupied, own, Progress, SEC_COLLISION, SEC_FIRING_PHASE, SEC_INITIATIVE,
     SEC_IONISED, SEC_RETREAT, Ship, ship_at, ships_in_order, sides_in_play, thaw, update_holds)
@@ -69,7 +68,7 @@ def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, Log]:
             got[side] = rolls[side] = r.total
             log.say(msg("starwars_d6.log.initiative", "Initiative: {side} rolls {total}.", side=side, total=r.total),
                     SEC_INITIATIVE)
-            note_complication(r, purpose, log)
+            say_complication(log, r, purpose)
         out: list[str] = []
         for total in sorted(set(got.values())):
             tied = [side for side in group if got[side] == total]

@@ -15,7 +15,7 @@ from .checks import note_complication, roll_skill_and_factor
 from .damage import collide, defence_cap
 from .sequence import next_mover
 from .state import (CombatState, complication_choice, controls_dead, current_damage,
-    current_maneuverability, feature_at, roll_purpose, feature_hexes, holder_of, movement_speed, release, SEC_DECLARE,
+    current_maneuverability, feature_at, roll_purpose, say_all, feature_hexes, holder_of, movement_speed, release, SEC_DECLARE,
     SEC_OVERLOAD, SEC_RAM, SEC_RETREAT, SEC_SCALE_EVASION, SEC_STRUCTURAL, SEC_TRACTOR, Ship, ship_at,
     thaw, update_holds)
 
@@ -78,7 +78,7 @@ def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, Lo
     log.say(msg("starwars_d6.log.ram_declared", "{ship} declares a ram against {target} ({hexes} hexes).", ship=sh.name,
                 target=t.name, hexes=hexes.distance(start, target_hex)), SEC_DECLARE)
     rolls = {}
-    notes = Log(dice.recording)
+    notes: list = []
     for who, other in ((sh, t), (t, sh)):
         cap = tables.EVASION_CAP.get((who.scale, other.scale))
         rolls[who.id] = roll_skill_and_factor(dice, who.crew.piloting, current_maneuverability(who, s.round),
@@ -94,7 +94,7 @@ def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, Lo
                 "roll higher to avoid it).", **words) if rammed else
             msg("starwars_d6.log.ram_avoided", "Ram: {ship} {attack} against {target} {evasion} -- {target} avoids the "
                 "collision.", **words), SEC_RAM)
-    log.extend(notes)
+    say_all(log, notes)
     dest = target_hex
 
     def free(h) -> bool:
@@ -278,7 +278,7 @@ def break_free(state: CombatState, dice: Dice) -> tuple[CombatState, Log]:
         log.say(msg("starwars_d6.log.no_longer_held", "{ship} is no longer held.", ship=sh.name), SEC_TRACTOR)
         return s, log
     holder, beam = held
-    notes = Log(dice.recording)
+    notes: list = []
     purpose = roll_purpose("starwars_d6.roll.break_free", "{ship} hull (break free)", ship=sh.name)
     hull = note_complication(roll_code(dice, sh.hull, wild=s.wild, cap=defence_cap(sh, [holder.scale]),
                                 purpose=purpose, rule=SEC_TRACTOR, complication=complication_choice(s)),
@@ -294,11 +294,11 @@ def break_free(state: CombatState, dice: Dice) -> tuple[CombatState, Log]:
         release(sh)
         log.say(msg("starwars_d6.log.breaks_free", "{ship} breaks free: hull {hull} against strength {strength}.",
                     **words), SEC_TRACTOR)
-        log.extend(notes)
+        say_all(log, notes)
         return s, log
     log.say(msg("starwars_d6.log.still_held", "{ship} is still held: hull {hull} against strength {strength} (it must "
                 "be greater).", **words), SEC_TRACTOR)
-    log.extend(notes)
+    say_all(log, notes)
     sh.last_moved = 0
     next_mover(s, log)
     return s, log

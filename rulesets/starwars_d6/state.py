@@ -432,6 +432,13 @@ def release(sh: Ship) -> None:
     sh.captured_by = sh.captured_weapon = None
 
 
+def say_all(log: Log, lines) -> None:
+    """Say ``lines`` -- log entries written by a function that appends them to a list
+    (``checks.note_complication``) -- through the step's log, which keeps them or, in a playout, not."""
+    for e in lines:
+        log.say(e.message, e.rule, e.gm_only, e.side)
+
+
 def update_holds(s: CombatState, log: Log) -> None:
     """Seed "Raigs tractors", decisions: a hold ends when the held ship or its holder leaves the
     combat (destroyed, off the board, jumped, abandoned), when the holder's generator is shut down

@@ -25,8 +25,10 @@ def _ours(words) -> bool:
 def _setups():
     fighters = RULESET.example_setup(0)           # two starfighters: no scale caps
     no_wild = {**fighters, "options": {**fighters["options"], "wild": False}}
-    return {"fighters": fighters, "fighters, no Wild Die": no_wild, "corvette": RULESET.example_setup(1),
-            "demo": demo_setup(RULESET)}
+    corvette = RULESET.example_setup(1)
+    complications = {**corvette, "options": {**corvette["options"], "complication": "add"}}
+    return {"fighters": fighters, "fighters, no Wild Die": no_wild, "corvette": corvette,
+            "corvette, Wild-Die 1 a complication": complications, "demo": demo_setup(RULESET)}
 
 
 def _battle(spec, seed, *, recording=True, steps=400):
@@ -69,11 +71,17 @@ def test_every_roll_purpose_is_a_message_of_the_system(name):
     assert rolls > 30
 
 
-@pytest.mark.parametrize("name", ["fighters", "corvette", "demo"])
+@pytest.mark.parametrize("name", ["fighters", "corvette", "corvette, Wild-Die 1 a complication", "demo"])
 def test_a_playout_keeps_no_line_and_records_no_roll(name):
     """A playout (Dice(recording=False)): the same battle, its log keeps nothing, its dice record
-    nothing -- the rules never ask, the log and the dice answer."""
-    recorded = [(step.state.round, serial.to_json(step.state)) for *_, step in _battle(_setups()[name], f"p:{name}")]
+    nothing -- the rules never ask, the log and the dice answer (the complication lines of RULES-NOTES
+    "Wild Die", "add normally", too)."""
+    recorded, said = [], []
+    for *_, step in _battle(_setups()[name], f"p:{name}"):
+        recorded.append((step.state.round, serial.to_json(step.state)))
+        said += [english(e.message) for e in step.log]
+    if "complication" in name:     # the recorded battle has complication lines for the playout to drop
+        assert any(line.startswith("Wild Die 1: a complication") for line in said)
     quiet = []
     for _before, _action, dice, step in _battle(_setups()[name], f"p:{name}", recording=False):
         assert step.log == [] and dice.rolls == [] and dice.dice == []
