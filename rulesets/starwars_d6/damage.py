@@ -8,36 +8,50 @@ Pure Python: no Django import.
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
-from rulesets.core.engine import LogEntry
-from rulesets.core.words import count
+from rulesets.core.engine import Log
+from rulesets.core.messages import Message, msg, msgn
 
 from . import hexes, tables
 from .dice import DiceCode, roll_code
 from .checks import note_complication, roll_skill_and_factor
 from .state import (CombatState, complication_choice, controls_dead, CONTROLS_DESTROYED,
-    current_maneuverability, is_zero, SEC_COLLISION, SEC_CUMULATIVE, SEC_IONISED, SEC_OVERLOAD,
+    current_maneuverability, is_zero, roll_purpose, say_all, SEC_COLLISION, SEC_CUMULATIVE, SEC_IONISED, SEC_OVERLOAD,
     SEC_PROCEDURE, SEC_SCALE_DAMAGE, SEC_SEVERE, SEC_SHIELDS_BLOWN, Ship, thaw, update_holds,
     weapon_operative)
 
 
-def ionise(s: CombatState, sh: Ship, log: list[LogEntry]) -> None:
+def capped_note(cap: int | None) -> Message | str:
+    """" (dice over 3 count 3)" after a total the scale caps rolled (seed "6. ESCALES"); "" without a cap."""
+    return "" if cap is None else msg("starwars_d6.words.capped", " (dice over {cap} count {cap})", cap=cap)
+
+
+def say_complication(log: Log, r, purpose) -> None:
+    """The Wild-Die complication line of a roll (``checks.note_complication``), said through the log."""
+    lines: list = []
+    note_complication(r, purpose, lines)
+    say_all(log, lines)
+
+
+def ionise(s: CombatState, sh: Ship, log: Log) -> None:
     """Seed 5. "Controls ionitzats": -1D maneuverability, fire control, damage this round and
     the next; maneuverability gone -> dead controls this round and the next two."""
     sh.ionised.append(s.round + tables.IONISED_ROUNDS_AFTER)
     sh.damage.append("controls_ionised")
-    log.append(LogEntry(f"{sh.name}: controls ionised (-1D until the end of round {s.round + 1}).", SEC_IONISED))
+    log.say(msg("starwars_d6.log.ionised", "{ship}: controls ionised (-1D until the end of round {round}).",
+                ship=sh.name, round=s.round + 1), SEC_IONISED)
     # "perd totalment el seu factor": only a ship that had maneuverability dice can lose them all
     if not is_zero(sh.maneuverability) and current_maneuverability(sh, s.round).dice == 0:
         sh.controls_dead_until = s.round + tables.FULLY_IONISED_ROUNDS_AFTER
-        log.append(LogEntry(f"{sh.name}: controls fully ionised -- it drifts, cannot turn, fire or roll "
-                            f"shields until the end of round {sh.controls_dead_until}.", SEC_IONISED))
+        log.say(msg("starwars_d6.log.fully_ionised", "{ship}: controls fully ionised -- it drifts, cannot turn, fire "
+                    "or roll shields until the end of round {round}.", ship=sh.name, round=sh.controls_dead_until),
+                SEC_IONISED)
 
 
 def _lose_die(text: str) -> str:
     return str(DiceCode.parse(text) - 3)
 
 
-def _pick(dice: Dice, items: list, purpose: str, rule: str):
+def _pick(dice: Dice, items: list, purpose: Message, rule: str):
     """decision: "escollit a l'atzar" -- one die with as many sides as candidates."""
     if len(items) == 1:
         return items[0]
@@ -65,15 +79,15 @@ def _roll_table(s, sh, dice, table, applies, rule, log) -> str | None:
     """Roll 1D6 on a table, rolling again while the result hits a system already inoperative
     (seed 5. "es torna a repetir la tirada").  decision: with no result able to apply, nothing."""
     if not any(applies(sh, f) for f in table):
-        log.append(LogEntry(f"{sh.name}: every system on the table is already inoperative -- no effect.",
-                            SEC_CUMULATIVE))
+        log.say(msg("starwars_d6.log.table_no_effect", "{ship}: every system on the table is already inoperative -- "
+                    "no effect.", ship=sh.name), SEC_CUMULATIVE)
         return None
     while True:
-        face = dice.faces(1, 6, f"{sh.name} damage table", rule)[0]
+        face = dice.faces(1, 6, msg("starwars_d6.roll.damage_table", "{ship} damage table", ship=sh.name), rule)[0]
         if applies(sh, face):
             return table[face]
-        log.append(LogEntry(f"{sh.name}: {face} -- {tables.RESULT_LABEL[table[face]]} already inoperative, "
-                            "rolled again.", SEC_CUMULATIVE))
+        log.say(msg("starwars_d6.log.table_again", "{ship}: {face} -- {result} already inoperative, rolled again.",
+                    ship=sh.name, face=face, result=tables.RESULT_WORDS[table[face]]), SEC_CUMULATIVE)
 
 
 def _apply_light(s, sh, dice, log) -> None:
@@ -81,7 +95,7 @@ def _apply_light(s, sh, dice, log) -> None:
     if result is None:
         return
     sh.damage.append(result)
-    text = tables.RESULT_LABEL[result]
+    text: Message = tables.RESULT_WORDS[result]
     if result == "maneuverability_-1D":
         sh.maneuverability = _lose_die(sh.maneuverability)
     elif result == "shields_-1D":
@@ -89,13 +103,15 @@ def _apply_light(s, sh, dice, log) -> None:
     elif result == "hull_-1D":
         sh.hull = _lose_die(sh.hull)
     else:
-        w = _pick(dice, [w for w in sh.weapons if weapon_operative(w)], f"{sh.name} weapon hit", tables.SEC_LIGHT)
+        w = _pick(dice, [w for w in sh.weapons if weapon_operative(w)],
+                  msg("starwars_d6.roll.weapon_hit", "{ship} weapon hit", ship=sh.name), tables.SEC_LIGHT)
         if result == "weapon_disabled":
             w.disabled = True
         else:
             w.fire_control, w.fc_reduced = _lose_die(w.fire_control), True
-        text += f" ({w.name})"
-    log.append(LogEntry(f"{sh.name}: light damage -- {text}.", tables.SEC_LIGHT))
+        text = msg("starwars_d6.words.result_weapon", "{result} ({weapon})", result=text, weapon=w.name)
+    log.say(msg("starwars_d6.log.light", "{ship}: light damage -- {result}.", ship=sh.name, result=text),
+            tables.SEC_LIGHT)
 
 
 def _apply_considerable(s, sh, dice, log) -> None:
@@ -103,24 +119,29 @@ def _apply_considerable(s, sh, dice, log) -> None:
     if result is None:
         return
     sh.damage.append(result)
-    extra = ""
+    extra: Message | str = ""
     if result == "dead_in_space":
         sh.dead_in_space = True
     elif result == "generator_overload":
         sh.generator_overload_round = s.round + tables.GENERATOR_OVERLOAD_ROUNDS
-        extra = f" (explodes at the end of round {sh.generator_overload_round})"
+        extra = msg("starwars_d6.words.explodes", " (explodes at the end of round {round})",
+                    round=sh.generator_overload_round)
     elif result == "hyperdrive_out":
         sh.hyperdrive_out = True
     elif result == "weapons_out":
         for w in sh.weapons:
             w.disabled = True
     elif result == "structural_damage":
-        n = dice.faces(1, 6, f"{sh.name} rounds to evacuate", tables.SEC_CONSIDERABLE)[0]
+        n = dice.faces(1, 6, msg("starwars_d6.roll.evacuate", "{ship} rounds to evacuate", ship=sh.name),
+                       tables.SEC_CONSIDERABLE)[0]
         sh.structural_round = s.round + n
-        extra = f" ({count(n, 'round')} to evacuate: it breaks up at the end of round {sh.structural_round})"
+        extra = msgn("starwars_d6.words.evacuate", " ({count} round to evacuate: it breaks up at the end of round {round})",
+                     " ({count} rounds to evacuate: it breaks up at the end of round {round})", n,
+                     round=sh.structural_round)
     elif result == "destroyed":
         sh.destroyed = True
-    log.append(LogEntry(f"{sh.name}: considerable damage -- {tables.RESULT_LABEL[result]}{extra}.", tables.SEC_CONSIDERABLE))
+    log.say(msg("starwars_d6.log.considerable", "{ship}: considerable damage -- {result}{extra}.", ship=sh.name,
+                result=tables.RESULT_WORDS[result], extra=extra), tables.SEC_CONSIDERABLE)
 
 
 def defence_cap(target: Ship, attacker_scales) -> int | None:
@@ -131,45 +152,49 @@ def defence_cap(target: Ship, attacker_scales) -> int | None:
 
 
 def apply_ion(state: CombatState, target_id: str, ion_damage: int, dice: Dice, *,
-              attacker_scales=()) -> tuple[CombatState, list[LogEntry]]:
+              attacker_scales=()) -> tuple[CombatState, Log]:
     """Seed "3. CASOS ESPECIALS: Canons d'ions": no shields; the hull roll against the ion damage.
     Hull greater: nothing; ion damage >= hull: the table on (ion - hull) -- 1-4 controls ionised
     (each as seed 5. "Controls ionitzats") or 21+ controls destroyed."""
     s = thaw(state)
-    log: list[LogEntry] = []
+    log = Log(dice.recording)
     ion_ship(s, s.ship(target_id), ion_damage, dice, attacker_scales, log)
     return s, log
 
 
-def ion_ship(s: CombatState, sh: Ship, ion_damage: int, dice: Dice, attacker_scales, log: list[LogEntry]) -> None:
+def ion_ship(s: CombatState, sh: Ship, ion_damage: int, dice: Dice, attacker_scales, log: Log) -> None:
     """:func:`apply_ion` on ``s`` in place (the firing phase's resolution has copied it already)."""
     cap = defence_cap(sh, attacker_scales)
-    hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull against ions",
-                     rule=tables.SEC_ION, complication=complication_choice(s))
-    notes: list[LogEntry] = []
-    note_complication(hull, f"{sh.name} hull against ions", notes)
+    purpose = roll_purpose("starwars_d6.roll.hull_ions", "{ship} hull against ions", ship=sh.name)
+    hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=purpose, rule=tables.SEC_ION,
+                     complication=complication_choice(s))
+    notes: list = []
+    note_complication(hull, purpose, notes)
     margin = ion_damage - hull.total
     if margin < 0:
-        log.append(LogEntry(f"{sh.name}'s hull ({hull.total}) is greater than the ion damage {ion_damage}: "
-                            "no effect.", tables.SEC_ION))
-        log.extend(notes)
+        log.say(msg("starwars_d6.log.ion_no_effect", "{ship}'s hull ({hull}) is greater than the ion damage {damage}: "
+                    "no effect.", ship=sh.name, hull=hull.total, damage=ion_damage), tables.SEC_ION)
+        say_all(log, notes)
         return
     n = tables.ion_result(margin)
-    log.append(LogEntry(f"{sh.name}: ion {ion_damage} against hull {hull.total}, margin {margin} -- "
-                        + (f"{n} controls ionised." if n else "controls destroyed."), tables.SEC_ION))
-    log.extend(notes)
+    words = dict(ship=sh.name, damage=ion_damage, hull=hull.total, margin=margin)
+    log.say(msg("starwars_d6.log.ion", "{ship}: ion {damage} against hull {hull}, margin {margin} -- {count} controls "
+                "ionised.", count=n, **words) if n else
+            msg("starwars_d6.log.ion_destroyed", "{ship}: ion {damage} against hull {hull}, margin {margin} -- "
+                "controls destroyed.", **words), tables.SEC_ION)
+    say_all(log, notes)
     if n is None:
         sh.controls_dead_until = CONTROLS_DESTROYED
         sh.damage.append("controls_destroyed")
-        log.append(LogEntry(f"{sh.name}'s controls are destroyed: it drifts, cannot turn, fire or roll "
-                            "shields for the rest of the fight.", tables.SEC_ION))
+        log.say(msg("starwars_d6.log.controls_destroyed", "{ship}'s controls are destroyed: it drifts, cannot turn, "
+                    "fire or roll shields for the rest of the fight.", ship=sh.name), tables.SEC_ION)
     else:
         for _ in range(n):
             ionise(s, sh, log)
 
 
 def apply_damage(state: CombatState, target_id: str, total: int, dice: Dice, *,
-                 attacker_scales=()) -> tuple[CombatState, list[LogEntry]]:
+                 attacker_scales=()) -> tuple[CombatState, Log]:
     """Seed "2. COMBAT" steps 5-6 and "5. DETERMINANT ELS DANYS": one (summed) damage total on a ship.
 
     Shields: the defender rolls shields skill + shields; equal or more stops it (a 0D shield
@@ -177,50 +202,60 @@ def apply_damage(state: CombatState, target_id: str, total: int, dice: Dice, *,
     on (through - hull) when 0 or more (RULES-NOTES).
     """
     s = thaw(state)
-    log: list[LogEntry] = []
+    log = Log(dice.recording)
     damage_ship(s, s.ship(target_id), total, dice, attacker_scales, log)
     return s, log
 
 
-def damage_ship(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scales, log: list[LogEntry]) -> None:
+def damage_ship(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scales, log: Log) -> None:
     """:func:`apply_damage` on ``s`` in place (collisions use it within a movement)."""
     cap = defence_cap(sh, attacker_scales)
     rule = SEC_SCALE_DAMAGE if cap is not None else SEC_PROCEDURE
     through = total
     if not is_zero(sh.shields) and not controls_dead(sh, s.round) and not sh.generator_shutdown:
-        notes: list[LogEntry] = []
+        notes: list = []
         r = roll_skill_and_factor(dice, sh.crew.shields, sh.shields, cap=cap, wild=s.wild,
-                                  purpose=f"{sh.name} shields", rule=rule, complication=complication_choice(s), notes=notes)
+                                  purpose=roll_purpose("starwars_d6.roll.shields", "{ship} shields", ship=sh.name),
+                                  rule=rule,
+                                  complication=complication_choice(s), notes=notes)
         if r >= total:
-            log.append(LogEntry(f"{sh.name}'s shields ({r}) stop {total} damage.", SEC_PROCEDURE))
-            log.extend(notes)
+            log.say(msg("starwars_d6.log.shields_stop", "{ship}'s shields ({roll}) stop {damage} damage.", ship=sh.name,
+                        roll=r, damage=total), SEC_PROCEDURE)
+            say_all(log, notes)
             return
         through = total - r
-        log.append(LogEntry(f"{sh.name}'s shields roll {r}: {through} of {total} gets through.", SEC_PROCEDURE))
-        log.extend(notes)
+        log.say(msg("starwars_d6.log.shields_through", "{ship}'s shields roll {roll}: {through} of {damage} gets "
+                    "through.", ship=sh.name, roll=r, through=through, damage=total), SEC_PROCEDURE)
+        say_all(log, notes)
     elif not is_zero(sh.shields) and sh.generator_shutdown:
-        log.append(LogEntry(f"{sh.name}'s shields are off (generator shut down).", SEC_OVERLOAD))
-    hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=f"{sh.name} hull", rule=rule,
+        log.say(msg("starwars_d6.log.shields_off", "{ship}'s shields are off (generator shut down).", ship=sh.name),
+                SEC_OVERLOAD)
+    purpose = roll_purpose("starwars_d6.roll.hull", "{ship} hull", ship=sh.name)
+    hull = roll_code(dice, sh.hull, wild=s.wild, cap=cap, purpose=purpose, rule=rule,
                      complication=complication_choice(s))
     margin = through - hull.total
     band = tables.damage_band(margin)
     if band is None:
-        log.append(LogEntry(f"{sh.name}'s hull ({hull.total}) holds against {through}.", tables.SEC_DAMAGE))
-        note_complication(hull, f"{sh.name} hull", log)
+        log.say(msg("starwars_d6.log.hull_holds", "{ship}'s hull ({hull}) holds against {damage}.", ship=sh.name,
+                    hull=hull.total, damage=through), tables.SEC_DAMAGE)
+        say_complication(log, hull, purpose)
         return
-    log.append(LogEntry(f"{sh.name}: {through} against hull {hull.total}, margin {margin} -- "
-                        f"{tables.DAMAGE_LABEL[band]}.", tables.SEC_DAMAGE))
-    note_complication(hull, f"{sh.name} hull", log)
+    log.say(msg("starwars_d6.log.hull_margin", "{ship}: {damage} against hull {hull}, margin {margin} -- {band}.",
+                ship=sh.name, damage=through, hull=hull.total, margin=margin, band=tables.DAMAGE_WORDS[band]),
+            tables.SEC_DAMAGE)
+    say_complication(log, hull, purpose)
     if sh.severe and band in ("light", "considerable", "severe"):
         band = "destroyed"
-        log.append(LogEntry(f"{sh.name} was severely damaged: this hit destroys it.", SEC_SEVERE))
+        log.say(msg("starwars_d6.log.severe_destroys", "{ship} was severely damaged: this hit destroys it.",
+                    ship=sh.name), SEC_SEVERE)
     if band == "shields_blown":
         if is_zero(sh.shields):
             ionise(s, sh, log)
         else:
             sh.shields = _lose_die(sh.shields)
             sh.damage.append("shields_blown")
-            log.append(LogEntry(f"{sh.name}: shields blown, -1D (now {sh.shields}).", SEC_SHIELDS_BLOWN))
+            log.say(msg("starwars_d6.log.shields_blown", "{ship}: shields blown, -1D (now {shields}).", ship=sh.name,
+                        shields=sh.shields), SEC_SHIELDS_BLOWN)
     elif band == "light":
         _apply_light(s, sh, dice, log)
     elif band == "considerable":
@@ -235,7 +270,7 @@ def damage_ship(s: CombatState, sh: Ship, total: int, dice: Dice, attacker_scale
         sh.destroyed = True
         sh.damage.append("destroyed")
     if sh.destroyed:
-        log.append(LogEntry(f"{sh.name} is destroyed.", tables.SEC_DAMAGE))
+        log.say(msg("starwars_d6.log.destroyed", "{ship} is destroyed.", ship=sh.name), tables.SEC_DAMAGE)
     update_holds(s, log)
 
 
@@ -253,7 +288,7 @@ def collision_kind_of(mover: Ship, other, came_from: hexes.Hex) -> str:
     return hexes.collision_kind(mover.facing, other.facing, hexes.relative_side(other.pos, other.facing, came_from))
 
 
-def _collision_damage(s: CombatState, victim: Ship, cause, kind: str, dice: Dice, log: list[LogEntry],
+def _collision_damage(s: CombatState, victim: Ship, cause, kind: str, dice: Dice, log: Log,
                       rule: str) -> None:
     """One ship's collision damage: the kind's code (with the scale cap of the ship it hit, decision),
     then shields, hull and the damage table as for a hit (:func:`apply_damage`)."""
@@ -263,26 +298,30 @@ def _collision_damage(s: CombatState, victim: Ship, cause, kind: str, dice: Dice
     cap = tables.DAMAGE_CAP.get((cause.scale, victim.scale)) if isinstance(cause, Ship) else None
     what = cause.name if isinstance(cause, Ship) else cause.label
     if cap == 0:
-        log.append(LogEntry(f"{what} cannot cause {victim.name} significant damage.", SEC_SCALE_DAMAGE))
+        log.say(msg("starwars_d6.log.collision_no_damage", "{what} cannot cause {ship} significant damage.", what=what,
+                    ship=victim.name), SEC_SCALE_DAMAGE)
         return
     code = collision_code(kind)
-    r = roll_code(dice, code, wild=s.wild, cap=cap, purpose=f"{victim.name} collision damage",
+    purpose = roll_purpose("starwars_d6.roll.collision", "{ship} collision damage", ship=victim.name)
+    r = roll_code(dice, code, wild=s.wild, cap=cap, purpose=purpose,
                   rule=SEC_SCALE_DAMAGE if cap is not None else rule, complication=complication_choice(s))
     total = r.total
-    capped = f" (dice over {cap} count {cap})" if cap is not None else ""
-    log.append(LogEntry(f"{victim.name} takes {code} collision damage from {what}: {total}{capped}.", SEC_COLLISION))
-    note_complication(r, f"{victim.name} collision damage", log)
+    log.say(msg("starwars_d6.log.collision_damage", "{ship} takes {code} collision damage from {what}: "
+                "{damage}{capped}.", ship=victim.name, code=str(code), what=what, damage=total,
+                capped=capped_note(cap)), SEC_COLLISION)
+    say_complication(log, r, purpose)
     damage_ship(s, victim, total, dice, scales, log)
 
 
-def collide(s: CombatState, mover: Ship, other, came_from: hexes.Hex, dice: Dice, log: list[LogEntry],
+def collide(s: CombatState, mover: Ship, other, came_from: hexes.Hex, dice: Dice, log: Log,
              rule: str, kind: str | None = None) -> str:
     """Seed "Col·lisions accidentals": both ships take 5D modified by the kind of the collision
     (decision: one kind for the collision); the ship that was hit rolls first.  A feature takes
     nothing.  Changes ``s`` in place; returns the kind."""
     kind = kind or collision_kind_of(mover, other, came_from)
     what = other.name if isinstance(other, Ship) else other.label
-    log.append(LogEntry(f"Collision of {mover.name} with {what}: {tables.COLLISION_LABEL[kind]}.", rule))
+    log.say(msg("starwars_d6.log.collision", "Collision of {ship} with {what}: {kind}.", ship=mover.name, what=what,
+                kind=tables.COLLISION_WORDS[kind]), rule)
     if isinstance(other, Ship):
         _collision_damage(s, other, mover, kind, dice, log, rule)
     _collision_damage(s, mover, other, kind, dice, log, rule)

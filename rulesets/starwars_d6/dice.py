@@ -235,13 +235,15 @@ class WildDice:
         if not self.wild:
             faces = tuple(dice.faces(n, 6, purpose, rule))
         else:
-            which = "(the Wild Die)" if n == 1 else "(the last die is the Wild Die)"
-            got = dice.faces(n, 6, f"{purpose} {which}".strip() if purpose else which, rule)
+            got = dice.faces(n, 6, msg("starwars_d6.dice.wild_one", "{purpose} (the Wild Die)", purpose=purpose)
+                             if n == 1 else msg("starwars_d6.dice.wild_last", "{purpose} (the last die is the Wild Die)",
+                                                purpose=purpose), rule)
             face = got[-1]
             if face == 6:
                 got = list(got)
                 while face == 6:
-                    face = dice.faces(1, 6, f"{purpose} (Wild Die again)".strip() if purpose else "(Wild Die again)", rule)[0]
+                    face = dice.faces(1, 6, msg("starwars_d6.dice.wild_again", "{purpose} (Wild Die again)",
+                                                purpose=purpose), rule)[0]
                     got.append(face)
             faces = tuple(got)
         cap = self.cap

@@ -22,15 +22,15 @@ from dataclasses import asdict
 
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Refusal, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Log, Odds, Refusal, Step, Viewer
+from rulesets.core.messages import msg, render
 from rulesets.core.state import plain_dicts
-from rulesets.core.words import count
 
-from . import hexes, odds, override, refusals, rules, tables
+from . import hexes, odds, override, refusals, rules, tables, words
 from .board import course_targets
 from .sequence import is_initiative_of
 from .policy import built_by_bot, choose, picked_move
-from .dice import DiceCode
+from .fleet_setup import carry_damage, crew_skills, _placements
 
 TEMPLATES = [
     {"name": "Kestrel interceptor", "notes": "Fast, light starfighter (original).",
@@ -72,125 +72,6 @@ TEMPLATES = [
                "weapons": [{"id": "tl", "type": "turbolaser", "fire_control": "2D", "damage": "7D"}]}},
 ]
 _BY_NAME = {t["name"]: t for t in TEMPLATES}
-CREW = {"gunnery": "4D", "piloting": "4D", "shields": "3D"}
-
-
-#: Which crew position brings which skill (forms.POSITIONS).
-SKILL_OF_POSITION = {"gunner": "gunnery", "pilot": "piloting", "shields": "shields"}
-
-
-def crew_skills(base: dict, crew: list[dict]) -> dict:
-    """The ship's three skills: for each, the best crew member at the position that uses it
-    (the pilot's piloting...), else the best aboard, else the template's or the default."""
-    out = dict(CREW)
-    out.update(base)
-    for skill in CREW:
-        codes = [c.get("skills", {}).get(skill) for c in crew if SKILL_OF_POSITION.get(c.get("position")) == skill]
-        codes = [x for x in codes if x] or [x for x in (c.get("skills", {}).get(skill) for c in crew) if x]
-        if codes:
-            out[skill] = str(max((DiceCode.parse(x) for x in codes), key=lambda d: d.total_pips))
-    return out
-
-
-def _placements(raws: list[dict], opts: dict, width: int, height: int,
-                features: set = frozenset()) -> list[tuple[int, int, int]]:
-    """Where each ship starts: its spec's ``position``/``facing``, the GM's placement by name,
-    else lined up on its side's line, the two lines ``separation`` hexes apart, facing each other
-    (skipping the hexes of planets, moons and obstacles)."""
-    named = opts.get("placements") or {}
-    unknown = sorted(set(named) - {str(raw.get("name")) for raw in raws})
-    if unknown:
-        raise ValueError(f"Ship positions name no ship in these fleets: {', '.join(unknown)}.")
-    separation = max(1, min(int(opts.get("separation", height - 5)), height - 2))
-    top = max(0, (height - 1 - separation) // 2)
-    sides: list[str] = []
-    for raw in raws:
-        if str(raw.get("side")) not in sides:
-            sides.append(str(raw.get("side")))
-    count: dict[str, int] = {}
-    taken: set[tuple[int, int]] = set()
-    out = []
-    for i, raw in enumerate(raws):
-        k = sides.index(str(raw.get("side")))
-        n = count.get(raw.get("side"), 0)
-        count[raw.get("side")] = n + 1
-        place = named.get(raw.get("name")) or {}
-        facing = place.get("facing", raw.get("facing"))
-        if isinstance(facing, str):
-            facing = hexes.FACING_NAME.index(facing.upper())
-        if "position" in raw or place:
-            col, row = (place["col"], place["row"]) if place else raw["position"]
-        else:
-            row = top if k % 2 == 0 else min(height - 1, top + separation)
-            centre = width // 2 + (k // 2) * 5 * (1 if k % 4 < 2 else -1)
-            offset = (n + 1) // 2 * 2 * (1 if n % 2 else -1)
-            col = max(0, min(width - 1, centre + offset))
-            while ((col, row) in taken or (col, row) in features) and col < width - 1:
-                col += 1
-        if (int(col), int(row)) in taken:
-            raise ValueError(f"{raw.get('name')} would start on a hex another ship holds ({col},{row}).")
-        if (int(col), int(row)) in features:
-            raise ValueError(f"{raw.get('name')} would start on a planet, moon or obstacle ({col},{row}).")
-        if not (0 <= int(col) < width and 0 <= int(row) < height):
-            raise ValueError(f"{raw.get('name')} would start off the {width}×{height} board ({col},{row}).")
-        taken.add((int(col), int(row)))
-        out.append((int(col), int(row), int(facing if facing is not None else (3 if k % 2 == 0 else 0))))
-    return out
-
-
-def carry_damage(ship: rules.Ship, damage: dict) -> None:
-    """Damage carried from an earlier encounter (``damage_of``): reduced codes and lost systems."""
-    codes = damage.get("codes") or {}
-    for key in ("maneuverability", "hull", "shields"):
-        if key in codes:
-            setattr(ship, key, str(DiceCode.parse(codes[key])))
-    if "speed" in codes:
-        ship.speed = int(codes["speed"])
-    for w in ship.weapons:
-        lost = (damage.get("weapons") or {}).get(w.id) or {}
-        if "fire_control" in lost:
-            w.fire_control, w.fc_reduced = str(DiceCode.parse(lost["fire_control"])), True
-        w.disabled = bool(lost.get("disabled", w.disabled))
-        if lost.get("ammo") is not None:
-            w.ammo = int(lost["ammo"])
-    ship.hyperdrive_out = bool(damage.get("hyperdrive_out", ship.hyperdrive_out))
-    ship.dead_in_space = bool(damage.get("dead_in_space", ship.dead_in_space))
-    ship.severe = bool(damage.get("severe", ship.severe))
-    # A ship lost in an earlier fight stays lost until the GM clears its damage (a yard visit).
-    ship.destroyed = bool(damage.get("destroyed", ship.destroyed))
-    ship.damage = list(damage.get("results") or [])
-
-
-def _crew_summary(sh: rules.Ship) -> str:
-    return f"{sh.name} crew: gunnery {sh.crew.gunnery}, piloting {sh.crew.piloting}, shields {sh.crew.shields}"
-
-
-def _status(sh: rules.Ship, rnd: int) -> str:
-    """The ship's state in a few words, for its card."""
-    if sh.destroyed:
-        return "destroyed"
-    if sh.escaped:
-        return "jumped to hyperspace"
-    if sh.evacuated:
-        return "abandoned"
-    if sh.off_board:
-        return "left the board"
-    if rules.controls_dead(sh, rnd):
-        return "controls dead"
-    if sh.captured_by:
-        return "held by a tractor beam"
-    if sh.dead_in_space:
-        return "dead in space"
-    if sh.generator_shutdown:
-        return "generator shut down"
-    if sh.generator_overload_round is not None:
-        return f"generator overload (explodes end of round {sh.generator_overload_round})"
-    if sh.structural_round is not None:
-        return f"breaking up (end of round {sh.structural_round})"
-    if sh.severe:
-        return "severely damaged"
-    return "in play"
-
 
 class StarWarsRuleset(RulesetBase):
     key = "starwars_d6"
@@ -417,17 +298,19 @@ class StarWarsRuleset(RulesetBase):
             # any other action -- the runner's, a scenario's -- is looked for in full)
             found = picked_move(s, action) or self._move_of(s, action)
             if found is None:
-                raise IllegalAction(f"'{action}' is not a legal action now.")
-            return Step(*rules.make_move(s, found, record=dice.recording))
+                raise IllegalAction(_not_legal(action))
+            return Step(*rules.make_move(s, found, log=Log(dice.recording)))
         if not built_by_bot(s, action) and not self.is_legal(s, action):
             if action.kind == "course" and s.moving and action.actor == s.moving.ship:
-                raise IllegalAction(f"({action.get('col')},{action.get('row')}) cannot be reached now.")
-            raise IllegalAction(f"'{action}' is not a legal action now.")
+                raise IllegalAction(Refusal(msg("starwars_d6.refused.unreachable", "({col},{row}) cannot be reached now.",
+                                                col=action.get("col"), row=action.get("row"))))
+            raise IllegalAction(_not_legal(action))
         k = action.kind
         if k == "course":
-            return self._course(s, action)
+            return self._course(s, action, dice)
         if k == "override":
-            state, log = override.override(s, action.get("path", ""), action.get("value", ""))
+            state, log = override.override(s, action.get("path", ""), action.get("value", ""),
+                                           log=Log(dice.recording))
             return Step(state, log)
         if k == "initiative":
             state, log = rules.roll_initiative(s, dice)
@@ -436,18 +319,18 @@ class StarWarsRuleset(RulesetBase):
         elif k == "ram":
             state, log = rules.ram(s, action.get("target"), dice)
         elif k == "jump":
-            state, log = rules.jump(s)
+            state, log = rules.jump(s, log=Log(dice.recording))
         elif k == "shutdown":
-            state, log = rules.shutdown(s)
+            state, log = rules.shutdown(s, log=Log(dice.recording))
         elif k == "evacuate":
-            state, log = rules.evacuate(s)
+            state, log = rules.evacuate(s, log=Log(dice.recording))
         elif k == "break_free":
             state, log = rules.break_free(s, dice)
         elif k == "fire":
             state, log = rules.fire(s, action.get("weapon"), action.get("target"), dice, guns=action.get("guns"),
                                     checked=True)
         elif k == "done":
-            state, log = rules.end_fire(s)
+            state, log = rules.end_fire(s, log=Log(dice.recording))
         else:
             state, log = rules.resolve_firing(s, dice)
         return Step(state, log)
@@ -490,17 +373,15 @@ class StarWarsRuleset(RulesetBase):
             _COURSES[key] = found
         return found
 
-    def _course(self, s: rules.CombatState, action: Action) -> Step:
+    def _course(self, s: rules.CombatState, action: Action, dice: Dice) -> Step:
         """A legal course (see :meth:`is_legal`): its moves, made one by one."""
         col, row = action.get("col"), action.get("row")
         after, moves = self._course_targets(s)[(col, row)]
-        who = s.ship(s.moving.ship).name
-        state, log = s, [LogEntry(f"{who} flies to {col},{row}: {count(len(moves), 'move')}, "
-                                  f"{count(after.speed_left, 'speed point')} and "
-                                  f"{count(after.free_turns_left, 'free turn')} left.", tables.SEC_MOVEMENT)]
+        log = Log(dice.recording)
+        log.say(words.course_line(s.ship(s.moving.ship).name, col, row, len(moves), after), tables.SEC_MOVEMENT)
+        state = s
         for mv in moves:
-            state, lines = rules.move(state, mv.kind, mv.side)
-            log.extend(lines)
+            state, _ = rules.move(state, mv.kind, mv.side, log=log)
         return Step(state, log)
 
     # ------------------------------------------------------------ views
@@ -514,14 +395,14 @@ class StarWarsRuleset(RulesetBase):
                  "scale": sh.scale, "pos": [sh.col, sh.row],
                  "facing": hexes.FACING_NAME[sh.facing], "speed": sh.speed, "maneuverability": sh.maneuverability,
                  "hull": sh.hull, "shields": sh.shields, "hyperdrive": sh.hyperdrive, "in_play": sh.in_play,
-                 "destroyed": sh.destroyed, "status": _status(sh, s.round),
+                 "destroyed": sh.destroyed, "status": render(words.ship_status(sh, s.round)),
                  "damage": list(sh.damage), "moving": bool(s.moving and s.moving.ship == sh.id),
                  "weapons": [{"id": w.id, "name": w.name, "type": w.type, "fire_control": w.fire_control,
                               "damage": w.damage, "linked": w.linked, "shots": w.shots, "ammo": w.ammo,
                               "operative": rules.weapon_operative(w)} for w in sh.weapons]}
             if viewer.is_gm or sh.id in viewer.ships:
                 d["crew"] = {"gunnery": sh.crew.gunnery, "piloting": sh.crew.piloting, "shields": sh.crew.shields,
-                             "summary": _crew_summary(sh)}
+                             "summary": render(words.crew_summary(sh))}
             ships.append(d)
         board = {"width": s.board.width, "height": s.board.height,
                  "features": [asdict(f) for f in s.features]}
@@ -529,8 +410,7 @@ class StarWarsRuleset(RulesetBase):
         # Players see who fired at whom, not whether it hit: a GM-only shot's roll stays hidden.
         board["shots"] = [{"from": list(s.ship(sh.attacker).pos), "to": list(s.ship(sh.target).pos),
                            "hit": sh.hit if viewer.is_gm else None,
-                           "label": f"{s.ship(sh.attacker).name} → {s.ship(sh.target).name}"
-                                    + (f": {'hit' if sh.hit else 'miss'}" if viewer.is_gm else "")} for sh in s.shots]
+                           "label": render(words.shot_label(s, sh, with_result=viewer.is_gm))} for sh in s.shots]
         moving = None
         if s.phase == "movement" and s.moving and not s.over:
             mover = s.ship(s.moving.ship)
@@ -542,7 +422,7 @@ class StarWarsRuleset(RulesetBase):
             if viewer.is_gm:
                 board["reach"] = [{"col": c, "row": r, "left": after.speed_left, "free": after.free_turns_left}
                                   for (c, r), (after, _) in sorted(self._course_targets(s).items())]
-        return {"round": s.round, "phase": s.phase, "active": s.active, "over": s.over, "winner": s.winner,
+        return {"round": s.round, "phase": s.phase, "active": render(s.active), "over": s.over, "winner": s.winner,
                 "board": board, "order": list(s.order), "moving": moving,
                 "initiative": [{"side": side, "roll": s.initiative.get(side)} for side in s.order],
                 "sides": [{"name": side, "index": i % 4} for i, side in enumerate(s.sides)],
@@ -553,38 +433,11 @@ class StarWarsRuleset(RulesetBase):
         aboard (the only hidden thing: the board, the ships and their damage are in plain sight)."""
         if viewer.is_gm:
             return []
-        return [_crew_summary(sh) for sh in s.ships if sh.id not in viewer.ships]
+        return [render(words.crew_summary(sh)) for sh in s.ships if sh.id not in viewer.ships]
 
-    def describe(self, s: rules.CombatState, action: Action) -> str:
-        who = s.ship(action.actor).name if action.actor else "GM"
-        if action.kind == "course":
-            return f"{who}: move to {action.get('col')},{action.get('row')}"
-        if action.kind == "move":   # with its cost and what is left, e.g. "Talon: slide left: 2 points, 5 left"
-            m = next((m for m in rules.move_options(s) if (m.kind, m.side) == (action.get("how"), action.get("side"))), None)
-            if m is not None:
-                return f"{who}: {m.label}"
-            return f"{who}: {action.get('how')}{ {-1: ' left', 1: ' right'}.get(action.get('side'), '')}"
-        if action.kind == "fire":
-            shooter = s.ship(action.actor)
-            w = next(w for w in shooter.weapons if w.id == action.get("weapon"))
-            target = s.ship(action.get("target")).name
-            if w.shots <= 1:
-                return f"{who} fires {w.name} at {target}"
-            left = rules.guns_left(s, shooter, w)
-            guns = action.get("guns") or left
-            if left == 1:
-                return f"{who} fires {w.name} at {target}: its last gun"
-            how_many = f"all its {left} guns left" if guns == left else f"{guns} of its {left} guns left"
-            return f"{who} fires {w.name} at {target}: a broadside of {how_many}"
-        if action.kind == "ram":
-            return f"{who} rams {s.ship(action.get('target')).name}"
-        if action.kind == "override":
-            return "GM override"
-        return {"initiative": "Roll initiative", "drift": f"{who} drifts", "done": f"{who} stops firing",
-                "resolve": "Apply the damage of the firing phase", "jump": f"{who} jumps to hyperspace",
-                "shutdown": f"{who} shuts down its generator (auxiliary batteries)",
-                "evacuate": f"{who}: the crew abandons ship",
-                "break_free": f"{who} tries to break free of the tractor beam"}.get(action.kind, action.to_str())
+    def describe(self, s: rules.CombatState, action: Action):
+        """The action's label, a message (words.describe)."""
+        return words.describe(s, action)
 
     # ------------------------------------------------------------ encounters and simulation
     def example_setup(self, variant: int = 0) -> dict:
@@ -674,5 +527,9 @@ SWEEP_DISTANCES = (2, 4, 6, 8, 10, 12, 15)
 _COURSES: dict = {}  # course searches, keyed by everything they depend on
 _SETUPS: dict = {}   # setup states by their spec (as JSON); copied for every caller
 _LAST_SETUP: list = [None]   # (the last spec asked -- the very object --, a copy of it, its setup state)
+
+def _not_legal(action: Action) -> Refusal:
+    return Refusal(msg("starwars_d6.refused.not_legal", "'{action}' is not a legal action now.", action=action.to_str()))
+
 
 RULESET = StarWarsRuleset()

@@ -6,15 +6,16 @@ Pure Python: no Django import.
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
-from rulesets.core.engine import LogEntry
+from rulesets.core.engine import Log
+from rulesets.core.messages import Message, msg, msgn
 
 from . import hexes, tables
 from .dice import DiceCode, roll_code
 from .checks import attack, evasion, note_complication, roll_declared
-from .damage import damage_ship, ion_ship
-from .state import (active_label, own, CombatState, complication_choice, controls_dead, current_damage,
-    current_fire_control, current_maneuverability, feature_hexes, SEC_FIRING_PHASE, SEC_PROCEDURE,
-    SEC_SCALE_DAMAGE, SEC_SCALE_EVASION, SEC_SCALE_TO_HIT, SEC_TRACTOR, Ship, Shot, sides_in_play, thaw,
+from .damage import capped_note, damage_ship, ion_ship
+from .state import (own, CombatState, complication_choice, controls_dead, current_damage,
+    current_fire_control, current_maneuverability, roll_purpose, say_all, feature_hexes, SEC_FIRING_PHASE, SEC_PROCEDURE,
+    SEC_SCALE_DAMAGE, SEC_TRACTOR, Ship, Shot, sides_in_play, thaw,
     update_holds, Weapon, weapon_operative)
 
 
@@ -138,7 +139,10 @@ def evasion_code(state: CombatState, target: Ship) -> DiceCode:
     return DiceCode.parse(target.crew.piloting) + current_maneuverability(target, state.round)
 
 
-def broadside_hits(dice: Dice, shots: int, purpose: str = "fire factor") -> int:
+FIRE_FACTOR = msg("starwars_d6.roll.fire_factor", "fire factor")
+
+
+def broadside_hits(dice: Dice, shots: int, purpose: Message | str = FIRE_FACTOR) -> int:
     """Seed "Factors de Foc per les Naus Capitals" with RULES-NOTES: the hits of a broadside that hit.
 
     One d6 per full 6 shots (the die is the hits), and the small-volley table for the remainder
@@ -155,7 +159,8 @@ def broadside_hits(dice: Dice, shots: int, purpose: str = "fire factor") -> int:
             hits += 1
             continue
         while True:
-            face = dice.faces(1, 6, f"{purpose} ({n} shots)", tables.SEC_FIRE_FACTORS)[0]
+            face = dice.faces(1, 6, msgn("starwars_d6.roll.volley", "{purpose} ({count} shot)", "{purpose} ({count} shots)",
+                                         n, purpose=purpose), tables.SEC_FIRE_FACTORS)[0]
             if face not in table["reroll"]:
                 break
         hits += table["hits"][face]
@@ -163,7 +168,7 @@ def broadside_hits(dice: Dice, shots: int, purpose: str = "fire factor") -> int:
 
 
 def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns: int | None = None,
-         checked: bool = False) -> tuple[CombatState, list[LogEntry]]:
+         checked: bool = False) -> tuple[CombatState, Log]:
     """One weapon system of the firing ship shoots (seed "2. COMBAT", steps 1-4).
 
     Hit when attack >= evasion (the defender rolls against each shot).  A hit rolls the
@@ -190,12 +195,14 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
     t = s.ship(target_id)
     band = shot_band(s, sh, w, t)
     dmg_cap = tables.DAMAGE_CAP.get((sh.scale, t.scale))
-    recording = dice.recording          # a playout reads no log line and no roll's words
-    notes: list[LogEntry] | None = [] if recording else None
+    log = Log(dice.recording)
+    notes: list = []
     # the attack and the evasion, declared once (checks.attack, checks.evasion: the odds read them too)
     a = roll_declared(dice, attack(s, sh, t, fire_control_code(s, sh, w, t, band)),
-                      f"{sh.name} {w.name} to hit" if recording else "", notes)
-    e = roll_declared(dice, evasion(s, t, sh), f"{t.name} evades" if recording else "", notes)
+                      roll_purpose("starwars_d6.roll.to_hit", "{ship} {weapon} to hit", ship=sh.name, weapon=w.name),
+                      notes)
+    e = roll_declared(dice, evasion(s, t, sh), roll_purpose("starwars_d6.roll.evades", "{ship} evades", ship=t.name),
+                      notes)
     hit = a >= e
     shot = Shot(sh.id, w.id, t.id, band, a, e, hit, ion=w.type == "ion_cannon", tractor=w.type == "tractor_beam")
     key = weapon_key(sh, w)
@@ -205,59 +212,57 @@ def fire(state: CombatState, weapon_id: str, target_id: str, dice: Dice, *, guns
         s.guns_fired = {**s.guns_fired, key: s.guns_fired.get(key, 0) + guns}
     if w.ammo is not None:
         w.ammo -= 1                        # decision: a broadside spends one round of ammunition
-    if recording:
-        what = f"{w.name} ({guns}-gun broadside)" if w.shots > 1 else w.name
-        log = [LogEntry(f"{sh.name} fires {what} at {t.name} ({band} range): {a} against {e} -- "
-                        + ("hit." if hit else "miss."), SEC_PROCEDURE)] + notes
-    else:
-        log = []
+    what = (msg("starwars_d6.words.broadside", "{weapon} ({guns}-gun broadside)", weapon=w.name, guns=guns)
+            if w.shots > 1 else w.name)
+    words = dict(ship=sh.name, what=what, target=t.name, band=tables.RANGE_WORDS[band], attack=a, evasion=e)
+    log.say(msg("starwars_d6.log.fire_hit", "{ship} fires {what} at {target} ({band} range): {attack} against "
+                "{evasion} -- hit.", **words) if hit else
+            msg("starwars_d6.log.fire_miss", "{ship} fires {what} at {target} ({band} range): {attack} against "
+                "{evasion} -- miss.", **words), SEC_PROCEDURE)
+    say_all(log, notes)
     if hit and shot.tractor:
-        if recording:
-            log.append(LogEntry(f"{t.name} is caught by the tractor beam, without damage (held after all fire).",
-                                SEC_TRACTOR))
+        log.say(msg("starwars_d6.log.caught", "{ship} is caught by the tractor beam, without damage (held after "
+                    "all fire).", ship=t.name), SEC_TRACTOR)
     elif hit:
         if guns > 1:
-            shot.hits = broadside_hits(dice, guns, f"{sh.name} {w.name} fire factor" if recording else "")
-            if recording:
-                log.append(LogEntry(f"Fire factor: {shot.hits} of {guns} shots hit.", tables.SEC_FIRE_FACTORS))
+            shot.hits = broadside_hits(dice, guns, msg("starwars_d6.roll.ship_fire_factor", "{ship} {weapon} fire factor",
+                                                       ship=sh.name, weapon=w.name))
+            log.say(msg("starwars_d6.log.fire_factor", "Fire factor: {hits} of {guns} shots hit.", hits=shot.hits,
+                        guns=guns), tables.SEC_FIRE_FACTORS)
         if dmg_cap == 0:
             shot.no_damage = True
-            if recording:
-                log.append(LogEntry(f"A {tables.SCALE_LABEL[sh.scale]} cannot cause significant damage to "
-                                    f"{t.name}.", SEC_SCALE_DAMAGE))
+            log.say(msg("starwars_d6.log.no_damage_scale", "A {scale} cannot cause significant damage to {target}.",
+                        scale=tables.SCALE_WORDS[sh.scale], target=t.name), SEC_SCALE_DAMAGE)
         else:
             rule = SEC_SCALE_DAMAGE if dmg_cap is not None else SEC_PROCEDURE
-            what = f"{w.name} {'ion damage' if shot.ion else 'damage'}" if recording else ""
-            notes = [] if recording else None
+            what = (roll_purpose("starwars_d6.roll.ion_damage", "{weapon} ion damage", weapon=w.name) if shot.ion
+                    else roll_purpose("starwars_d6.roll.damage", "{weapon} damage", weapon=w.name))
+            notes: list = []
             rolls = [note_complication(roll_code(dice, current_damage(sh, w, s.round), wild=s.wild, cap=dmg_cap,
                                           purpose=what, rule=rule, complication=complication_choice(s)), what, notes).total
                      for _ in range(shot.hits)]
             shot.damage = sum(rolls)
-            if recording:
-                capped_note = f" (dice over {dmg_cap} count {dmg_cap})" if dmg_cap is not None else ""
-                if shot.ion:
-                    log.append(LogEntry(f"Ion damage {shot.damage}{capped_note} (applied after all fire).",
-                                        tables.SEC_ION))
-                else:
-                    log.append(LogEntry(f"Damage {shot.damage}{capped_note} (applied after all fire).",
-                                        SEC_FIRING_PHASE))
-                log.extend(notes)
+            if shot.ion:
+                log.say(msg("starwars_d6.log.ion_damage", "Ion damage {damage}{capped} (applied after all fire).",
+                            damage=shot.damage, capped=capped_note(dmg_cap)), tables.SEC_ION)
+            else:
+                log.say(msg("starwars_d6.log.damage", "Damage {damage}{capped} (applied after all fire).",
+                            damage=shot.damage, capped=capped_note(dmg_cap)), SEC_FIRING_PHASE)
+            say_all(log, notes)
     s.shots = [*s.shots, shot]
-    s.active = active_label(s)
     return s, log
 
 
-def end_fire(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
+def end_fire(state: CombatState, *, log: Log | None = None) -> tuple[CombatState, Log]:
     """The firing ship is done; the next in order fires (none left: resolve the damage)."""
     if state.phase != "firing" or not state.queue:
         raise ValueError("No ship is firing now.")
     s = thaw(state, ships=False, lists=False)     # only the queue changes: replaced, not changed in place
     s.queue = s.queue[1:]
-    s.active = active_label(s)
-    return s, []
+    return s, Log() if log is None else log
 
 
-def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, Log]:
     """After every ship fired: sum the damage of the hits on each target (seed step 4, RULES-NOTES),
     apply it, remove the destroyed ships, check the end, and go to the next round's initiative."""
     if state.phase != "firing" or state.queue:
@@ -265,7 +270,7 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
     # only the ships hit (or held, or blowing up) change: each copied first (own), the rest shared;
     # the lists it changes are replaced, not changed in place
     s = thaw(state, ships=False, lists=False)
-    log: list[LogEntry] = []
+    log = Log(dice.recording)
     before = {sh.id for sh in s.ships if sh.in_play}
     totals: dict[str, int] = {}
     scales: dict[str, list[str]] = {}
@@ -277,7 +282,8 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
         sh = own(s, ship_id)
         n = sum(x.hits for x in damaging if x.target == sh.id)
         if n > 1:
-            log.append(LogEntry(f"{n} hits on {sh.name}: damage summed to {totals[sh.id]}.", SEC_PROCEDURE))
+            log.say(msg("starwars_d6.log.summed", "{hits} hits on {ship}: damage summed to {total}.", hits=n,
+                        ship=sh.name, total=totals[sh.id]), SEC_PROCEDURE)
         damage_ship(s, sh, totals[sh.id], dice, scales[sh.id], log)   # sh is this rule's copy
     # decision: ion hits after the summed damage, one hull roll per ion hit, in the order fired
     for shot in s.shots:
@@ -290,38 +296,49 @@ def resolve_firing(state: CombatState, dice: Dice) -> tuple[CombatState, list[Lo
         holder, t = s.ship(shot.attacker), s.ship(shot.target)
         beam = next(w for w in holder.weapons if w.id == shot.weapon)
         if not (holder.in_play and t.in_play) or t.captured_by or not weapon_operative(beam):
-            log.append(LogEntry(f"{holder.name}'s tractor beam cannot hold {t.name}.", SEC_TRACTOR))
+            log.say(msg("starwars_d6.log.cannot_hold", "{holder}'s tractor beam cannot hold {ship}.", holder=holder.name,
+                        ship=t.name), SEC_TRACTOR)
             continue
         t = own(s, t.id, fields_only=True)
         t.captured_by, t.captured_weapon = holder.id, beam.id
-        log.append(LogEntry(f"{t.name} is held by {holder.name}'s {beam.name}: it cannot move until it "
-                            "breaks free.", SEC_TRACTOR))
+        log.say(msg("starwars_d6.log.held", "{ship} is held by {holder}'s {weapon}: it cannot move until it breaks "
+                    "free.", ship=t.name, holder=holder.name, weapon=beam.name), SEC_TRACTOR)
     for ship_id in [sh.id for sh in s.ships]:
         sh = s.ship(ship_id)
         if sh.in_play and sh.generator_overload_round is not None and sh.generator_overload_round <= s.round:
             sh = own(s, ship_id, fields_only=True)
             sh.destroyed = True
-            log.append(LogEntry(f"{sh.name}'s generator explodes.", tables.SEC_CONSIDERABLE))
+            log.say(msg("starwars_d6.log.generator_explodes", "{ship}'s generator explodes.", ship=sh.name),
+                    tables.SEC_CONSIDERABLE)
         if sh.in_play and sh.structural_round is not None and sh.structural_round <= s.round:
             sh = own(s, ship_id, fields_only=True)
             sh.destroyed = True
-            log.append(LogEntry(f"{sh.name} breaks up.", tables.SEC_CONSIDERABLE))
+            log.say(msg("starwars_d6.log.breaks_up", "{ship} breaks up.", ship=sh.name), tables.SEC_CONSIDERABLE)
     update_holds(s, log)
     removed = [sh.name for sh in s.ships if sh.id in before and sh.destroyed]
     if removed:
-        log.append(LogEntry(f"Removed after firing: {', '.join(removed)}.", SEC_FIRING_PHASE))
+        log.say(msg("starwars_d6.log.removed", "Removed after firing: {ships}.", ships=", ".join(removed)),
+                SEC_FIRING_PHASE)
     s.shots, s.fired, s.guns_fired = [], [], {}
     left = sides_in_play(s)
     if len(left) > 1 and s.max_rounds and s.round >= s.max_rounds:
         s.over, s.winner = True, None
-        log.append(LogEntry(f"Round limit ({s.max_rounds}) reached: the combat ends undecided.", "encounter option"))
+        log.say(msg("starwars_d6.log.round_limit", "Round limit ({rounds}) reached: the combat ends undecided.",
+                    rounds=s.max_rounds), "encounter option")
     elif len(left) <= 1:
         s.over = True
         s.winner = left[0] if left else None
-        log.append(LogEntry(f"The combat is over: {s.winner or 'no side'} is left.", SEC_FIRING_PHASE))
+        log.say(combat_over(s.winner), SEC_FIRING_PHASE)
     else:
         s.round += 1
         s.phase = "initiative"
-        log.append(LogEntry(f"Round {s.round}: initiative is rolled again.", SEC_FIRING_PHASE))
-    s.active = active_label(s)
+        log.say(msg("starwars_d6.log.next_round", "Round {round}: initiative is rolled again.", round=s.round),
+                SEC_FIRING_PHASE)
     return s, log
+
+
+def combat_over(winner: str | None) -> Message:
+    """The log line of the end of the combat (the firing phase's, a GM override's)."""
+    if winner:
+        return msg("starwars_d6.log.over", "The combat is over: {side} is left.", side=winner)
+    return msg("starwars_d6.log.over_nobody", "The combat is over: no side is left.")

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from rulesets.core.words import count
+from rulesets.core.messages import Message, msg, msgn
 
 from . import tables
 from .dice import DiceCode
@@ -280,22 +280,54 @@ class Move(NamedTuple):
         return self.after.off_board
 
     @property
-    def label(self) -> str:
+    def label(self) -> Message:
         """The move in words, with its cost and what is left; a turn says what it spent and why
         (seed "1. MOVIMENT I MANIOBRA": a turn right after a forward move is free and uses a
         maneuverability point; one without a forward move first, or with no free turn left,
         costs a speed point and leaves the free turns as they were)."""
-        side = {LEFT: " left", RIGHT: " right", 0: ""}[self.side]
-        extra = " (leaves the board)" if self.leaves_board else ""
+        name, left = move_name(self.kind, self.side), self.speed_left
         if self.kind != "turn":
-            return f"{self.kind}{side}{extra}: {count(self.cost, 'point')}, {self.speed_left} left"
-        free = count(self.free_turns_left, "free turn")
+            if self.leaves_board:
+                return msgn("starwars_d6.move.off_board", "{move} (leaves the board): {count} point, {left} left",
+                            "{move} (leaves the board): {count} points, {left} left", self.cost, move=name, left=left)
+            return msgn("starwars_d6.move.step", "{move}: {count} point, {left} left", "{move}: {count} points, {left} left",
+                        self.cost, move=name, left=left)
+        free = self.free_turns_left
         if self.free_turn and self.cost:  # a capital ship: a maneuverability die and a speed point
-            return f"turn{side}: 1 point and a free turn, {self.speed_left} points and {free} left"
+            return msgn("starwars_d6.move.capital_turn", "{move}: 1 point and a free turn, {left} points and {count} free "
+                        "turn left", "{move}: 1 point and a free turn, {left} points and {count} free turns left", free,
+                        move=name, left=left)
         if self.free_turn:
-            return f"turn{side}: a free turn after a forward move, {self.speed_left} points and {free} left"
-        why = "no free turn left" if not self.free_turns_left else "not right after a forward move"
-        return f"turn{side}: {count(self.cost, 'point')} ({why}), {self.speed_left} left"
+            return msgn("starwars_d6.move.free_turn", "{move}: a free turn after a forward move, {left} points and "
+                        "{count} free turn left", "{move}: a free turn after a forward move, {left} points and {count} "
+                        "free turns left", free, move=name, left=left)
+        if not free:
+            return msgn("starwars_d6.move.paid_turn_none_left", "{move}: {count} point (no free turn left), {left} left",
+                        "{move}: {count} points (no free turn left), {left} left", self.cost, move=name, left=left)
+        return msgn("starwars_d6.move.paid_turn", "{move}: {count} point (not right after a forward move), {left} left",
+                    "{move}: {count} points (not right after a forward move), {left} left", self.cost, move=name,
+                    left=left)
+
+
+#: the moves in words: (kind, side) -> "turn left" ...
+MOVE_NAMES = {
+    ("forward", 0): msg("starwars_d6.move.forward", "forward"),
+    ("hold", 0): msg("starwars_d6.move.hold", "hold"),
+    ("turn", LEFT): msg("starwars_d6.move.turn_left", "turn left"),
+    ("turn", RIGHT): msg("starwars_d6.move.turn_right", "turn right"),
+    ("slide", LEFT): msg("starwars_d6.move.slide_left", "slide left"),
+    ("slide", RIGHT): msg("starwars_d6.move.slide_right", "slide right"),
+}
+
+
+def move_name(kind: str, side: int | None) -> Message | str:
+    """A move's name in words ("turn left"); a kind the table lacks, as it is written."""
+    return MOVE_NAMES.get((kind, side or 0), kind)
+
+
+def free_turns(n: int) -> Message:
+    """"1 free turn", "3 free turns"."""
+    return msgn("starwars_d6.words.free_turns", "{count} free turn", "{count} free turns", n)
 
 
 def moves(state: MoveState, is_capital: bool, board: Board, blocked=frozenset()) -> list[Move]:

@@ -13,12 +13,14 @@ from __future__ import annotations
 import dataclasses
 
 from rulesets.core.citation import cite
-from rulesets.core.engine import IllegalAction, LogEntry
+from rulesets.core.engine import IllegalAction, Log
+from rulesets.core.messages import msg
 from rulesets.core.lines import refuse_foreign_digits
 from rulesets.core.override import OverrideField, WholeRange, parse_override, read_whole, whole_number, yes_no
 
 from . import hexes, rules
 from .dice import CodeError, DiceCode
+from .firing import combat_over
 
 SEC_OVERRIDE = cite("GM override")
 HELP = ("A ship (its name or id), a dot and what to set: hull, maneuverability, shields (dice codes), "
@@ -105,13 +107,17 @@ ENCOUNTER_FIELDS: tuple[OverrideField, ...] = (
 
 
 # ---------------------------------------------------------------- the override step
-def override(state: rules.CombatState, path: str, value: str) -> tuple[rules.CombatState, list[LogEntry]]:
-    """One GM override (the shared grammar: ship, path, value), as a new state and its log line."""
+def override(state: rules.CombatState, path: str, value: str, *, log: Log | None = None) -> tuple[rules.CombatState, Log]:
+    """One GM override (the shared grammar: ship, path, value), as a new state and its log line
+    (``log``: the step's log; a new one, kept, when None)."""
     s = rules.thaw(state)
+    log = Log() if log is None else log
     if not str(path or "").strip():   # the bare action (a random playout may pick it): changes nothing
-        return s, [LogEntry("GM override with nothing to change.", SEC_OVERRIDE)]
+        log.say(msg("starwars_d6.log.override_nothing", "GM override with nothing to change."), SEC_OVERRIDE)
+        return s, log
     request = parse_override(path, value, [(sh.id, sh.name) for sh in s.ships], SHIP_FIELDS, ENCOUNTER_FIELDS)
-    log = [LogEntry(request.sentence() + ".", SEC_OVERRIDE)]
+    # (the sentence is the shared grammar's words: rulesets/core/override.py)
+    log.say(msg("starwars_d6.log.override", "{sentence}.", sentence=request.sentence()), SEC_OVERRIDE)
     name, value = request.field.name, request.value
     if request.ship_id is None:
         _board(s, request.path, name, value)
@@ -142,11 +148,10 @@ def override(state: rules.CombatState, path: str, value: str) -> tuple[rules.Com
             raise IllegalAction(f"{request.path}: {sh.name} has no weapon '{weapon_id}' "
                                 f"(its weapons: {', '.join(w.id for w in sh.weapons) or 'none'}).")
         setattr(weapon, name.split(".")[1], value)
-    s.active = rules.active_label(s)
     return s, log
 
 
-def _take_out(s: rules.CombatState, sh: rules.Ship, log: list[LogEntry]) -> None:
+def _take_out(s: rules.CombatState, sh: rules.Ship, log: Log) -> None:
     """A ship the GM rules destroyed leaves the queue at once; the fight may end."""
     sh.destroyed = True
     was_moving = bool(s.moving and s.moving.ship == sh.id)
@@ -159,7 +164,7 @@ def _take_out(s: rules.CombatState, sh: rules.Ship, log: list[LogEntry]) -> None
     left = rules.sides_in_play(s)
     if len(left) <= 1:
         s.over, s.winner = True, (left[0] if left else None)
-        log.append(LogEntry(f"The combat is over: {s.winner or 'no side'} is left.", SEC_OVERRIDE))
+        log.say(combat_over(s.winner), SEC_OVERRIDE)
 
 
 def _board(s: rules.CombatState, path: str, name: str, value) -> None:

@@ -6,57 +6,75 @@ Pure Python: no Django import.
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
-from rulesets.core.engine import LogEntry
-from rulesets.core.words import count
+from rulesets.core.engine import Log
+from rulesets.core.messages import english, Message, msg, msgn, render
 
 from . import hexes, tables
 from .dice import roll_code
-from .checks import note_complication
-from .damage import collide
-from .state import (active_label, CombatState, complication_choice, controls_dead, current_maneuverability,
+from .damage import collide, say_complication
+from .state import (CombatState, roll_purpose, complication_choice, controls_dead, current_maneuverability,
     feature_at, movement_speed, occupied, own, Progress, SEC_COLLISION, SEC_FIRING_PHASE, SEC_INITIATIVE,
     SEC_IONISED, SEC_RETREAT, Ship, ship_at, ships_in_order, sides_in_play, thaw, update_holds)
 
 
-def initiative_purpose(side: str) -> str:
+INITIATIVE = "starwars_d6.roll.initiative"
+
+
+def initiative_purpose(side: str) -> Message:
     """The purpose of a side's initiative roll (its Wild Die rolls say more after it, in brackets)."""
-    return f"initiative of {side}"
+    return roll_purpose(INITIATIVE, "initiative of {side}", side=side)
 
 
-def is_initiative_of(side: str, purpose: str) -> bool:
+def is_initiative_of(side: str, purpose: Message | str) -> bool:
     """Whether a roll of ``purpose`` is ``side``'s initiative (its 2D or its Wild Die again): the dice
-    a player rolling their own types at the initiative step (docs/rulesets/starwars_d6.md)."""
+    a player rolling their own types at the initiative step (docs/rulesets/starwars_d6.md).
+
+    A message is matched by its id and its side -- the initiative message itself, or a message
+    saying more of it (it as a parameter: "... (Wild Die again)").  Words (a label the dice
+    wrote around the message, in English or in the reader's language) are matched against the
+    message's words in either."""
+    if isinstance(purpose, Message):
+        if purpose.id == INITIATIVE:
+            return purpose.get("side") == side
+        return any(isinstance(v, Message) and is_initiative_of(side, v) for v in purpose.params.values())
     base = initiative_purpose(side)
-    return purpose == base or purpose.startswith(base + " (")
+    return any(purpose == words or purpose.startswith(words + " (") for words in (english(base), render(base)))
 
 
-def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+def then_chain(names: list[str]) -> Message | str:
+    """"A then B then C": an order in words."""
+    if len(names) <= 1:
+        return names[0] if names else ""
+    return msg("starwars_d6.words.then", "{first} then {last}", first=then_chain(names[:-1]), last=names[-1])
+
+
+def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, Log]:
     """Seed 4. "Fase d'iniciativa": 2D per side; lowest moves first; ties rerolled.
 
     decision: only the tied sides roll again, and only to order themselves.
     """
     s = thaw(state, ships=False, lists=False)    # the lists it changes are replaced, not changed in place
-    log: list[LogEntry] = []
+    log = Log(dice.recording)
     rolls: dict[str, int] = {}
-    recording = dice.recording          # a playout reads no log line
 
     def order(group: list[str]) -> list[str]:
         if len(group) <= 1:
             return group
         got = {}
         for side in group:
-            r = roll_code(dice, tables.INITIATIVE_DICE, wild=s.wild,
-                          purpose=initiative_purpose(side) if recording else "", rule=SEC_INITIATIVE,
+            purpose = initiative_purpose(side)
+            r = roll_code(dice, tables.INITIATIVE_DICE, wild=s.wild, purpose=purpose, rule=SEC_INITIATIVE,
                           complication=complication_choice(s))
             got[side] = rolls[side] = r.total
-            if recording:
-                log.append(LogEntry(f"Initiative: {side} rolls {r.total}.", SEC_INITIATIVE))
-                note_complication(r, f"initiative of {side}", log)
+            log.say(msg("starwars_d6.log.initiative", "Initiative: {side} rolls {total}.", side=side, total=r.total),
+                    SEC_INITIATIVE)
+            say_complication(log, r, purpose)
         out: list[str] = []
         for total in sorted(set(got.values())):
             tied = [side for side in group if got[side] == total]
-            if len(tied) > 1 and recording:
-                log.append(LogEntry(f"Tie on {total} ({', '.join(tied)}): rolled again.", SEC_INITIATIVE))
+            if len(tied) > 1:
+                log.say(msg("starwars_d6.log.initiative_tie", "Tie on {total} ({sides}): rolled again.", total=total,
+                            sides=", ".join(tied)), SEC_INITIATIVE)
             out.extend(order(tied))
         return out
 
@@ -65,10 +83,9 @@ def roll_initiative(state: CombatState, dice: Dice) -> tuple[CombatState, list[L
     s.phase = "movement"
     s.queue = ships_in_order(s)
     s.fired, s.shots, s.guns_fired = [], [], {}
-    if recording:
-        log.append(LogEntry(f"Round {s.round}: {' then '.join(s.order)} (lowest first).", SEC_INITIATIVE))
+    log.say(msg("starwars_d6.log.order", "Round {round}: {order} (lowest first).", round=s.round,
+                order=then_chain(s.order)), SEC_INITIATIVE)
     s.moving = start_moving(s)
-    s.active = active_label(s)
     return s, log
 
 
@@ -114,35 +131,35 @@ def move_options(state: CombatState) -> list[hexes.Move]:
     return moves_from(s, sh, ms)
 
 
-def next_mover(s: CombatState, log: list[LogEntry]) -> None:
+def next_mover(s: CombatState, log: Log) -> None:
     if s.queue:
         s.queue.pop(0)
     update_holds(s, log)
     if not any(sh.in_play for sh in s.ships):
         s.over, s.winner, s.moving, s.queue = True, None, None, []
-        log.append(LogEntry("No ship is left in the combat: it is over, with no winner.", SEC_RETREAT))
-        s.active = active_label(s)
+        log.say(msg("starwars_d6.log.nobody_left", "No ship is left in the combat: it is over, with no winner."),
+                SEC_RETREAT)
         return
     s.moving = start_moving(s)
     if s.moving is None:
         s.phase = "firing"
         s.queue = ships_in_order(s)
-        log.append(LogEntry(f"Round {s.round}: firing phase, in the same order; all fire is simultaneous.",
-                            SEC_FIRING_PHASE))
-    s.active = active_label(s)
+        log.say(msg("starwars_d6.log.firing_phase", "Round {round}: firing phase, in the same order; all fire is "
+                    "simultaneous.", round=s.round), SEC_FIRING_PHASE)
 
 
-def move(state: CombatState, kind: str, side: int = 0, *, record: bool = True) -> tuple[CombatState, list[LogEntry]]:
+def move(state: CombatState, kind: str, side: int = 0, *, log: Log | None = None) -> tuple[CombatState, Log]:
     """Make one of :func:`move_options` (``kind`` forward/turn/slide/hold, ``side`` -1/+1).
-    ``record``: build the log lines (a playout reads none)."""
+    ``log``: where its lines go (a new one, kept, when None)."""
     m = next((m for m in move_options(state) if m.kind == kind and m.side == side), None)
     if m is None:
         raise ValueError(f"{kind} {side} is not a legal move now.")
-    return make_move(state, m, record=record)
+    return make_move(state, m, log=log)
 
 
-def make_move(state: CombatState, m: hexes.Move, *, record: bool = True) -> tuple[CombatState, list[LogEntry]]:
-    """:func:`move` with the move already found among :func:`move_options` (the engine's check)."""
+def make_move(state: CombatState, m: hexes.Move, *, log: Log | None = None) -> tuple[CombatState, Log]:
+    """:func:`move` with the move already found among :func:`move_options` (the engine's check);
+    ``log``: the step's log (a playout's keeps nothing)."""
     # only the mover and its progress change (and a ship a hold releases); the order, the queue
     # and the rest only when its movement ends (next_mover)
     s = thaw(state, ships=False, lists=m.after.done)
@@ -154,10 +171,11 @@ def make_move(state: CombatState, m: hexes.Move, *, record: bool = True) -> tupl
     p.started = True
     if m.kind in ("forward", "slide"):
         p.hexes += 1
-    log = [LogEntry(f"{sh.name}: {m.label}.", tables.SEC_MOVEMENT)] if record else []
+    log = Log() if log is None else log
+    log.say(msg("starwars_d6.log.move", "{ship}: {move}.", ship=sh.name, move=m.label), tables.SEC_MOVEMENT)
     if m.leaves_board:
         sh.off_board = True
-        log.append(LogEntry(f"{sh.name} leaves the board and the combat.", SEC_RETREAT))
+        log.say(msg("starwars_d6.log.off_board", "{ship} leaves the board and the combat.", ship=sh.name), SEC_RETREAT)
     update_holds(s, log)
     if m.after.done:
         own(s, sh.id, fields_only=True).last_moved = p.hexes
@@ -166,7 +184,7 @@ def make_move(state: CombatState, m: hexes.Move, *, record: bool = True) -> tupl
     return s, log
 
 
-def drift(state: CombatState, dice: Dice | None = None) -> tuple[CombatState, list[LogEntry]]:
+def drift(state: CombatState, dice: Dice | None = None) -> tuple[CombatState, Log]:
     """Seed 5. "Controls ionitzats": dead controls -- the ship moves as many hexes as it last
     moved, straight on, even off the board.
 
@@ -190,15 +208,19 @@ def drift(state: CombatState, dice: Dice | None = None) -> tuple[CombatState, li
             break
         sh.col, sh.row = nxt
         entered += 1
-    log = [LogEntry(f"{sh.name} drifts {count(entered, 'hex', 'hexes')} with dead controls.", SEC_IONISED)]
+    log = Log(dice.recording if dice is not None else True)
+    log.say(msg("starwars_d6.log.drift", "{ship} drifts {hexes} with dead controls.", ship=sh.name,
+                hexes=msgn("starwars_d6.words.hexes", "{count} hex", "{count} hexes", entered)), SEC_IONISED)
     if off:
         sh.off_board = True
-        log.append(LogEntry(f"{sh.name} drifts off the board and leaves the combat.", SEC_IONISED))
+        log.say(msg("starwars_d6.log.drift_off", "{ship} drifts off the board and leaves the combat.", ship=sh.name),
+                SEC_IONISED)
     if hit is not None:
         if dice is None:
             raise ValueError("A drift into an occupied hex is a collision: it needs dice.")
         what = hit.name if isinstance(hit, Ship) else hit.label
-        log.append(LogEntry(f"{sh.name} drifts into {what} and stops in the hex before it.", SEC_COLLISION))
+        log.say(msg("starwars_d6.log.drift_into", "{ship} drifts into {what} and stops in the hex before it.",
+                    ship=sh.name, what=what), SEC_COLLISION)
         collide(s, sh, hit, sh.pos, dice, log, SEC_COLLISION)
     next_mover(s, log)
     return s, log

@@ -6,15 +6,16 @@ Decisions in docs/rulesets/starwars_d6.md, "Special cases".  Pure Python: no Dja
 from __future__ import annotations
 
 from rulesets.core.dice import Dice
-from rulesets.core.engine import LogEntry
+from rulesets.core.engine import Log
+from rulesets.core.messages import english, Message, msg
 
 from . import hexes, tables
 from .dice import roll_code
 from .checks import note_complication, roll_skill_and_factor
 from .damage import collide, defence_cap
 from .sequence import next_mover
-from .state import (active_label, CombatState, complication_choice, controls_dead, current_damage,
-    current_maneuverability, feature_at, feature_hexes, holder_of, movement_speed, release, SEC_DECLARE,
+from .state import (CombatState, complication_choice, controls_dead, current_damage,
+    current_maneuverability, feature_at, roll_purpose, say_all, feature_hexes, holder_of, movement_speed, release, SEC_DECLARE,
     SEC_OVERLOAD, SEC_RAM, SEC_RETREAT, SEC_SCALE_EVASION, SEC_STRUCTURAL, SEC_TRACTOR, Ship, ship_at,
     thaw, update_holds)
 
@@ -53,7 +54,7 @@ def approach_hex(start: hexes.Hex, target: hexes.Hex) -> hexes.Hex:
     return hexes.line(start, target)[-2]
 
 
-def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, Log]:
     """Seed "3. CASOS ESPECIALS: Col·lisions premeditades", declared before moving (4. "Fase de
     moviment").
 
@@ -73,22 +74,27 @@ def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, li
     sh, t = s.ship(s.moving.ship), s.ship(target_id)
     start, target_hex = sh.pos, t.pos
     came_from = approach_hex(start, target_hex)
-    log = [LogEntry(f"{sh.name} declares a ram against {t.name} ({hexes.distance(start, target_hex)} hexes).",
-                    SEC_DECLARE)]
+    log = Log(dice.recording)
+    log.say(msg("starwars_d6.log.ram_declared", "{ship} declares a ram against {target} ({hexes} hexes).", ship=sh.name,
+                target=t.name, hexes=hexes.distance(start, target_hex)), SEC_DECLARE)
     rolls = {}
-    notes: list[LogEntry] = []
+    notes: list = []
     for who, other in ((sh, t), (t, sh)):
         cap = tables.EVASION_CAP.get((who.scale, other.scale))
         rolls[who.id] = roll_skill_and_factor(dice, who.crew.piloting, current_maneuverability(who, s.round),
-                                              cap=cap, wild=s.wild, purpose=f"{who.name} piloting (ram)",
+                                              cap=cap, wild=s.wild,
+                                              purpose=roll_purpose("starwars_d6.roll.ram", "{ship} piloting (ram)",
+                                                                              ship=who.name),
                                               rule=SEC_SCALE_EVASION if cap is not None else SEC_RAM,
                                               complication=complication_choice(s), notes=notes)
     a, e = rolls[sh.id], rolls[t.id]
     rammed = not e > a
-    log.append(LogEntry(f"Ram: {sh.name} {a} against {t.name} {e} -- "
-                        + ("rammed (the target must roll higher to avoid it)." if rammed
-                           else f"{t.name} avoids the collision."), SEC_RAM))
-    log.extend(notes)
+    words = dict(ship=sh.name, attack=a, target=t.name, evasion=e)
+    log.say(msg("starwars_d6.log.rammed", "Ram: {ship} {attack} against {target} {evasion} -- rammed (the target must "
+                "roll higher to avoid it).", **words) if rammed else
+            msg("starwars_d6.log.ram_avoided", "Ram: {ship} {attack} against {target} {evasion} -- {target} avoids the "
+                "collision.", **words), SEC_RAM)
+    say_all(log, notes)
     dest = target_hex
 
     def free(h) -> bool:
@@ -99,14 +105,15 @@ def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, li
         if not s.hboard.contains(ahead):
             t.col, t.row = ahead
             t.off_board = True
-            log.append(LogEntry(f"{t.name} moves one hex forward, off the board, and leaves the combat.", SEC_RAM))
+            log.say(msg("starwars_d6.log.ram_ahead_off", "{ship} moves one hex forward, off the board, and leaves the "
+                        "combat.", ship=t.name), SEC_RAM)
         elif free(ahead):
             t.col, t.row = ahead
-            log.append(LogEntry(f"{t.name} moves one hex forward.", SEC_RAM))
+            log.say(msg("starwars_d6.log.ram_ahead", "{ship} moves one hex forward.", ship=t.name), SEC_RAM)
         else:
             dest = came_from if free(came_from) or came_from == start else start
-            log.append(LogEntry(f"{t.name} cannot move forward (the hex is occupied): it stays, and "
-                                f"{sh.name} stops next to it.", SEC_RAM))
+            log.say(msg("starwars_d6.log.ram_ahead_blocked", "{target} cannot move forward (the hex is occupied): it "
+                        "stays, and {ship} stops next to it.", target=t.name, ship=sh.name), SEC_RAM)
     else:
         collide(s, sh, t, came_from, dice, log, SEC_RAM)
         if t.in_play:
@@ -114,32 +121,36 @@ def ram(state: CombatState, target_id: str, dice: Dice) -> tuple[CombatState, li
                      or free(hexes.neighbour(target_hex, f))]
             if not sides:
                 dest = came_from if free(came_from) or came_from == start else start
-                log.append(LogEntry(f"No free hex around {t.name}: it stays, and {sh.name} stops next to it.",
-                                    SEC_RAM))
+                log.say(msg("starwars_d6.log.ram_no_hex", "No free hex around {target}: it stays, and {ship} stops next "
+                            "to it.", target=t.name, ship=sh.name), SEC_RAM)
             else:
                 while True:
-                    face = dice.faces(1, 6, f"{t.name} knocked to (hexside, 1 = N)", SEC_RAM)[0]
+                    face = dice.faces(1, 6, msg("starwars_d6.roll.knocked_to", "{ship} knocked to (hexside, 1 = N)",
+                                                ship=t.name), SEC_RAM)[0]
                     if face - 1 in sides:
                         break
-                    log.append(LogEntry(f"Hexside {face}: occupied, rolled again.", SEC_RAM))
+                    log.say(msg("starwars_d6.log.hexside_again", "Hexside {face}: occupied, rolled again.", face=face),
+                            SEC_RAM)
                 to = hexes.neighbour(target_hex, face - 1)
                 t.col, t.row = to
                 if not s.hboard.contains(to):
                     t.off_board = True
-                    log.append(LogEntry(f"{t.name} is knocked off the board and leaves the combat.", SEC_RAM))
+                    log.say(msg("starwars_d6.log.knocked_off", "{ship} is knocked off the board and leaves the combat.",
+                                ship=t.name), SEC_RAM)
                 else:
-                    t.facing = dice.faces(1, 6, f"{t.name} new facing (1 = N)", SEC_RAM)[0] - 1
-                    log.append(LogEntry(f"{t.name} is knocked to {to[0]},{to[1]}, facing "
-                                        f"{hexes.FACING_NAME[t.facing]}.", SEC_RAM))
+                    t.facing = dice.faces(1, 6, msg("starwars_d6.roll.new_facing", "{ship} new facing (1 = N)",
+                                                    ship=t.name), SEC_RAM)[0] - 1
+                    log.say(msg("starwars_d6.log.knocked_to", "{ship} is knocked to {col},{row}, facing {facing}.",
+                                ship=t.name, col=to[0], row=to[1], facing=hexes.FACING_NAME[t.facing]), SEC_RAM)
     sh.col, sh.row = dest
     sh.last_moved = hexes.distance(start, dest)
-    log.append(LogEntry(f"{sh.name} ends its movement in {dest[0]},{dest[1]}, facing "
-                        f"{hexes.FACING_NAME[sh.facing]}.", SEC_RAM))
+    log.say(msg("starwars_d6.log.ram_ends", "{ship} ends its movement in {col},{row}, facing {facing}.", ship=sh.name,
+                col=dest[0], row=dest[1], facing=hexes.FACING_NAME[sh.facing]), SEC_RAM)
     next_mover(s, log)
     return s, log
 
 
-def jump_problems(state: CombatState, ship: Ship | None = None) -> list[str]:
+def jump_problems(state: CombatState, ship: Ship | None = None) -> list[Message]:
     """Why the ship cannot jump to hyperspace now (empty: it can).  Seed "Retirar-se del combat":
     a line of sight "sense cap mena d'obstacle", at least 10 hexes from the nearest planet and
     4 from any moon; declared before moving (4. "Fase de moviment").
@@ -151,27 +162,28 @@ def jump_problems(state: CombatState, ship: Ship | None = None) -> list[str]:
     s = state
     sh = ship or moving_ship(s)
     if sh is None:
-        return ["Only the moving ship can jump, in the movement phase."]
+        return [msg("starwars_d6.jump.not_moving", "Only the moving ship can jump, in the movement phase.")]
     out = []
     if s.moving and s.moving.ship == sh.id and s.moving.started:
-        out.append("A jump is declared before moving.")
+        out.append(msg("starwars_d6.jump.started", "A jump is declared before moving."))
     if not sh.hyperdrive:
-        out.append(f"{sh.name} has no hyperdrive.")
+        out.append(msg("starwars_d6.jump.no_hyperdrive", "{ship} has no hyperdrive.", ship=sh.name))
     elif sh.hyperdrive_out:
-        out.append(f"{sh.name}'s hyperdrive is out.")
+        out.append(msg("starwars_d6.jump.hyperdrive_out", "{ship}'s hyperdrive is out.", ship=sh.name))
     if sh.generator_shutdown:
-        out.append(f"{sh.name}'s generator is shut down.")
+        out.append(msg("starwars_d6.jump.shutdown", "{ship}'s generator is shut down.", ship=sh.name))
     if controls_dead(sh, s.round):
-        out.append(f"{sh.name}'s controls are dead.")
+        out.append(msg("starwars_d6.jump.controls_dead", "{ship}'s controls are dead.", ship=sh.name))
     if sh.captured_by:
-        out.append(f"{sh.name} is held by a tractor beam.")
+        out.append(msg("starwars_d6.jump.held", "{ship} is held by a tractor beam.", ship=sh.name))
     blockers = feature_hexes(s) | {o.pos for o in s.ships if o.in_play and o.id != sh.id}
     if any(h in blockers for h in hexes.ray(sh.pos, sh.facing, s.hboard)):
-        out.append("The line of sight ahead is not clear.")
+        out.append(msg("starwars_d6.jump.line_blocked", "The line of sight ahead is not clear."))
     for f in s.features:
         need = tables.HYPERSPACE_MIN_DISTANCE.get(f.kind)
         if need is not None and hexes.distance(sh.pos, f.pos) < need:
-            out.append(f"{f.label} is {hexes.distance(sh.pos, f.pos)} hexes away ({need} needed).")
+            out.append(msg("starwars_d6.jump.too_close", "{feature} is {far} hexes away ({need} needed).",
+                           feature=f.label, far=hexes.distance(sh.pos, f.pos), need=need))
     return out
 
 
@@ -184,16 +196,18 @@ def can_jump(state: CombatState) -> bool:
     return not jump_problems(state)
 
 
-def jump(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
-    """Seed "Retirar-se del combat": the ship jumps to hyperspace and leaves the combat (escaped)."""
+def jump(state: CombatState, *, log: Log | None = None) -> tuple[CombatState, Log]:
+    """Seed "Retirar-se del combat": the ship jumps to hyperspace and leaves the combat (escaped).
+    ``log``: the step's log (a new one, kept, when None)."""
     problems = jump_problems(state)
     if problems:
-        raise ValueError(" ".join(problems))
+        raise ValueError(" ".join(map(english, problems)))
     s = thaw(state)
     sh = s.ship(s.moving.ship)
     sh.escaped = True
-    log = [LogEntry(f"{sh.name} declares a hyperspace jump.", SEC_DECLARE),
-           LogEntry(f"{sh.name} jumps to hyperspace and leaves the combat.", SEC_RETREAT)]
+    log = Log() if log is None else log
+    log.say(msg("starwars_d6.log.jump_declared", "{ship} declares a hyperspace jump.", ship=sh.name), SEC_DECLARE)
+    log.say(msg("starwars_d6.log.jumps", "{ship} jumps to hyperspace and leaves the combat.", ship=sh.name), SEC_RETREAT)
     next_mover(s, log)
     return s, log
 
@@ -204,7 +218,7 @@ def can_shutdown(state: CombatState) -> bool:
                 and not sh.generator_shutdown)
 
 
-def shutdown(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
+def shutdown(state: CombatState, *, log: Log | None = None) -> tuple[CombatState, Log]:
     """Seed 5. considerable 2 "Sobrecàrrega en el generador": the overloaded generator is shut down
     (before the ship moves, decision); it does not explode; on auxiliary batteries the ship moves
     at ¼ of its speed rounded up, and every other system is inoperative -- no firing, no shields,
@@ -215,10 +229,10 @@ def shutdown(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
     sh = s.ship(s.moving.ship)
     sh.generator_shutdown, sh.generator_overload_round = True, None
     s.moving.speed_left = movement_speed(sh)
-    log = [LogEntry(f"{sh.name} shuts down its generator: no explosion; auxiliary batteries, speed "
-                    f"{s.moving.speed_left}, every other system inoperative.", SEC_OVERLOAD)]
+    log = Log() if log is None else log
+    log.say(msg("starwars_d6.log.shutdown", "{ship} shuts down its generator: no explosion; auxiliary batteries, "
+                "speed {speed}, every other system inoperative.", ship=sh.name, speed=s.moving.speed_left), SEC_OVERLOAD)
     update_holds(s, log)
-    s.active = active_label(s)
     return s, log
 
 
@@ -227,7 +241,7 @@ def can_evacuate(state: CombatState) -> bool:
     return bool(sh and sh.structural_round is not None)
 
 
-def evacuate(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
+def evacuate(state: CombatState, *, log: Log | None = None) -> tuple[CombatState, Log]:
     """Seed 5. considerable 5 "Danys estructurals": the crew abandons ship within its 1D rounds.
     decision: on the ship's movement step; the ship leaves the combat (not destroyed), the crew
     is saved."""
@@ -236,7 +250,9 @@ def evacuate(state: CombatState) -> tuple[CombatState, list[LogEntry]]:
     s = thaw(state)
     sh = s.ship(s.moving.ship)
     sh.evacuated = True
-    log = [LogEntry(f"{sh.name}'s crew abandons ship and is saved; the ship leaves the combat.", SEC_STRUCTURAL)]
+    log = Log() if log is None else log
+    log.say(msg("starwars_d6.log.evacuated", "{ship}'s crew abandons ship and is saved; the ship leaves the combat.",
+                ship=sh.name), SEC_STRUCTURAL)
     next_mover(s, log)
     return s, log
 
@@ -246,7 +262,7 @@ def can_break_free(state: CombatState) -> bool:
     return bool(sh and sh.captured_by and not state.moving.started)
 
 
-def break_free(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEntry]]:
+def break_free(state: CombatState, dice: Dice) -> tuple[CombatState, Log]:
     """Seed "Raigs tractors": the held ship rolls its hull; free only if it is *greater* than the
     beam's strength (its damage code, rolled; ties hold).  decisions: on its movement step, before
     moving; free, it moves normally this phase; still held, its movement ends.  The scale caps of
@@ -256,30 +272,33 @@ def break_free(state: CombatState, dice: Dice) -> tuple[CombatState, list[LogEnt
     s = thaw(state)
     sh = s.ship(s.moving.ship)
     held = holder_of(s, sh)
-    log: list[LogEntry] = []
+    log = Log(dice.recording)
     if held is None:
         release(sh)
-        log.append(LogEntry(f"{sh.name} is no longer held.", SEC_TRACTOR))
+        log.say(msg("starwars_d6.log.no_longer_held", "{ship} is no longer held.", ship=sh.name), SEC_TRACTOR)
         return s, log
     holder, beam = held
-    notes: list[LogEntry] = []
+    notes: list = []
+    purpose = roll_purpose("starwars_d6.roll.break_free", "{ship} hull (break free)", ship=sh.name)
     hull = note_complication(roll_code(dice, sh.hull, wild=s.wild, cap=defence_cap(sh, [holder.scale]),
-                                purpose=f"{sh.name} hull (break free)", rule=SEC_TRACTOR, complication=complication_choice(s)),
-                      f"{sh.name} hull (break free)", notes).total
+                                purpose=purpose, rule=SEC_TRACTOR, complication=complication_choice(s)),
+                      purpose, notes).total
+    purpose = roll_purpose("starwars_d6.roll.beam_strength", "{ship} {weapon} strength", ship=holder.name,
+                                   weapon=beam.name)
     strength = note_complication(roll_code(dice, current_damage(holder, beam, s.round), wild=s.wild,
                                     cap=tables.DAMAGE_CAP.get((holder.scale, sh.scale)),
-                                    purpose=f"{holder.name} {beam.name} strength", rule=SEC_TRACTOR,
-                                    complication=complication_choice(s)),
-                          f"{holder.name} {beam.name} strength", notes).total
+                                    purpose=purpose, rule=SEC_TRACTOR, complication=complication_choice(s)),
+                          purpose, notes).total
+    words = dict(ship=sh.name, hull=hull, strength=strength)
     if hull > strength:
         release(sh)
-        log.append(LogEntry(f"{sh.name} breaks free: hull {hull} against strength {strength}.", SEC_TRACTOR))
-        log.extend(notes)
-        s.active = active_label(s)
+        log.say(msg("starwars_d6.log.breaks_free", "{ship} breaks free: hull {hull} against strength {strength}.",
+                    **words), SEC_TRACTOR)
+        say_all(log, notes)
         return s, log
-    log.append(LogEntry(f"{sh.name} is still held: hull {hull} against strength {strength} "
-                        "(it must be greater).", SEC_TRACTOR))
-    log.extend(notes)
+    log.say(msg("starwars_d6.log.still_held", "{ship} is still held: hull {hull} against strength {strength} (it must "
+                "be greater).", **words), SEC_TRACTOR)
+    say_all(log, notes)
     sh.last_moved = 0
     next_mover(s, log)
     return s, log

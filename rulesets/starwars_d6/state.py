@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rulesets.core.citation import cite
-from rulesets.core.engine import LogEntry
+from rulesets.core.engine import Log
+from rulesets.core.messages import Message, msg
 from rulesets.core.state import clone
 
 from . import hexes, tables
@@ -179,7 +180,6 @@ class CombatState:
     max_rounds: int = 0              # 0: no limit (the GM ends the fight); else over after this round
     round: int = 1
     phase: str = "initiative"        # initiative | movement | firing
-    active: str = ""                 # a human label of who acts now
     over: bool = False
     winner: str | None = None
     sides: list[str] = field(default_factory=list)
@@ -201,6 +201,12 @@ class CombatState:
     @property
     def hboard(self) -> hexes.Board:
         return _hex_board(self.board.width, self.board.height)
+
+    @property
+    def active(self) -> Message:
+        """Who acts now, in words (the whose-turn line, :func:`active_label`): read from the
+        state when somebody reads it, so no rule keeps it up to date."""
+        return active_label(self)
 
 
 @lru_cache(maxsize=64)
@@ -330,15 +336,32 @@ def weapon_operative(weapon: Weapon) -> bool:
     return not (weapon.fc_reduced and is_zero(weapon.fire_control))
 
 
-def active_label(s: CombatState) -> str:
+def roll_purpose(id: str, text: str, **params) -> Message:
+    """The purpose of a roll of a dice code: a message (:func:`rulesets.core.messages.msg`'s arguments)."""
+    return Message(id, text, params)
+
+
+#: the phases in words (the whose-turn line)
+PHASE_WORDS = {"movement": msg("starwars_d6.phase.movement", "movement"),
+               "firing": msg("starwars_d6.phase.firing", "firing")}
+
+
+def active_label(s: CombatState) -> Message:
+    """Who acts now: the whose-turn line (``CombatState.active``)."""
     if s.over:
-        return "Over" + (f": {s.winner} wins" if s.winner else ": no winner")
+        if s.winner:
+            return msg("starwars_d6.turn.over_won", "Over: {side} wins", side=s.winner)
+        return msg("starwars_d6.turn.over_draw", "Over: no winner")
     if s.phase == "initiative":
-        return f"Round {s.round}: initiative"
+        if not s.initiative:    # the fight's first step: nobody has rolled yet
+            return msg("starwars_d6.turn.first_initiative", "Initiative: every side rolls 2D")
+        return msg("starwars_d6.turn.initiative", "Round {round}: initiative", round=s.round)
+    phase = PHASE_WORDS.get(s.phase, s.phase)
     if s.queue:
         sh = s.ship(s.queue[0])
-        return f"Round {s.round}, {s.phase}: {sh.name} ({sh.side})"
-    return f"Round {s.round}, {s.phase}: resolve damage"
+        return msg("starwars_d6.turn.ship", "Round {round}, {phase}: {ship} ({side})", round=s.round, phase=phase,
+                   ship=sh.name, side=sh.side)
+    return msg("starwars_d6.turn.resolve", "Round {round}, {phase}: resolve damage", round=s.round, phase=phase)
 
 
 def sides_in_play(s: CombatState) -> list[str]:
@@ -396,7 +419,14 @@ def release(sh: Ship) -> None:
     sh.captured_by = sh.captured_weapon = None
 
 
-def update_holds(s: CombatState, log: list[LogEntry]) -> None:
+def say_all(log: Log, lines) -> None:
+    """Say ``lines`` -- log entries written by a function that appends them to a list
+    (``checks.note_complication``) -- through the step's log, which keeps them or, in a playout, not."""
+    for e in lines:
+        log.say(e.message, e.rule, e.gm_only, e.side)
+
+
+def update_holds(s: CombatState, log: Log) -> None:
     """Seed "Raigs tractors", decisions: a hold ends when the held ship or its holder leaves the
     combat (destroyed, off the board, jumped, abandoned), when the holder's generator is shut down
     or its beam is inoperative, or when the holder moves out of the beam's reach (3 hexes: no pulling)."""
@@ -406,19 +436,21 @@ def update_holds(s: CombatState, log: list[LogEntry]) -> None:
         held = holder_of(s, sh)
         why = None
         if held is None:
-            why = "its holder is gone"
+            why = msg("starwars_d6.release.gone", "its holder is gone")
         else:
             holder, beam = held
             if not sh.in_play:
-                why = f"{sh.name} has left the combat"
+                why = msg("starwars_d6.release.left", "{ship} has left the combat", ship=sh.name)
             elif not holder.in_play:
-                why = f"{holder.name} has left the combat"
+                why = msg("starwars_d6.release.left", "{ship} has left the combat", ship=holder.name)
             elif holder.generator_shutdown:
-                why = f"{holder.name}'s generator is shut down"
+                why = msg("starwars_d6.release.shutdown", "{ship}'s generator is shut down", ship=holder.name)
             elif not weapon_operative(beam):
-                why = f"{holder.name}'s {beam.name} is inoperative"
+                why = msg("starwars_d6.release.beam_out", "{ship}'s {weapon} is inoperative", ship=holder.name,
+                          weapon=beam.name)
             elif hexes.distance(holder.pos, sh.pos) > TRACTOR_REACH:
-                why = f"{holder.name} is out of the beam's reach"
+                why = msg("starwars_d6.release.reach", "{ship} is out of the beam's reach", ship=holder.name)
         if why:
             release(own(s, sh.id, fields_only=True))
-            log.append(LogEntry(f"{sh.name} is released from the tractor beam: {why}.", SEC_TRACTOR))
+            log.say(msg("starwars_d6.log.released", "{ship} is released from the tractor beam: {why}.",
+                        ship=sh.name, why=why), SEC_TRACTOR)

@@ -152,5 +152,4 @@ def new_combat(ships: list[Ship], width: int = 30, height: int = 20, *, wild: bo
             sides.append(sh.side)
     s = CombatState(ships=[copy_ship(sh) for sh in ships], board=BoardSize(width, height), wild=wild,
                     complication=complication, max_rounds=max_rounds, sides=sides, features=build_features(list(features), width, height))
-    s.active = "Initiative: every side rolls 2D"
     return s

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rulesets.core.citation import cite
+from rulesets.core.messages import msg
 
 # ---------------------------------------------------------------- scales
 
@@ -20,8 +21,12 @@ from rulesets.core.citation import cite
 SEC_SCALES = cite("Scales", "6. ESCALES")
 STARFIGHTER, CAPITAL, DEATH_STAR = "starfighter", "capital", "death_star"
 SCALES = (STARFIGHTER, CAPITAL, DEATH_STAR)
-SCALE_LABEL = {STARFIGHTER: "Starfighter (Nau de caça)", CAPITAL: "Capital ship (Nau capital)",
-               DEATH_STAR: "Death Star (Estrella de la Mort)"}
+SCALE_WORDS = {
+    STARFIGHTER: msg("starwars_d6.scale.starfighter", "Starfighter (Nau de caça)"),
+    CAPITAL: msg("starwars_d6.scale.capital", "Capital ship (Nau capital)"),
+    DEATH_STAR: msg("starwars_d6.scale.death_star", "Death Star (Estrella de la Mort)"),
+}
+SCALE_LABEL = {k: m.text for k, m in SCALE_WORDS.items()}  # the English words
 
 # ---------------------------------------------------------------- movement
 
@@ -41,6 +46,8 @@ SEC_RANGES = cite("Combat: Ranges", "2. COMBAT: Distàncies")
 RANGE_MODIFIER = {"short": 3, "medium": 0, "long": -3}  # +1D / none / -1D
 RANGE_MODIFIER_TEXT = {"short": "+1D", "medium": "+0", "long": "-1D"}
 BANDS = ("short", "medium", "long")
+RANGE_WORDS = {"short": msg("starwars_d6.range.short", "short"), "medium": msg("starwars_d6.range.medium", "medium"),
+               "long": msg("starwars_d6.range.long", "long")}
 
 #: Seed "2. COMBAT", "Distàncies" / "Míssils" / "Armes de les naus capitals":
 #: range bands in hexes, (low, high) inclusive, per weapon type.
@@ -158,11 +165,14 @@ COLLISION_MODIFIER = {
     "t_bone": 0,           # "Col·lisió en T": no modifier
 }
 
-COLLISION_LABEL = {
-    "head_on": "head-on (frontal, +3D)", "front_diagonal": "diagonally from the front (+3D)",
-    "rear": "from behind (-3D)", "rear_diagonal": "diagonally from behind (-3D)",
-    "t_bone": "T-collision (no modifier)",
+COLLISION_WORDS = {
+    "head_on": msg("starwars_d6.collision.head_on", "head-on (frontal, +3D)"),
+    "front_diagonal": msg("starwars_d6.collision.front_diagonal", "diagonally from the front (+3D)"),
+    "rear": msg("starwars_d6.collision.rear", "from behind (-3D)"),
+    "rear_diagonal": msg("starwars_d6.collision.rear_diagonal", "diagonally from behind (-3D)"),
+    "t_bone": msg("starwars_d6.collision.t_bone", "T-collision (no modifier)"),
 }
+COLLISION_LABEL = {k: m.text for k, m in COLLISION_WORDS.items()}  # the English words
 
 #: Seed "3. CASOS ESPECIALS", "Col·lisions premeditades": piloting + maneuverability each;
 #: the target avoids only if it *exceeds* ("supera") the rammer.
@@ -227,10 +237,14 @@ DAMAGE_BANDS = (
     (13, 15, "severe"),          # Danys severs
     (16, None, "destroyed"),     # Nau destruïda
 )
-DAMAGE_LABEL = {
-    "shields_blown": "Shields blown / controls ionised", "light": "Light damage",
-    "considerable": "Considerable damage", "severe": "Severe damage", "destroyed": "Ship destroyed",
+DAMAGE_WORDS = {
+    "shields_blown": msg("starwars_d6.band.shields_blown", "Shields blown / controls ionised"),
+    "light": msg("starwars_d6.band.light", "Light damage"),
+    "considerable": msg("starwars_d6.band.considerable", "Considerable damage"),
+    "severe": msg("starwars_d6.band.severe", "Severe damage"),
+    "destroyed": msg("starwars_d6.band.destroyed", "Ship destroyed"),
 }
+DAMAGE_LABEL = {k: m.text for k, m in DAMAGE_WORDS.items()}  # the English words
 
 
 def damage_band(margin: int) -> str | None:
@@ -287,13 +301,20 @@ def auxiliary_speed(speed: int) -> int:
     return -(-speed * num // den)
 SEVERE_ROLLS = 2                    # notes: two rolls on the considerable table
 
-RESULT_LABEL = {
-    "maneuverability_-1D": "Maneuverability -1D", "weapon_disabled": "A weapon system is disabled",
-    "weapon_fire_control_-1D": "A weapon system's fire control -1D", "shields_-1D": "Shields -1D",
-    "hull_-1D": "Hull -1D", "dead_in_space": "Dead in space", "generator_overload": "Generator overload",
-    "hyperdrive_out": "Hyperdrive out", "weapons_out": "All weapons out",
-    "structural_damage": "Structural damage", "destroyed": "Ship destroyed",
+RESULT_WORDS = {
+    "maneuverability_-1D": msg("starwars_d6.result.maneuverability_-1D", "Maneuverability -1D"),
+    "weapon_disabled": msg("starwars_d6.result.weapon_disabled", "A weapon system is disabled"),
+    "weapon_fire_control_-1D": msg("starwars_d6.result.weapon_fire_control_-1D", "A weapon system's fire control -1D"),
+    "shields_-1D": msg("starwars_d6.result.shields_-1D", "Shields -1D"),
+    "hull_-1D": msg("starwars_d6.result.hull_-1D", "Hull -1D"),
+    "dead_in_space": msg("starwars_d6.result.dead_in_space", "Dead in space"),
+    "generator_overload": msg("starwars_d6.result.generator_overload", "Generator overload"),
+    "hyperdrive_out": msg("starwars_d6.result.hyperdrive_out", "Hyperdrive out"),
+    "weapons_out": msg("starwars_d6.result.weapons_out", "All weapons out"),
+    "structural_damage": msg("starwars_d6.result.structural_damage", "Structural damage"),
+    "destroyed": DAMAGE_WORDS["destroyed"],   # the same words as the band's ("Nau destruïda")
 }
+RESULT_LABEL = {k: m.text for k, m in RESULT_WORDS.items()}  # the English words
 
 # ---------------------------------------------------------------- scale caps
 

@@ -1,6 +1,7 @@
 """The engine (engine.py) against the conformance suite, run directly (the ruleset is not registered yet)."""
 import pytest
 
+from rulesets.core.messages import english
 from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.core.engine import Action, IllegalAction, Viewer
 from rulesets.starwars_d6 import rules
@@ -56,7 +57,7 @@ def test_round_through_the_protocol():
     # 11 hexes apart: lasers at long range
     fire = [a for a in RULESET.legal_actions(s) if a.kind == "fire"]
     assert fire and RULESET.odds(s, fire[0]).total == pytest.approx(1.0)
-    assert "fires" in RULESET.describe(s, fire[0])
+    assert "fires" in english(RULESET.describe(s, fire[0]))
 
 
 def test_player_view_hides_enemy_crew():

@@ -1,6 +1,7 @@
 """The state, the round sequence, firing and damage (rules.py); scripted dice, each test names its section."""
 import pytest
 
+from rulesets.core.messages import english
 from rulesets.core import serial
 from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.starwars_d6 import rules
@@ -68,7 +69,7 @@ def test_initiative_lowest_moves_first():
     """Seed 4. "Fase d'iniciativa": 2D each side; the lowest moves first; active names the mover."""
     s, log = rules.roll_initiative(fight(), dice(6, 5, 1, 2))  # Rebels 11, Empire 3
     assert s.order == ["Empire", "Rebels"] and s.initiative == {"Rebels": 11, "Empire": 3}
-    assert s.phase == "movement" and s.moving.ship == "b" and "Eye" in s.active
+    assert s.phase == "movement" and s.moving.ship == "b" and "Eye" in english(s.active)
 
 
 def test_initiative_ties_are_rerolled():

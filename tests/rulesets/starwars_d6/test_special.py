@@ -6,6 +6,7 @@ import pytest
 from rulesets.core import serial
 from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.core.engine import Action, IllegalAction
+from rulesets.core.messages import english
 from rulesets.starwars_d6 import hexes
 from rulesets.starwars_d6 import rules
 from rulesets.starwars_d6 import tables
@@ -230,7 +231,7 @@ def test_a_tied_ram_succeeds_both_take_collision_damage_and_the_target_is_knocke
     assert sum("takes 8D collision damage" in e.text for e in log) == 2
     assert {tables.SEC_RAM, tables.SEC_DECLARE} <= rules_of(log)
     assert s.phase == "movement" and s.moving.ship == "b" and a.last_moved == 3
-    assert "rams" in RULESET.describe(ram_setup(), Action.make("ram", "a", target="b"))
+    assert "rams" in english(RULESET.describe(ram_setup(), Action.make("ram", "a", target="b")))
 
 
 def test_a_ram_the_target_exceeds_fails_and_the_target_moves_one_hex_forward():
@@ -297,7 +298,7 @@ def test_a_jump_to_hyperspace_leaves_the_combat():
     assert a.escaped and not a.in_play and not a.destroyed
     assert {tables.SEC_RETREAT, tables.SEC_DECLARE} <= rules_of(step.log)
     assert step.state.moving.ship == "z"
-    assert "hyperspace" in RULESET.describe(s, Action.make("jump", "a"))
+    assert "hyperspace" in english(RULESET.describe(s, Action.make("jump", "a")))
 
 
 @pytest.mark.parametrize("feature,legal", [
@@ -324,9 +325,9 @@ def test_jump_needs_an_operative_hyperdrive_a_clear_ray_and_no_move_first():
     assert rules.jump_problems(movement(combat(ship("a", "A", 5, 10, 0), ship("z", "B", 19, 19, 0))))
     s = jumper()
     s.ship("a").hyperdrive_out = True
-    assert "hyperdrive is out" in " ".join(rules.jump_problems(s))
+    assert "hyperdrive is out" in " ".join(map(english, rules.jump_problems(s)))
     s = movement(combat(ship("a", "A", 5, 10, 0, hyperdrive="x1"), ship("z", "B", 5, 2, 3)))
-    assert "line of sight" in " ".join(rules.jump_problems(s))
+    assert "line of sight" in " ".join(map(english, rules.jump_problems(s)))
     s, _ = rules.move(jumper(), "turn", 1)
     assert "jump" not in kinds(s)
     s = jumper()
