@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from rulesets.core.dice import Dice
-from rulesets.core.engine import LogEntry
 from rulesets.core.spec import remembered_place
 from rulesets.core.state import clone
 
@@ -126,16 +124,6 @@ def set_ship(state: VoidState, sid: str, **changes) -> VoidState:
     if INERT_SHIP_FIELDS.issuperset(changes):
         ships_changed(ships, replaced)
     return evolve(state, ships=replaced)
-
-
-def say(log: list, dice: Dice, text, rule: str = "", gm_only: bool = False, side: str = "") -> None:
-    """Append a log line (``text`` may be a callable, built only when the log is recorded).
-
-    ``side``: a line about what happens inside a ship of that side (its sensors' findings, its
-    repairs, its captain's orders), read by the GM and that side's players only
-    (docs/rulesets/void_d20.md, "What the other side reads")."""
-    if dice.recording:
-        log.append(LogEntry(text() if callable(text) else text, rule, gm_only, side))
 
 
 #: the last answer, in one slot: (the combatants tuple it was read from, ship id -> the standing people

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Final
 
 from rulesets.core.citation import cite
+from rulesets.core.messages import Message, msg
 
 #: A plain check: 1d20 + ability, 12 or more succeeds (RULES-NOTES void_d20, VD-N01).
 CHECK_TARGET: Final = 12
@@ -94,6 +95,11 @@ class Cover:
     label: str
     dr_bonus: int | None  # None: no attack possible
 
+    @property
+    def words(self) -> Message:
+        """The label as a message (a log line's parameter)."""
+        return msg(f"void_d20.cover.{self.key}", self.label)
+
 
 COVER: Final = {
     "none": Cover("none", "no cover", 0),
@@ -119,6 +125,10 @@ class DeathRow:
     @property
     def faces(self) -> str:
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
+    @property
+    def words(self) -> Message:
+        return msg(f"void_d20.death_row.{self.key}", self.label)
 
 
 DEATH_TABLE: Final = (
@@ -158,6 +168,10 @@ class Healing:
     dice: tuple[int, int, int] | None  # (count, sides, plus); None: all HP
     number: str
 
+    @property
+    def words(self) -> Message:
+        return msg(f"void_d20.healing.{self.key}", self.label)
+
 
 HEALING: Final = {
     "medkit": Healing("medkit", "Medkit: d6+1 HP, one charge", (1, 6, 1), "VD-30"),
@@ -177,6 +191,10 @@ class Band:
     reaches: tuple[str, ...]  # weapon reaches that work at this band
     boarding: str             # "" / "possible" / "active"
     number: str
+
+    @property
+    def words(self) -> Message:
+        return msg(f"void_d20.band.{self.key}", self.label)
 
 
 BANDS: Final = {
@@ -223,6 +241,8 @@ STATIONS: Final = (
     Station("engineer", "Repair (Technology + spare parts): restore Condition", "technology", "engineer", "VD-40"),
 )
 STATION: Final = {s.key: s for s in STATIONS}
+#: a station's short name as a message ("the gunner"): a log line's and an action's parameter
+STATION_WORDS: Final = {s.key: msg(f"void_d20.station_name.{s.key}", s.key) for s in STATIONS}
 #: a found weakness: + this to the next gunnery roll against that ship (house rule)
 WEAKNESS_BONUS: Final = 2
 #: a successful evasion: + this to the ship's Defence until its next turn (house rule)
@@ -241,6 +261,14 @@ class Catastrophe:
     label: str
     effect: str  # what the app does, in words
     number: str
+
+    @property
+    def words(self) -> Message:
+        return msg(f"void_d20.catastrophe.{self.key}", self.label)
+
+    @property
+    def effect_words(self) -> Message:
+        return msg(f"void_d20.catastrophe_effect.{self.key}", self.effect)
 
 
 CATASTROPHES: Final = (
@@ -281,5 +309,7 @@ POSITION_WORDS: Final = {
 ATTACK_ABILITY: Final = {"melee": "body", "ranged": "agility", "tech": "technology"}
 ABILITIES: Final = ("body", "agility", "mind", "technology")
 ABILITY_LABEL: Final = {"body": "Body", "agility": "Agility", "mind": "Mind", "technology": "Technology"}
+#: the abilities' names as messages (a modifier's label, a log line's parameter)
+ABILITY_WORDS: Final = {key: msg(f"void_d20.ability.{key}", label) for key, label in ABILITY_LABEL.items()}
 #: a character whose weapon is broken (Condition 0) fights with fists (house rule)
 FISTS: Final = ("fists", "melee", "d4")

@@ -14,10 +14,12 @@ from __future__ import annotations
 from typing import Final
 
 from rulesets.core.dice import Dice
+from rulesets.core.engine import Log
+from rulesets.core.messages import msg, msgn
 
 from . import tables
 from .checks import roll_plus
-from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, people_changed, say, set_combatant, set_ship, ship,
+from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, people_changed, set_combatant, set_ship, ship,
                      standing_aboard)
 from .model import STANDING, VoidState
 from .options import STATION_OPEN
@@ -65,9 +67,10 @@ def _contested(state: VoidState) -> list[str]:
 
 
 _INITIATIVE_RULE: Final = tables.rule("initiative", "VD-03")
+_AGILITY: Final = tables.ABILITY_WORDS["agility"]
 
 
-def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str], **changes) -> VoidState:
+def personal_initiative(state: VoidState, log: Log, dice: Dice, where: list[str], **changes) -> VoidState:
     """Characters roll 1d20 + Agility: 12 or more act before the enemies, the others after (VD-03);
     among themselves by their roll, highest first (VD-04: the players' own order, set by the GM).
     ``changes``: more fields of the state to set in the same copy (the round's scale and phase)."""
@@ -82,7 +85,7 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
         if c.kind == "enemy":
             enemies.append(c.id)
             continue
-        total = roll_plus(dice, 20, "Agility", c.agility, (lambda: f"initiative of {c.name}") if dice.recording else "",
+        total = roll_plus(dice, 20, _AGILITY, c.agility, msg("void_d20.roll.initiative", "initiative of {name}", name=c.name),
                           _INITIATIVE_RULE)
         people[index] = evolve(c, initiative=total)
         rolled = True
@@ -93,9 +96,9 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
         people_changed(state.combatants, new_people)                     # initiative only
         changes["combatants"] = new_people
     state = evolve(state, order=order, **changes)
-    if dice.recording:
-        say(log, dice, lambda: "Round order: " + ", ".join(combatant(state, cid).name for cid in order)
-            + " (characters on 12+ before the enemies, the rest after).", tables.rule("initiative", "VD-03"))
+    log.say(msg("void_d20.round.order", "Round order: {people} (characters on {split}+ before the enemies, the rest after).",
+                people=", ".join([combatant(state, cid).name for cid in order]), split=tables.INITIATIVE_SPLIT),
+            tables.rule("initiative", "VD-03"))
     return state
 
 
@@ -124,7 +127,7 @@ def _roster(people: tuple) -> tuple:
     return hit
 
 
-def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
+def tick_timers(state: VoidState, log: Log, dice: Dice) -> VoidState:
     """Count down what lasts for rounds: each timer is the rounds still to sit out after the one
     just ended (what it means in turns lost: timers.py)."""
     people = state.combatants
@@ -134,12 +137,11 @@ def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
             state = set_combatant(state, c.id, timer=c.timer - 1)
         elif c.status == "bleeding":                                      # VD-23: nobody helped
             state = set_combatant(state, c.id, status="dead")
-            if dice.recording:
-                say(log, dice, f"Nobody helped {c.name} in time: dead.", tables.rule("death", "VD-23"))
+            log.say(msg("void_d20.log.bled_out", "Nobody helped {name} in time: dead.", name=c.name), tables.rule("death", "VD-23"))
         else:                                                             # VD-24, VD-26
             state = set_combatant(state, c.id, status="ok")
-            if dice.recording:
-                say(log, dice, f"{c.name} is back on their feet.", tables.rule("death", "VD-24" if c.status == "unconscious" else "VD-26"))
+            log.say(msg("void_d20.log.back_on_feet", "{name} is back on their feet.", name=c.name),
+                    tables.rule("death", "VD-24" if c.status == "unconscious" else "VD-26"))
     for s in state.ships:
         if s.destroyed:
             continue
@@ -149,17 +151,16 @@ def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
                 state = explode(state, log, dice, s.id)
                 continue
             state = set_ship(state, s.id, reactor=left)
-            if dice.recording:
-                say(log, dice, f"{s.name}'s reactor: {left} round{'s' if left != 1 else ''} left.", tables.rule("catastrophe", "VD-54"))
+            log.say(msgn("void_d20.log.reactor", "{ship}'s reactor: {count} round left.", "{ship}'s reactor: {count} rounds left.",
+                         left, ship=s.name), tables.rule("catastrophe", "VD-54"))
         if s.reboot:
             state = set_ship(state, s.id, reboot=s.reboot - 1)
             if s.reboot == 1:
-                if dice.recording:
-                    say(log, dice, f"{s.name}'s systems are back.", tables.rule("catastrophe", "VD-63"))
+                log.say(msg("void_d20.log.systems_back", "{ship}'s systems are back.", ship=s.name), tables.rule("catastrophe", "VD-63"))
     return state
 
 
-def return_home(state: VoidState, log: list, dice: Dice) -> VoidState:
+def return_home(state: VoidState, log: Log, dice: Dice) -> VoidState:
     """Between fights (no ship contested), people standing in another side's ship docked to their own
     go back to their own ship (house rule: otherwise two crews could sit in each other's ships for ever)."""
     if contested_ships(state):
@@ -170,17 +171,16 @@ def return_home(state: VoidState, log: list, dice: Dice) -> VoidState:
         home, there = ship(state, c.ship), ship(state, c.aboard)
         if home.in_space and there.side != c.side and band(state, home.id, there.id) == "docked":
             state = set_combatant(state, c.id, aboard=home.id)
-            if dice.recording:
-                say(log, dice, f"{c.name} goes back aboard {home.name}.", tables.rule("house"))
+            log.say(msg("void_d20.log.home", "{name} goes back aboard {ship}.", name=c.name, ship=home.name), tables.rule("house"))
     return state
 
 
-def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
+def begin_round(state: VoidState, log: Log, dice: Dice) -> VoidState:
     """The "initiative" step: the next round's timers, scale and order."""
     state = evolve(state, round=state.round + 1)
     if state.round > state.max_rounds:
-        if dice.recording:
-            say(log, dice, f"The round limit ({state.max_rounds}) is reached: the fight is broken off.", tables.rule("house"))
+        log.say(msg("void_d20.round.limit", "The round limit ({limit}) is reached: the fight is broken off.", limit=state.max_rounds),
+                tables.rule("house"))
         return evolve(state, over=True, winner=None, order=(), phase="initiative", round=state.max_rounds)
     state = tick_timers(state, log, dice)
     state = finish_if_over(state, log, dice)
@@ -189,13 +189,12 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
     state = return_home(state, log, dice)
     where = contested_ships(state)
     if where:
-        if dice.recording:
-            say(log, dice, lambda: f"Round {state.round}: a boarding fight aboard "
-                                   + ", ".join(ship(state, s).name for s in where) + "; the ships wait.", tables.rule("boarding", "VD-48"))
+        log.say(msg("void_d20.round.boarding", "Round {round}: a boarding fight aboard {ships}; the ships wait.", round=state.round,
+                    ships=", ".join([ship(state, s).name for s in where])), tables.rule("boarding", "VD-48"))
         state = personal_initiative(state, log, dice, where, scale="personal", phase="turn", turn=0, slot=0)
     else:
-        if dice.recording:
-            say(log, dice, f"Round {state.round}: an encounter round between the ships.", tables.rule("space", "VD-34"))
+        log.say(msg("void_d20.round.ships", "Round {round}: an encounter round between the ships.", round=state.round),
+                tables.rule("space", "VD-34"))
         state = ship_initiative(state, log, dice, scale="ship", phase="turn", turn=0, slot=0)  # evasion ends
     return advance(state, log, dice)
 
@@ -207,7 +206,7 @@ _STATION_OPEN: Final = tuple(STATION_OPEN[info.key] for info in tables.STATIONS)
 assert len(_STATION_OPEN) == 5
 
 
-def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
+def advance(state: VoidState, log: Log, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
     """Move to the next actor with something to do from ``turn``/``slot`` (default: the state's),
     or begin the next round."""
     if state.over:
@@ -252,7 +251,7 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
     return begin_round(evolve(state, phase="initiative", turn=last, slot=0), log, dice)
 
 
-def next_step(state: VoidState, log: list, dice: Dice, end_turn: bool = False) -> VoidState:
+def next_step(state: VoidState, log: Log, dice: Dice, end_turn: bool = False) -> VoidState:
     """After an action: the actor's next slot, or the next actor."""
     if end_turn and state.scale == "personal":
         return advance(state, log, dice, state.turn + 1, 0)
@@ -309,7 +308,10 @@ PEOPLE_SLOTS.extend((_STANDING, _CONTESTED))
 SHIP_SLOTS.append(_STANDING)
 
 
-def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
+_NOBODY_WINS: Final = msg("void_d20.round.nobody_wins", "The fight is over: nobody is left standing.")
+
+
+def finish_if_over(state: VoidState, log: Log, dice: Dice) -> VoidState:
     if state.over:
         return state
     hit = _STANDING[0]                  # standing_sides's kept answer, read here first (asked every step)
@@ -317,7 +319,6 @@ def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
     if len(standing) > 1:
         return state
     winner = next(iter(standing)) if standing else None
-    if dice.recording:
-        say(log, dice, f"The fight is over: {winner} hold{'s' if winner else ''} the field." if winner
-            else "The fight is over: nobody is left standing.", tables.rule("round"))
+    log.say(msg("void_d20.round.won", "The fight is over: {winner} holds the field.", winner=winner) if winner
+            else _NOBODY_WINS, tables.rule("round"))
     return evolve(state, over=True, winner=winner, phase="initiative", order=(), turn=0, slot=0)
