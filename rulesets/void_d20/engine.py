@@ -17,7 +17,7 @@ from . import library, policy, refusals, tables, timers, turns
 from . import odds as void_odds
 from .actions import KINDS, TURN_KINDS, check_of
 from .common import combatant, ship
-from .model import PlayoutState, VoidState, pair_key
+from .model import VoidState, pair_key
 from .names import hidden_names, shown_names
 from .options import actor_actions, gm_actions
 from .override import FIELDS, HELP, apply_override, damage_problems, value_text
@@ -27,14 +27,6 @@ from .ships import station_crew
 
 STATUS_WORDS = {"ok": "standing", "shock": "in shock", "bleeding": "bleeding out", "unconscious": "unconscious",
                 "dead": "dead", "fled": "fled or surrendered", "surrendered": "surrendered"}
-
-
-def _as(cls, state):
-    """A shallow copy of ``state`` as an instance of ``cls`` (the same fields, shared values), with a
-    plain attribute dict (``dict()``, not ``.copy()``, which keeps a split dict split)."""
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", dict(state.__dict__))
-    return new
 
 
 class VoidD20Ruleset(RulesetBase):
@@ -108,20 +100,15 @@ class VoidD20Ruleset(RulesetBase):
         dice = playout_dice(rng)
         log = Log(recording=False)           # the rules say every line; this log keeps none
         steps = 0
-        # a private copy the rules change in place (common.evolve); its ships and people are the
-        # caller's (frozen, replaced when a rule changes them), so the rules' caches kept for them
-        # (crews, boarding weighing) still serve: a simulation's trials all start from the setup's state
-        state = _as(PlayoutState, state)
-        choose, begin_round, next_step, kinds = policy.choose, turns.begin_round, turns.next_step, KINDS
         while not state.over and steps < limit:
             if state.phase == "initiative":  # the bot's "begin" (apply: the round begins, no advance)
-                state = begin_round(state, log, dice)
+                state = turns.begin_round(state, log, dice)
             else:
-                action = choose(state, rng)
-                kind = kinds[action.kind]
-                state = next_step(kind.apply(state, log, dice, action), log, dice, kind.end_turn)
+                action = policy.choose(state, rng)
+                kind = KINDS[action.kind]
+                state = turns.next_step(kind.apply(state, log, dice, action), log, dice, kind.end_turn)
             steps += 1
-        return _as(VoidState, state), steps
+        return state, steps
 
     def acting(self, state: VoidState, action: Action) -> Actor | None:
         """A person acts for themselves (a squad member for their squad's crew entry); a ship's

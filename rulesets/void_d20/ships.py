@@ -13,11 +13,11 @@ from rulesets.core.check import Check, Modifier, circumstance
 from rulesets.core.dice import Dice
 from rulesets.core.engine import Log
 from rulesets.core.messages import Message, msg, msgn
-from rulesets.core.state import clone, set_key
+from rulesets.core.state import set_key
 
 from . import tables
 from .checks import d20_check, roll_one, roll_plus, roll_sum
-from .common import crew_aboard, evolve, set_combatant, set_ship, ship, ships_changed, standing_aboard
+from .common import crew_aboard, evolve, set_combatant, set_ship, ship
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -34,43 +34,33 @@ def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
     return evolve(state, bands=set_key(state.bands, pair_key(a, b), key))
 
 
-#: the last answer per ship: (the combatants tuple it was computed from, station -> person)
-_STATIONS: Final[dict[str, tuple]] = {}
+def _able_crew(state: VoidState, s: Ship) -> list[Combatant]:
+    """The ship's own crew aboard who can work a station: standing, not in shock."""
+    sid, side = s.id, s.side
+    return [c for c in state.combatants if c.aboard == sid and c.side == side and c.status == "ok"]
+
+
+def _works(crew: list[Combatant], info: tables.Station) -> Combatant | None:
+    for c in crew:                      # the first at the position
+        if c.position == info.position:
+            return c
+    if info.key in ("pilot", "gunner") and crew:
+        return max(crew, key=lambda c: getattr(c, info.ability))
+    return None
 
 
 def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
     """Who works a station: the crew member at that position aboard; for the helm and the guns,
-    failing that, whoever aboard is best at it (house rule: somebody always flies and shoots).
-
-    Kept against the state's combatants tuple (by identity), like :func:`crew_aboard`.
-    """
-    cached = _STATIONS.get(s.id)
-    if cached is None or cached[0] is not state.combatants:
-        return station_crews(state, s).get(station)
-    return cached[1].get(station)
+    failing that, whoever aboard is best at it (house rule: somebody always flies and shoots)."""
+    return _works(_able_crew(state, s), tables.STATION[station])
 
 
-def station_crews(state: VoidState, s: Ship) -> dict:
+def station_crews(state: VoidState, s: Ship) -> dict[str, Combatant]:
     """Station key -> who works it (:func:`station_crew`), for the stations somebody works."""
-    people = state.combatants
-    cached = _STATIONS.get(s.id)
-    if cached is None or cached[0] is not people:
-        cached = (people, _stations_of(state, s))
-        _STATIONS[s.id] = cached
-    return cached[1]
-
-
-def _stations_of(state: VoidState, s: Ship) -> dict:
-    crew = [c for c in crew_aboard(state, s.id, s.side) if c.status == "ok"]
+    crew = _able_crew(state, s)
     out = {}
     for info in tables.STATIONS:
-        who = None                      # the first at the position
-        for c in crew:
-            if c.position == info.position:
-                who = c
-                break
-        if who is None and info.key in ("pilot", "gunner") and crew:
-            who = max(crew, key=lambda c: getattr(c, info.ability))
+        who = _works(crew, info)
         if who is not None:
             out[info.key] = who
     return out
@@ -85,23 +75,10 @@ def power_penalty(s: Ship) -> int:
     return -1 if "fire" in s.catastrophes else 0                         # VD-53
 
 
-#: the last answer per ship id of the modules' and catastrophes' part: (the modules tuple and the
-#: catastrophes tuple it was read from, the answer); a ship's copies share them until a rule replaces
-#: them (never changes them), so the very tuples (compared by identity, and held) give the same answer
-_MANOEUVRE: Final[dict[str, tuple]] = {}
-
-
 def can_manoeuvre(s: Ship) -> bool:
     """No engines when drifting (VD-50), nor with the engines or navigation out (VD-57, VD-62)."""
-    if s.frame <= 0 or s.reboot:                                         # drifting, rebooting
-        return False
-    modules, catastrophes = s.modules, s.catastrophes
-    hit = _MANOEUVRE.get(s.id)
-    if hit is not None and hit[0] is modules and hit[1] is catastrophes:
-        return hit[2]
-    answer = not s.module_out("engines") and "navigation" not in catastrophes and "engines" not in catastrophes
-    _MANOEUVRE[s.id] = (modules, catastrophes, answer)
-    return answer
+    return (not s.drifting and not s.reboot and not s.module_out("engines")
+            and "navigation" not in s.catastrophes and "engines" not in s.catastrophes)
 
 
 def powered(s: Ship) -> bool:
@@ -146,11 +123,6 @@ _INITIATIVE_RULE: Final = tables.rule("ship_round", "VD-36")
 _BEST_TECHNOLOGY: Final = msg("void_d20.modifier.best_technology", "best Technology aboard")
 _MODULE_RULE: Final = tables.rule("frame", "VD-51")
 
-#: the best Technology of each ship's own crew standing aboard, in one slot: (the combatants tuple it was
-#: read from, ship id -> the best, or None); not carried over to a changed people tuple (as
-#: common.PEOPLE_SLOTS would: asked once a round, that cost more than it saved)
-_TECH: Final[list] = [(None, None)]
-_UNKNOWN: Final = object()
 
 
 def ship_initiative(state: VoidState, log: Log, dice: Dice, **changes) -> VoidState:
@@ -159,33 +131,17 @@ def ship_initiative(state: VoidState, log: Log, dice: Dice, **changes) -> VoidSt
     ``changes``: more fields of the state to set in the same copy (the round's scale and phase)."""
     rolls = []
     ships = []
-    hit = _TECH[0]
-    if hit[0] is not state.combatants:
-        hit = _TECH[0] = (state.combatants, {})
-    best = hit[1]                       # this slot's own: the answers for these people
     for index, s in enumerate(state.ships):
-        tech = None                     # best_technology: the best of the ship's own crew standing aboard
-        if not s.destroyed and not s.escaped:
-            tech = best.get(s.id, _UNKNOWN)
-            if tech is _UNKNOWN:
-                tech, side = None, s.side
-                for c in standing_aboard(state).get(s.id, ()):
-                    if c.side == side and (tech is None or c.technology > tech):
-                        tech = c.technology
-                best[s.id] = tech
-        if tech is None:
-            ships.append(clone(s, initiative=None, command="", evading=False)
-                         if s.initiative is not None or s.command or s.evading else s)
+        if not s.in_space or not crew_aboard(state, s.id, s.side):       # nobody of its own aboard: no turn
+            ships.append(evolve(s, initiative=None, command="", evading=False))
             continue
-        total = roll_plus(dice, 20, _BEST_TECHNOLOGY, tech,
+        total = roll_plus(dice, 20, _BEST_TECHNOLOGY, best_technology(state, s),
                           msg("void_d20.roll.ship_initiative", "initiative of {ship}", ship=s.name), _INITIATIVE_RULE)
         rolls.append((-total, index, s.id))
-        ships.append(clone(s, initiative=total, command="", evading=False))
+        ships.append(evolve(s, initiative=total, command="", evading=False))
     rolls.sort()
     order = tuple(roll[2] for roll in rolls)
-    new_ships = tuple(ships)
-    ships_changed(state.ships, new_ships)                                # initiative, command, evading
-    state = evolve(state, ships=new_ships, order=order, **changes)
+    state = evolve(state, ships=tuple(ships), order=order, **changes)
     log.say(msg("void_d20.round.ship_order", "Ship round order: {ships}.",
                 ships=", ".join([f"{s.name} ({s.initiative})" for sid in order for s in [ship(state, sid)]])),
             tables.rule("ship_round", "VD-N07"))

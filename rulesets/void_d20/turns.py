@@ -19,38 +19,17 @@ from rulesets.core.messages import msg, msgn
 
 from . import tables
 from .checks import roll_plus
-from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, people_changed, set_combatant, set_ship, ship,
-                     standing_aboard)
+from .common import combatant, evolve, set_combatant, set_ship, ship, standing_aboard
 from .model import STANDING, VoidState
-from .options import STATION_OPEN
+from .options import station_open
 from .ships import band, explode, ship_initiative
 from .timers import TIMED
 
 # --- scale and order ----------------------------------------------------------------------
 
 
-#: the last (combatants, ships, answer, ids of destroyed ships), in one slot read and replaced whole
-_CONTESTED: Final[list] = [(None, None, None, None)]
-
-
 def contested_ships(state: VoidState) -> list[str]:
     """Ships with standing people of two sides aboard: a boarding fight is under way there."""
-    hit = _CONTESTED[0]
-    if hit[0] is state.combatants and hit[1] is state.ships:
-        return hit[2]
-    destroyed: tuple[str, ...] = ()
-    for s in state.ships:
-        if s.destroyed:
-            destroyed += (s.id,)
-    if hit[0] is state.combatants and hit[3] == destroyed:  # a ship changed, none was destroyed
-        out = hit[2]
-    else:
-        out = _contested(state)
-    _CONTESTED[0] = (state.combatants, state.ships, out, destroyed)
-    return out
-
-
-def _contested(state: VoidState) -> list[str]:
     out = []
     where = standing_aboard(state)
     for s in state.ships:
@@ -78,7 +57,6 @@ def personal_initiative(state: VoidState, log: Log, dice: Dice, where: list[str]
     enemies: list[str] = []
     late: list[tuple[int, int, str]] = []
     people = list(state.combatants)
-    rolled = False
     for index, c in enumerate(people):
         if c.aboard not in where or c.status not in STANDING:
             continue
@@ -88,51 +66,21 @@ def personal_initiative(state: VoidState, log: Log, dice: Dice, where: list[str]
         total = roll_plus(dice, 20, _AGILITY, c.agility, msg("void_d20.roll.initiative", "initiative of {name}", name=c.name),
                           _INITIATIVE_RULE)
         people[index] = evolve(c, initiative=total)
-        rolled = True
         (early if total >= tables.INITIATIVE_SPLIT else late).append((-total, index, c.id))
     order = tuple([cid for _, _, cid in sorted(early)] + enemies + [cid for _, _, cid in sorted(late)])
-    if rolled:
-        new_people = tuple(people)
-        people_changed(state.combatants, new_people)                     # initiative only
-        changes["combatants"] = new_people
-    state = evolve(state, order=order, **changes)
+    state = evolve(state, combatants=tuple(people), order=order, **changes)
     log.say(msg("void_d20.round.order", "Round order: {people} (characters on {split}+ before the enemies, the rest after).",
                 people=", ".join([combatant(state, cid).name for cid in order]), split=tables.INITIATIVE_SPLIT),
             tables.rule("initiative", "VD-03"))
     return state
 
 
-#: the statuses that last for rounds (a timer counts them down: the rounds after this one, timers.py)
-_TIMED: Final = TIMED
-
-#: the last roster, in one slot read and replaced whole: (the combatants tuple it was read from, the
-#: places of the people with a timer running, the places of the people standing away from their own
-#: ship); asked twice a round (carrying it over to a changed people tuple, as common.PEOPLE_SLOTS
-#: does, cost more than reading the people again)
-_ROSTER: Final[list] = [(None, (), ())]
-
-
-def _roster(people: tuple) -> tuple:
-    hit = _ROSTER[0]
-    if hit[0] is people:
-        return hit
-    timed, away = [], []
-    for place, c in enumerate(people):
-        status = c.status
-        if status in _TIMED:
-            timed.append(place)
-        if status in STANDING and c.aboard != c.ship:
-            away.append(place)
-    hit = _ROSTER[0] = (people, tuple(timed), tuple(away))
-    return hit
-
-
 def tick_timers(state: VoidState, log: Log, dice: Dice) -> VoidState:
     """Count down what lasts for rounds: each timer is the rounds still to sit out after the one
     just ended (what it means in turns lost: timers.py)."""
-    people = state.combatants
-    for place in _roster(people)[1]:    # the people whose status has a timer, in order
-        c = people[place]
+    for c in state.combatants:          # as they were when the round ended
+        if c.status not in TIMED:       # the statuses that last for rounds
+            continue
         if c.timer > 0:
             state = set_combatant(state, c.id, timer=c.timer - 1)
         elif c.status == "bleeding":                                      # VD-23: nobody helped
@@ -165,9 +113,9 @@ def return_home(state: VoidState, log: Log, dice: Dice) -> VoidState:
     go back to their own ship (house rule: otherwise two crews could sit in each other's ships for ever)."""
     if contested_ships(state):
         return state
-    people = state.combatants
-    for place in _roster(people)[2]:    # the people standing aboard another ship than their own
-        c = people[place]
+    for c in state.combatants:
+        if c.status not in STANDING or c.aboard == c.ship:
+            continue
         home, there = ship(state, c.ship), ship(state, c.aboard)
         if home.in_space and there.side != c.side and band(state, home.id, there.id) == "docked":
             state = set_combatant(state, c.id, aboard=home.id)
@@ -201,21 +149,12 @@ def begin_round(state: VoidState, log: Log, dice: Dice) -> VoidState:
 
 # --- whose step ----------------------------------------------------------------------------
 
-#: whether each station has something to do (options.station_open), in the stations' order
-_STATION_OPEN: Final = tuple(STATION_OPEN[info.key] for info in tables.STATIONS)
-assert len(_STATION_OPEN) == 5
-
-
 def advance(state: VoidState, log: Log, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
     """Move to the next actor with something to do from ``turn``/``slot`` (default: the state's),
     or begin the next round."""
+    state = finish_if_over(state, log, dice)
     if state.over:
         return state
-    hit = _STANDING[0]                  # finish_if_over, its kept answer read here first (every step asks)
-    if not (hit[0] is state.combatants and hit[1] is state.ships and len(hit[2]) > 1):
-        state = finish_if_over(state, log, dice)
-        if state.over:
-            return state
     if turn is None:
         turn = state.turn
     if slot is None:
@@ -223,18 +162,18 @@ def advance(state: VoidState, log: Log, dice: Dice, turn: int | None = None, slo
     order = state.order
     last = len(order)
     if state.scale == "ship":
-        opens = _STATION_OPEN
+        stations = tables.STATIONS
         while turn < last:
             s = ship(state, order[turn])
             if s.in_space:
-                for nxt in range(slot, 5):
-                    if opens[nxt](state, s):
+                for nxt in range(slot, len(stations)):
+                    if station_open(state, s, stations[nxt].key):
                         if turn == state.turn and nxt == state.slot:
                             return state
                         return evolve(state, turn=turn, slot=nxt)
             turn, slot = turn + 1, 0
     else:
-        where = None                    # personal_can_act, its contested ships asked once
+        where = None                    # the contested ships (personal_can_act), asked once
         slots = tables.SLOTS_PER_TURN
         while turn < last:
             if slot < slots:
@@ -269,43 +208,10 @@ def sides(state: VoidState) -> list[str]:
     return out
 
 
-#: the last (combatants, ships, answer, ships gone), in one slot read and replaced whole: states share them
-_STANDING: Final[list] = [(None, None, None, None)]
-
-
-def _gone(ships) -> tuple:
-    """The ids of the ships out of the fight (destroyed or escaped), in order."""
-    out: tuple[str, ...] = ()
-    for s in ships:
-        if s.destroyed or s.escaped:
-            out += (s.id,)
-    return out
-
-
 def standing_sides(state: VoidState) -> set[str]:
     """The sides with somebody standing in a ship still in the fight."""
-    hit = _STANDING[0]
-    if hit[0] is state.combatants and hit[1] is state.ships:
-        return hit[2]
-    gone = _gone(state.ships)
-    if hit[0] is state.combatants and hit[3] == gone:   # a ship changed, not who is gone
-        answer = hit[2]
-    else:
-        answer = set()                  # a loop, not a comprehension (a call)
-        for sid, people in standing_aboard(state).items():
-            if sid not in gone:
-                for c in people:
-                    answer.add(c.side)
-    _STANDING[0] = (state.combatants, state.ships, answer, gone)
-    return answer
-
-
-# the sides standing and the contested ships read only who stands where on which side, and which
-# ships are gone: their answers hold for a people tuple changed in other fields (common.PEOPLE_SLOTS)
-# and a ships tuple changed in inert fields (common.SHIP_SLOTS: only the sides standing, asked at
-# every step; the contested ships, asked once a ship round, find their answer by the ships gone)
-PEOPLE_SLOTS.extend((_STANDING, _CONTESTED))
-SHIP_SLOTS.append(_STANDING)
+    gone = {s.id for s in state.ships if not s.in_space}
+    return {c.side for c in state.combatants if c.status in STANDING and c.aboard not in gone}
 
 
 _NOBODY_WINS: Final = msg("void_d20.round.nobody_wins", "The fight is over: nobody is left standing.")
@@ -314,8 +220,7 @@ _NOBODY_WINS: Final = msg("void_d20.round.nobody_wins", "The fight is over: nobo
 def finish_if_over(state: VoidState, log: Log, dice: Dice) -> VoidState:
     if state.over:
         return state
-    hit = _STANDING[0]                  # standing_sides's kept answer, read here first (asked every step)
-    standing = hit[2] if hit[0] is state.combatants and hit[1] is state.ships else standing_sides(state)
+    standing = standing_sides(state)
     if len(standing) > 1:
         return state
     winner = next(iter(standing)) if standing else None
