@@ -66,11 +66,6 @@ def station_crews(state: VoidState, s: Ship) -> dict[str, Combatant]:
     return out
 
 
-def best_technology(state: VoidState, s: Ship) -> int:
-    crew = crew_aboard(state, s.id, s.side)
-    return max((c.technology for c in crew), default=0)
-
-
 def power_penalty(s: Ship) -> int:
     return -1 if "fire" in s.catastrophes else 0                         # VD-53
 
@@ -132,10 +127,11 @@ def ship_initiative(state: VoidState, log: Log, dice: Dice, **changes) -> VoidSt
     rolls = []
     ships = []
     for index, s in enumerate(state.ships):
-        if not s.in_space or not crew_aboard(state, s.id, s.side):       # nobody of its own aboard: no turn
+        crew = crew_aboard(state, s.id, s.side) if s.in_space else []
+        if not crew:                                                     # nobody of its own aboard: no turn
             ships.append(evolve(s, initiative=None, command="", evading=False))
             continue
-        total = roll_plus(dice, 20, _BEST_TECHNOLOGY, best_technology(state, s),
+        total = roll_plus(dice, 20, _BEST_TECHNOLOGY, max(c.technology for c in crew),
                           msg("void_d20.roll.ship_initiative", "initiative of {ship}", ship=s.name), _INITIATIVE_RULE)
         rolls.append((-total, index, s.id))
         ships.append(evolve(s, initiative=total, command="", evading=False))
