@@ -210,7 +210,7 @@ def sides(state: VoidState) -> list[str]:
 
 def standing_sides(state: VoidState) -> set[str]:
     """The sides with somebody standing in a ship still in the fight."""
-    gone = {s.id for s in state.ships if not s.in_space}
+    gone = [s.id for s in state.ships if not s.in_space]
     return {c.side for c in state.combatants if c.status in STANDING and c.aboard not in gone}
 
 
