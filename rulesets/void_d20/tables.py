@@ -104,7 +104,8 @@ COVER: Final = {
     "none": Cover("none", msg("void_d20.cover.none", "no cover"), 0),
     "light": Cover("light", msg("void_d20.cover.light", "light cover (round a corner, in grass): +2 DR"), 2),      # VD-13
     "medium": Cover("medium", msg("void_d20.cover.medium", "medium cover (behind a wall, in rubble): +4 DR"), 4),  # VD-14
-    "full": Cover("full", msg("void_d20.cover.full", "full cover (bunker, armour plate): no attack possible"), None),  # VD-15
+    "full": Cover("full", msg("void_d20.cover.full", "full cover (bunker, armour plate): no attack possible"),
+        None),  # VD-15
 }
 COVER_ORDER: Final = ("none", "light", "medium", "full")
 #: an energy shield with charges left: +2 DR, one charge lost per hit (VD-16)
@@ -131,8 +132,10 @@ class DeathRow:
 
 
 DEATH_TABLE: Final = (
-    DeathRow(1, 1, "dead", msg("void_d20.death_row.dead", "Instant death: the body torn apart among the space debris"), "VD-22"),
-    DeathRow(2, 3, "bleeding", msg("void_d20.death_row.bleeding", "Bleeding out: dead unless helped within a round"), "VD-23"),
+    DeathRow(1, 1, "dead", msg("void_d20.death_row.dead", "Instant death: the body torn apart among the space debris"),
+        "VD-22"),
+    DeathRow(2, 3, "bleeding", msg("void_d20.death_row.bleeding", "Bleeding out: dead unless helped within a round"),
+        "VD-23"),
     DeathRow(4, 6, "unconscious", msg("void_d20.death_row.unconscious", "Unconscious for d6 rounds; HP back to 1"), "VD-24"),
     DeathRow(7, 10, "wounded", msg("void_d20.death_row.wounded", "Severe wound: HP 1, disadvantage the next day"), "VD-25"),
     DeathRow(11, 14, "shock", msg("void_d20.death_row.shock", "Shock: sits down, no actions for 2 rounds; HP 1"), "VD-26"),
@@ -176,7 +179,8 @@ HEALING: Final = {
     "medkit": Healing("medkit", msg("void_d20.healing.medkit", "Medkit: d6+1 HP, one charge"), (1, 6, 1), "VD-30"),
     "hub": Healing("hub", msg("void_d20.healing.hub", "A night's rest at the hub: full HP"), None, "VD-31"),
     "medbay": Healing("medbay", msg("void_d20.healing.medbay", "Medbay: d8+2 HP in an hour"), (1, 8, 2), "VD-32"),
-    "week": Healing("week", msg("void_d20.healing.week", "A long rest (a week): removes all long-term injuries"), None, "VD-33"),
+    "week": Healing("week", msg("void_d20.healing.week", "A long rest (a week): removes all long-term injuries"),
+        None, "VD-33"),
 }
 #: what a long rest removes (VD-33); "hampered" is the 7-10 row's "disadvantage the next day"
 LONG_TERM_NOTES: Final = ("hampered tomorrow",)
@@ -197,11 +201,15 @@ class Band:
 
 
 BANDS: Final = {
-    "far": Band("far", msg("void_d20.band.far", "Far: at the edge of the scanners; only heavy weapons and missiles"), ("heavy", "missile"), "", "VD-42"),
-    "medium": Band("medium", msg("void_d20.band.medium", "Medium: most weapons work; standard combat"), ("standard", "heavy", "missile"), "", "VD-43"),
-    "close": Band("close", msg("void_d20.band.close", "Close: all weapons effective; boarding possible"), ("standard", "heavy", "missile", "close"),
-                  "possible", "VD-44"),
-    "docked": Band("docked", msg("void_d20.band.docked", "Docked: the ships are joined; guns do not work, boarding under way"), (), "active", "VD-45"),
+    "far": Band("far", msg("void_d20.band.far", "Far: at the edge of the scanners; only heavy weapons and missiles"),
+                ("heavy", "missile"), "", "VD-42"),
+    "medium": Band("medium", msg("void_d20.band.medium", "Medium: most weapons work; standard combat"),
+                   ("standard", "heavy", "missile"), "", "VD-43"),
+    "close": Band("close", msg("void_d20.band.close", "Close: all weapons effective; boarding possible"),
+                  ("standard", "heavy", "missile", "close"), "possible", "VD-44"),
+    "docked": Band("docked",
+                   msg("void_d20.band.docked", "Docked: the ships are joined; guns do not work, boarding under way"),
+                   (), "active", "VD-45"),
 }
 BAND_ORDER: Final = ("docked", "close", "medium", "far")  # nearest first
 #: weapon reaches a ship weapon may have: "close" works only at Close (point-blank guns)
@@ -275,20 +283,32 @@ class Catastrophe:
 
 
 CATASTROPHES: Final = (
-    Catastrophe(1, "breach", msg("void_d20.catastrophe.breach", "Hull breach: a compartment depressurised"), msg("void_d20.catastrophe_effect.breach", "noted for the GM"), "VD-52"),
-    Catastrophe(2, "fire", msg("void_d20.catastrophe.fire", "Fire in engineering: -1 power"), msg("void_d20.catastrophe_effect.fire", "-1 to the ship's gunnery and piloting checks"), "VD-53"),
-    Catastrophe(3, "reactor", msg("void_d20.catastrophe.reactor", "Reactor explodes in d6 rounds"), msg("void_d20.catastrophe_effect.reactor", "the ship and all aboard are lost when the count runs out"),
+    Catastrophe(1, "breach", msg("void_d20.catastrophe.breach", "Hull breach: a compartment depressurised"),
+                msg("void_d20.catastrophe_effect.breach", "noted for the GM"), "VD-52"),
+    Catastrophe(2, "fire", msg("void_d20.catastrophe.fire", "Fire in engineering: -1 power"),
+                msg("void_d20.catastrophe_effect.fire", "-1 to the ship's gunnery and piloting checks"), "VD-53"),
+    Catastrophe(3, "reactor", msg("void_d20.catastrophe.reactor", "Reactor explodes in d6 rounds"),
+                msg("void_d20.catastrophe_effect.reactor", "the ship and all aboard are lost when the count runs out"),
                 "VD-54"),
-    Catastrophe(4, "docking", msg("void_d20.catastrophe.docking", "Docking module jammed"), msg("void_d20.catastrophe_effect.docking", "the ship cannot dock, nor break away once docked"), "VD-55"),
-    Catastrophe(5, "gravity", msg("void_d20.catastrophe.gravity", "Gravity off"), msg("void_d20.catastrophe_effect.gravity", "noted for the GM"), "VD-56"),
-    Catastrophe(6, "navigation", msg("void_d20.catastrophe.navigation", "Navigation dead"), msg("void_d20.catastrophe_effect.navigation", "no manoeuvres"), "VD-57"),
-    Catastrophe(7, "gun", msg("void_d20.catastrophe.gun", "A gun broken"), msg("void_d20.catastrophe_effect.gun", "a random weapon is out"), "VD-58"),
-    Catastrophe(8, "oxygen", msg("void_d20.catastrophe.oxygen", "Oxygen leak: an hour until suffocation"), msg("void_d20.catastrophe_effect.oxygen", "noted for the GM (an hour is longer than the fight)"),
+    Catastrophe(4, "docking", msg("void_d20.catastrophe.docking", "Docking module jammed"),
+                msg("void_d20.catastrophe_effect.docking", "the ship cannot dock, nor break away once docked"), "VD-55"),
+    Catastrophe(5, "gravity", msg("void_d20.catastrophe.gravity", "Gravity off"),
+                msg("void_d20.catastrophe_effect.gravity", "noted for the GM"), "VD-56"),
+    Catastrophe(6, "navigation", msg("void_d20.catastrophe.navigation", "Navigation dead"),
+                msg("void_d20.catastrophe_effect.navigation", "no manoeuvres"), "VD-57"),
+    Catastrophe(7, "gun", msg("void_d20.catastrophe.gun", "A gun broken"),
+                msg("void_d20.catastrophe_effect.gun", "a random weapon is out"), "VD-58"),
+    Catastrophe(8, "oxygen", msg("void_d20.catastrophe.oxygen", "Oxygen leak: an hour until suffocation"),
+                msg("void_d20.catastrophe_effect.oxygen", "noted for the GM (an hour is longer than the fight)"),
                 "VD-59"),
-    Catastrophe(9, "ai", msg("void_d20.catastrophe.ai", "The ship's AI goes mad"), msg("void_d20.catastrophe_effect.ai", "the GM decides what it does"), "VD-60"),
-    Catastrophe(10, "cryo", msg("void_d20.catastrophe.cryo", "Cryo pods open by themselves"), msg("void_d20.catastrophe_effect.cryo", "noted for the GM"), "VD-61"),
-    Catastrophe(11, "engines", msg("void_d20.catastrophe.engines", "Engines jammed: flying straight on"), msg("void_d20.catastrophe_effect.engines", "no manoeuvres"), "VD-62"),
-    Catastrophe(12, "reboot", msg("void_d20.catastrophe.reboot", "All systems reboot for d6 rounds"), msg("void_d20.catastrophe_effect.reboot", "the ship does nothing for d6 rounds"), "VD-63"),
+    Catastrophe(9, "ai", msg("void_d20.catastrophe.ai", "The ship's AI goes mad"),
+                msg("void_d20.catastrophe_effect.ai", "the GM decides what it does"), "VD-60"),
+    Catastrophe(10, "cryo", msg("void_d20.catastrophe.cryo", "Cryo pods open by themselves"),
+                msg("void_d20.catastrophe_effect.cryo", "noted for the GM"), "VD-61"),
+    Catastrophe(11, "engines", msg("void_d20.catastrophe.engines", "Engines jammed: flying straight on"),
+                msg("void_d20.catastrophe_effect.engines", "no manoeuvres"), "VD-62"),
+    Catastrophe(12, "reboot", msg("void_d20.catastrophe.reboot", "All systems reboot for d6 rounds"),
+                msg("void_d20.catastrophe_effect.reboot", "the ship does nothing for d6 rounds"), "VD-63"),
 )
 CATASTROPHE: Final = {c.key: c for c in CATASTROPHES}
 
