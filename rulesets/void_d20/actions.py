@@ -11,7 +11,8 @@ from typing import Callable, Final
 
 from rulesets.core.check import Check, gm_dm
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action
+from rulesets.core.engine import Action, Log
+from rulesets.core.messages import Message, msg
 
 from . import personal, ships, tables, turns
 from .common import combatant, ship
@@ -22,16 +23,19 @@ def _flag(action: Action, key: str) -> bool:
     return bool(int(action.get(key) or 0))
 
 
-def _void_words(action: Action) -> str:
-    return " (spending a Void Point: 2d20, the higher)" if _flag(action, "void") else ""
+def _void_words(action: Action, words: Message) -> Message:
+    """An action's words, and that it spends a Void Point when it does."""
+    if _flag(action, "void"):
+        return msg("void_d20.action.void", "{action} (spending a Void Point: 2d20, the higher)", action=words)
+    return words
 
 
 @dataclass(frozen=True)
 class Kind:
     """One action kind: its effect, its check (None: no d20 check), its words."""
 
-    apply: Callable[[VoidState, list, Dice, Action], VoidState]
-    words: Callable[[VoidState, Action], str]
+    apply: Callable[[VoidState, Log, Dice, Action], VoidState]
+    words: Callable[[VoidState, Action], Message]
     check: Callable[[VoidState, Action], Check | None] | None = None   # None from it: no check this time
     end_turn: bool = False   # personal: ends the person's turn
 
@@ -50,18 +54,22 @@ def _attack(state, log, dice, a):
 
 def _attack_words(state, a):
     c, t = combatant(state, a.actor), combatant(state, a.get("target"))
-    risky = "Risky attack: " if a.kind == "risky" else ""
-    return f"{risky}{c.name} attacks {t.name} with {personal.weapon_of(c).name}{_void_words(a)}"
+    words = personal.attack_words(c, t, personal.weapon_of(c))
+    if a.kind == "risky":
+        words = msg("void_d20.action.risky", "Risky attack: {action}", action=words)
+    return _void_words(a, words)
 
 
 def _medkit_words(state, a):
     c, t = combatant(state, a.actor), combatant(state, a.get("target"))
-    return f"{c.name} uses a medkit on {'themself' if c.id == t.id else t.name}"
+    if c.id == t.id:
+        return msg("void_d20.action.medkit_self", "{name} uses a medkit on themself", name=c.name)
+    return msg("void_d20.action.medkit", "{name} uses a medkit on {target}", name=c.name, target=t.name)
 
 
 def _cover_words(state, a):
     c = combatant(state, a.actor)
-    return f"{c.name} moves: {tables.COVER[a.get('level')].label}"
+    return msg("void_d20.action.cover", "{name} moves: {cover}", name=c.name, cover=tables.COVER[a.get("level")].words)
 
 
 # --- ships -------------------------------------------------------------------------------
@@ -108,9 +116,71 @@ def _weapon(state, a):
 def _board_words(state, a):
     s, t, method = ship(state, a.actor), _target(state, a), a.get("method")
     if method == "open":
-        return f"{s.name}'s crew cross into {t.name} through the broken lock"
-    how = "force the lock of" if method == "breach" else "hack the lock of"
-    return f"{s.name}'s crew {how} {t.name} ({'Body' if method == 'breach' else 'Technology'})"
+        return msg("void_d20.action.board_open", "{ship}'s crew cross into {target} through the broken lock",
+                   ship=s.name, target=t.name)
+    if method == "breach":
+        return msg("void_d20.action.breach", "{ship}'s crew force the lock of {target} ({ability})", ship=s.name,
+                   target=t.name, ability=tables.ABILITY_WORDS["body"])
+    return msg("void_d20.action.hack", "{ship}'s crew hack the lock of {target} ({ability})", ship=s.name, target=t.name,
+               ability=tables.ABILITY_WORDS["technology"])
+
+
+def _begin_words(st, a):
+    return msg("void_d20.action.begin", "Begin round {round}: roll initiative", round=st.round + 1)
+
+
+def _end_words(st, a):
+    return msg("void_d20.action.end", "{name} ends their turn", name=combatant(st, a.actor).name)
+
+
+def _command_words(st, a):
+    return msg("void_d20.action.command", "{ship}'s captain gives the {station} +{bonus} this round", ship=ship(st, a.actor).name,
+               station=tables.STATION_WORDS[a.get("station")], bonus=tables.COMMAND_BONUS)
+
+
+def _close_words(st, a):
+    return _void_words(a, ships.close_words(ship(st, a.actor), _target(st, a)))
+
+
+def _break_words(st, a):
+    return _void_words(a, ships.escape_words(ship(st, a.actor), _target(st, a)))
+
+
+def _evade_words(st, a):
+    return _void_words(a, ships.evade_words(ship(st, a.actor)))
+
+
+def _scan_words(st, a):
+    return _void_words(a, msg("void_d20.action.scan", "{ship} scans {target} for a weakness", ship=ship(st, a.actor).name,
+                              target=_target(st, a).name))
+
+
+def _fire_words(st, a):
+    w = _weapon(st, a)
+    return _void_words(a, msg("void_d20.action.fire", "{ship} fires {weapon} ({damage}) at {target}", ship=ship(st, a.actor).name,
+                              weapon=w.name, damage=w.damage, target=_target(st, a).name))
+
+
+def _repair_words(st, a):
+    return _void_words(a, msg("void_d20.action.repair", "{ship} repairs its {what} (one spare part)", ship=ship(st, a.actor).name,
+                              what=a.get("what")))
+
+
+def _pass_words(st, a):
+    station = a.get("station")
+    if station == "pilot":
+        return msg("void_d20.action.hold_course", "{ship}: the {station} holds course", ship=ship(st, a.actor).name,
+                   station=tables.STATION_WORDS[station])
+    return msg("void_d20.action.pass", "{ship}: the {station} does nothing", ship=ship(st, a.actor).name,
+               station=tables.STATION_WORDS[station])
+
+
+def _catastrophe_words(st, a):
+    return msg("void_d20.action.catastrophe", "GM: roll on the catastrophe table for {target}", target=_target(st, a).name)
+
+
+def _rest_words(st, a):
+    return msg("void_d20.action.rest", "GM: {what}", what=tables.HEALING[a.get("what")].words)
 
 
 def _board_check(state, a):
@@ -120,45 +190,31 @@ def _board_check(state, a):
 
 
 KINDS: Final[dict[str, Kind]] = {
-    "begin": Kind(lambda st, log, d, a: turns.begin_round(st, log, d),
-                  lambda st, a: f"Begin round {st.round + 1}: roll initiative"),
+    "begin": Kind(lambda st, log, d, a: turns.begin_round(st, log, d), _begin_words),
     "attack": Kind(_attack, _attack_words, _attack_check),
     "risky": Kind(_attack, _attack_words, _attack_check),
     "medkit": Kind(lambda st, log, d, a: personal.use_medkit(st, log, d, a.actor, a.get("target")), _medkit_words),
     "cover": Kind(lambda st, log, d, a: personal.take_cover(st, log, d, a.actor, a.get("level")), _cover_words),
-    "end": Kind(lambda st, log, d, a: st, lambda st, a: f"{combatant(st, a.actor).name} ends their turn", end_turn=True),
-    "command": Kind(lambda st, log, d, a: ships.command(st, log, d, a.actor, a.get("station")),
-                    lambda st, a: f"{ship(st, a.actor).name}'s captain gives the "
-                                  f"{a.get('station')} +1 this round"),
-    "close": Kind(_close,
-                  lambda st, a: f"{ship(st, a.actor).name} closes on {_target(st, a).name}{_void_words(a)}",
+    "end": Kind(lambda st, log, d, a: st, _end_words, end_turn=True),
+    "command": Kind(lambda st, log, d, a: ships.command(st, log, d, a.actor, a.get("station")), _command_words),
+    "close": Kind(_close, _close_words,
                   lambda st, a: ships.close_check(st, ship(st, a.actor), _target(st, a), dm=gm_dm(a), void=_flag(a, "void"))),
-    "break": Kind(_break,
-                  lambda st, a: f"{ship(st, a.actor).name} breaks away from {_target(st, a).name}{_void_words(a)}",
+    "break": Kind(_break, _break_words,
                   lambda st, a: ships.escape_check(st, ship(st, a.actor), _target(st, a), dm=gm_dm(a), void=_flag(a, "void"))),
-    "evade": Kind(_evade,
-                  lambda st, a: f"{ship(st, a.actor).name} evades{_void_words(a)}",
+    "evade": Kind(_evade, _evade_words,
                   lambda st, a: ships.evade_check(st, ship(st, a.actor), dm=gm_dm(a), void=_flag(a, "void"))),
-    "scan": Kind(_scan,
-                 lambda st, a: f"{ship(st, a.actor).name} scans {_target(st, a).name} for a weakness{_void_words(a)}",
+    "scan": Kind(_scan, _scan_words,
                  lambda st, a: ships.scan_check(st, ship(st, a.actor), _target(st, a), dm=gm_dm(a), void=_flag(a, "void"))),
-    "fire": Kind(_fire,
-                 lambda st, a: f"{ship(st, a.actor).name} fires {_weapon(st, a).name} ({_weapon(st, a).damage}) at "
-                               f"{_target(st, a).name}{_void_words(a)}",
+    "fire": Kind(_fire, _fire_words,
                  lambda st, a: ships.gunnery_check(st, ship(st, a.actor), _weapon(st, a), _target(st, a), dm=gm_dm(a),
                                                    void=_flag(a, "void"))),
     "board": Kind(_board, _board_words, _board_check),
-    "repair": Kind(_repair,
-                   lambda st, a: f"{ship(st, a.actor).name} repairs its {a.get('what')} (one spare part){_void_words(a)}",
+    "repair": Kind(_repair, _repair_words,
                    lambda st, a: ships.repair_check(st, ship(st, a.actor), a.get("what"), dm=gm_dm(a), void=_flag(a, "void"))),
-    "pass": Kind(lambda st, log, d, a: st,
-                 lambda st, a: f"{ship(st, a.actor).name}: the {tables.STATION[a.get('station')].key} "
-                               f"{'holds course' if a.get('station') == 'pilot' else 'does nothing'}"),
+    "pass": Kind(lambda st, log, d, a: st, _pass_words),
     # the GM's tools
-    "catastrophe": Kind(lambda st, log, d, a: ships.catastrophe(st, log, d, a.get("target"), called=True),
-                        lambda st, a: f"GM: roll on the catastrophe table for {_target(st, a).name}"),
-    "rest": Kind(lambda st, log, d, a: personal.rest(st, log, d, a.get("what")),
-                 lambda st, a: f"GM: {tables.HEALING[a.get('what')].label}"),
+    "catastrophe": Kind(lambda st, log, d, a: ships.catastrophe(st, log, d, a.get("target"), called=True), _catastrophe_words),
+    "rest": Kind(lambda st, log, d, a: personal.rest(st, log, d, a.get("what")), _rest_words),
 }
 
 #: the kinds that are the acting ship's or person's own step (the rest are the GM's)

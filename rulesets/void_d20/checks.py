@@ -12,8 +12,10 @@ Pure Python.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, Iterable
 
+from rulesets.core import check as core_check
 from rulesets.core.check import Check, Modifier, Natural, Throw
 from rulesets.core.dice import Dice
 from rulesets.core.messages import Message, msg
@@ -43,30 +45,28 @@ def spends_void(check: Check) -> bool:
     return check.throw == VOID_POINT
 
 
-def _words(purpose) -> str:
-    """A roll's purpose: words, or a callable giving them (built only when the roll is recorded)."""
-    return purpose() if callable(purpose) else purpose
+@lru_cache(maxsize=None)
+def _throw(count: int, sides: int) -> Throw:
+    """``count`` dice of ``sides`` sides, summed (made once per kind of dice: a frozen value)."""
+    return Throw(count, sides)
 
 
-def roll_sum(dice: Dice, count: int, sides: int, plus: int = 0, *, purpose="", rule: str = "",
-             table: str = "", row: str = "") -> int:
-    """A plain sum of dice (damage, a timer, healing); recorded with its purpose."""
-    if dice.recording:
-        return dice.roll(count, sides, modifiers=(("bonus", plus),) if plus else (), purpose=_words(purpose), rule=rule,
-                         table=table, row=row).total
-    faces = dice.faces(count, sides)
-    return sum(faces) + plus
+#: the label of a damage roll's fixed bonus (d6+1)
+_BONUS: Final = msg("void_d20.modifier.bonus", "bonus")
 
 
-def roll_one(dice: Dice, sides: int, purpose="", rule: str = "") -> int:
-    """One die's face (a table lookup, a random pick); recorded when anybody reads the log."""
-    if dice.recording:
-        return dice.roll(1, sides, purpose=_words(purpose), rule=rule).faces[0]
-    return dice.faces(1, sides)[0]
+def roll_sum(dice: Dice, count: int, sides: int, plus: int = 0, *, purpose: Message | str = "", rule: str = "") -> int:
+    """A plain sum of dice (damage, a timer, healing): a core check without a target."""
+    mods = (Modifier(_BONUS, plus),) if plus else ()
+    return core_check.roll(dice, Check(_throw(count, sides), None, mods, rule, purpose)).total
 
 
-def roll_plus(dice: Dice, sides: int, source: str, bonus: int, purpose="", rule: str = "") -> int:
+def roll_one(dice: Dice, sides: int, purpose: Message | str = "", rule: str = "") -> int:
+    """One die's face (a table lookup, a random pick)."""
+    return core_check.roll(dice, Check(_throw(1, sides), None, (), rule, purpose)).natural
+
+
+def roll_plus(dice: Dice, sides: int, source: Message | str, bonus: int, purpose: Message | str = "",
+              rule: str = "") -> int:
     """One die plus a named bonus (initiative: 1d20 + Agility); returns the total."""
-    if dice.recording:
-        return dice.roll(1, sides, modifiers=((source, bonus),), purpose=_words(purpose), rule=rule).total
-    return dice.faces(1, sides)[0] + bonus
+    return core_check.roll(dice, Check(_throw(1, sides), None, (Modifier(source, bonus),), rule, purpose)).total

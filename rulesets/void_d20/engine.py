@@ -10,13 +10,14 @@ import random
 
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice, playout_dice
-from rulesets.core.engine import Action, IllegalAction, LogEntry, Odds, Refusal, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Log, Odds, Refusal, Step, Viewer
+from rulesets.core.messages import Message, msg
 
 from . import library, policy, refusals, tables, timers, turns
 from . import odds as void_odds
 from .actions import KINDS, TURN_KINDS, check_of
 from .common import combatant, ship
-from .model import PlayoutState, VoidState, pair_key
+from .model import VoidState, pair_key
 from .names import hidden_names, shown_names
 from .options import actor_actions, gm_actions
 from .override import FIELDS, HELP, apply_override, damage_problems, value_text
@@ -26,14 +27,6 @@ from .ships import station_crew
 
 STATUS_WORDS = {"ok": "standing", "shock": "in shock", "bleeding": "bleeding out", "unconscious": "unconscious",
                 "dead": "dead", "fled": "fled or surrendered", "surrendered": "surrendered"}
-
-
-def _as(cls, state):
-    """A shallow copy of ``state`` as an instance of ``cls`` (the same fields, shared values), with a
-    plain attribute dict (``dict()``, not ``.copy()``, which keeps a split dict split)."""
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", dict(state.__dict__))
-    return new
 
 
 class VoidD20Ruleset(RulesetBase):
@@ -64,11 +57,10 @@ class VoidD20Ruleset(RulesetBase):
         return refusals.refusal(state, action)
 
     def apply(self, state: VoidState, action: Action, dice: Dice) -> Step:
-        log: list[LogEntry] = []
+        log = Log(dice.recording)
         if action.kind == "override":
             new, sentence = apply_override(state, action.get("path", ""), action.get("value", ""))
-            if dice.recording:
-                log.append(LogEntry(sentence, "GM override"))
+            log.say(sentence, "GM override")
             return Step(turns.advance(new, log, dice) if new.phase == "turn" else turns.finish_if_over(new, log, dice), log)
         kind = KINDS.get(action.kind)
         if kind is None:
@@ -94,10 +86,7 @@ class VoidD20Ruleset(RulesetBase):
 
             dd = parse_damage(next(w.damage for w in s.weapons if w.id == action.get("weapon")))
             return void_odds.attack_odds(check, (dd.count, dd.sides, dd.plus), void_available=False)
-        labels = {"close": ("closes one band", "no change"), "break": ("opens one band", "closes one band"),
-                  "evade": ("evades", "no evasion"), "scan": ("finds a weakness", "finds nothing"),
-                  "repair": ("repaired", "fails (the part is spent)"), "board": ("breaks in", "the lock holds")}
-        success, failure = labels[action.kind]
+        success, failure = void_odds.CHECK_OUTCOMES[action.kind]
         return void_odds.check_odds(check, success, failure, void_available=False)
 
     def policy(self, state: VoidState, rng: random.Random) -> Action:
@@ -109,22 +98,17 @@ class VoidD20Ruleset(RulesetBase):
         (no Step, no log line).  The same battle step for step as :meth:`policy` + :meth:`apply`
         (docs/rulesets/void_d20.md, "Playout speed"; tests/rulesets/void_d20/test_playouts.py)."""
         dice = playout_dice(rng)
-        log: list = []                       # the rules add nothing to it when nothing is recorded
+        log = Log(recording=False)           # the rules say every line; this log keeps none
         steps = 0
-        # a private copy the rules change in place (common.evolve); its ships and people are the
-        # caller's (frozen, replaced when a rule changes them), so the rules' caches kept for them
-        # (crews, boarding weighing) still serve: a simulation's trials all start from the setup's state
-        state = _as(PlayoutState, state)
-        choose, begin_round, next_step, kinds = policy.choose, turns.begin_round, turns.next_step, KINDS
         while not state.over and steps < limit:
             if state.phase == "initiative":  # the bot's "begin" (apply: the round begins, no advance)
-                state = begin_round(state, log, dice)
+                state = turns.begin_round(state, log, dice)
             else:
-                action = choose(state, rng)
-                kind = kinds[action.kind]
-                state = next_step(kind.apply(state, log, dice, action), log, dice, kind.end_turn)
+                action = policy.choose(state, rng)
+                kind = KINDS[action.kind]
+                state = turns.next_step(kind.apply(state, log, dice, action), log, dice, kind.end_turn)
             steps += 1
-        return _as(VoidState, state), steps
+        return state, steps
 
     def acting(self, state: VoidState, action: Action) -> Actor | None:
         """A person acts for themselves (a squad member for their squad's crew entry); a ship's
@@ -151,14 +135,16 @@ class VoidD20Ruleset(RulesetBase):
         actor = state.order[state.turn]
         return actor if state.scale == "ship" else combatant(state, actor).ship
 
-    def describe(self, state: VoidState, action: Action) -> str:
+    def describe(self, state: VoidState, action: Action) -> Message | str:
         if action.kind == "override":
             path, value = action.get("path"), value_text(action.get("value"))
-            return f"GM override: set {path} to {value}" if path else "GM override: set a value by hand"
+            if path:
+                return msg("void_d20.action.override", "GM override: set {path} to {value}", path=path, value=value)
+            return msg("void_d20.action.override_form", "GM override: set a value by hand")
         kind = KINDS.get(action.kind)
         text = kind.words(state, action) if kind else action.kind
         dm = int(action.get("dm", 0) or 0)
-        return text + (f" (GM {dm:+d})" if dm else "")
+        return msg("void_d20.action.gm_dm", "{action} (GM {dm:+d})", action=text, dm=dm) if dm else text
 
     # --- what people see ------------------------------------------------------------------
 

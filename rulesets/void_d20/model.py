@@ -149,14 +149,5 @@ class VoidState:
         return ""
 
 
-class PlayoutState(VoidState):
-    """A playout's own working copy of the state (``engine.VoidD20Ruleset.playout``): nobody else
-    holds it, so :func:`common.evolve` changes it in place instead of copying it at every rule.
-    Only the state object itself: its ships, people and bands are still replaced, never changed
-    (the rules' caches compare them by identity, and the caller's state shares them)."""
-
-    __slots__ = ()
-
-
 def pair_key(a: str, b: str) -> str:
     return f"{a}|{b}" if a < b else f"{b}|{a}"

@@ -24,22 +24,12 @@ def _void(who: Combatant | None) -> tuple:
 
 
 def enemies_of(state: VoidState, s: Ship) -> list[Ship]:
-    side, out = s.side, []              # a loop, not a comprehension (no frame of its own)
-    for t in state.ships:
-        if t.side != side and t.in_space:
-            out.append(t)
-    return out
+    return [t for t in state.ships if t.side != s.side and t.in_space]
 
 
 def repairable(s: Ship) -> list[str]:
-    what = ["frame"] if s.frame < s.max_frame else []
-    for m in s.modules:                 # loops, not comprehensions (each a call)
-        if m.out:
-            what.append(m.name)
-    for w in s.weapons:
-        if w.out:
-            what.append(w.name)
-    return what
+    return ((["frame"] if s.frame < s.max_frame else []) + [m.name for m in s.modules if m.out]
+            + [w.name for w in s.weapons if w.out])
 
 
 _COMMANDED: Final = ("pilot", "sensors", "gunner", "engineer")
@@ -48,23 +38,12 @@ _COMMANDED: Final = ("pilot", "sensors", "gunner", "engineer")
 def commandable(state: VoidState, s: Ship) -> list[str]:
     """The stations the captain of ``s`` may urge (VD-41): the manned ones, when the captain is at
     the command station and the ship has power."""
-    on = powered(s)
-    people = state.combatants
-    hit = _URGED.get(s.id)
-    if hit is not None and hit[0] is people and hit[1] is on:
-        return hit[2]
+    if not powered(s):
+        return []
     crews = station_crews(state, s)
-    if "command" not in crews or not on:
-        answer = []
-    else:
-        answer = [st for st in _COMMANDED if st in crews]
-    _URGED[s.id] = (people, on, answer)
-    return answer
-
-
-#: the last answer of :func:`commandable` per ship id: (the combatants tuple it was read from, whether
-#: the ship had power, the answer); the people are compared by identity (replaced, never changed)
-_URGED: Final[dict[str, tuple]] = {}
+    if "command" not in crews:
+        return []
+    return [st for st in _COMMANDED if st in crews]
 
 
 def helm_moves(state: VoidState, s: Ship, t: Ship, b: str | None = None) -> tuple[bool, bool]:
@@ -162,37 +141,9 @@ def gunner_open(state: VoidState, s: Ship) -> bool:
     return False
 
 
-#: the last choices per (ship, station), with the parts of the state they were read from
-_CHOICES: Final[dict[tuple, tuple]] = {}
-
-
 def station_list(state: VoidState, s: Ship, station: str) -> list:
-    """:func:`station_choices` as a list, kept while the state's people, ships and bands are the same
-    objects (the turn order asks first, then the bot or the action list reads the same answer)."""
-    key = (s.id, station)
-    hit = _CHOICES.get(key)
-    if hit is not None and hit[0] is state.combatants and hit[1] is state.ships and hit[2] is state.bands:
-        return hit[3]
-    out = list(station_choices(state, s, station))
-    _CHOICES[key] = (state.combatants, state.ships, state.bands, out)
-    return out
-
-
-#: the last choices without a Void Point per (ship, station): (the full list they came from, their keys)
-_PLAIN: Final[dict[tuple, tuple]] = {}
-
-
-def plain_station_keys(state: VoidState, s: Ship, station: str) -> frozenset:
-    """The choices of :func:`station_list` that spend no Void Point, as a set of
-    ``(kind, sorted (key, value) pairs)``, "void" included (what the bot picks from)."""
-    full = station_list(state, s, station)
-    key = (s.id, station)
-    hit = _PLAIN.get(key)
-    if hit is not None and hit[0] is full:
-        return hit[1]
-    out = frozenset([(kind, tuple(sorted(params.items()))) for kind, params in full if params.get("void") is None])
-    _PLAIN[key] = (full, out)
-    return out
+    """:func:`station_choices` as a list."""
+    return list(station_choices(state, s, station))
 
 
 def station_actions(state: VoidState, s: Ship, station: str) -> list[Action]:
@@ -246,17 +197,9 @@ def _boarding_under_way(state: VoidState, s: Ship, t: Ship) -> bool:
 
 def personal_can_act(state: VoidState, c: Combatant) -> bool:
     """A person acts in a personal round when standing, not in shock, in a ship with a fight aboard."""
-    return c.status == "ok" and c.aboard in _contested_ships(state)
+    from .turns import contested_ships  # turns imports this module
 
-
-def _contested_ships(state: VoidState) -> list[str]:
-    """:func:`turns.contested_ships` (turns imports this module, so it is bound on first use,
-    not looked up by an import statement at every call)."""
-    global _contested_ships
-    from .turns import contested_ships
-
-    _contested_ships = contested_ships
-    return contested_ships(state)
+    return c.status == "ok" and c.aboard in contested_ships(state)
 
 
 def personal_actions(state: VoidState, c: Combatant) -> list[Action]:

@@ -12,12 +12,13 @@ from typing import Final
 from rulesets.core import check as core_check
 from rulesets.core.check import Check, Modifier, circumstance
 from rulesets.core.dice import Dice
-from rulesets.core.messages import msg
+from rulesets.core.engine import Log
+from rulesets.core.messages import Message, msg
 from rulesets.core.state import plain_dicts
 
 from . import tables, timers
 from .checks import d20_check, roll_one, roll_sum
-from .common import evolve, combatant, say, set_combatant
+from .common import evolve, combatant, set_combatant
 from .dice import parse_damage
 from .model import OUT, STANDING, Combatant, Item, VoidState
 
@@ -86,6 +87,7 @@ _DAMAGE_RULE: Final = tables.rule("attack", "VD-06")
 _RISKY_RULE: Final = tables.rule("risky", "VD-N03")
 _WEAR_RULE: Final = tables.rule("condition", "VD-11")
 _DEATH_RULE: Final = tables.rule("death", "VD-21")
+_WHICH_ITEM: Final = msg("void_d20.roll.which_item", "which item")
 
 
 def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, dm: int = 0,
@@ -99,13 +101,21 @@ def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, 
         mods = [Modifier(msg("void_d20.modifier.enemy_attack", "attack"), attacker.attack, _ENEMY_RULE)]
     else:
         ability = tables.ATTACK_ABILITY[weapon.attack]
-        mods = [Modifier(tables.ABILITY_LABEL[ability], getattr(attacker, ability), _ATTACK_RULE)]
+        mods = [Modifier(tables.ABILITY_WORDS[ability], getattr(attacker, ability), _ATTACK_RULE)]
     mods.extend(circumstance(dm))
     target_dr = defence_of(target)[0]
-    names = {"attacker": attacker.name, "target": target.name, "weapon": weapon.name}
-    purpose = (msg("void_d20.check.answer", "{attacker} answers {target} with {weapon}", **names) if answer else
-               msg("void_d20.check.attack", "{attacker} attacks {target} with {weapon}", **names))
+    if answer:
+        purpose = msg("void_d20.check.answer", "{attacker} answers {target} with {weapon}", attacker=attacker.name,
+                      target=target.name, weapon=weapon.name)
+    else:
+        purpose = attack_words(attacker, target, weapon)
     return d20_check(purpose, mods, target_dr, _ATTACK_RULE, attack=True, void=void)
+
+
+def attack_words(attacker: Combatant, target: Combatant, weapon: Item) -> Message:
+    """The attack in words: its check's purpose and the action's label."""
+    return msg("void_d20.check.attack", "{attacker} attacks {target} with {weapon}", attacker=attacker.name,
+               target=target.name, weapon=weapon.name)
 
 
 def damage_dice(attacker: Combatant, risky: bool, weapon: Item | None = None) -> tuple[int, int, int]:
@@ -115,7 +125,7 @@ def damage_dice(attacker: Combatant, risky: bool, weapon: Item | None = None) ->
     return dd.count + (1 if risky else 0), dd.sides, dd.plus
 
 
-def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id: str, *,
+def attack(state: VoidState, log: Log, dice: Dice, attacker_id: str, target_id: str, *,
            risky: bool = False, void: bool = False, dm: int = 0, answer: bool = False) -> VoidState:
     """One attack, with everything it sets off: criticals, shield charges, wounds, the answer to a risky miss."""
     attacker = combatant(state, attacker_id)
@@ -128,70 +138,71 @@ def attack(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id:
     if result.fumble:
         state = fumble(state, log, dice, attacker, weapon)
     if not result.success:
-        if dice.recording:
-            say(log, dice, lambda: f"{attacker.name} misses {target.name} ({result.total} against DR {check.target}).",
-                check.rule)
+        log.say(msg("void_d20.log.miss", "{attacker} misses {target} ({total} against DR {dr}).", attacker=attacker.name,
+                    target=target.name, total=result.total, dr=check.target), check.rule)
         if risky:
             state = answer_risky(state, log, dice, attacker_id, target_id)
         return state
     count, sides, plus = damage_dice(attacker, risky, weapon)
-    if dice.recording:
-        damage = roll_sum(dice, count, sides, plus,
-                          purpose=lambda: f"damage of {weapon.name}" + (" (risky: +1 die)" if risky else ""),
-                          rule=_RISKY_RULE if risky else _DAMAGE_RULE)
-    else:
-        damage = roll_sum(dice, count, sides, plus)
+    damage = roll_sum(dice, count, sides, plus,
+                      purpose=msg("void_d20.roll.risky_damage", "damage of {weapon} (risky: +1 die)", weapon=weapon.name)
+                      if risky else msg("void_d20.roll.damage", "damage of {weapon}", weapon=weapon.name),
+                      rule=_RISKY_RULE if risky else _DAMAGE_RULE)
     if result.critical:
         damage *= 2                                                   # VD-07: roll once, double
     damage = max(0, damage)
-    if dice.recording:
-        say(log, dice, lambda: (f"Critical hit! {attacker.name} hits {target.name} for {damage} (doubled). "
-                                "The GM describes something special." if result.critical
-                                else f"{attacker.name} hits {target.name} for {damage}."),
-            tables.rule("critical", "VD-07") if result.critical else tables.rule("attack", "VD-06"))
+    if result.critical:
+        log.say(msg("void_d20.log.critical", "Critical hit! {attacker} hits {target} for {damage} (doubled). The GM describes "
+                    "something special.", attacker=attacker.name, target=target.name, damage=damage),
+                tables.rule("critical", "VD-07"))
+    else:
+        log.say(msg("void_d20.log.hit", "{attacker} hits {target} for {damage}.", attacker=attacker.name, target=target.name,
+                    damage=damage), tables.rule("attack", "VD-06"))
     if shield_up(target):
         state = drain_shield(state, log, dice, target_id)
     return wound(state, log, dice, target_id, damage)
 
 
-def fumble(state: VoidState, log: list, dice: Dice, attacker: Combatant, weapon: Item) -> VoidState:
+def fumble(state: VoidState, log: Log, dice: Dice, attacker: Combatant, weapon: Item) -> VoidState:
     """A natural 1: the weapon loses 1 Condition and the GM may add a complication (VD-09, VD-10)."""
     if attacker.kind == "character" and weapon.id != "fists":
         left = max(0, weapon.condition - 1)
         state = set_combatant(state, attacker.id, items=_set_item(attacker, weapon.id, condition=left))
-        if dice.recording:
-            say(log, dice, lambda: f"Natural 1: {attacker.name}'s {weapon.name} loses 1 Condition ({left} left"
-                                   + ("; it is broken" if left == 0 else "") + "). The GM may add a complication.",
+        log.say(msg("void_d20.log.fumble_broken", "Natural 1: {attacker}'s {weapon} loses 1 Condition ({left} left; it is "
+                    "broken). The GM may add a complication.", attacker=attacker.name, weapon=weapon.name, left=left)
+                if left == 0 else
+                msg("void_d20.log.fumble_worn", "Natural 1: {attacker}'s {weapon} loses 1 Condition ({left} left). The GM may "
+                    "add a complication.", attacker=attacker.name, weapon=weapon.name, left=left),
                 tables.rule("critical", "VD-09"))
     else:
-        if dice.recording:
-            say(log, dice, f"Natural 1: {attacker.name} fumbles. The GM may add a complication.",
-                tables.rule("critical", "VD-10"))
+        log.say(msg("void_d20.log.fumble", "Natural 1: {attacker} fumbles. The GM may add a complication.",
+                    attacker=attacker.name), tables.rule("critical", "VD-10"))
     return state
 
 
-def answer_risky(state: VoidState, log: list, dice: Dice, attacker_id: str, target_id: str) -> VoidState:
+def answer_risky(state: VoidState, log: Log, dice: Dice, attacker_id: str, target_id: str) -> VoidState:
     """A risky attack that misses: the target answers at once with an attack of its own (VD-N03)."""
     attacker = combatant(state, attacker_id)
     target = combatant(state, target_id)
     if not can_attack(target, attacker):
-        if dice.recording:
-            say(log, dice, f"{target.name} cannot answer the risky attack.", tables.rule("risky", "VD-N03"))
+        log.say(msg("void_d20.log.no_answer", "{target} cannot answer the risky attack.", target=target.name),
+                tables.rule("risky", "VD-N03"))
         return state
-    if dice.recording:
-        say(log, dice, f"The risky attack missed: {target.name} answers at once.", tables.rule("risky", "VD-N03"))
+    log.say(msg("void_d20.log.answer", "The risky attack missed: {target} answers at once.", target=target.name),
+            tables.rule("risky", "VD-N03"))
     return attack(state, log, dice, target_id, attacker_id, answer=True)
 
 
-def drain_shield(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
+def drain_shield(state: VoidState, log: Log, dice: Dice, cid: str) -> VoidState:
     """An energy shield loses a charge with every hit; out of charges it switches off (VD-16)."""
     c = combatant(state, cid)
     shield = item_of(c, "shield")
     assert shield is not None                  # only a shielded person's hits drain a shield
     left = shield.charges - 1
-    if dice.recording:
-        say(log, dice, lambda: f"{c.name}'s energy shield loses a charge ({left} left"
-                               + ("; it switches off" if left == 0 else "") + ").", tables.rule("cover", "VD-16"))
+    log.say(msg("void_d20.log.shield_off", "{name}'s energy shield loses a charge ({left} left; it switches off).",
+                name=c.name, left=left) if left == 0 else
+            msg("void_d20.log.shield", "{name}'s energy shield loses a charge ({left} left).", name=c.name, left=left),
+            tables.rule("cover", "VD-16"))
     return set_combatant(state, cid, items=_set_item(c, shield.id, charges=left))
 
 
@@ -203,7 +214,7 @@ def spend_void(state: VoidState, cid: str) -> VoidState:
 # --- wounds, Condition, death ------------------------------------------------------------
 
 
-def wound(state: VoidState, log: list, dice: Dice, cid: str, damage: int) -> VoidState:
+def wound(state: VoidState, log: Log, dice: Dice, cid: str, damage: int) -> VoidState:
     """Take ``damage`` off HP; a character rolls for Condition loss and, at 0 HP, on the death table."""
     c = combatant(state, cid)
     hp = c.hp - damage
@@ -217,50 +228,49 @@ def wound(state: VoidState, log: list, dice: Dice, cid: str, damage: int) -> Voi
         state = set_combatant(state, cid, hp=hp)
     else:
         state = set_combatant(state, cid, hp=0, status="dead")           # house rule: enemies die at 0
-        if dice.recording:
-            say(log, dice, f"{c.name} goes down for good.", tables.rule("enemies", "VD-17"))
+        log.say(msg("void_d20.log.down_for_good", "{name} goes down for good.", name=c.name), tables.rule("enemies", "VD-17"))
     if c.kind == "enemy" and c.squad:
         state = morale_trigger(state, log, dice, c.squad)
     return state
 
 
-def wear(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
+def wear(state: VoidState, log: Log, dice: Dice, cid: str) -> VoidState:
     """Wounded: 1d6, on a 1 a random item loses 1 Condition (VD-11)."""
     c = combatant(state, cid)
-    face = roll_one(dice, tables.WEAR_DIE, (lambda: f"{c.name} is wounded: does gear take damage?") if dice.recording else "",
+    face = roll_one(dice, tables.WEAR_DIE, msg("void_d20.roll.wear", "{name} is wounded: does gear take damage?", name=c.name),
                     _WEAR_RULE)
     if face != 1:
         return state
     worn = [i for i in c.items if i.condition > 0]
     if not worn:
-        if dice.recording:
-            say(log, dice, f"{c.name} has no gear left to damage.", tables.rule("condition", "VD-11"))
+        log.say(msg("void_d20.log.no_gear", "{name} has no gear left to damage.", name=c.name), tables.rule("condition", "VD-11"))
         return state
-    pick = worn[roll_one(dice, len(worn), "which item", tables.rule("condition", "VD-11")) - 1] if len(worn) > 1 else worn[0]
+    pick = worn[roll_one(dice, len(worn), _WHICH_ITEM, tables.rule("condition", "VD-11")) - 1] if len(worn) > 1 else worn[0]
     left = pick.condition - 1
-    if dice.recording:
-        say(log, dice, lambda: f"{c.name}'s {pick.name} loses 1 Condition ({left} left).", tables.rule("condition", "VD-11"))
+    log.say(msg("void_d20.log.worn", "{name}'s {item} loses 1 Condition ({left} left).", name=c.name, item=pick.name, left=left),
+            tables.rule("condition", "VD-11"))
     return set_combatant(state, cid, items=_set_item(c, pick.id, condition=left))
 
 
-def death_roll(state: VoidState, log: list, dice: Dice, cid: str) -> VoidState:
+def death_roll(state: VoidState, log: Log, dice: Dice, cid: str) -> VoidState:
     """0 HP or below: not dead at once; roll d20 on the death-in-space table (VD-21..VD-29)."""
     c = combatant(state, cid)
-    face = roll_one(dice, 20, (lambda: f"{c.name} at {c.hp} HP: the death table") if dice.recording else "", _DEATH_RULE)
+    face = roll_one(dice, 20, msg("void_d20.roll.death", "{name} at {hp} HP: the death table", name=c.name, hp=c.hp), _DEATH_RULE)
     row = tables.death_row(face)
-    if dice.recording:
-        say(log, dice, lambda: f"Death table, d20 = {face}: {row.label}.", tables.rule("death", row.number))
+    log.say(msg("void_d20.log.death_table", "Death table, d20 = {face}: {row}.", face=face, row=row.words),
+            tables.rule("death", row.number))
     return apply_death_row(state, log, dice, cid, row.key)
 
 
-def apply_death_row(state: VoidState, log: list, dice: Dice, cid: str, key: str) -> VoidState:
+def apply_death_row(state: VoidState, log: Log, dice: Dice, cid: str, key: str) -> VoidState:
     c = combatant(state, cid)
     if key == "dead":                                                      # VD-22
         return set_combatant(state, cid, hp=0, status="dead", timer=0)
     if key == "bleeding":                                                  # VD-23
         return set_combatant(state, cid, hp=0, status="bleeding", timer=tables.BLEED_ROUNDS)
     if key == "unconscious":                                               # VD-24
-        rounds = roll_sum(dice, 1, 6, purpose=lambda: f"{c.name} is unconscious for d6 rounds", rule=tables.rule("death", "VD-24"))
+        rounds = roll_sum(dice, 1, 6, purpose=msg("void_d20.roll.unconscious", "{name} is unconscious for d6 rounds", name=c.name),
+                          rule=tables.rule("death", "VD-24"))
         # the next d6 turns lost, this round's among them when it is still to come (timers.py)
         return set_combatant(state, cid, hp=1, status="unconscious", timer=timers.stored(state, c, "unconscious", rounds))
     if key == "wounded":                                                   # VD-25
@@ -269,13 +279,12 @@ def apply_death_row(state: VoidState, log: list, dice: Dice, cid: str, key: str)
         # the next 2 turns lost, this round's among them when it is still to come (timers.py)
         return set_combatant(state, cid, hp=1, status="shock", timer=timers.stored(state, c, "shock", tables.SHOCK_ROUNDS))
     if key == "scratched":                                                 # VD-27
-        hp = roll_sum(dice, 1, 4, purpose=lambda: f"{c.name}'s HP", rule=tables.rule("death", "VD-27"))
+        hp = roll_sum(dice, 1, 4, purpose=msg("void_d20.roll.scratched", "{name}'s HP", name=c.name), rule=tables.rule("death", "VD-27"))
         return set_combatant(state, cid, hp=hp)
     if key == "miracle":                                                   # VD-28, VD-N05
         return set_combatant(state, cid, hp=c.max_hp, void=min(tables.MAX_VOID_POINTS, c.void + 1))
     # "vision", VD-29: full HP and an omen from the GM
-    if dice.recording:
-        say(log, dice, f"The GM gives {c.name} an omen.", tables.rule("death", "VD-29"), gm_only=True)
+    log.say(msg("void_d20.log.omen", "The GM gives {name} an omen.", name=c.name), tables.rule("death", "VD-29"), gm_only=True)
     return set_combatant(state, cid, hp=c.max_hp, notes=_noted(c, "omen from the GM"))
 
 
@@ -286,26 +295,29 @@ def _noted(c: Combatant, note: str) -> tuple[str, ...]:
 # --- healing --------------------------------------------------------------------------
 
 
-def use_medkit(state: VoidState, log: list, dice: Dice, user_id: str, target_id: str) -> VoidState:
+def use_medkit(state: VoidState, log: Log, dice: Dice, user_id: str, target_id: str) -> VoidState:
     """A medkit restores d6+1 HP and spends one charge (VD-30); it stops a bleeding-out (VD-23)."""
     user = combatant(state, user_id)
     kit = item_of(user, "medkit")
     assert kit is not None                     # only a person with a medkit uses one (can_use_medkit)
     state = set_combatant(state, user_id, items=_set_item(user, kit.id, charges=kit.charges - 1))
     target = combatant(state, target_id)
-    healed = roll_sum(dice, 1, 6, 1, purpose=lambda: f"{user.name}'s medkit on {target.name}", rule=tables.rule("healing", "VD-30"))
+    healed = roll_sum(dice, 1, 6, 1, purpose=msg("void_d20.roll.medkit", "{user}'s medkit on {target}", user=user.name,
+                                                 target=target.name), rule=tables.rule("healing", "VD-30"))
     hp = min(target.max_hp, max(0, target.hp) + healed)
     changes: dict[str, object] = {"hp": hp}
+    said = {"user": user.name, "target": target.name, "healed": healed, "hp": hp, "max_hp": target.max_hp}
     if target.status == "bleeding":
         changes.update(status="ok", timer=0)
-    if dice.recording:
-        say(log, dice, lambda: f"{user.name} uses a medkit on {target.name}: +{healed} HP ({hp} of {target.max_hp})"
-                               + (", the bleeding stops" if target.status == "bleeding" else "") + ".",
-            tables.rule("healing", "VD-30"))
+        line = msg("void_d20.log.medkit_bleeding", "{user} uses a medkit on {target}: +{healed} HP ({hp} of {max_hp}), "
+                   "the bleeding stops.", **said)
+    else:
+        line = msg("void_d20.log.medkit", "{user} uses a medkit on {target}: +{healed} HP ({hp} of {max_hp}).", **said)
+    log.say(line, tables.rule("healing", "VD-30"))
     return set_combatant(state, target_id, **changes)
 
 
-def rest(state: VoidState, log: list, dice: Dice, kind: str) -> VoidState:
+def rest(state: VoidState, log: Log, dice: Dice, kind: str) -> VoidState:
     """Healing outside the fight, for every living character: the hub, the medbay, a week (VD-31..VD-33)."""
     heal = tables.HEALING[kind]
     for c in state.combatants:
@@ -315,23 +327,22 @@ def rest(state: VoidState, log: list, dice: Dice, kind: str) -> VoidState:
             state = set_combatant(state, c.id, hp=c.max_hp)
         elif kind == "medbay":
             assert heal.dice is not None               # the medbay rolls its dice (tables.HEALING)
-            got = roll_sum(dice, *heal.dice, purpose=lambda: f"medbay for {c.name}", rule=tables.rule("healing", heal.number))
+            got = roll_sum(dice, *heal.dice, purpose=msg("void_d20.roll.medbay", "medbay for {name}", name=c.name),
+                           rule=tables.rule("healing", heal.number))
             state = set_combatant(state, c.id, hp=min(c.max_hp, max(0, c.hp) + got))
         elif kind == "week":
             state = set_combatant(state, c.id, notes=tuple(n for n in c.notes if n not in tables.LONG_TERM_NOTES))
-    if dice.recording:
-        say(log, dice, f"{heal.label}.", tables.rule("healing", heal.number))
+    log.say(msg("void_d20.log.rest", "{what}.", what=heal.words), tables.rule("healing", heal.number))
     return state
 
 
 # --- moves ----------------------------------------------------------------------------
 
 
-def take_cover(state: VoidState, log: list, dice: Dice, cid: str, level: str) -> VoidState:
+def take_cover(state: VoidState, log: Log, dice: Dice, cid: str, level: str) -> VoidState:
     """A move into (or out of) cover the GM says is there (VD-13..VD-15)."""
     c = combatant(state, cid)
-    if dice.recording:
-        say(log, dice, f"{c.name} moves: {tables.COVER[level].label}.", tables.rule("cover"))
+    log.say(msg("void_d20.log.cover", "{name} moves: {cover}.", name=c.name, cover=tables.COVER[level].words), tables.rule("cover"))
     return set_combatant(state, cid, cover=level)
 
 
@@ -350,7 +361,7 @@ def morale_due(members: list[Combatant]) -> bool:
     return left * 2 <= total or down * 2 >= len(members)
 
 
-def morale_trigger(state: VoidState, log: list, dice: Dice, squad: str) -> VoidState:
+def morale_trigger(state: VoidState, log: Log, dice: Dice, squad: str) -> VoidState:
     if squad in state.morale_checked:
         return state
     # squad_members, whether any of them stands, and morale_due, in one pass over the people
@@ -371,19 +382,19 @@ def morale_trigger(state: VoidState, log: list, dice: Dice, squad: str) -> VoidS
     return morale_roll(state, log, dice, squad)
 
 
-def morale_roll(state: VoidState, log: list, dice: Dice, squad: str) -> VoidState:
+def morale_roll(state: VoidState, log: Log, dice: Dice, squad: str) -> VoidState:
     members = [m for m in squad_members(state, squad) if m.standing]
     morale = members[0].morale
     name = members[0].name.rsplit(" ", 1)[0] if len(members) > 1 or members[0].id != squad else members[0].name
-    total = roll_sum(dice, 2, 6, purpose=lambda: f"morale of {name} (morale {morale})", rule=tables.rule("morale", "VD-N02"))
+    total = roll_sum(dice, 2, 6, purpose=msg("void_d20.roll.morale", "morale of {name} (morale {morale})", name=name,
+                                            morale=morale), rule=tables.rule("morale", "VD-N02"))
     if total > morale:
         for m in members:
             state = set_combatant(state, m.id, status="fled")
-        if dice.recording:
-            say(log, dice, f"Morale breaks: {name} flee or surrender, as the GM tells it "
-                           f"({total} against morale {morale}).", tables.rule("morale", "VD-N02"))
+        log.say(msg("void_d20.log.morale_breaks", "Morale breaks: {name} flee or surrender, as the GM tells it ({total} against "
+                    "morale {morale}).", name=name, total=total, morale=morale), tables.rule("morale", "VD-N02"))
     else:
-        if dice.recording:
-            say(log, dice, f"{name} hold ({total} against morale {morale}).", tables.rule("morale", "VD-N02"))
+        log.say(msg("void_d20.log.morale_holds", "{name} hold ({total} against morale {morale}).", name=name, total=total,
+                    morale=morale), tables.rule("morale", "VD-N02"))
     return state
 

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from rulesets.core.engine import Action
 
 from . import tables
-from .common import SHIP_SLOTS, combatant, crew_aboard, ship, standing_aboard
+from .common import combatant, crew_aboard, ship
 from .dice import parse_damage
-from .model import Combatant, Ship, VoidState
+from .model import STANDING, Combatant, Ship, VoidState
 from .options import (GM, can_board, can_repair, commandable, enemies_of, helm_moves, repairable, sensors_work,
                       station_open)
 from .personal import can_attack_from, defence_of, item_of, weapon_of
@@ -49,78 +49,24 @@ def choose(state: VoidState, rng: random.Random) -> Action:
 # --- ships ------------------------------------------------------------------------------------
 
 
-#: the bot's targets, in one slot read and replaced whole: (the combatants and ships tuples they were
-#: read from, the ships' marks, ship id -> the index of its target in the ships, or None); kept for a
-#: ships tuple changed in inert fields only (common.SHIP_SLOTS: the marks are the same)
-_TARGETS: Final[list] = [(None, None, None, None)]
-SHIP_SLOTS.append(_TARGETS)
-
-
-def _marks(ships) -> list:
-    """What :func:`_choose_target` reads of the ships: who they are, their frame, whether in space."""
-    out = []                            # a loop, not a comprehension (no frame of its own)
-    for x in ships:
-        out.append((x.id, x.side, x.frame, x.destroyed, x.escaped))
-    return out
-
-
-def _target(state: VoidState, s: Ship) -> Ship | None:
-    """The ship ``s`` goes for, kept while the state's people are the same objects and the ships the
-    same objects, or the same ships with the same marks (:func:`_marks`; a ship's five stations ask in
-    turn, and a station's step changes a ship's other fields: command, evasion, initiative)."""
-    ships, people = state.ships, state.combatants
-    hit = _TARGETS[0]
-    if hit[0] is not people:
-        hit = _TARGETS[0] = (people, ships, _marks(ships), {})
-    elif hit[1] is not ships:
-        marks = _marks(ships)
-        hit = _TARGETS[0] = (people, ships, marks, hit[3] if hit[2] == marks else {})
-    answers = hit[3]                    # this slot's own: the answers for these people and marks
-    index = answers.get(s.id, -1)
-    if index == -1:
-        t = _choose_target(state, s)
-        index = None
-        if t is not None:
-            for index, x in enumerate(ships):
-                if x is t:
-                    break
-        answers[s.id] = index
-    return None if index is None else ships[index]
-
-
-#: the last (combatants tuple, the sides with anybody standing anywhere), in one slot (not carried over
-#: to a changed people tuple: common.PEOPLE_SLOTS' carrying cost more than asking again)
-_SIDES_UP: Final[list] = [(None, None)]
-
-
-def _sides_standing(state: VoidState) -> set:
-    hit = _SIDES_UP[0]
-    if hit[0] is state.combatants:
-        return hit[1]
-    sides = set()                       # a loop, not a comprehension (a call)
-    for cs in standing_aboard(state).values():
-        for c in cs:
-            sides.add(c.side)
-    _SIDES_UP[0] = (state.combatants, sides)
-    return sides
-
-
-def _choose_target(state: VoidState, s: Ship) -> Ship | None:
-    standing = _sides_standing(state)
-    foes = []
-    for t in enemies_of(state, s):
-        if t.side in standing:
-            foes.append(t)
+def _target(state: VoidState, s: Ship) -> tuple[Ship | None, bool | None]:
+    """The enemy ship ``s`` goes for: a drifting one it means to board, else the one with the least
+    frame left (the first of them), among the ships of sides with anybody standing; and whether
+    ``s`` means to board it (:func:`worth_boarding`), when that was weighed on the way (else None)."""
+    standing = {c.side for c in state.combatants if c.status in STANDING}
+    foes = [t for t in enemies_of(state, s) if t.side in standing]
     if not foes:
-        return None
+        return None, None
     for t in foes:
-        if t.frame <= 0 and worth_boarding(state, s, t):            # drifting
-            return t
-    best = foes[0]                      # min(foes, key=frame): the first of the least frame
-    for t in foes:
-        if t.frame < best.frame:
-            best = t
-    return best
+        if t.drifting and worth_boarding(state, s, t):
+            return t, True
+    t = min(foes, key=lambda t: t.frame)
+    return t, (False if t.drifting else None)   # a drifting one was weighed above
+
+
+def _boards(state: VoidState, s: Ship, t: Ship, weighed: bool | None) -> bool:
+    """Whether ``s`` means to board ``t``: as :func:`_target` weighed it, else weighed now."""
+    return worth_boarding(state, s, t) if weighed is None else weighed
 
 
 def _can_dock(s: Ship, t: Ship) -> bool:
@@ -135,37 +81,21 @@ def _best_gun_out_of_reach(s: Ship, b: str) -> bool:
     return bool(ranked) and b != "docked" and ranked[0].reach not in tables.BANDS[b].reaches
 
 
-#: the last rankings per weapons tuple: id -> (the tuple, its rankings); a ship's copies share the tuple
-#: until a rule replaces it (a gun knocked out or repaired), so it is compared by identity (and held)
-_RANKED: Final[dict[int, tuple]] = {}
-
-
-def _guns(weapons: tuple) -> tuple[list, list]:
+@lru_cache(maxsize=256)
+def _guns(weapons: tuple) -> tuple[tuple, tuple]:
     """The working weapons ranked the most mean damage first, twice: then in the ship's order (the
-    first is the best gun), and then by id (the order the guns pick what to fire in)."""
-    hit = _RANKED.get(id(weapons))
-    if hit is not None and hit[0] is weapons:
-        return hit[1]
+    first is the best gun), and then by id (the order the guns pick what to fire in).
+    Kept by value: a ship's weapons change only when a gun is knocked out or repaired."""
     working = [(-_mean_damage(w.damage), i, w) for i, w in enumerate(weapons) if not w.out]
-    ranked = ([w for _, _, w in sorted(working)], [w for _, _, w in sorted(working, key=lambda x: (x[0], x[2].id, x[1]))])
-    if len(_RANKED) > 1_000:
-        _RANKED.clear()
-    _RANKED[id(weapons)] = (weapons, ranked)
-    return ranked
+    return (tuple(w for _, _, w in sorted(working, key=lambda x: (x[0], x[1]))),
+            tuple(w for _, _, w in sorted(working, key=lambda x: (x[0], x[2].id, x[1]))))
 
 
-#: damage text -> its mean (a handful of texts per setup)
-_MEANS: Final[dict[str, float]] = {}
-
-
+@lru_cache(maxsize=256)
 def _mean_damage(text: str) -> float:
-    mean = _MEANS.get(text)
-    if mean is None:
-        if len(_MEANS) > 1_000:
-            _MEANS.clear()
-        dd = parse_damage(text)
-        mean = _MEANS[text] = dd.count * (dd.sides + 1) / 2 + dd.plus
-    return mean
+    """The mean of a damage roll (``"2d6+1"``: 8.0)."""
+    dd = parse_damage(text)
+    return dd.count * (dd.sides + 1) / 2 + dd.plus
 
 
 # --- weighing a boarding party ---------------------------------------------------------------
@@ -199,12 +129,32 @@ def _hold_chance(morale: int) -> float:
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= morale) / 36
 
 
-def _takes(c: Combatant, incoming: float) -> float:
+class Fighter(NamedTuple):
+    """What the weighing of a boarding reads of a person (a value: equal people weigh the same)."""
+
+    character: bool
+    hp: int
+    morale: int
+    bonus: int          # what they add to an attack roll (:func:`_attack_bonus`)
+    mean: float         # their weapon's mean damage
+    dr: int             # their Defence Rating against an attack (personal.defence_of)
+    kits: int           # medkit charges
+
+
+@lru_cache(maxsize=1024)
+def fighter(c: Combatant) -> Fighter:
+    """``c``'s :class:`Fighter` (kept by value: a person weighed again is weighed the same)."""
+    kit = item_of(c, "medkit")
+    return Fighter(c.kind == "character", c.hp, c.morale, _attack_bonus(c), _mean_damage(weapon_of(c).damage),
+                   defence_of(c)[0], kit.charges if kit is not None else 0)
+
+
+def _takes(c: Fighter, incoming: float) -> float:
     """What ``c`` can take before they are out of the fight, in HP: their HP left, plus a
     character's death-table second chances (EXTRA_HITS hits of the foes' mean damage); an enemy's
     second half of HP counts only as far as its morale holds (it is checked at half, VD-19)."""
     hp = max(0, c.hp)
-    if c.kind == "character":
+    if c.character:
         return hp + EXTRA_HITS * incoming
     return hp * (1 + _hold_chance(c.morale)) / 2
 
@@ -213,67 +163,37 @@ def fighting_strength(party: list[Combatant], foes: list[Combatant]) -> float:
     """A party's expected strength against ``foes`` (Lanchester's square law): the damage it deals
     an action (hit chance times mean damage, against each foe in turn) times what it can take
     (:func:`_takes`, plus its medkit charges)."""
-    if not party or not foes:
-        return 0.0
-    # loops, not generators (each a call): the same sums, added in the same order from 0
-    incoming = 0.0
-    drs = []                                           # each side's part of _hit_chance read once
-    for f in foes:
-        incoming += _mean_damage(weapon_of(f).damage)
-        drs.append(defence_of(f)[0])
-    incoming = incoming / len(foes)
-    dealt = 0.0
-    kits = 0
-    for c in party:
-        bonus, mean = _attack_bonus(c), _mean_damage(weapon_of(c).damage)
-        for dr in drs:
-            dealt += _chance(dr - bonus) * mean
-        kit = item_of(c, "medkit")
-        if kit is not None:
-            kits += kit.charges
-    dealt = dealt / len(foes)
-    takes = 0.0
-    for c in party:
-        takes += _takes(c, incoming)
-    return dealt * (takes + kits * MEDKIT_MEAN)
-
-
-#: the last answer per (ship, enemy ship): (the combatants tuple it was read from, the answer)
-_WORTH: Final[dict[tuple, tuple]] = {}
+    return _strength(tuple(map(fighter, party)), tuple(map(fighter, foes)))
 
 
 def worth_boarding(state: VoidState, s: Ship, t: Ship) -> bool:
     """Whether ``s`` means to board ``t``: it has a boarding party, and the party's strength is at
-    least BOARDING_NERVE of the strength of the people of other sides standing aboard ``t``.
-    It reads the people only, so it is kept while the state's combatants are the same tuple."""
-    key = (s.id, t.id)
-    hit = _WORTH.get(key)
-    if hit is not None and hit[0] is state.combatants:
-        return hit[1]
-    party = boarders(state, s)
+    least BOARDING_NERVE of the strength of the people of other sides standing aboard ``t``."""
+    party = tuple(map(fighter, boarders(state, s)))
     if not party:
-        answer = False
-    else:
-        defenders = [c for c in crew_aboard(state, t.id) if c.side != s.side]
-        answer = not defenders or (fighting_strength(party, defenders)
-                                   >= BOARDING_NERVE * fighting_strength(defenders, party))
-    _WORTH[key] = (state.combatants, answer)
-    return answer
+        return False
+    defenders = tuple(fighter(c) for c in crew_aboard(state, t.id) if c.side != s.side)
+    return not defenders or _strength(party, defenders) >= BOARDING_NERVE * _strength(defenders, party)
 
 
-#: the bot's actions, made once each: (kind, actor, params) -> Action (Actions are frozen values)
-_ACTIONS: Final[dict[tuple, Action]] = {}
+@lru_cache(maxsize=1024)
+def _strength(party: tuple[Fighter, ...], foes: tuple[Fighter, ...]) -> float:
+    """:func:`fighting_strength` of the people's :class:`Fighter` values (kept by value: a boarding
+    is weighed at every station's step while nobody's HP or gear changes)."""
+    if not party or not foes:
+        return 0.0
+    incoming = sum(f.mean for f in foes) / len(foes)
+    dealt = sum(_chance(f.dr - c.bonus) * c.mean for c in party for f in foes) / len(foes)
+    kits = sum(c.kits for c in party)
+    takes = sum(_takes(c, incoming) for c in party)
+    return dealt * (takes + kits * MEDKIT_MEAN)
 
 
+@lru_cache(maxsize=4096)
 def _act(kind: str, actor: str, params: tuple = ()) -> Action:
-    """``Action.make(kind, actor, **dict(params))``, kept: ``params`` as sorted (key, value) pairs."""
-    key = (kind, actor, params)
-    action = _ACTIONS.get(key)
-    if action is None:
-        if len(_ACTIONS) > 10_000:  # ids differ between setups: keep the memo small
-            _ACTIONS.clear()
-        action = _ACTIONS[key] = Action.make(kind, actor, **dict(params))
-    return action
+    """``Action.make(kind, actor, **dict(params))``: ``params`` as sorted (key, value) pairs (kept by
+    value: an Action is a frozen value, and the bot takes the same few actions again and again)."""
+    return Action.make(kind, actor, **dict(params))
 
 
 def _ship_step(state: VoidState, s: Ship) -> Action:
@@ -288,7 +208,7 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
         return _pilot_step(state, s, pass_params)
     if station_crew(state, s, station) is None:  # an unmanned station offers nothing
         return _act("pass", s.id, pass_params)
-    t = _target(state, s)
+    t, weighed = _target(state, s)
     if t is None:
         return _act("pass", s.id, pass_params)
     # Each choice below is taken only when the station offers it (options.station_choices asks the
@@ -299,7 +219,7 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
         return _act("pass", s.id, pass_params)
     if station == "gunner":
         if band(state, s.id, t.id) == "docked":
-            if not can_board(state, s, t) or not worth_boarding(state, s, t):
+            if not can_board(state, s, t) or not _boards(state, s, t, weighed):
                 return _act("pass", s.id, pass_params)
             if t.id in s.breached:
                 return _act("board", s.id, (("method", "open"), ("target", t.id)))
@@ -307,7 +227,7 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
             body = max(c.body for c in party)
             tech = max(c.technology for c in party)
             return _act("board", s.id, (("method", "breach" if body >= tech else "hack"), ("target", t.id)))
-        if (t.frame <= 0 and _can_dock(s, t) and worth_boarding(state, s, t)) or not powered(s):  # drifting
+        if (t.drifting and _can_dock(s, t) and _boards(state, s, t, weighed)) or not powered(s):
             return _act("pass", s.id, pass_params)
         for w in _guns(s.weapons)[1]:   # the most mean damage, then the first id, that can fire
             if can_fire(state, s, w, t):
@@ -327,15 +247,14 @@ def _pilot_step(state: VoidState, s: Ship, pass_params: tuple) -> Action:
     """The helm (read without listing the station's choices: :func:`options.helm_moves`)."""
     if not station_open(state, s, "pilot"):
         return _act("pass", s.id, pass_params)
-    t = _target(state, s)
+    t, weighed = _target(state, s)
     if t is None:
         return _act("pass", s.id, pass_params)
     b = band(state, s.id, t.id)
     can_close, can_break = helm_moves(state, s, t, b)
-    drifting = t.frame <= 0
-    if s.frame * 4 <= s.max_frame and not drifting:
+    if s.frame * 4 <= s.max_frame and not t.drifting:
         return _act("break", s.id, (("target", t.id),)) if can_break else _act("pass", s.id, pass_params)
-    if (drifting and worth_boarding(state, s, t)) or b == "far" or _best_gun_out_of_reach(s, b):
+    if (t.drifting and _boards(state, s, t, weighed)) or b == "far" or _best_gun_out_of_reach(s, b):
         return _act("close", s.id, (("target", t.id),)) if can_close else _act("pass", s.id, pass_params)
     return _act("evade", s.id)
 
@@ -365,7 +284,7 @@ def _weakest_target(state: VoidState, c: Combatant) -> Combatant | None:
     if not can_attack_from(c):
         return None
     side, best = c.side, None
-    for t in standing_aboard(state).get(c.aboard, ()):   # standing, aboard c's ship (the order: any)
+    for t in crew_aboard(state, c.aboard):
         if (t.side != side and t.cover != "full"
                 and (best is None or t.hp < best.hp or (t.hp == best.hp and t.id < best.id))):
             best = t

@@ -11,12 +11,13 @@ from typing import Final
 from rulesets.core import check as core_check
 from rulesets.core.check import Check, Modifier, circumstance
 from rulesets.core.dice import Dice
-from rulesets.core.messages import Message, msg
-from rulesets.core.state import clone, set_key
+from rulesets.core.engine import Log
+from rulesets.core.messages import Message, msg, msgn
+from rulesets.core.state import set_key
 
 from . import tables
 from .checks import d20_check, roll_one, roll_plus, roll_sum
-from .common import crew_aboard, evolve, say, set_combatant, set_ship, ship, ships_changed, standing_aboard
+from .common import crew_aboard, evolve, set_combatant, set_ship, ship
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -33,74 +34,46 @@ def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
     return evolve(state, bands=set_key(state.bands, pair_key(a, b), key))
 
 
-#: the last answer per ship: (the combatants tuple it was computed from, station -> person)
-_STATIONS: Final[dict[str, tuple]] = {}
+def _able_crew(state: VoidState, s: Ship) -> list[Combatant]:
+    """The ship's own crew aboard who can work a station: standing, not in shock."""
+    sid, side = s.id, s.side
+    return [c for c in state.combatants if c.aboard == sid and c.side == side and c.status == "ok"]
+
+
+def _works(crew: list[Combatant], info: tables.Station) -> Combatant | None:
+    for c in crew:                      # the first at the position
+        if c.position == info.position:
+            return c
+    if info.key in ("pilot", "gunner") and crew:
+        return max(crew, key=lambda c: getattr(c, info.ability))
+    return None
 
 
 def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
     """Who works a station: the crew member at that position aboard; for the helm and the guns,
-    failing that, whoever aboard is best at it (house rule: somebody always flies and shoots).
-
-    Kept against the state's combatants tuple (by identity), like :func:`crew_aboard`.
-    """
-    cached = _STATIONS.get(s.id)
-    if cached is None or cached[0] is not state.combatants:
-        return station_crews(state, s).get(station)
-    return cached[1].get(station)
+    failing that, whoever aboard is best at it (house rule: somebody always flies and shoots)."""
+    return _works(_able_crew(state, s), tables.STATION[station])
 
 
-def station_crews(state: VoidState, s: Ship) -> dict:
+def station_crews(state: VoidState, s: Ship) -> dict[str, Combatant]:
     """Station key -> who works it (:func:`station_crew`), for the stations somebody works."""
-    people = state.combatants
-    cached = _STATIONS.get(s.id)
-    if cached is None or cached[0] is not people:
-        cached = (people, _stations_of(state, s))
-        _STATIONS[s.id] = cached
-    return cached[1]
-
-
-def _stations_of(state: VoidState, s: Ship) -> dict:
-    crew = [c for c in crew_aboard(state, s.id, s.side) if c.status == "ok"]
+    crew = _able_crew(state, s)
     out = {}
     for info in tables.STATIONS:
-        who = None                      # the first at the position
-        for c in crew:
-            if c.position == info.position:
-                who = c
-                break
-        if who is None and info.key in ("pilot", "gunner") and crew:
-            who = max(crew, key=lambda c: getattr(c, info.ability))
+        who = _works(crew, info)
         if who is not None:
             out[info.key] = who
     return out
-
-
-def best_technology(state: VoidState, s: Ship) -> int:
-    crew = crew_aboard(state, s.id, s.side)
-    return max((c.technology for c in crew), default=0)
 
 
 def power_penalty(s: Ship) -> int:
     return -1 if "fire" in s.catastrophes else 0                         # VD-53
 
 
-#: the last answer per ship id of the modules' and catastrophes' part: (the modules tuple and the
-#: catastrophes tuple it was read from, the answer); a ship's copies share them until a rule replaces
-#: them (never changes them), so the very tuples (compared by identity, and held) give the same answer
-_MANOEUVRE: Final[dict[str, tuple]] = {}
-
-
 def can_manoeuvre(s: Ship) -> bool:
     """No engines when drifting (VD-50), nor with the engines or navigation out (VD-57, VD-62)."""
-    if s.frame <= 0 or s.reboot:                                         # drifting, rebooting
-        return False
-    modules, catastrophes = s.modules, s.catastrophes
-    hit = _MANOEUVRE.get(s.id)
-    if hit is not None and hit[0] is modules and hit[1] is catastrophes:
-        return hit[2]
-    answer = not s.module_out("engines") and "navigation" not in catastrophes and "engines" not in catastrophes
-    _MANOEUVRE[s.id] = (modules, catastrophes, answer)
-    return answer
+    return (not s.drifting and not s.reboot and not s.module_out("engines")
+            and "navigation" not in s.catastrophes and "engines" not in s.catastrophes)
 
 
 def powered(s: Ship) -> bool:
@@ -115,7 +88,7 @@ def station_check(state: VoidState, s: Ship, station: str, purpose: Message, tar
     who = station_crew(state, s, station)
     if who is not None:
         mods = [Modifier(msg("void_d20.modifier.crew_ability", "{name}'s {ability}", name=who.name,
-                             ability=tables.ABILITY_LABEL[info.ability]), getattr(who, info.ability), rule)]
+                             ability=tables.ABILITY_WORDS[info.ability]), getattr(who, info.ability), rule)]
     else:
         mods = [Modifier(msg("void_d20.modifier.nobody", "nobody at the station"), 0, rule)]
     if s.command == station:
@@ -142,92 +115,83 @@ def _spend_void_of(state: VoidState, s: Ship, station: str, void: bool) -> VoidS
 
 
 _INITIATIVE_RULE: Final = tables.rule("ship_round", "VD-36")
+_BEST_TECHNOLOGY: Final = msg("void_d20.modifier.best_technology", "best Technology aboard")
 _MODULE_RULE: Final = tables.rule("frame", "VD-51")
 
-#: the best Technology of each ship's own crew standing aboard, in one slot: (the combatants tuple it was
-#: read from, ship id -> the best, or None); not carried over to a changed people tuple (as
-#: common.PEOPLE_SLOTS would: asked once a round, that cost more than it saved)
-_TECH: Final[list] = [(None, None)]
-_UNKNOWN: Final = object()
 
 
-def ship_initiative(state: VoidState, log: list, dice: Dice, **changes) -> VoidState:
+def ship_initiative(state: VoidState, log: Log, dice: Dice, **changes) -> VoidState:
     """1d20 + the crew's best Technology for each ship, highest first, no 12 split (VD-36, VD-N07);
     the round's new orders: no captain's command and no evasion carried over from the round before.
     ``changes``: more fields of the state to set in the same copy (the round's scale and phase)."""
     rolls = []
     ships = []
-    hit = _TECH[0]
-    if hit[0] is not state.combatants:
-        hit = _TECH[0] = (state.combatants, {})
-    best = hit[1]                       # this slot's own: the answers for these people
     for index, s in enumerate(state.ships):
-        tech = None                     # best_technology: the best of the ship's own crew standing aboard
-        if not s.destroyed and not s.escaped:
-            tech = best.get(s.id, _UNKNOWN)
-            if tech is _UNKNOWN:
-                tech, side = None, s.side
-                for c in standing_aboard(state).get(s.id, ()):
-                    if c.side == side and (tech is None or c.technology > tech):
-                        tech = c.technology
-                best[s.id] = tech
-        if tech is None:
-            ships.append(clone(s, initiative=None, command="", evading=False)
-                         if s.initiative is not None or s.command or s.evading else s)
+        crew = crew_aboard(state, s.id, s.side) if s.in_space else []
+        if not crew:                                                     # nobody of its own aboard: no turn
+            ships.append(evolve(s, initiative=None, command="", evading=False))
             continue
-        total = roll_plus(dice, 20, "best Technology aboard", tech,
-                          (lambda: f"initiative of {s.name}") if dice.recording else "", _INITIATIVE_RULE)
+        total = roll_plus(dice, 20, _BEST_TECHNOLOGY, max(c.technology for c in crew),
+                          msg("void_d20.roll.ship_initiative", "initiative of {ship}", ship=s.name), _INITIATIVE_RULE)
         rolls.append((-total, index, s.id))
-        ships.append(clone(s, initiative=total, command="", evading=False))
+        ships.append(evolve(s, initiative=total, command="", evading=False))
     rolls.sort()
     order = tuple(roll[2] for roll in rolls)
-    new_ships = tuple(ships)
-    ships_changed(state.ships, new_ships)                                # initiative, command, evading
-    state = evolve(state, ships=new_ships, order=order, **changes)
-    if dice.recording:
-        say(log, dice, lambda: "Ship round order: " + ", ".join(f"{ship(state, sid).name} ({ship(state, sid).initiative})"
-                                                                for sid in order) + ".", tables.rule("ship_round", "VD-N07"))
+    state = evolve(state, ships=tuple(ships), order=order, **changes)
+    log.say(msg("void_d20.round.ship_order", "Ship round order: {ships}.",
+                ships=", ".join([f"{s.name} ({s.initiative})" for sid in order for s in [ship(state, sid)]])),
+            tables.rule("ship_round", "VD-N07"))
     return state
 
 
 # --- the helm -------------------------------------------------------------------------------
 
 
+def close_words(s: Ship, target: Ship) -> Message:
+    """The pursuit in words: the check's purpose and the action's label."""
+    return msg("void_d20.check.close", "{ship} closes on {target}", ship=s.name, target=target.name)
+
+
+def escape_words(s: Ship, pursuer: Ship) -> Message:
+    return msg("void_d20.check.escape", "{ship} breaks away from {pursuer}", ship=s.name, pursuer=pursuer.name)
+
+
+def evade_words(s: Ship) -> Message:
+    return msg("void_d20.check.evade", "{ship} evades", ship=s.name)
+
+
 def close_check(state: VoidState, s: Ship, target: Ship, *, dm: int = 0, void: bool = False) -> Check:
     """Pursuit: a piloting check (12+) closes the range one band (VD-37, house rule for the target)."""
-    return station_check(state, s, "pilot", msg("void_d20.check.close", "{ship} closes on {target}", ship=s.name,
-                                                target=target.name),
+    return station_check(state, s, "pilot", close_words(s, target),
                          tables.CHECK_TARGET, tables.rule("stations", "VD-37"), dm=dm, void=void)
 
 
 def escape_check(state: VoidState, s: Ship, pursuer: Ship, *, dm: int = 0, void: bool = False) -> Check:
     """Breaking away: Agility against the pursuer's Speed (VD-46, VD-N08)."""
-    return station_check(state, s, "pilot", msg("void_d20.check.escape", "{ship} breaks away from {pursuer}", ship=s.name,
-                                                pursuer=pursuer.name),
+    return station_check(state, s, "pilot", escape_words(s, pursuer),
                          pursuer.speed, tables.rule("escape", "VD-N08"), dm=dm, void=void)
 
 
 def evade_check(state: VoidState, s: Ship, *, dm: int = 0, void: bool = False) -> Check:
-    return station_check(state, s, "pilot", msg("void_d20.check.evade", "{ship} evades", ship=s.name), tables.CHECK_TARGET,
+    return station_check(state, s, "pilot", evade_words(s), tables.CHECK_TARGET,
                          tables.rule("stations", "VD-37"), dm=dm, void=void)
 
 
-def close_in(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
+def close_in(state: VoidState, log: Log, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     s, t = ship(state, sid), ship(state, tid)
     check = close_check(state, s, t, dm=dm, void=void)
     if void:
         state = _spend_void_of(state, s, "pilot", void)
     if not core_check.roll(dice, check).success:
-        if dice.recording:
-            say(log, dice, f"{s.name} fails to close on {t.name}.", check.rule)
+        log.say(msg("void_d20.log.close_failed", "{ship} fails to close on {target}.", ship=s.name, target=t.name), check.rule)
         return state
     new = tables.band_closer(band(state, sid, tid))
-    if dice.recording:
-        say(log, dice, f"{s.name} closes on {t.name}: {tables.BANDS[new].label}.", tables.rule("ranges", tables.BANDS[new].number))
+    log.say(msg("void_d20.log.closed", "{ship} closes on {target}: {band}.", ship=s.name, target=t.name,
+                band=tables.BANDS[new].words), tables.rule("ranges", tables.BANDS[new].number))
     return set_band(state, sid, tid, new)
 
 
-def break_away(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
+def break_away(state: VoidState, log: Log, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     """Success opens the range one band (beyond Far the ship is gone); failure closes it one band (VD-46)."""
     s, t = ship(state, sid), ship(state, tid)
     check = escape_check(state, s, t, dm=dm, void=void)
@@ -237,28 +201,27 @@ def break_away(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, d
     if core_check.roll(dice, check).success:
         new = tables.band_further(current)
         if new is None:
-            if dice.recording:
-                say(log, dice, f"{s.name} breaks away from {t.name} and is gone.", check.rule)
+            log.say(msg("void_d20.log.gone", "{ship} breaks away from {target} and is gone.", ship=s.name, target=t.name),
+                    check.rule)
             return set_ship(state, sid, escaped=True)
-        if dice.recording:
-            say(log, dice, f"{s.name} breaks away from {t.name}: {tables.BANDS[new].label}.", check.rule)
+        log.say(msg("void_d20.log.broke_away", "{ship} breaks away from {target}: {band}.", ship=s.name, target=t.name,
+                    band=tables.BANDS[new].words), check.rule)
         return set_band(state, sid, tid, new)
     new = tables.band_closer(current)
-    if dice.recording:
-        say(log, dice, f"{s.name} fails to break away; {t.name} closes: {tables.BANDS[new].label}.", check.rule)
+    log.say(msg("void_d20.log.break_failed", "{ship} fails to break away; {target} closes: {band}.", ship=s.name,
+                target=t.name, band=tables.BANDS[new].words), check.rule)
     return set_band(state, sid, tid, new)
 
 
-def evade(state: VoidState, log: list, dice: Dice, sid: str, *, dm=0, void=False) -> VoidState:
+def evade(state: VoidState, log: Log, dice: Dice, sid: str, *, dm=0, void=False) -> VoidState:
     """Evasion: a piloting check; on success + EVADE_BONUS Defence to the end of the round (house rule)."""
     s = ship(state, sid)
     check = evade_check(state, s, dm=dm, void=void)
     if void:
         state = _spend_void_of(state, s, "pilot", void)
     ok = core_check.roll(dice, check).success
-    if dice.recording:
-        say(log, dice, f"{s.name} {'jinks: +' + str(tables.EVADE_BONUS) + ' Defence this round' if ok else 'fails to evade'}.",
-            check.rule)
+    log.say(msg("void_d20.log.evaded", "{ship} jinks: +{bonus} Defence this round.", ship=s.name, bonus=tables.EVADE_BONUS)
+            if ok else msg("void_d20.log.evade_failed", "{ship} fails to evade.", ship=s.name), check.rule)
     return set_ship(state, sid, evading=ok) if ok else state
 
 
@@ -289,7 +252,7 @@ def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=Fals
                          ship_defence(t), tables.rule("stations", "VD-38"), dm=dm, void=void, attack=True, extra=extra)
 
 
-def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid: str, *, dm=0, void=False) -> VoidState:
+def fire(state: VoidState, log: Log, dice: Dice, sid: str, weapon_id: str, tid: str, *, dm=0, void=False) -> VoidState:
     s, t = ship(state, sid), ship(state, tid)
     for weapon in s.weapons:            # the weapon with that id
         if weapon.id == weapon_id:
@@ -303,22 +266,25 @@ def fire(state: VoidState, log: list, dice: Dice, sid: str, weapon_id: str, tid:
         state = set_ship(state, sid, weakness=tuple(w for w in s.weakness if w != t.id))
     result = core_check.roll(dice, check)
     if not result.success:
-        if dice.recording:
-            say(log, dice, f"{s.name}'s {weapon.name} misses {t.name}.", check.rule)
+        log.say(msg("void_d20.log.ship_miss", "{ship}'s {weapon} misses {target}.", ship=s.name, weapon=weapon.name,
+                    target=t.name), check.rule)
         return state
     dd = parse_damage(weapon.damage)
-    damage = roll_sum(dice, dd.count, dd.sides, dd.plus, purpose=(lambda: f"frame damage of {weapon.name}") if dice.recording else "",
+    damage = roll_sum(dice, dd.count, dd.sides, dd.plus,
+                      purpose=msg("void_d20.roll.frame_damage", "frame damage of {weapon}", weapon=weapon.name),
                       rule=tables.rule("frame", "VD-49"))
     if result.critical:
         damage *= 2
     damage = max(0, damage)
-    if dice.recording:
-        say(log, dice, lambda: f"{'Critical hit! ' if result.critical else ''}{s.name}'s {weapon.name} hits {t.name} "
-                               f"for {damage} Condition{' (doubled)' if result.critical else ''}.", tables.rule("frame", "VD-49"))
+    names = {"ship": s.name, "weapon": weapon.name, "target": t.name, "damage": damage}
+    log.say(msg("void_d20.log.ship_critical", "Critical hit! {ship}'s {weapon} hits {target} for {damage} Condition (doubled).",
+                **names) if result.critical else
+            msg("void_d20.log.ship_hit", "{ship}'s {weapon} hits {target} for {damage} Condition.", **names),
+            tables.rule("frame", "VD-49"))
     return frame_hit(state, log, dice, tid, damage)
 
 
-def frame_hit(state: VoidState, log: list, dice: Dice, tid: str, damage: int) -> VoidState:
+def frame_hit(state: VoidState, log: Log, dice: Dice, tid: str, damage: int) -> VoidState:
     """Frame damage (VD-49); 0 Condition: drifting (VD-50); a module out on 1 in d6 (VD-51);
     the catastrophe table when the frame reaches 0 and on each hit while it stays there (VD-N09)."""
     t = ship(state, tid)
@@ -326,65 +292,72 @@ def frame_hit(state: VoidState, log: list, dice: Dice, tid: str, damage: int) ->
     frame = max(0, t.frame - damage)
     state = set_ship(state, tid, frame=frame)
     if frame == 0 and not was_zero:
-        if dice.recording:
-            say(log, dice, f"{t.name}'s frame is at 0: it drifts, no engines, no life support; everyone aboard "
-                           "starts to suffocate.", tables.rule("frame", "VD-50"))
+        log.say(msg("void_d20.log.drifting", "{ship}'s frame is at 0: it drifts, no engines, no life support; everyone "
+                    "aboard starts to suffocate.", ship=t.name), tables.rule("frame", "VD-50"))
     state = module_roll(state, log, dice, tid)
     if frame == 0:
         state = catastrophe(state, log, dice, tid)
     return state
 
 
-def module_roll(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
+def module_roll(state: VoidState, log: Log, dice: Dice, tid: str) -> VoidState:
     t = ship(state, tid)
-    face = roll_one(dice, tables.MODULE_DIE, (lambda: f"does the hit knock out a module of {t.name}?") if dice.recording else "",
-                    _MODULE_RULE)
+    face = roll_one(dice, tables.MODULE_DIE, msg("void_d20.roll.module_hit", "does the hit knock out a module of {ship}?",
+                                                 ship=t.name), _MODULE_RULE)
     if face != 1:
         return state
     working = [("module", m.name) for m in t.modules if not m.out] + [("weapon", w.id) for w in t.weapons if not w.out]
     if not working:
         return state
-    kind, key = working[roll_one(dice, len(working), "which module", tables.rule("frame", "VD-51")) - 1] \
+    kind, key = working[roll_one(dice, len(working), _WHICH_MODULE, tables.rule("frame", "VD-51")) - 1] \
         if len(working) > 1 else working[0]
     return knock_out(state, log, dice, tid, kind, key, tables.rule("frame", "VD-51"))
 
 
-def knock_out(state: VoidState, log: list, dice: Dice, tid: str, kind: str, key: str, rule: str) -> VoidState:
+_WHICH_MODULE: Final = msg("void_d20.roll.which_module", "which module")
+_WHICH_GUN: Final = msg("void_d20.roll.which_gun", "which gun")
+
+
+def _knocked_out(t: Ship, part: str) -> Message:
+    return msg("void_d20.log.knocked_out", "{ship}'s {part} is knocked out.", ship=t.name, part=part)
+
+
+def knock_out(state: VoidState, log: Log, dice: Dice, tid: str, kind: str, key: str, rule: str) -> VoidState:
     t = ship(state, tid)
     if kind == "module":
-        if dice.recording:
-            say(log, dice, f"{t.name}'s {key} is knocked out.", rule)
+        log.say(_knocked_out(t, key), rule)
         return set_ship(state, tid, modules=tuple(evolve(m, out=True) if m.name == key else m for m in t.modules))
     name = next(w.name for w in t.weapons if w.id == key)
-    if dice.recording:
-        say(log, dice, f"{t.name}'s {name} is knocked out.", rule)
+    log.say(_knocked_out(t, name), rule)
     return set_ship(state, tid, weapons=tuple(evolve(w, out=True) if w.id == key else w for w in t.weapons))
 
 
-def catastrophe(state: VoidState, log: list, dice: Dice, tid: str, *, called: bool = False) -> VoidState:
+def catastrophe(state: VoidState, log: Log, dice: Dice, tid: str, *, called: bool = False) -> VoidState:
     """Roll d12 on the catastrophe table and apply its row (VD-52..VD-63, VD-N09)."""
     t = ship(state, tid)
-    face = roll_one(dice, 12, lambda: f"catastrophe aboard {t.name}" + (" (the GM calls for it)" if called else ""),
-                    tables.rule("catastrophe", "VD-N09"))
+    purpose = (msg("void_d20.roll.catastrophe_called", "catastrophe aboard {ship} (the GM calls for it)", ship=t.name)
+               if called else msg("void_d20.roll.catastrophe", "catastrophe aboard {ship}", ship=t.name))
+    face = roll_one(dice, 12, purpose, tables.rule("catastrophe", "VD-N09"))
     row = tables.catastrophe_row(face)
-    if dice.recording:
-        say(log, dice, f"Catastrophe, d12 = {face}: {row.label} ({row.effect}).", tables.rule("catastrophe", row.number))
+    log.say(msg("void_d20.log.catastrophe", "Catastrophe, d12 = {face}: {row} ({effect}).", face=face, row=row.words,
+                effect=row.effect_words), tables.rule("catastrophe", row.number))
     return apply_catastrophe(state, log, dice, tid, row.key)
 
 
-def apply_catastrophe(state: VoidState, log: list, dice: Dice, tid: str, key: str) -> VoidState:
+def apply_catastrophe(state: VoidState, log: Log, dice: Dice, tid: str, key: str) -> VoidState:
     t = ship(state, tid)
     if key == "reactor" and t.reactor is None:                            # VD-54
-        rounds = roll_sum(dice, 1, 6, purpose=lambda: f"rounds until {t.name}'s reactor explodes",
+        rounds = roll_sum(dice, 1, 6, purpose=msg("void_d20.roll.reactor", "rounds until {ship}'s reactor explodes", ship=t.name),
                           rule=tables.rule("catastrophe", "VD-54"))
         state = set_ship(state, tid, reactor=rounds)
     elif key == "reboot":                                                 # VD-63
-        rounds = roll_sum(dice, 1, 6, purpose=lambda: f"rounds {t.name}'s systems stay down", rule=tables.rule("catastrophe", "VD-63"))
+        rounds = roll_sum(dice, 1, 6, purpose=msg("void_d20.roll.reboot", "rounds {ship}'s systems stay down", ship=t.name),
+                          rule=tables.rule("catastrophe", "VD-63"))
         state = set_ship(state, tid, reboot=max(t.reboot, rounds))
     elif key == "gun":                                                    # VD-58
         guns = [w for w in t.weapons if not w.out]
         if guns:
-            gun = guns[roll_one(dice, len(guns), "which gun", tables.rule("catastrophe", "VD-58")) - 1] if len(guns) > 1 else guns[0]
+            gun = guns[roll_one(dice, len(guns), _WHICH_GUN, tables.rule("catastrophe", "VD-58")) - 1] if len(guns) > 1 else guns[0]
             state = knock_out(state, log, dice, tid, "weapon", gun.id, tables.rule("catastrophe", "VD-58"))
     t = ship(state, tid)
     if key not in t.catastrophes:
@@ -392,11 +365,11 @@ def apply_catastrophe(state: VoidState, log: list, dice: Dice, tid: str, key: st
     return state
 
 
-def explode(state: VoidState, log: list, dice: Dice, tid: str) -> VoidState:
+def explode(state: VoidState, log: Log, dice: Dice, tid: str) -> VoidState:
     """The reactor goes (VD-54, house rule): the ship is lost with everyone aboard; docked ships come loose."""
     t = ship(state, tid)
-    if dice.recording:
-        say(log, dice, f"{t.name}'s reactor explodes: the ship is lost with everyone aboard.", tables.rule("catastrophe", "VD-54"))
+    log.say(msg("void_d20.log.reactor_explodes", "{ship}'s reactor explodes: the ship is lost with everyone aboard.", ship=t.name),
+            tables.rule("catastrophe", "VD-54"))
     state = set_ship(state, tid, destroyed=True, frame=0, reactor=None)
     for c in state.combatants:
         if c.aboard == tid and c.alive:
@@ -415,19 +388,18 @@ def scan_check(state: VoidState, s: Ship, t: Ship, *, dm=0, void=False) -> Check
                          tables.CHECK_TARGET, tables.rule("stations", "VD-39"), dm=dm, void=void)
 
 
-def scan(state: VoidState, log: list, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
+def scan(state: VoidState, log: Log, dice: Dice, sid: str, tid: str, *, dm=0, void=False) -> VoidState:
     """Sensors: a Mind check finds a weakness: + WEAKNESS_BONUS to the next gunnery roll at it (VD-39)."""
     s, t = ship(state, sid), ship(state, tid)
     check = scan_check(state, s, t, dm=dm, void=void)
     if void:
         state = _spend_void_of(state, s, "sensors", void)
     if not core_check.roll(dice, check).success:
-        if dice.recording:
-            say(log, dice, f"{s.name}'s sensors find nothing on {t.name}.", check.rule, side=s.side)
+        log.say(msg("void_d20.log.scan_failed", "{ship}'s sensors find nothing on {target}.", ship=s.name, target=t.name),
+                check.rule, side=s.side)
         return state
-    if dice.recording:
-        say(log, dice, f"{s.name}'s sensors find a weakness in {t.name}: +{tables.WEAKNESS_BONUS} to the next shot at it.",
-            check.rule, side=s.side)
+    log.say(msg("void_d20.log.weakness", "{ship}'s sensors find a weakness in {target}: +{bonus} to the next shot at it.",
+                ship=s.name, target=t.name, bonus=tables.WEAKNESS_BONUS), check.rule, side=s.side)
     return set_ship(state, sid, weakness=s.weakness + (tid,)) if tid not in s.weakness else state
 
 
@@ -436,7 +408,7 @@ def repair_check(state: VoidState, s: Ship, what: str, *, dm=0, void=False) -> C
                          tables.CHECK_TARGET, tables.rule("stations", "VD-40"), dm=dm, void=void)
 
 
-def repair(state: VoidState, log: list, dice: Dice, sid: str, what: str, *, dm=0, void=False) -> VoidState:
+def repair(state: VoidState, log: Log, dice: Dice, sid: str, what: str, *, dm=0, void=False) -> VoidState:
     """Repair: a Technology check spending one spare part; the frame gets d6 Condition back, or a
     module comes back on line (VD-40; the amount is a house rule)."""
     s = ship(state, sid)
@@ -445,29 +417,28 @@ def repair(state: VoidState, log: list, dice: Dice, sid: str, what: str, *, dm=0
         state = _spend_void_of(state, s, "engineer", void)
     state = set_ship(state, sid, spare_parts=s.spare_parts - 1)
     if not core_check.roll(dice, check).success:
-        if dice.recording:
-            say(log, dice, f"{s.name}'s repair of its {what} fails; a spare part is spent.", check.rule, side=s.side)
+        log.say(msg("void_d20.log.repair_failed", "{ship}'s repair of its {what} fails; a spare part is spent.", ship=s.name,
+                    what=what), check.rule, side=s.side)
         return state
     s = ship(state, sid)
     if what == "frame":
-        got = roll_sum(dice, 1, 6, purpose=lambda: f"Condition {s.name}'s frame gets back", rule=check.rule)
+        got = roll_sum(dice, 1, 6, purpose=msg("void_d20.roll.repair_frame", "Condition {ship}'s frame gets back", ship=s.name),
+                       rule=check.rule)
         frame = min(s.max_frame, s.frame + got)
-        if dice.recording:
-            say(log, dice, f"{s.name}'s frame gets {frame - s.frame} Condition back ({frame} of {s.max_frame}).", check.rule, side=s.side)
+        log.say(msg("void_d20.log.frame_repaired", "{ship}'s frame gets {got} Condition back ({frame} of {max_frame}).",
+                    ship=s.name, got=frame - s.frame, frame=frame, max_frame=s.max_frame), check.rule, side=s.side)
         return set_ship(state, sid, frame=frame)
     weapons = tuple(evolve(w, out=False) if w.name == what else w for w in s.weapons)
     modules = tuple(evolve(m, out=False) if m.name == what else m for m in s.modules)
-    if dice.recording:
-        say(log, dice, f"{s.name}'s {what} is back on line.", check.rule, side=s.side)
+    log.say(msg("void_d20.log.repaired", "{ship}'s {what} is back on line.", ship=s.name, what=what), check.rule, side=s.side)
     return set_ship(state, sid, weapons=weapons, modules=modules)
 
 
-def command(state: VoidState, log: list, dice: Dice, sid: str, station: str) -> VoidState:
+def command(state: VoidState, log: Log, dice: Dice, sid: str, station: str) -> VoidState:
     """Command: +1 to another station this round (VD-41)."""
     s = ship(state, sid)
-    if dice.recording:
-        say(log, dice, f"{s.name}'s captain urges the {tables.STATION[station].key}: +1 this round.", tables.rule("stations", "VD-41"),
-            side=s.side)
+    log.say(msg("void_d20.log.command", "{ship}'s captain urges the {station}: +{bonus} this round.", ship=s.name,
+                station=tables.STATION_WORDS[station], bonus=tables.COMMAND_BONUS), tables.rule("stations", "VD-41"), side=s.side)
     return set_ship(state, sid, command=station)
 
 
@@ -491,9 +462,12 @@ def boarders(state: VoidState, s: Ship) -> list[Combatant]:
     return going or crew
 
 
-def _names(people) -> str:
+def _names(people) -> Message | str:
+    """"Ann", "Ann and Bo", "Ann, Bo and Cy"."""
     names = [c.name for c in people]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return msg("void_d20.words.and", "{some} and {last}", some=", ".join(names[:-1]), last=names[-1])
 
 
 def board_check(state: VoidState, s: Ship, t: Ship, method: str, *, dm=0, void=False) -> Check:
@@ -503,14 +477,14 @@ def board_check(state: VoidState, s: Ship, t: Ship, method: str, *, dm=0, void=F
     best = max(party, key=lambda c: getattr(c, ability))
     rule = tables.rule("boarding", "VD-48")
     mods = [Modifier(msg("void_d20.modifier.crew_ability", "{name}'s {ability}", name=best.name,
-                         ability=tables.ABILITY_LABEL[ability]), getattr(best, ability), rule), *circumstance(dm)]
+                         ability=tables.ABILITY_WORDS[ability]), getattr(best, ability), rule), *circumstance(dm)]
     purpose = (msg("void_d20.check.breach", "{name} forces the lock of {target}", name=best.name, target=t.name)
                if method == "breach" else
                msg("void_d20.check.hack", "{name} hacks the lock of {target}", name=best.name, target=t.name))
     return d20_check(purpose, mods, tables.CHECK_TARGET, rule, void=void)
 
 
-def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: str, *, dm=0, void=False) -> VoidState:
+def board(state: VoidState, log: Log, dice: Dice, sid: str, tid: str, method: str, *, dm=0, void=False) -> VoidState:
     """At Docked the crew breaks in (VD-47, VD-48); inside it is ordinary corridor combat.
     A lock once broken stays open: crossing again needs no check (``method="open"``, house rule)."""
     s, t = ship(state, sid), ship(state, tid)
@@ -518,8 +492,8 @@ def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: s
         party = boarders(state, s)
         for c in party:
             state = set_combatant(state, c.id, aboard=tid, cover="none")
-        if dice.recording:
-            say(log, dice, lambda: f"{_names(party)} {'cross' if len(party) > 1 else 'crosses'} into {t.name} through the broken lock.",
+        log.say(msgn("void_d20.log.cross", "{names} crosses into {target} through the broken lock.",
+                     "{names} cross into {target} through the broken lock.", len(party), names=_names(party), target=t.name),
                 tables.rule("boarding", "VD-47"))
         return state
     check = board_check(state, s, t, method, dm=dm, void=void)
@@ -529,15 +503,14 @@ def board(state: VoidState, log: list, dice: Dice, sid: str, tid: str, method: s
         if best.void > 0:
             state = set_combatant(state, best.id, void=best.void - 1)
     if not core_check.roll(dice, check).success:
-        if dice.recording:
-            say(log, dice, f"The lock of {t.name} holds.", check.rule)
+        log.say(msg("void_d20.log.lock_holds", "The lock of {target} holds.", target=t.name), check.rule)
         return state
     party = boarders(state, s)
     for c in party:
         state = set_combatant(state, c.id, aboard=tid, cover="none")
     if tid not in ship(state, sid).breached:
         state = set_ship(state, sid, breached=ship(state, sid).breached + (tid,))
-    if dice.recording:
-        say(log, dice, lambda: f"{_names(party)} {'break' if len(party) > 1 else 'breaks'} into {t.name}: the fight moves to the corridors.",
-            tables.rule("boarding", "VD-47"))
+    log.say(msgn("void_d20.log.break_in", "{names} breaks into {target}: the fight moves to the corridors.",
+                 "{names} break into {target}: the fight moves to the corridors.", len(party), names=_names(party),
+                 target=t.name), tables.rule("boarding", "VD-47"))
     return state

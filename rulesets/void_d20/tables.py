@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Final
 
 from rulesets.core.citation import cite
+from rulesets.core.messages import Message, msg
 
 #: A plain check: 1d20 + ability, 12 or more succeeds (RULES-NOTES void_d20, VD-N01).
 CHECK_TARGET: Final = 12
@@ -91,15 +92,20 @@ def rule(section: str, number: str = "") -> str:
 @dataclass(frozen=True)
 class Cover:
     key: str
-    label: str
+    words: Message            # the label as a message (a log line's parameter)
     dr_bonus: int | None  # None: no attack possible
+
+    @property
+    def label(self) -> str:
+        return self.words.english()
 
 
 COVER: Final = {
-    "none": Cover("none", "no cover", 0),
-    "light": Cover("light", "light cover (round a corner, in grass): +2 DR", 2),      # VD-13
-    "medium": Cover("medium", "medium cover (behind a wall, in rubble): +4 DR", 4),  # VD-14
-    "full": Cover("full", "full cover (bunker, armour plate): no attack possible", None),  # VD-15
+    "none": Cover("none", msg("void_d20.cover.none", "no cover"), 0),
+    "light": Cover("light", msg("void_d20.cover.light", "light cover (round a corner, in grass): +2 DR"), 2),      # VD-13
+    "medium": Cover("medium", msg("void_d20.cover.medium", "medium cover (behind a wall, in rubble): +4 DR"), 4),  # VD-14
+    "full": Cover("full", msg("void_d20.cover.full", "full cover (bunker, armour plate): no attack possible"),
+        None),  # VD-15
 }
 COVER_ORDER: Final = ("none", "light", "medium", "full")
 #: an energy shield with charges left: +2 DR, one charge lost per hit (VD-16)
@@ -113,23 +119,29 @@ class DeathRow:
     low: int
     high: int
     key: str
-    label: str
+    words: Message            # the row's words (the label a GM reads)
     number: str
 
     @property
     def faces(self) -> str:
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
+    @property
+    def label(self) -> str:
+        return self.words.english()
+
 
 DEATH_TABLE: Final = (
-    DeathRow(1, 1, "dead", "Instant death: the body torn apart among the space debris", "VD-22"),
-    DeathRow(2, 3, "bleeding", "Bleeding out: dead unless helped within a round", "VD-23"),
-    DeathRow(4, 6, "unconscious", "Unconscious for d6 rounds; HP back to 1", "VD-24"),
-    DeathRow(7, 10, "wounded", "Severe wound: HP 1, disadvantage the next day", "VD-25"),
-    DeathRow(11, 14, "shock", "Shock: sits down, no actions for 2 rounds; HP 1", "VD-26"),
-    DeathRow(15, 17, "scratched", "Scratched: HP d4, carries on", "VD-27"),
-    DeathRow(18, 19, "miracle", "Survived by a miracle: full HP, +1 Void Point", "VD-28"),
-    DeathRow(20, 20, "vision", "Vision: full HP and an omen from the GM", "VD-29"),
+    DeathRow(1, 1, "dead", msg("void_d20.death_row.dead", "Instant death: the body torn apart among the space debris"),
+        "VD-22"),
+    DeathRow(2, 3, "bleeding", msg("void_d20.death_row.bleeding", "Bleeding out: dead unless helped within a round"),
+        "VD-23"),
+    DeathRow(4, 6, "unconscious", msg("void_d20.death_row.unconscious", "Unconscious for d6 rounds; HP back to 1"), "VD-24"),
+    DeathRow(7, 10, "wounded", msg("void_d20.death_row.wounded", "Severe wound: HP 1, disadvantage the next day"), "VD-25"),
+    DeathRow(11, 14, "shock", msg("void_d20.death_row.shock", "Shock: sits down, no actions for 2 rounds; HP 1"), "VD-26"),
+    DeathRow(15, 17, "scratched", msg("void_d20.death_row.scratched", "Scratched: HP d4, carries on"), "VD-27"),
+    DeathRow(18, 19, "miracle", msg("void_d20.death_row.miracle", "Survived by a miracle: full HP, +1 Void Point"), "VD-28"),
+    DeathRow(20, 20, "vision", msg("void_d20.death_row.vision", "Vision: full HP and an omen from the GM"), "VD-29"),
 )
 
 
@@ -154,16 +166,21 @@ SHOCK_ROUNDS: Final = 2
 @dataclass(frozen=True)
 class Healing:
     key: str
-    label: str
+    words: Message            # the label a GM reads
     dice: tuple[int, int, int] | None  # (count, sides, plus); None: all HP
     number: str
 
+    @property
+    def label(self) -> str:
+        return self.words.english()
+
 
 HEALING: Final = {
-    "medkit": Healing("medkit", "Medkit: d6+1 HP, one charge", (1, 6, 1), "VD-30"),
-    "hub": Healing("hub", "A night's rest at the hub: full HP", None, "VD-31"),
-    "medbay": Healing("medbay", "Medbay: d8+2 HP in an hour", (1, 8, 2), "VD-32"),
-    "week": Healing("week", "A long rest (a week): removes all long-term injuries", None, "VD-33"),
+    "medkit": Healing("medkit", msg("void_d20.healing.medkit", "Medkit: d6+1 HP, one charge"), (1, 6, 1), "VD-30"),
+    "hub": Healing("hub", msg("void_d20.healing.hub", "A night's rest at the hub: full HP"), None, "VD-31"),
+    "medbay": Healing("medbay", msg("void_d20.healing.medbay", "Medbay: d8+2 HP in an hour"), (1, 8, 2), "VD-32"),
+    "week": Healing("week", msg("void_d20.healing.week", "A long rest (a week): removes all long-term injuries"),
+        None, "VD-33"),
 }
 #: what a long rest removes (VD-33); "hampered" is the 7-10 row's "disadvantage the next day"
 LONG_TERM_NOTES: Final = ("hampered tomorrow",)
@@ -173,18 +190,26 @@ LONG_TERM_NOTES: Final = ("hampered tomorrow",)
 @dataclass(frozen=True)
 class Band:
     key: str
-    label: str
+    words: Message            # the label a GM reads
     reaches: tuple[str, ...]  # weapon reaches that work at this band
     boarding: str             # "" / "possible" / "active"
     number: str
 
+    @property
+    def label(self) -> str:
+        return self.words.english()
+
 
 BANDS: Final = {
-    "far": Band("far", "Far: at the edge of the scanners; only heavy weapons and missiles", ("heavy", "missile"), "", "VD-42"),
-    "medium": Band("medium", "Medium: most weapons work; standard combat", ("standard", "heavy", "missile"), "", "VD-43"),
-    "close": Band("close", "Close: all weapons effective; boarding possible", ("standard", "heavy", "missile", "close"),
-                  "possible", "VD-44"),
-    "docked": Band("docked", "Docked: the ships are joined; guns do not work, boarding under way", (), "active", "VD-45"),
+    "far": Band("far", msg("void_d20.band.far", "Far: at the edge of the scanners; only heavy weapons and missiles"),
+                ("heavy", "missile"), "", "VD-42"),
+    "medium": Band("medium", msg("void_d20.band.medium", "Medium: most weapons work; standard combat"),
+                   ("standard", "heavy", "missile"), "", "VD-43"),
+    "close": Band("close", msg("void_d20.band.close", "Close: all weapons effective; boarding possible"),
+                  ("standard", "heavy", "missile", "close"), "possible", "VD-44"),
+    "docked": Band("docked",
+                   msg("void_d20.band.docked", "Docked: the ships are joined; guns do not work, boarding under way"),
+                   (), "active", "VD-45"),
 }
 BAND_ORDER: Final = ("docked", "close", "medium", "far")  # nearest first
 #: weapon reaches a ship weapon may have: "close" works only at Close (point-blank guns)
@@ -223,6 +248,12 @@ STATIONS: Final = (
     Station("engineer", "Repair (Technology + spare parts): restore Condition", "technology", "engineer", "VD-40"),
 )
 STATION: Final = {s.key: s for s in STATIONS}
+#: a station's short name as a message ("the gunner"): a log line's and an action's parameter
+STATION_WORDS: Final = {"command": msg("void_d20.station_name.command", "command"),
+                         "pilot": msg("void_d20.station_name.pilot", "pilot"),
+                         "sensors": msg("void_d20.station_name.sensors", "sensors"),
+                         "gunner": msg("void_d20.station_name.gunner", "gunner"),
+                         "engineer": msg("void_d20.station_name.engineer", "engineer")}
 #: a found weakness: + this to the next gunnery roll against that ship (house rule)
 WEAKNESS_BONUS: Final = 2
 #: a successful evasion: + this to the ship's Defence until its next turn (house rule)
@@ -238,26 +269,46 @@ DEFAULT_SHIP_DEFENCE: Final = CHECK_TARGET
 class Catastrophe:
     face: int
     key: str
-    label: str
-    effect: str  # what the app does, in words
+    words: Message            # the row's words
+    effect_words: Message     # what the app does, in words
     number: str
+
+    @property
+    def label(self) -> str:
+        return self.words.english()
+
+    @property
+    def effect(self) -> str:
+        return self.effect_words.english()
 
 
 CATASTROPHES: Final = (
-    Catastrophe(1, "breach", "Hull breach: a compartment depressurised", "noted for the GM", "VD-52"),
-    Catastrophe(2, "fire", "Fire in engineering: -1 power", "-1 to the ship's gunnery and piloting checks", "VD-53"),
-    Catastrophe(3, "reactor", "Reactor explodes in d6 rounds", "the ship and all aboard are lost when the count runs out",
+    Catastrophe(1, "breach", msg("void_d20.catastrophe.breach", "Hull breach: a compartment depressurised"),
+                msg("void_d20.catastrophe_effect.breach", "noted for the GM"), "VD-52"),
+    Catastrophe(2, "fire", msg("void_d20.catastrophe.fire", "Fire in engineering: -1 power"),
+                msg("void_d20.catastrophe_effect.fire", "-1 to the ship's gunnery and piloting checks"), "VD-53"),
+    Catastrophe(3, "reactor", msg("void_d20.catastrophe.reactor", "Reactor explodes in d6 rounds"),
+                msg("void_d20.catastrophe_effect.reactor", "the ship and all aboard are lost when the count runs out"),
                 "VD-54"),
-    Catastrophe(4, "docking", "Docking module jammed", "the ship cannot dock, nor break away once docked", "VD-55"),
-    Catastrophe(5, "gravity", "Gravity off", "noted for the GM", "VD-56"),
-    Catastrophe(6, "navigation", "Navigation dead", "no manoeuvres", "VD-57"),
-    Catastrophe(7, "gun", "A gun broken", "a random weapon is out", "VD-58"),
-    Catastrophe(8, "oxygen", "Oxygen leak: an hour until suffocation", "noted for the GM (an hour is longer than the fight)",
+    Catastrophe(4, "docking", msg("void_d20.catastrophe.docking", "Docking module jammed"),
+                msg("void_d20.catastrophe_effect.docking", "the ship cannot dock, nor break away once docked"), "VD-55"),
+    Catastrophe(5, "gravity", msg("void_d20.catastrophe.gravity", "Gravity off"),
+                msg("void_d20.catastrophe_effect.gravity", "noted for the GM"), "VD-56"),
+    Catastrophe(6, "navigation", msg("void_d20.catastrophe.navigation", "Navigation dead"),
+                msg("void_d20.catastrophe_effect.navigation", "no manoeuvres"), "VD-57"),
+    Catastrophe(7, "gun", msg("void_d20.catastrophe.gun", "A gun broken"),
+                msg("void_d20.catastrophe_effect.gun", "a random weapon is out"), "VD-58"),
+    Catastrophe(8, "oxygen", msg("void_d20.catastrophe.oxygen", "Oxygen leak: an hour until suffocation"),
+                msg("void_d20.catastrophe_effect.oxygen", "noted for the GM (an hour is longer than the fight)"),
                 "VD-59"),
-    Catastrophe(9, "ai", "The ship's AI goes mad", "the GM decides what it does", "VD-60"),
-    Catastrophe(10, "cryo", "Cryo pods open by themselves", "noted for the GM", "VD-61"),
-    Catastrophe(11, "engines", "Engines jammed: flying straight on", "no manoeuvres", "VD-62"),
-    Catastrophe(12, "reboot", "All systems reboot for d6 rounds", "the ship does nothing for d6 rounds", "VD-63"),
+    Catastrophe(9, "ai", msg("void_d20.catastrophe.ai", "The ship's AI goes mad"),
+                msg("void_d20.catastrophe_effect.ai", "the GM decides what it does"), "VD-60"),
+    Catastrophe(10, "cryo", msg("void_d20.catastrophe.cryo", "Cryo pods open by themselves"),
+                msg("void_d20.catastrophe_effect.cryo", "noted for the GM"), "VD-61"),
+    Catastrophe(11, "engines", msg("void_d20.catastrophe.engines", "Engines jammed: flying straight on"),
+                msg("void_d20.catastrophe_effect.engines", "no manoeuvres"), "VD-62"),
+    Catastrophe(12, "reboot", msg("void_d20.catastrophe.reboot", "All systems reboot for d6 rounds"),
+                msg("void_d20.catastrophe_effect.reboot", "the ship does nothing for d6 rounds"), "VD-63"),
 )
 CATASTROPHE: Final = {c.key: c for c in CATASTROPHES}
 
@@ -281,5 +332,9 @@ POSITION_WORDS: Final = {
 ATTACK_ABILITY: Final = {"melee": "body", "ranged": "agility", "tech": "technology"}
 ABILITIES: Final = ("body", "agility", "mind", "technology")
 ABILITY_LABEL: Final = {"body": "Body", "agility": "Agility", "mind": "Mind", "technology": "Technology"}
+#: the abilities' names as messages (a modifier's label, a log line's parameter)
+ABILITY_WORDS: Final = {"body": msg("void_d20.ability.body", "Body"), "agility": msg("void_d20.ability.agility", "Agility"),
+                        "mind": msg("void_d20.ability.mind", "Mind"),
+                        "technology": msg("void_d20.ability.technology", "Technology")}
 #: a character whose weapon is broken (Condition 0) fights with fists (house rule)
 FISTS: Final = ("fists", "melee", "d4")

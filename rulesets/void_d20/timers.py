@@ -68,22 +68,19 @@ def _as_status(c: Combatant, status: str) -> Combatant:
     return c if c.status == status else evolve(c, status=status)
 
 
-_WORDS: Final = {
-    # (status kind, one round) -> (message id, English text)
-    ("lost", False): ("void_d20.timer.no_actions", "no actions: {rounds} rounds left"),
-    ("lost", True): ("void_d20.timer.no_actions_one", "no actions: 1 round left"),
-    ("lost", None): ("void_d20.timer.no_actions_done", "no actions until the next round"),
-    ("bleeding", False): ("void_d20.timer.bleeding", "dies unless helped: {rounds} rounds left"),
-    ("bleeding", True): ("void_d20.timer.bleeding_one", "dies unless helped: 1 round left"),
-    ("bleeding", None): ("void_d20.timer.bleeding_done", "dies when the next round begins unless helped"),
-}
-
-
 def words(state: VoidState, c: Combatant) -> Message | None:
     """The count in words ("no actions: 2 rounds left"), or None for a status without rounds."""
     if c.status not in TIMED:
         return None
     n = rounds_left(state, c)
-    key = ("bleeding" if c.status == "bleeding" else "lost", None if n == 0 else n == 1)
-    ident, text = _WORDS[key]
-    return msg(ident, text, rounds=n) if n > 1 else msg(ident, text)
+    if c.status == "bleeding":
+        if n == 0:
+            return msg("void_d20.timer.bleeding_done", "dies when the next round begins unless helped")
+        if n == 1:
+            return msg("void_d20.timer.bleeding_one", "dies unless helped: 1 round left")
+        return msg("void_d20.timer.bleeding", "dies unless helped: {rounds} rounds left", rounds=n)
+    if n == 0:
+        return msg("void_d20.timer.no_actions_done", "no actions until the next round")
+    if n == 1:
+        return msg("void_d20.timer.no_actions_one", "no actions: 1 round left")
+    return msg("void_d20.timer.no_actions", "no actions: {rounds} rounds left", rounds=n)

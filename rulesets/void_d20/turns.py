@@ -14,41 +14,22 @@ from __future__ import annotations
 from typing import Final
 
 from rulesets.core.dice import Dice
+from rulesets.core.engine import Log
+from rulesets.core.messages import msg, msgn
 
 from . import tables
 from .checks import roll_plus
-from .common import (PEOPLE_SLOTS, SHIP_SLOTS, combatant, evolve, people_changed, say, set_combatant, set_ship, ship,
-                     standing_aboard)
+from .common import combatant, evolve, set_combatant, set_ship, ship, standing_aboard
 from .model import STANDING, VoidState
-from .options import STATION_OPEN
+from .options import station_open
 from .ships import band, explode, ship_initiative
 from .timers import TIMED
 
 # --- scale and order ----------------------------------------------------------------------
 
 
-#: the last (combatants, ships, answer, ids of destroyed ships), in one slot read and replaced whole
-_CONTESTED: Final[list] = [(None, None, None, None)]
-
-
 def contested_ships(state: VoidState) -> list[str]:
     """Ships with standing people of two sides aboard: a boarding fight is under way there."""
-    hit = _CONTESTED[0]
-    if hit[0] is state.combatants and hit[1] is state.ships:
-        return hit[2]
-    destroyed: tuple[str, ...] = ()
-    for s in state.ships:
-        if s.destroyed:
-            destroyed += (s.id,)
-    if hit[0] is state.combatants and hit[3] == destroyed:  # a ship changed, none was destroyed
-        out = hit[2]
-    else:
-        out = _contested(state)
-    _CONTESTED[0] = (state.combatants, state.ships, out, destroyed)
-    return out
-
-
-def _contested(state: VoidState) -> list[str]:
     out = []
     where = standing_aboard(state)
     for s in state.ships:
@@ -65,9 +46,10 @@ def _contested(state: VoidState) -> list[str]:
 
 
 _INITIATIVE_RULE: Final = tables.rule("initiative", "VD-03")
+_AGILITY: Final = tables.ABILITY_WORDS["agility"]
 
 
-def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str], **changes) -> VoidState:
+def personal_initiative(state: VoidState, log: Log, dice: Dice, where: list[str], **changes) -> VoidState:
     """Characters roll 1d20 + Agility: 12 or more act before the enemies, the others after (VD-03);
     among themselves by their roll, highest first (VD-04: the players' own order, set by the GM).
     ``changes``: more fields of the state to set in the same copy (the round's scale and phase)."""
@@ -75,71 +57,39 @@ def personal_initiative(state: VoidState, log: list, dice: Dice, where: list[str
     enemies: list[str] = []
     late: list[tuple[int, int, str]] = []
     people = list(state.combatants)
-    rolled = False
     for index, c in enumerate(people):
         if c.aboard not in where or c.status not in STANDING:
             continue
         if c.kind == "enemy":
             enemies.append(c.id)
             continue
-        total = roll_plus(dice, 20, "Agility", c.agility, (lambda: f"initiative of {c.name}") if dice.recording else "",
+        total = roll_plus(dice, 20, _AGILITY, c.agility, msg("void_d20.roll.initiative", "initiative of {name}", name=c.name),
                           _INITIATIVE_RULE)
         people[index] = evolve(c, initiative=total)
-        rolled = True
         (early if total >= tables.INITIATIVE_SPLIT else late).append((-total, index, c.id))
     order = tuple([cid for _, _, cid in sorted(early)] + enemies + [cid for _, _, cid in sorted(late)])
-    if rolled:
-        new_people = tuple(people)
-        people_changed(state.combatants, new_people)                     # initiative only
-        changes["combatants"] = new_people
-    state = evolve(state, order=order, **changes)
-    if dice.recording:
-        say(log, dice, lambda: "Round order: " + ", ".join(combatant(state, cid).name for cid in order)
-            + " (characters on 12+ before the enemies, the rest after).", tables.rule("initiative", "VD-03"))
+    state = evolve(state, combatants=tuple(people), order=order, **changes)
+    log.say(msg("void_d20.round.order", "Round order: {people} (characters on {split}+ before the enemies, the rest after).",
+                people=", ".join([combatant(state, cid).name for cid in order]), split=tables.INITIATIVE_SPLIT),
+            tables.rule("initiative", "VD-03"))
     return state
 
 
-#: the statuses that last for rounds (a timer counts them down: the rounds after this one, timers.py)
-_TIMED: Final = TIMED
-
-#: the last roster, in one slot read and replaced whole: (the combatants tuple it was read from, the
-#: places of the people with a timer running, the places of the people standing away from their own
-#: ship); asked twice a round (carrying it over to a changed people tuple, as common.PEOPLE_SLOTS
-#: does, cost more than reading the people again)
-_ROSTER: Final[list] = [(None, (), ())]
-
-
-def _roster(people: tuple) -> tuple:
-    hit = _ROSTER[0]
-    if hit[0] is people:
-        return hit
-    timed, away = [], []
-    for place, c in enumerate(people):
-        status = c.status
-        if status in _TIMED:
-            timed.append(place)
-        if status in STANDING and c.aboard != c.ship:
-            away.append(place)
-    hit = _ROSTER[0] = (people, tuple(timed), tuple(away))
-    return hit
-
-
-def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
+def tick_timers(state: VoidState, log: Log, dice: Dice) -> VoidState:
     """Count down what lasts for rounds: each timer is the rounds still to sit out after the one
     just ended (what it means in turns lost: timers.py)."""
-    people = state.combatants
-    for place in _roster(people)[1]:    # the people whose status has a timer, in order
-        c = people[place]
+    for c in state.combatants:          # as they were when the round ended
+        if c.status not in TIMED:       # the statuses that last for rounds
+            continue
         if c.timer > 0:
             state = set_combatant(state, c.id, timer=c.timer - 1)
         elif c.status == "bleeding":                                      # VD-23: nobody helped
             state = set_combatant(state, c.id, status="dead")
-            if dice.recording:
-                say(log, dice, f"Nobody helped {c.name} in time: dead.", tables.rule("death", "VD-23"))
+            log.say(msg("void_d20.log.bled_out", "Nobody helped {name} in time: dead.", name=c.name), tables.rule("death", "VD-23"))
         else:                                                             # VD-24, VD-26
             state = set_combatant(state, c.id, status="ok")
-            if dice.recording:
-                say(log, dice, f"{c.name} is back on their feet.", tables.rule("death", "VD-24" if c.status == "unconscious" else "VD-26"))
+            log.say(msg("void_d20.log.back_on_feet", "{name} is back on their feet.", name=c.name),
+                    tables.rule("death", "VD-24" if c.status == "unconscious" else "VD-26"))
     for s in state.ships:
         if s.destroyed:
             continue
@@ -149,38 +99,36 @@ def tick_timers(state: VoidState, log: list, dice: Dice) -> VoidState:
                 state = explode(state, log, dice, s.id)
                 continue
             state = set_ship(state, s.id, reactor=left)
-            if dice.recording:
-                say(log, dice, f"{s.name}'s reactor: {left} round{'s' if left != 1 else ''} left.", tables.rule("catastrophe", "VD-54"))
+            log.say(msgn("void_d20.log.reactor", "{ship}'s reactor: {count} round left.", "{ship}'s reactor: {count} rounds left.",
+                         left, ship=s.name), tables.rule("catastrophe", "VD-54"))
         if s.reboot:
             state = set_ship(state, s.id, reboot=s.reboot - 1)
             if s.reboot == 1:
-                if dice.recording:
-                    say(log, dice, f"{s.name}'s systems are back.", tables.rule("catastrophe", "VD-63"))
+                log.say(msg("void_d20.log.systems_back", "{ship}'s systems are back.", ship=s.name), tables.rule("catastrophe", "VD-63"))
     return state
 
 
-def return_home(state: VoidState, log: list, dice: Dice) -> VoidState:
+def return_home(state: VoidState, log: Log, dice: Dice) -> VoidState:
     """Between fights (no ship contested), people standing in another side's ship docked to their own
     go back to their own ship (house rule: otherwise two crews could sit in each other's ships for ever)."""
     if contested_ships(state):
         return state
-    people = state.combatants
-    for place in _roster(people)[2]:    # the people standing aboard another ship than their own
-        c = people[place]
+    for c in state.combatants:
+        if c.status not in STANDING or c.aboard == c.ship:
+            continue
         home, there = ship(state, c.ship), ship(state, c.aboard)
         if home.in_space and there.side != c.side and band(state, home.id, there.id) == "docked":
             state = set_combatant(state, c.id, aboard=home.id)
-            if dice.recording:
-                say(log, dice, f"{c.name} goes back aboard {home.name}.", tables.rule("house"))
+            log.say(msg("void_d20.log.home", "{name} goes back aboard {ship}.", name=c.name, ship=home.name), tables.rule("house"))
     return state
 
 
-def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
+def begin_round(state: VoidState, log: Log, dice: Dice) -> VoidState:
     """The "initiative" step: the next round's timers, scale and order."""
     state = evolve(state, round=state.round + 1)
     if state.round > state.max_rounds:
-        if dice.recording:
-            say(log, dice, f"The round limit ({state.max_rounds}) is reached: the fight is broken off.", tables.rule("house"))
+        log.say(msg("void_d20.round.limit", "The round limit ({limit}) is reached: the fight is broken off.", limit=state.max_rounds),
+                tables.rule("house"))
         return evolve(state, over=True, winner=None, order=(), phase="initiative", round=state.max_rounds)
     state = tick_timers(state, log, dice)
     state = finish_if_over(state, log, dice)
@@ -189,34 +137,24 @@ def begin_round(state: VoidState, log: list, dice: Dice) -> VoidState:
     state = return_home(state, log, dice)
     where = contested_ships(state)
     if where:
-        if dice.recording:
-            say(log, dice, lambda: f"Round {state.round}: a boarding fight aboard "
-                                   + ", ".join(ship(state, s).name for s in where) + "; the ships wait.", tables.rule("boarding", "VD-48"))
+        log.say(msg("void_d20.round.boarding", "Round {round}: a boarding fight aboard {ships}; the ships wait.", round=state.round,
+                    ships=", ".join([ship(state, s).name for s in where])), tables.rule("boarding", "VD-48"))
         state = personal_initiative(state, log, dice, where, scale="personal", phase="turn", turn=0, slot=0)
     else:
-        if dice.recording:
-            say(log, dice, f"Round {state.round}: an encounter round between the ships.", tables.rule("space", "VD-34"))
+        log.say(msg("void_d20.round.ships", "Round {round}: an encounter round between the ships.", round=state.round),
+                tables.rule("space", "VD-34"))
         state = ship_initiative(state, log, dice, scale="ship", phase="turn", turn=0, slot=0)  # evasion ends
     return advance(state, log, dice)
 
 
 # --- whose step ----------------------------------------------------------------------------
 
-#: whether each station has something to do (options.station_open), in the stations' order
-_STATION_OPEN: Final = tuple(STATION_OPEN[info.key] for info in tables.STATIONS)
-assert len(_STATION_OPEN) == 5
-
-
-def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
+def advance(state: VoidState, log: Log, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
     """Move to the next actor with something to do from ``turn``/``slot`` (default: the state's),
     or begin the next round."""
+    state = finish_if_over(state, log, dice)
     if state.over:
         return state
-    hit = _STANDING[0]                  # finish_if_over, its kept answer read here first (every step asks)
-    if not (hit[0] is state.combatants and hit[1] is state.ships and len(hit[2]) > 1):
-        state = finish_if_over(state, log, dice)
-        if state.over:
-            return state
     if turn is None:
         turn = state.turn
     if slot is None:
@@ -224,18 +162,18 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
     order = state.order
     last = len(order)
     if state.scale == "ship":
-        opens = _STATION_OPEN
+        stations = tables.STATIONS
         while turn < last:
             s = ship(state, order[turn])
             if s.in_space:
-                for nxt in range(slot, 5):
-                    if opens[nxt](state, s):
+                for nxt in range(slot, len(stations)):
+                    if station_open(state, s, stations[nxt].key):
                         if turn == state.turn and nxt == state.slot:
                             return state
                         return evolve(state, turn=turn, slot=nxt)
             turn, slot = turn + 1, 0
     else:
-        where = None                    # personal_can_act, its contested ships asked once
+        where = None                    # the contested ships (personal_can_act), asked once
         slots = tables.SLOTS_PER_TURN
         while turn < last:
             if slot < slots:
@@ -252,7 +190,7 @@ def advance(state: VoidState, log: list, dice: Dice, turn: int | None = None, sl
     return begin_round(evolve(state, phase="initiative", turn=last, slot=0), log, dice)
 
 
-def next_step(state: VoidState, log: list, dice: Dice, end_turn: bool = False) -> VoidState:
+def next_step(state: VoidState, log: Log, dice: Dice, end_turn: bool = False) -> VoidState:
     """After an action: the actor's next slot, or the next actor."""
     if end_turn and state.scale == "personal":
         return advance(state, log, dice, state.turn + 1, 0)
@@ -270,54 +208,22 @@ def sides(state: VoidState) -> list[str]:
     return out
 
 
-#: the last (combatants, ships, answer, ships gone), in one slot read and replaced whole: states share them
-_STANDING: Final[list] = [(None, None, None, None)]
-
-
-def _gone(ships) -> tuple:
-    """The ids of the ships out of the fight (destroyed or escaped), in order."""
-    out: tuple[str, ...] = ()
-    for s in ships:
-        if s.destroyed or s.escaped:
-            out += (s.id,)
-    return out
-
-
 def standing_sides(state: VoidState) -> set[str]:
     """The sides with somebody standing in a ship still in the fight."""
-    hit = _STANDING[0]
-    if hit[0] is state.combatants and hit[1] is state.ships:
-        return hit[2]
-    gone = _gone(state.ships)
-    if hit[0] is state.combatants and hit[3] == gone:   # a ship changed, not who is gone
-        answer = hit[2]
-    else:
-        answer = set()                  # a loop, not a comprehension (a call)
-        for sid, people in standing_aboard(state).items():
-            if sid not in gone:
-                for c in people:
-                    answer.add(c.side)
-    _STANDING[0] = (state.combatants, state.ships, answer, gone)
-    return answer
+    gone = [s.id for s in state.ships if not s.in_space]
+    return {c.side for c in state.combatants if c.status in STANDING and c.aboard not in gone}
 
 
-# the sides standing and the contested ships read only who stands where on which side, and which
-# ships are gone: their answers hold for a people tuple changed in other fields (common.PEOPLE_SLOTS)
-# and a ships tuple changed in inert fields (common.SHIP_SLOTS: only the sides standing, asked at
-# every step; the contested ships, asked once a ship round, find their answer by the ships gone)
-PEOPLE_SLOTS.extend((_STANDING, _CONTESTED))
-SHIP_SLOTS.append(_STANDING)
+_NOBODY_WINS: Final = msg("void_d20.round.nobody_wins", "The fight is over: nobody is left standing.")
 
 
-def finish_if_over(state: VoidState, log: list, dice: Dice) -> VoidState:
+def finish_if_over(state: VoidState, log: Log, dice: Dice) -> VoidState:
     if state.over:
         return state
-    hit = _STANDING[0]                  # standing_sides's kept answer, read here first (asked every step)
-    standing = hit[2] if hit[0] is state.combatants and hit[1] is state.ships else standing_sides(state)
+    standing = standing_sides(state)
     if len(standing) > 1:
         return state
     winner = next(iter(standing)) if standing else None
-    if dice.recording:
-        say(log, dice, f"The fight is over: {winner} hold{'s' if winner else ''} the field." if winner
-            else "The fight is over: nobody is left standing.", tables.rule("round"))
+    log.say(msg("void_d20.round.won", "The fight is over: {winner} holds the field.", winner=winner) if winner
+            else _NOBODY_WINS, tables.rule("round"))
     return evolve(state, over=True, winner=winner, phase="initiative", order=(), turn=0, slot=0)

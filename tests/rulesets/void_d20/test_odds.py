@@ -7,6 +7,7 @@ from itertools import product
 import pytest
 
 from rulesets.core.engine import Action
+from rulesets.core.messages import english
 from rulesets.void_d20 import odds as void_odds
 from rulesets.void_d20.engine import RULESET
 
@@ -47,7 +48,7 @@ def test_a_shield_and_the_void_point_figure_are_in_the_summary():
     hit, crit = _enumerate_attack(2, 13, False)
     assert odds.probability("hit") + odds.probability("critical hit") == pytest.approx(float(hit + crit))
     with_void = sum(_enumerate_attack(2, 13, True))
-    assert f"{float(with_void) * 100:.0f}% with a Void Point" in odds.summary
+    assert f"{float(with_void) * 100:.0f}% with a Void Point" in english(odds.summary)
 
 
 def test_the_damage_distribution_agrees_with_every_face():
@@ -62,7 +63,7 @@ def test_the_damage_distribution_agrees_with_every_face():
     assert doubled == {2 * f: Fraction(1, 6) for f in range(1, 7)}
     odds = RULESET.odds(aboard_state(char(aboard="s2", technology=2), foe()),
                         Action.make("risky", "ann", target="r1"))
-    assert "damage 2-16" in odds.summary
+    assert "damage 2-16" in english(odds.summary)
 
 
 def test_escape_odds_count_the_faces_against_the_pursuers_speed():

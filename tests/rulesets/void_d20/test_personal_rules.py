@@ -4,7 +4,7 @@ Each test names the seed section (or RULES-NOTES void_d20) and the inventory num
 """
 from __future__ import annotations
 
-from rulesets.core.engine import Action
+from rulesets.core.engine import Action, Log
 from rulesets.void_d20 import checks, personal, tables, timers, turns
 from rulesets.void_d20.engine import RULESET
 from rulesets.void_d20.model import Item
@@ -50,7 +50,7 @@ def test_a_turn_is_two_moves_or_two_actions_or_one_of_each():
 def test_characters_on_12_or_more_act_before_the_enemies_the_others_after():
     """Инициатива и порядок ходов (VD-03): 1d20 + Agility; 12+ before the enemies, the rest after."""
     state = aboard_state(char("ann", "Ann", aboard="s2", agility=2), char("bo", "Bo", aboard="s2", agility=2), foe())
-    log = []
+    log = Log()
     d = dice(9, 10)  # Ann 11 (after), Bo 12 (before)
     state = turns.personal_initiative(state, log, d, ["s2"])
     assert state.order == ("bo", "r1", "ann")
@@ -61,7 +61,7 @@ def test_the_players_own_order_is_their_roll_highest_first():
     """Инициатива и порядок ходов (VD-04): the players settle their order; the app lists them by their
     roll, highest first (decision in docs/rulesets/void_d20.md)."""
     state = aboard_state(char("ann", "Ann", aboard="s2"), char("bo", "Bo", aboard="s2"), foe())
-    state = turns.personal_initiative(state, [], dice(13, 18), ["s2"])
+    state = turns.personal_initiative(state, Log(), dice(13, 18), ["s2"])
     assert state.order == ("bo", "ann", "r1")
 
 
@@ -97,12 +97,12 @@ def test_the_attack_is_one_core_check_as_docs_adding_a_ruleset_shows_it():
 def test_reaching_the_defence_rating_hits_and_damage_comes_off_hp():
     """Броски атаки (VD-06): a result equal to the target's DR hits; the weapon's damage comes off its HP."""
     state = aboard_state(char(aboard="s2", technology=2), foe(dr=12, hp=6))
-    log = []
+    log = Log()
     d = dice(10, 5, 3, 3)  # 10 + 2 = 12 against DR 12: hit; d8 = 5 (then its morale holds: 6)
     state = personal.attack(state, log, d, "ann", "r1")
     assert person(state, "r1").hp == 1 and used_up(d)
     state = aboard_state(char(aboard="s2", technology=2), foe(dr=12, hp=6))
-    state = personal.attack(state, [], dice(9), "ann", "r1")  # 11: a miss, no damage die
+    state = personal.attack(state, Log(), dice(9), "ann", "r1")  # 11: a miss, no damage die
     assert person(state, "r1").hp == 6
 
 
@@ -112,13 +112,13 @@ def test_reaching_the_defence_rating_hits_and_damage_comes_off_hp():
 def test_a_natural_20_hits_whatever_the_dr_and_doubles_the_damage():
     """Критические попадания (VD-07, VD-N06): natural 20 hits, damage rolled once and doubled."""
     state = aboard_state(char(aboard="s2"), foe(dr=30, hp=20))
-    state = personal.attack(state, [], dice(20, 3), "ann", "r1")
+    state = personal.attack(state, Log(), dice(20, 3), "ann", "r1")
     assert person(state, "r1").hp == 14
 
 
 def test_a_critical_hit_asks_the_gm_for_something_special():
     """Критические попадания (VD-08): the GM describes something special (a limb, a helmet, a jammed gun)."""
-    log = []
+    log = Log()
     personal.attack(aboard_state(char(aboard="s2"), foe(hp=20)), log, dice(20, 3), "ann", "r1")
     assert "Critical hit" in _texts(log) and "GM describes something special" in _texts(log)
 
@@ -127,14 +127,14 @@ def test_a_natural_1_misses_and_the_weapon_loses_a_condition():
     """Критические попадания (VD-09, VD-N06): a natural 1 misses even when the total would reach the DR,
     and the weapon loses 1 Condition."""
     state = aboard_state(char(aboard="s2", technology=15), foe(dr=10))
-    state = personal.attack(state, [], dice(1), "ann", "r1")
+    state = personal.attack(state, Log(), dice(1), "ann", "r1")
     assert person(state, "r1").hp == 6
     assert person(state, "ann").items[0].condition == 2
 
 
 def test_a_natural_1_lets_the_gm_add_a_complication():
     """Критические попадания (VD-10): on a natural 1 the GM may introduce a complication."""
-    log = []
+    log = Log()
     personal.attack(aboard_state(char(aboard="s2"), foe()), log, dice(1), "ann", "r1")
     assert "The GM may add a complication" in _texts(log)
 
@@ -147,20 +147,20 @@ def test_a_wounded_character_rolls_1d6_and_on_a_1_a_random_item_loses_condition(
     ann = char(aboard="s2", items=(PISTOL, SUIT), dr=12)
     state = aboard_state(ann, foe(attack=2))
     d = dice(15, 2, 1, 2)  # 17 vs DR 13 hits; 2 damage; wear d6 = 1; d2 = 2: the suit
-    state = personal.attack(state, [], d, "r1", "ann")
+    state = personal.attack(state, Log(), d, "r1", "ann")
     assert [i.condition for i in person(state, "ann").items] == [3, 2] and used_up(d)
     d = dice(15, 2, 4)  # wear d6 = 4: nothing
-    state = personal.attack(aboard_state(ann, foe(attack=2)), [], d, "r1", "ann")
+    state = personal.attack(aboard_state(ann, foe(attack=2)), Log(), d, "r1", "ann")
     assert [i.condition for i in person(state, "ann").items] == [3, 3] and used_up(d)
 
 
 def test_missing_on_a_1_costs_the_weapon_a_condition():
     """Потеря состояния (VD-12): shooting and missing on a 1, the weapon loses 1 Condition."""
     state = aboard_state(char(aboard="s2", items=(RIFLE,)), foe(dr=25))
-    state = personal.attack(state, [], dice(1), "ann", "r1")
+    state = personal.attack(state, Log(), dice(1), "ann", "r1")
     assert person(state, "ann").items[0].condition == 2
     state = aboard_state(char(aboard="s2", items=(RIFLE,)), foe(dr=25))
-    state = personal.attack(state, [], dice(2), "ann", "r1")  # a plain miss costs nothing
+    state = personal.attack(state, Log(), dice(2), "ann", "r1")  # a plain miss costs nothing
     assert person(state, "ann").items[0].condition == 3
 
 
@@ -183,7 +183,7 @@ def test_medium_cover_adds_4_to_the_dr():
     """Укрытия и щиты (VD-14): medium cover (behind a wall, in rubble) +4 DR."""
     assert personal.defence_of(foe(dr=11, cover="medium"))[0] == 15
     state = aboard_state(char(aboard="s2", technology=3), foe(dr=11, cover="medium"))
-    state = personal.attack(state, [], dice(11), "ann", "r1")  # 14 against 15: a miss
+    state = personal.attack(state, Log(), dice(11), "ann", "r1")  # 14 against 15: a miss
     assert person(state, "r1").hp == 6
 
 
@@ -200,7 +200,7 @@ def test_an_energy_shield_adds_2_and_loses_a_charge_per_hit_until_it_switches_of
     raider = foe(dr=11, items=(shield(1),) + foe().items)
     assert personal.defence_of(raider)[0] == 13
     state = aboard_state(char(aboard="s2", technology=2), raider)
-    state = personal.attack(state, [], dice(11, 1), "ann", "r1")  # 13 against 13: hit
+    state = personal.attack(state, Log(), dice(11, 1), "ann", "r1")  # 13 against 13: hit
     hit = person(state, "r1")
     assert hit.items[0].charges == 0 and not personal.shield_up(hit)
     assert personal.defence_of(hit)[0] == 11
@@ -233,7 +233,7 @@ def test_losing_half_the_squad_calls_for_a_morale_roll():
     a, b = foe("r1", "Raider 1", squad="sq", morale=7, hp=3), foe("r2", "Raider 2", squad="sq", morale=7, hp=3)
     state = aboard_state(char(aboard="s2", technology=5), a, b)
     d = dice(15, 4, 3, 3)  # hit, 4 damage: Raider 1 down -> half the squad -> morale 2d6 = 6: hold
-    log = []
+    log = Log()
     state = personal.attack(state, log, d, "ann", "r1")
     assert used_up(d) and "hold (6 against morale 7)" in _texts(log)
     assert person(state, "r2").status == "ok" and state.morale_checked == ("sq",)
@@ -243,14 +243,14 @@ def test_half_the_hp_lost_also_calls_for_morale():
     """Мораль (VD-19): half the HP lost (one enemy alone) triggers the roll too."""
     state = aboard_state(char(aboard="s2", technology=5), foe(hp=8, morale=7))
     d = dice(15, 4, 6, 5)  # 4 damage of 8 -> morale 11 > 7: flees
-    state = personal.attack(state, [], d, "ann", "r1")
+    state = personal.attack(state, Log(), d, "ann", "r1")
     assert person(state, "r1").status == "fled" and used_up(d)
 
 
 def test_a_morale_roll_below_morale_holds_the_seed_reading_is_reversed_by_the_notes():
     """Мораль (VD-20): the seed says they flee on a lower roll; RULES-NOTES (VD-N02) reverses it: lower holds."""
     state = aboard_state(char(aboard="s2", technology=5), foe(hp=8, morale=9))
-    state = personal.attack(state, [], dice(15, 4, 2, 3), "ann", "r1")  # morale 5 < 9
+    state = personal.attack(state, Log(), dice(15, 4, 2, 3), "ann", "r1")  # morale 5 < 9
     assert person(state, "r1").status == "ok"
 
 
@@ -258,7 +258,7 @@ def test_morale_breaks_on_a_roll_higher_than_morale():
     """RULES-NOTES void_d20 (VD-N02): enemies flee or surrender when 2d6 is higher than their morale."""
     for faces, status in (((4, 4), "fled"), ((3, 4), "ok")):  # 8 > 7 breaks; 7 = 7 holds
         state = aboard_state(char(aboard="s2", technology=5), foe(hp=8, morale=7))
-        state = personal.attack(state, [], dice(15, 4, *faces), "ann", "r1")
+        state = personal.attack(state, Log(), dice(15, 4, *faces), "ann", "r1")
         assert person(state, "r1").status == status
 
 
@@ -268,7 +268,7 @@ def test_morale_breaks_on_a_roll_higher_than_morale():
 def _dropped(death_face, *more):
     """Ann (2 HP) takes 5 from the raider and rolls ``death_face`` on the death table."""
     state = aboard_state(char(aboard="s2", hp=2, max_hp=8, void=1, items=(PISTOL,)), foe(attack=5))
-    log = []
+    log = Log()
     d = dice(15, 5, 6, death_face, *more)  # hit, 5 damage, wear 6 (nothing), death d20
     state = personal.attack(state, log, d, "r1", "ann")
     assert used_up(d)
@@ -291,12 +291,12 @@ def test_death_table_2_3_bleeds_out_unless_helped_within_a_round():
     ann, _ = _dropped(3)
     assert ann.status == "bleeding" and ann.timer == tables.BLEED_ROUNDS
     state = aboard_state(ann, foe())
-    state = turns.tick_timers(state, [], dice())  # the next round: still bleeding
+    state = turns.tick_timers(state, Log(), dice())  # the next round: still bleeding
     assert person(state, "ann").status == "bleeding"
-    state = turns.tick_timers(state, [], dice())  # nobody helped: dead
+    state = turns.tick_timers(state, Log(), dice())  # nobody helped: dead
     assert person(state, "ann").status == "dead"
     helped = aboard_state(ann, char("bo", "Bo", aboard="s2", items=(medkit(),)), foe())
-    helped = personal.use_medkit(helped, [], dice(3), "bo", "ann")
+    helped = personal.use_medkit(helped, Log(), dice(3), "bo", "ann")
     assert person(helped, "ann").status == "ok" and person(helped, "ann").hp == 4
 
 
@@ -306,9 +306,9 @@ def test_death_table_4_6_is_unconscious_for_d6_rounds_with_1_hp():
     assert (ann.status, ann.timer, ann.hp) == ("unconscious", 2, 1)
     state = aboard_state(ann, foe())
     for _ in range(2):
-        state = turns.tick_timers(state, [], dice())
+        state = turns.tick_timers(state, Log(), dice())
         assert person(state, "ann").status == "unconscious"
-    state = turns.tick_timers(state, [], dice())
+    state = turns.tick_timers(state, Log(), dice())
     assert person(state, "ann").status == "ok"
 
 
@@ -323,11 +323,11 @@ def test_death_table_11_14_is_shock_no_actions_for_2_rounds():
     ann, _ = _dropped(12)
     assert (ann.status, ann.timer, ann.hp) == ("shock", 2, 1)
     state = aboard_state(ann, foe())
-    assert turns.advance(state, [], dice()).active == "Raider"  # in shock: skipped
+    assert turns.advance(state, Log(), dice()).active == "Raider"  # in shock: skipped
     for _ in range(2):
-        state = turns.tick_timers(state, [], dice())
+        state = turns.tick_timers(state, Log(), dice())
     assert person(state, "ann").status == "shock"
-    assert person(turns.tick_timers(state, [], dice()), "ann").status == "ok"
+    assert person(turns.tick_timers(state, Log(), dice()), "ann").status == "ok"
 
 
 def _end(state, cid, *faces):
@@ -441,7 +441,7 @@ def test_death_table_20_is_a_vision_full_hp_and_an_omen():
 def test_a_medkit_restores_d6_plus_1_and_spends_a_charge():
     """Исцеление (VD-30): a medkit restores d6+1 HP; one charge."""
     state = aboard_state(char(aboard="s2", hp=2, max_hp=8, items=(PISTOL, medkit(2))), foe())
-    state = personal.use_medkit(state, [], dice(4), "ann", "ann")
+    state = personal.use_medkit(state, Log(), dice(4), "ann", "ann")
     ann = person(state, "ann")
     assert ann.hp == 7 and ann.items[1].charges == 1
 
@@ -456,14 +456,14 @@ def test_a_night_at_the_hub_restores_all_hp():
 def test_the_medbay_restores_d8_plus_2():
     """Исцеление (VD-32): the medbay restores d8+2 HP in an hour."""
     state = aboard_state(char(aboard="s2", hp=1, max_hp=12), foe())
-    state = personal.rest(state, [], dice(5), "medbay")
+    state = personal.rest(state, Log(), dice(5), "medbay")
     assert person(state, "ann").hp == 8
 
 
 def test_a_week_of_rest_removes_long_term_injuries():
     """Исцеление (VD-33): a long rest (a week) removes all long-term injuries."""
     state = aboard_state(char(aboard="s2", notes=("hampered tomorrow", "omen from the GM")), foe())
-    state = personal.rest(state, [], dice(), "week")
+    state = personal.rest(state, Log(), dice(), "week")
     assert person(state, "ann").notes == ("omen from the GM",)
 
 
@@ -484,7 +484,7 @@ def test_a_risky_attack_adds_a_damage_die():
     """RULES-NOTES void_d20 (VD-N03): a risky attack adds one damage die."""
     state = aboard_state(char(aboard="s2", technology=5), foe(hp=20))
     d = dice(15, 3, 4)
-    state = personal.attack(state, [], d, "ann", "r1", risky=True)
+    state = personal.attack(state, Log(), d, "ann", "r1", risky=True)
     assert person(state, "r1").hp == 13 and used_up(d)
 
 
@@ -492,7 +492,7 @@ def test_a_risky_attack_that_misses_gets_an_answer_at_once():
     """RULES-NOTES void_d20 (VD-N03): if the risky attack misses, the target answers with an attack of its own."""
     state = aboard_state(char(aboard="s2", technology=0, dr=12), foe(attack=2))
     d = dice(5, 15, 4, 6)  # Ann misses; the raider answers: 17 hits, 4 damage, Ann's wear roll 6
-    log = []
+    log = Log()
     state = personal.attack(state, log, d, "ann", "r1", risky=True)
     assert person(state, "ann").hp == 4 and used_up(d) and "answers at once" in _texts(log)
 
@@ -501,7 +501,7 @@ def test_a_void_point_rolls_2d20_and_keeps_the_higher_and_is_spent():
     """RULES-NOTES void_d20 (VD-N04): one Void Point before a check: 2d20, keep the higher; at most 4."""
     state = aboard_state(char(aboard="s2", technology=2, void=2), foe(dr=12, hp=20))
     d = dice(3, 11, 5)  # 3 and 11: keeps 11, 13 hits; d8 = 5
-    state = personal.attack(state, [], d, "ann", "r1", void=True)
+    state = personal.attack(state, Log(), d, "ann", "r1", void=True)
     assert person(state, "r1").hp == 15 and person(state, "ann").void == 1 and used_up(d)
     assert tables.MAX_VOID_POINTS == 4
 
@@ -509,14 +509,14 @@ def test_a_void_point_rolls_2d20_and_keeps_the_higher_and_is_spent():
 def test_the_miracle_row_grants_a_void_point_up_to_four():
     """RULES-NOTES void_d20 (VD-N05): the death table's 18-19 grants one Void Point (never above 4)."""
     state = aboard_state(char(aboard="s2", void=4, hp=0), foe())
-    state = personal.apply_death_row(state, [], dice(), "ann", "miracle")
+    state = personal.apply_death_row(state, Log(), dice(), "ann", "miracle")
     assert person(state, "ann").void == 4
 
 
 def test_natural_20_and_natural_1_as_the_notes_settle_them():
     """RULES-NOTES void_d20 (VD-N06): a natural 20 hits and doubles; a natural 1 costs the weapon one Condition."""
     state = aboard_state(char(aboard="s2", technology=-3), foe(dr=30, hp=40))
-    state = personal.attack(state, [], dice(20, 8), "ann", "r1")
+    state = personal.attack(state, Log(), dice(20, 8), "ann", "r1")
     assert person(state, "r1").hp == 24
-    state = personal.attack(state, [], dice(1), "ann", "r1")
+    state = personal.attack(state, Log(), dice(1), "ann", "r1")
     assert person(state, "ann").items[0].condition == 2

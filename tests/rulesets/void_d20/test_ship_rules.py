@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesets.core.engine import Action
+from rulesets.core.engine import Action, Log
 from rulesets.void_d20 import checks, ships, tables, turns
 from rulesets.void_d20.engine import RULESET
 from rulesets.void_d20.model import Module, ShipWeapon, pair_key
@@ -41,7 +41,7 @@ def _band(state):
 def test_without_a_boarding_fight_rounds_are_encounter_rounds_between_ships():
     """Космические столкновения (VD-34): ships fight in encounter rounds, with the same logic."""
     state = _crewed()
-    log = []
+    log = Log()
     state = turns.begin_round(state, log, dice(10, 10))
     assert state.scale == "ship" and state.round == 2 and "encounter round" in _texts(log)
 
@@ -49,7 +49,7 @@ def test_without_a_boarding_fight_rounds_are_encounter_rounds_between_ships():
 def test_each_ship_gets_a_manoeuvre_and_an_attack_each_round():
     """Раунды и порядок (VD-35): one manoeuvre and one attack for each ship, then the next ship."""
     state = _crewed()
-    state = turns.advance(state, [], dice())
+    state = turns.advance(state, Log(), dice())
     seen = []
     while state.order[state.turn] == "s1":
         seen.append(tables.STATIONS[state.slot].key)
@@ -60,13 +60,13 @@ def test_each_ship_gets_a_manoeuvre_and_an_attack_each_round():
 
 def test_ship_initiative_is_1d20_plus_the_best_technology_aboard():
     """Раунды и порядок (VD-36): initiative for the whole crew: 1d20 + the best Technology."""
-    state = ships.ship_initiative(_crewed(), [], dice(10, 10))
+    state = ships.ship_initiative(_crewed(), Log(), dice(10, 10))
     assert boat(state, "s1").initiative == 13 and boat(state, "s2").initiative == 11
 
 
 def test_ship_initiative_goes_highest_first_with_no_12_split():
     """RULES-NOTES void_d20 (VD-N07): highest first, no 12 split."""
-    state = ships.ship_initiative(_crewed(), [], dice(2, 9))  # Kestrel 5, Grinder 10
+    state = ships.ship_initiative(_crewed(), Log(), dice(2, 9))  # Kestrel 5, Grinder 10
     assert state.order == ("s2", "s1")
 
 
@@ -78,13 +78,13 @@ def test_piloting_is_an_agility_check_closing_the_range():
     state = _crewed()
     check = ships.close_check(state, boat(state, "s1"), boat(state, "s2"))
     assert check.named() == (("Jun's Agility", 3),) and check.target == 12
-    assert _band(ships.close_in(state, [], dice(9), "s1", "s2")) == "close"
-    assert _band(ships.close_in(state, [], dice(8), "s1", "s2")) == "medium"
+    assert _band(ships.close_in(state, Log(), dice(9), "s1", "s2")) == "close"
+    assert _band(ships.close_in(state, Log(), dice(8), "s1", "s2")) == "medium"
 
 
 def test_evasion_is_a_piloting_check_that_raises_defence():
     """Действия на корабле (VD-37, evasion; the +2 is a house rule): success, +2 Defence this round."""
-    state = ships.evade(_crewed(), [], dice(9), "s1")
+    state = ships.evade(_crewed(), Log(), dice(9), "s1")
     assert boat(state, "s1").evading and ships.ship_defence(boat(state, "s1")) == 14
 
 
@@ -98,12 +98,12 @@ def test_gunnery_is_a_technology_check_against_the_targets_defence():
 
 def test_sensors_find_a_weakness_for_the_next_shot():
     """Действия на корабле (VD-39): sensors, a Mind check: scan the enemy, find a weakness (+2 next shot, house rule)."""
-    state = ships.scan(_crewed(), [], dice(10), "s1", "s2")
+    state = ships.scan(_crewed(), Log(), dice(10), "s1", "s2")
     assert boat(state, "s1").weakness == ("s2",)
     k = boat(state, "s1")
     check = ships.gunnery_check(state, k, k.weapons[0], boat(state, "s2"))
     assert ("weakness found", 2) in check.named()
-    state = ships.fire(state, [], dice(2), "s1", "w1", "s2")  # a miss still uses it up
+    state = ships.fire(state, Log(), dice(2), "s1", "w1", "s2")  # a miss still uses it up
     assert boat(state, "s1").weakness == ()
 
 
@@ -111,19 +111,19 @@ def test_repair_is_a_technology_check_spending_a_spare_part():
     """Действия на корабле (VD-40): repair: Technology + spare parts, restores Condition (d6, house rule)."""
     state = _crewed(frame=3, max_frame=10, spare_parts=2)
     d = dice(10, 4)
-    state = ships.repair(state, [], d, "s1", "frame")
+    state = ships.repair(state, Log(), d, "s1", "frame")
     assert boat(state, "s1").frame == 7 and boat(state, "s1").spare_parts == 1 and used_up(d)
-    state = ships.repair(state, [], dice(9), "s1", "frame")  # 11: fails, the part is gone
+    state = ships.repair(state, Log(), dice(9), "s1", "frame")  # 11: fails, the part is gone
     assert boat(state, "s1").frame == 7 and boat(state, "s1").spare_parts == 0
     assert not any(a.kind == "repair" for a in station_actions(state, boat(state, "s1"), "engineer"))
 
 
 def test_command_gives_another_station_plus_1_this_round():
     """Действия на корабле (VD-41): command gives another character +1 for this round."""
-    state = ships.command(_crewed(), [], dice(), "s1", "gunner")
+    state = ships.command(_crewed(), Log(), dice(), "s1", "gunner")
     k = boat(state, "s1")
     assert ("command", 1) in ships.gunnery_check(state, k, k.weapons[0], boat(state, "s2")).named()
-    state = ships.ship_initiative(state, [], dice(5, 5))
+    state = ships.ship_initiative(state, Log(), dice(5, 5))
     assert boat(state, "s1").command == ""
 
 
@@ -153,7 +153,7 @@ def test_close_allows_all_weapons_and_boarding_is_possible():
     assert _weapons_at("close") == ["w1", "w2", "w3", "w4"]
     state = _crewed(band="close")
     assert Action.make("close", "s1", target="s2") in station_actions(state, boat(state, "s1"), "pilot")
-    assert _band(ships.close_in(state, [], dice(15), "s1", "s2")) == "docked"
+    assert _band(ships.close_in(state, Log(), dice(15), "s1", "s2")) == "docked"
 
 
 def test_docked_ships_cannot_fire_and_boarding_is_on():
@@ -170,10 +170,10 @@ def test_docked_ships_cannot_fire_and_boarding_is_on():
 def test_breaking_away_succeeds_one_band_further_and_fails_one_band_closer():
     """Бегство (VD-46): success opens the range one band, failure closes it."""
     state = _crewed(band="medium")
-    assert _band(ships.break_away(state, [], dice(9), "s1", "s2")) == "far"     # 12 >= Grinder's speed 12
-    assert _band(ships.break_away(state, [], dice(8), "s1", "s2")) == "close"   # 11 fails
+    assert _band(ships.break_away(state, Log(), dice(9), "s1", "s2")) == "far"     # 12 >= Grinder's speed 12
+    assert _band(ships.break_away(state, Log(), dice(8), "s1", "s2")) == "close"   # 11 fails
     far = _crewed(band="far")
-    assert boat(ships.break_away(far, [], dice(15), "s1", "s2"), "s1").escaped
+    assert boat(ships.break_away(far, Log(), dice(15), "s1", "s2"), "s1").escaped
 
 
 def test_escape_rolls_agility_against_the_pursuers_speed():
@@ -202,9 +202,9 @@ def test_breaching_is_body_hacking_is_technology_and_inside_is_corridor_combat()
     k, g = boat(state, "s1"), boat(state, "s2")
     assert ships.board_check(state, k, g, "breach").named() == (("Tom's Body", 3),)
     assert ships.board_check(state, k, g, "hack").named() == (("Ilse's Technology", 3),)
-    state = ships.board(state, [], dice(9), "s1", "s2", "breach")  # 12: in
+    state = ships.board(state, Log(), dice(9), "s1", "s2", "breach")  # 12: in
     assert person(state, "tom").aboard == "s2" and person(state, "jun").aboard == "s1"  # the pilot stays
-    state = turns.begin_round(state, [], dice(*[10] * 5))
+    state = turns.begin_round(state, Log(), dice(*[10] * 5))
     assert state.scale == "personal" and "skarn" in state.order
 
 
@@ -214,14 +214,14 @@ def test_breaching_is_body_hacking_is_technology_and_inside_is_corridor_combat()
 def test_ship_weapons_damage_the_frame():
     """Стрельба и повреждения рамы (VD-49): ship weapons take the frame's Condition."""
     d = dice(12, 5, 4)  # hit, d8 = 5, module d6 = 4
-    state = ships.fire(_crewed(), [], d, "s1", "w1", "s2")
+    state = ships.fire(_crewed(), Log(), d, "s1", "w1", "s2")
     assert boat(state, "s2").frame == 5 and used_up(d)
 
 
 def test_at_frame_0_the_ship_drifts_without_engines():
     """Стрельба и повреждения рамы (VD-50): Condition 0: drifting, no engines, no life support."""
     state = _crewed()
-    log = []
+    log = Log()
     state = ships.frame_hit(state, log, dice(3, 5), "s2", 10)  # module d6 3; catastrophe d12 5
     g = boat(state, "s2")
     assert g.drifting and not ships.can_manoeuvre(g) and "suffocate" in _texts(log)
@@ -232,9 +232,9 @@ def test_at_frame_0_the_ship_drifts_without_engines():
 def test_each_hit_knocks_out_a_random_module_on_a_1_in_d6():
     """Стрельба и повреждения рамы (VD-51): each hit has a 1 in d6 chance to knock out a random module."""
     d = dice(1, 2)  # d6 = 1; d3 (engines, sensors, the autocannon) = 2: sensors
-    state = ships.frame_hit(_crewed(), [], d, "s2", 2)
+    state = ships.frame_hit(_crewed(), Log(), d, "s2", 2)
     assert boat(state, "s2").module_out("sensors") and used_up(d)
-    state = ships.frame_hit(_crewed(), [], dice(2), "s2", 2)
+    state = ships.frame_hit(_crewed(), Log(), dice(2), "s2", 2)
     assert not any(m.out for m in boat(state, "s2").modules)
 
 
@@ -244,7 +244,7 @@ def test_each_hit_knocks_out_a_random_module_on_a_1_in_d6():
 def _catastrophe(face, *more):
     state = _crewed()
     d = dice(face, *more)
-    log = []
+    log = Log()
     state = ships.catastrophe(state, log, d, "s2")
     assert used_up(d)
     return state, boat(state, "s2"), _texts(log)
@@ -270,9 +270,9 @@ def test_catastrophe_3_the_reactor_explodes_in_d6_rounds():
     """Таблица катастроф корабля (VD-54): the reactor explodes in d6 rounds: the ship is lost with all aboard."""
     state, g, _ = _catastrophe(3, 2)
     assert g.reactor == 2
-    state = turns.tick_timers(state, [], dice())
+    state = turns.tick_timers(state, Log(), dice())
     assert boat(state, "s2").reactor == 1
-    state = turns.tick_timers(state, [], dice())
+    state = turns.tick_timers(state, Log(), dice())
     assert boat(state, "s2").destroyed and person(state, "skarn").status == "dead"
 
 
@@ -311,7 +311,7 @@ def test_catastrophe_12_all_systems_reboot_for_d6_rounds():
     """Таблица катастроф корабля (VD-63): all systems reboot for d6 rounds: no manoeuvres, guns or sensors."""
     state, g, _ = _catastrophe(12, 2)
     assert g.reboot == 2 and not ships.powered(g) and not ships.can_manoeuvre(g)
-    state = turns.tick_timers(turns.tick_timers(state, [], dice()), [], dice())
+    state = turns.tick_timers(turns.tick_timers(state, Log(), dice()), Log(), dice())
     assert ships.powered(boat(state, "s2"))
 
 
@@ -319,13 +319,13 @@ def test_the_catastrophe_table_is_rolled_when_the_frame_reaches_0_and_on_each_hi
     """RULES-NOTES void_d20 (VD-N09): roll d12 when the frame reaches 0, again for each hit at 0, and when the GM calls."""
     state = _crewed()
     d = dice(4, 5)  # module d6 4, catastrophe 5 (gravity)
-    state = ships.frame_hit(state, [], d, "s2", 12)
+    state = ships.frame_hit(state, Log(), d, "s2", 12)
     assert used_up(d) and boat(state, "s2").catastrophes == ("gravity",)
     d = dice(4, 10)  # another hit at 0: again
-    state = ships.frame_hit(state, [], d, "s2", 1)
+    state = ships.frame_hit(state, Log(), d, "s2", 1)
     assert used_up(d) and boat(state, "s2").catastrophes == ("gravity", "cryo")
     d = dice(4)  # a hit that leaves the frame above 0: no table
-    ships.frame_hit(_crewed(), [], d, "s2", 3)
+    ships.frame_hit(_crewed(), Log(), d, "s2", 3)
     assert used_up(d)
     called = RULESET.apply(_crewed(), Action.make("catastrophe", "gm", target="s1"), dice(1)).state
     assert boat(called, "s1").catastrophes == ("breach",)
@@ -334,7 +334,7 @@ def test_the_catastrophe_table_is_rolled_when_the_frame_reaches_0_and_on_each_hi
 def test_a_drifting_ship_can_still_be_repaired():
     """Стрельба и повреждения рамы with Действия на корабле (VD-40, VD-50): repairs bring a drifting frame back."""
     state = _crewed(frame=0, max_frame=10, spare_parts=1)
-    state = ships.repair(state, [], dice(12, 3), "s1", "frame")
+    state = ships.repair(state, Log(), dice(12, 3), "s1", "frame")
     assert boat(state, "s1").frame == 3 and ships.can_manoeuvre(boat(state, "s1"))
 
 
@@ -353,11 +353,11 @@ def test_what_happens_inside_a_ship_is_read_by_its_side_only():
     for act in (lambda log: ships.scan(_crewed(), log, dice(10), "s1", "s2"),
                 lambda log: ships.repair(_crewed(frame=3, max_frame=10, spare_parts=2), log, dice(10, 4), "s1", "frame"),
                 lambda log: ships.command(_crewed(), log, dice(), "s1", "gunner")):
-        log = []
+        log = Log()
         act(log)
         assert log and all(entry.side == "crew" for entry in log), _texts(log)
         assert not any(readable(entry, is_gm=False, sides={"raiders"}) for entry in log)
         assert all(readable(entry, is_gm=False, sides={"crew"}) for entry in log)
-    log = []
+    log = Log()
     ships.fire(_crewed(), log, dice(2), "s1", "w1", "s2")
     assert log and not any(entry.side for entry in log)
