@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from campaigns.models import Membership
 from rulesets.core.dice import Dice, DiceError, DiceNeeded, InvalidFace, ManualSource
 from rulesets.core.engine import Action, IllegalAction
+from rulesets.core.messages import english
 
 from . import log as encounter_log
 from . import runner
@@ -243,7 +244,7 @@ def _propose(request, encounter, role, now, action, faces, mode, character):
         locked.proposal = {
             "token": secrets.token_hex(8), "head": now.head, "user": request.user.pk,
             "player": request.user.get_username(), "character": character, "action": action.to_str(),
-            "label": encounter.engine.describe(now.state, action),
+            "label": english(encounter.engine.describe(now.state, action)),  # stored: words, not a message
             "faces": faces or [], "mode": mode,
         }
         locked.save(update_fields=["proposal"])

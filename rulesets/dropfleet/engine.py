@@ -12,7 +12,8 @@ import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Log, Odds, Refusal, Step, Viewer
+from rulesets.core.messages import Message, msg, msgn, render
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
 
@@ -25,7 +26,7 @@ from . import refusals
 from . import policy as bot
 from . import sequence
 from . import ships as ship_rules
-from . import tables
+from . import tables, terms
 from . import words as view_words
 from .model import Declared, DropfleetState, Effect, Ship, profile_from_stats
 
@@ -187,9 +188,12 @@ class DropfleetRuleset(RulesetBase):
                     raise
                 raise IllegalAction(f"'{action}' is not a legal action now ({exc}).") from None
         kind = action.kind
-        if kind == "fire" and not dice.recording:  # a declaration changes no ship and says nothing here
+        if kind == "fire":  # a declaration changes no ship: it is kept, said to the GM, resolved at open fire
             declared = Declared(action.actor, action.get("weapon"), action.get("target"))
-            return Step(clone(state, declared=state.declared + (declared,)), [])
+            log = Log(dice.recording)
+            log.say(msg("dropfleet.fire.declared", "{aims}.", aims=declared_words(state.ships, declared)), tables.FIRE,
+                    gm_only=True)
+            return Step(clone(state, declared=state.declared + (declared,)), log)
         w = ship_rules.Work(state, dice)
         if kind == "override":
             new = overrides.apply_override(state, w, action.get("path"), action.get("value"))
@@ -201,23 +205,17 @@ class DropfleetRuleset(RulesetBase):
             ship = w.ship(action.actor)
             if kind == "stay":
                 w.put(ship, moved=True)
-                if w.rec:
-                    w.say(f"{ship.name} holds its position.", tables.MOVEMENT)
+                w.say(msg("dropfleet.move.holds", "{ship} holds its position.", ship=ship.name), tables.MOVEMENT)
             elif kind == "manoeuvre":
                 x, y = sequence.named_move(state, ship, action.get("way"))
                 sequence.do_move(w, ship, x, y, None)
             else:
                 sequence.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
             new = self._to_fire_if_moved(w, state)
-        elif kind == "fire":
-            ship, target = w.ship(action.actor), w.ship(action.get("target"))
-            weapon = ship_rules.weapon(ship, action.get("weapon"))
-            if w.rec:
-                w.say(f"{ship.name} aims {weapon.name} at {target.name}.", tables.FIRE, gm_only=True)
-            new = clone(state, declared=state.declared + (Declared(ship.id, weapon.id, target.id),))
         elif kind == "open_fire":
-            if not state.declared and w.rec:
-                w.say(f"{sequence.lead(state, state.group).name}'s group holds its fire.", tables.FIRE)
+            if not state.declared:
+                w.say(msg("dropfleet.fire.holds", "{ship}'s group holds its fire.", ship=sequence.lead(state, state.group).name),
+                      tables.FIRE)
             new = sequence.resolve(state, w)
         elif kind == "spend_pd":
             new = sequence.spend_pd(state, w, action.get("critical"))
@@ -272,40 +270,47 @@ class DropfleetRuleset(RulesetBase):
 
     # --- words -------------------------------------------------------------------------
 
-    def describe(self, state, action: Action) -> str:
+    def describe(self, state, action: Action) -> Message | str:
         ships = {s.id: s for s in state.ships}
         actor = ships.get(action.actor)
-        name = actor.name if actor else "GM"
+        name = actor.name if actor else GM
         kind = action.kind
         if kind == "order":
-            text = f"{name}'s group: {tables.ORDERS[action.get('order')].label} orders"
+            order = terms.ORDER.get(action.get("order"), action.get("order"))
             if action.get("shields"):
-                text += f", shields {action.get('shields')}"
-            return text
+                return msg("dropfleet.describe.order_shields", "{ship}'s group: {order} orders, shields {shields}",
+                           ship=name, order=order, shields=SHIELDS.get(action.get("shields"), action.get("shields")))
+            return msg("dropfleet.describe.order", "{ship}'s group: {order} orders", ship=name, order=order)
         if kind == "move":
             if action.get("layer"):
-                return f"{name} changes to {tables.LAYER_LABEL.get(action.get('layer'), action.get('layer'))}"
+                return msg("dropfleet.describe.layer", "{ship} changes to {layer}", ship=name,
+                           layer=terms.layer(action.get("layer")))
             dist = geometry.distance(actor.x, actor.y, action.get("x"), action.get("y")) if actor else 0
-            return f"{name} moves {dist:.0f}\" to {action.get('x')},{action.get('y')}"
+            return msg("dropfleet.describe.move", "{ship} moves {inches:.0f}\" to {x},{y}", ship=name, inches=dist,
+                       x=action.get("x"), y=action.get("y"))
         if kind == "manoeuvre":
             return view_words.named_move(state, actor, action.get("way"))
         if kind == "stay":
-            return f"{name}: hold position"
+            return msg("dropfleet.describe.stay", "{ship}: hold position", ship=name)
         if kind == "fire":
             target = ships.get(action.get("target"))
             weapon = ship_rules.weapon(actor, action.get("weapon")) if actor else None
-            return f"{name} fires {weapon.name if weapon else '?'} at {target.name if target else '?'}"
+            return msg("dropfleet.describe.fire", "{ship} fires {weapon} at {target}", ship=name,
+                       weapon=weapon.name if weapon else "?", target=target.name if target else "?")
         if kind == "open_fire":
-            return f"{name}'s group opens fire ({len(state.declared)} weapon system{'s' if len(state.declared) != 1 else ''} declared)"
+            return msgn("dropfleet.describe.open_fire", "{ship}'s group opens fire ({count} weapon system declared)",
+                        "{ship}'s group opens fire ({count} weapon systems declared)", len(state.declared), ship=name)
         if kind == "spend_pd":
             p = state.pending
             c = action.get("critical")
             normal = min(p.normal, p.successes - 2 * c)
-            return f"{name} spends point defence: block {normal} normal and {c} critical"
+            return msg("dropfleet.describe.spend_pd", "{ship} spends point defence: block {normal} normal and {critical} critical",
+                       ship=name, normal=normal, critical=c)
         if kind == "end_round":
-            return f"End phase of round {state.round}: fires, damage control, orbital decay"
+            return msg("dropfleet.describe.end_round", "End phase of round {round}: fires, damage control, orbital decay",
+                       round=state.round)
         if kind == "override":
-            return "GM sets a value by hand"
+            return OVERRIDE
         return kind
 
     def view(self, state: DropfleetState, viewer: Viewer) -> dict:
@@ -319,7 +324,7 @@ class DropfleetRuleset(RulesetBase):
             return []
         mine = {s.side for s in state.ships if s.id in viewer.ships}
         ships = {s.id: s for s in state.ships}
-        return [declared_words(ships, d) for d in state.declared if ships[d.ship].side not in mine]
+        return [render(declared_words(ships, d)) for d in state.declared if ships[d.ship].side not in mine]
 
     # --- data --------------------------------------------------------------------------
 
@@ -388,9 +393,20 @@ def _profile(stats: dict):
     return profile
 
 
-def declared_words(ships: dict, d: Declared) -> str:
-    ship = ships[d.ship]
-    return f"{ship.name} aims {ship_rules.weapon(ship, d.weapon).name} at {ships[d.target].name}"
+#: the words of actions (describe) that take no parameters
+GM = msg("dropfleet.describe.gm", "GM")
+OVERRIDE = msg("dropfleet.describe.override", "GM sets a value by hand")
+SHIELDS = {"up": msg("dropfleet.describe.shields_up", "up"), "down": msg("dropfleet.describe.shields_down", "down")}
+
+
+def declared_words(ships, d: Declared) -> Message:
+    """A declared weapon system (decision D2), "Steadfast aims Broadside lasers at Nightglass":
+    the GM's log line and what a player of the other side does not see before it is resolved.
+    ``ships``: the state's ships (a list) or a dict of them by id."""
+    by_id = ships if isinstance(ships, dict) else {s.id: s for s in ships if s.id in (d.ship, d.target)}
+    ship = by_id[d.ship]
+    return msg("dropfleet.fire.aims", "{ship} aims {weapon} at {target}", ship=ship.name,
+               weapon=ship_rules.weapon(ship, d.weapon).name, target=by_id[d.target].name)
 
 
 RULESET = DropfleetRuleset()

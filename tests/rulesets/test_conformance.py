@@ -16,6 +16,7 @@ import pytest
 from rulesets.core import registry, serial
 from rulesets.core.dice import Dice, RandomSource
 from rulesets.core.engine import Action, Viewer, is_legal
+from rulesets.core.messages import Message, render
 from rulesets.core.replay import play_out, replay
 from tests.rulesets.core.toy import RULESET as TOY
 
@@ -233,7 +234,7 @@ def test_every_listed_action_is_described_and_every_viewer_served_along_random_p
         legal = ruleset.legal_actions(state)
         for action in legal:
             words = ruleset.describe(state, action)
-            assert isinstance(words, str) and words.strip(), action
+            assert isinstance(words, (str, Message)) and render(words).strip(), action  # words or a message
             ruleset.odds(state, action)
         assert isinstance(ruleset.view(state, Viewer.gm()), dict)
         assert isinstance(ruleset.view(state, player), dict)
