@@ -143,24 +143,22 @@ def roll_hits(w: ship_rules.Work, attacker: Ship, weapon: Weapon, target: Ship, 
     result = checks.roll_pool(w.dice, hit_check(s, purpose))
     # a face of Lock or more hits, of critical_from or more is critical (as :func:`classify` reads a face)
     normal, critical = s.hits.split(result.faces)
-    w.say(msg("dropfleet.fire.to_hit", "{ship} fires {weapon} at {target}: Lock {lock}+{modifiers}, {criticals}; "
-              "rolled {faces}: {hits}, {critical} critical.", ship=attacker.name, weapon=weapon.name, target=target.name,
-              lock=s.lock, modifiers=_lock_modifiers(s.modifiers), criticals=_criticals(s), faces=faces(result.faces),
-              hits=msgn("dropfleet.fire.hits", "{count} hit", "{count} hits", normal), critical=critical), tables.TO_HIT)
+    w.say(msgn("dropfleet.fire.to_hit", "{ship} fires {weapon} at {target}: Lock {lock}+{modifiers}, {criticals}; "
+               "rolled {faces}: {count} hit, {critical} critical.", "{ship} fires {weapon} at {target}: Lock {lock}+"
+               "{modifiers}, {criticals}; rolled {faces}: {count} hits, {critical} critical.", normal, ship=attacker.name,
+               weapon=weapon.name, target=target.name, lock=s.hits.lock,
+               modifiers=_lock_modifiers(s.hits.modifiers) if s.hits.modifiers else "",
+               criticals=EVERY_HIT_CRITICAL if s.particle else CRITICAL_ON.get(s.hits.critical_from, NO_CRITICAL),
+               faces=faces(result.faces), critical=critical), tables.TO_HIT)
     return normal, critical
 
 
 #: what a shot's critical hits are, in words (DF-N04; decision D2 particle weapons)
 EVERY_HIT_CRITICAL = msg("dropfleet.fire.every_hit_critical", "every hit critical (particle)")
 NO_CRITICAL = msg("dropfleet.fire.no_critical", "no critical possible")
+CRITICAL_ON = {face: msg("dropfleet.fire.critical_on", "critical on {face}+", face=face)
+               for face in range(tables.LOCK_MIN, 7)}
 
-
-def _criticals(s: Shot) -> Message:
-    if s.particle:
-        return EVERY_HIT_CRITICAL
-    if s.critical_on > 6:
-        return NO_CRITICAL
-    return msg("dropfleet.fire.critical_on", "critical on {face}+", face=s.critical_on)
 
 
 def _lock_modifiers(modifiers) -> Message | str:
@@ -210,9 +208,9 @@ def roll_point_defence(w: ship_rules.Work, target: Ship, s: Shot, normal: int, c
         return 0
     successes = w.successes(s.point_defence, tables.PD_SUCCESS,
                             msg("dropfleet.pd.roll", "{ship}'s point defence", ship=target.name), tables.POINT_DEFENCE)
-    w.say(msg("dropfleet.pd.rolled", "{ship}'s point defence rolls {faces}: {successes}.", ship=target.name,
-              faces=faces(w.faces), successes=msgn("dropfleet.pd.successes", "{count} success", "{count} successes",
-                                                   successes)), tables.POINT_DEFENCE)
+    w.say(msgn("dropfleet.pd.rolled", "{ship}'s point defence rolls {faces}: {count} success.",
+               "{ship}'s point defence rolls {faces}: {count} successes.", successes, ship=target.name,
+               faces=faces(w.faces)), tables.POINT_DEFENCE)
     return successes
 
 

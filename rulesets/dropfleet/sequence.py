@@ -126,7 +126,7 @@ def give_order(w: ship_rules.Work, group: str, key: str, shields: str | None) ->
         w.say(msg("dropfleet.order.taken", "{ship} takes {order} orders{instead}: signature {signature}\" ({spike}){shields}.",
                   ship=ship.name, order=terms.ORDER[own],
                   instead=msg("dropfleet.order.instead", " instead of {order}", order=terms.ORDER[key]) if own != key else "",
-                  signature=ship_rules.signature(ship), spike=terms.spike(ship.spike, ship.silent),
+                  signature=ship_rules.signature(ship), spike=terms.SPIKE_WORDS[ship.spike, ship.silent],
                   shields=(SHIELDS_UP if ship.shields_up else SHIELDS_DOWN) if ship.profile.passive_switchable else ""),
               tables.ORDERS_AND_SPIKES)
         if ship.has("power_fluctuation") and order.special:

@@ -129,7 +129,7 @@ class Work:
     the log keeps none; the dice drawn are the same either way.
     """
 
-    __slots__ = ("state", "ships", "_index", "dice", "source", "log", "in_attack", "attacked",
+    __slots__ = ("state", "ships", "_index", "dice", "source", "log", "say", "in_attack", "attacked",
                  "explosions", "faces")
 
     def __init__(self, state, dice: Dice):
@@ -139,6 +139,8 @@ class Work:
         self.dice = dice
         self.source = dice.source
         self.log = Log(dice.recording)
+        #: say a log line: ``say(text, rule, gm_only=False)``, the log's own :meth:`~rulesets.core.engine.Log.say`
+        self.say = self.log.say
         self.in_attack = False  # damage now counts as from an attack (crippling at the activation's end)
         self.attacked: tuple[str, ...] = state.attacked  # tuples: a step that adds one makes a new one
         self.explosions: tuple = state.explosions
@@ -163,10 +165,6 @@ class Work:
             index = self.index
         self.ships[index[ship.id]] = new
         return new
-
-    def say(self, text: Message | str, rule: str = "", gm_only: bool = False) -> None:
-        """A log line (the step's :class:`~rulesets.core.engine.Log` keeps it when anybody reads it)."""
-        self.log.say(text, rule, gm_only)
 
     def roll(self, count: int, sides: int, purpose: Message | str, rule: str, **kw) -> Roll:
         """A summed roll (damage, tables)."""

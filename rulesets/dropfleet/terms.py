@@ -60,12 +60,14 @@ def layer(key: str) -> Message | str:
 
 
 #: a ship's spike in words (RULES-NOTES DF-N02, DF-N03): "Major spike", "no spike", "no spike, silent"
-NO_SPIKE = msg("dropfleet.spike.none", "no spike")
-SPIKE_WORDS: dict[int, Message] = {level: msg("dropfleet.spike.level", "{level} spike", level=SPIKE[level])
-                                   for level in tables.SPIKE_LABEL if level != tables.NO_SPIKE}
+def _spike_words(level: int) -> Message:
+    if level == tables.NO_SPIKE:
+        return msg("dropfleet.spike.none", "no spike")  # never "none spike"
+    return msg("dropfleet.spike.level", "{level} spike", level=SPIKE[level])
 
 
-def spike(level: int, silent: bool) -> Message:
-    """A ship's spike in words: "Major spike", "no spike", "no spike, silent" (never "none spike")."""
-    words = SPIKE_WORDS.get(level, NO_SPIKE)
-    return msg("dropfleet.spike.silent", "{spike}, silent", spike=words) if silent else words
+#: by (level, silent): "Major spike", "no spike", "no spike, silent"
+SPIKE_WORDS: dict[tuple[int, bool], Message] = {
+    (level, silent): (msg("dropfleet.spike.silent", "{spike}, silent", spike=_spike_words(level)) if silent
+                      else _spike_words(level))
+    for level in tables.SPIKE_LABEL for silent in (False, True)}
