@@ -132,52 +132,53 @@ class DropfleetRuleset(RulesetBase):
     def _check(self, state: DropfleetState, action: Action) -> None:
         """Raise IllegalAction in words unless ``action`` may be applied now."""
         kind = action.kind
-        sequence.require(not state.over, "The fight is over.")
-        sequence.require(kind in KINDS, f"'{kind}' is not a Dropfleet action.")
+        sequence.require(not state.over, ILLEGAL["over"])
+        sequence.require(kind in KINDS, msg("dropfleet.illegal.not_an_action", "'{kind}' is not a Dropfleet action.", kind=kind))
         if kind == "override":
-            sequence.require(not action.actor and set(dict(action.params)) <= {"path", "value"}, "Not a GM override.")
+            sequence.require(not action.actor and set(dict(action.params)) <= {"path", "value"}, ILLEGAL["not_override"])
             return
         phase_of = {"order": "orders", "move": "move", "manoeuvre": "move", "stay": "move", "fire": "fire", "open_fire": "fire",
                     "spend_pd": "pd", "end_round": "end"}
-        sequence.require(state.phase == phase_of[kind], f"It is the {state.phase} step, not a time to {kind.replace('_', ' ')}.")
+        sequence.require(state.phase == phase_of[kind], msg("dropfleet.illegal.wrong_step", "It is the {phase} step, not a time to {what}.",
+                                                                    phase=state.phase, what=kind.replace("_", " ")))
         if kind == "end_round":
-            sequence.require(action.actor == "gm" and not action.params, "The End phase is the GM's step.")
+            sequence.require(action.actor == "gm" and not action.params, ILLEGAL["end_is_gms"])
             return
         if kind == "order":
-            sequence.require(action.actor == sequence.lead(state, state.group).id, "Orders are given by the active group's lead ship.")
-            sequence.require((action.get("order"), action.get("shields")) in sequence.order_options(state), "That order is not allowed now.")
-            sequence.require(set(dict(action.params)) <= {"order", "shields"}, "Unknown order parameters.")
+            sequence.require(action.actor == sequence.lead(state, state.group).id, ILLEGAL["orders_by_lead"])
+            sequence.require((action.get("order"), action.get("shields")) in sequence.order_options(state), ILLEGAL["order_not_allowed"])
+            sequence.require(set(dict(action.params)) <= {"order", "shields"}, ILLEGAL["order_params"])
             return
         if kind in ("move", "manoeuvre", "stay"):
             ship = sequence.mover(state)
-            sequence.require(ship is not None and action.actor == ship.id, "It is not that ship's move.")
+            sequence.require(ship is not None and action.actor == ship.id, ILLEGAL["not_this_ships_move"])
             if kind == "stay":
-                sequence.require(not action.params, "Stay takes no parameters.")
+                sequence.require(not action.params, ILLEGAL["stay_params"])
                 return
             if kind == "manoeuvre":
-                sequence.require(set(dict(action.params)) == {"way"}, "A named move names its way.")
-                sequence.require(sequence.named_move(state, ship, action.get("way")) is not None, "That move is not offered now.")
+                sequence.require(set(dict(action.params)) == {"way"}, ILLEGAL["way_needed"])
+                sequence.require(sequence.named_move(state, ship, action.get("way")) is not None, ILLEGAL["move_not_offered"])
                 return
-            sequence.require(set(dict(action.params)) <= {"x", "y", "layer"}, "Unknown move parameters.")
+            sequence.require(set(dict(action.params)) <= {"x", "y", "layer"}, ILLEGAL["move_params"])
             x, y = action.get("x"), action.get("y")
-            sequence.require(isinstance(x, int) and isinstance(y, int), "A move needs whole-inch x and y.")
+            sequence.require(isinstance(x, int) and isinstance(y, int), ILLEGAL["whole_inches"])
             problem = sequence.check_move(state, ship, x, y, action.get("layer"))
             sequence.require(problem is None, problem or "")
             return
         if kind == "fire":
-            sequence.require(set(dict(action.params)) == {"weapon", "target"}, "Fire names a weapon and a target.")
+            sequence.require(set(dict(action.params)) == {"weapon", "target"}, ILLEGAL["fire_params"])
             ships = {s.id: s for s in state.ships}
             ok = sequence.can_fire(state, ships[action.actor], action.get("weapon"), ships[action.get("target")])
-            sequence.require(ok, "That weapon system cannot fire at that target now.")
+            sequence.require(ok, ILLEGAL["cannot_fire"])
             return
         if kind == "open_fire":
-            sequence.require(action.actor == sequence.lead(state, state.group).id and not action.params, "Open fire is the group's step.")
+            sequence.require(action.actor == sequence.lead(state, state.group).id and not action.params, ILLEGAL["open_fire_group"])
             return
         if kind == "spend_pd":
             p = state.pending
-            sequence.require(action.actor == p.target, "The defender spends point defence.")
+            sequence.require(action.actor == p.target, ILLEGAL["defender_spends"])
             sequence.require(any(c == action.get("critical") for _, c in damage_rules.pd_options(p.normal, p.critical, p.successes)),
-                      "Not a way to spend those successes.")
+                      ILLEGAL["not_a_pd_way"])
 
     def apply(self, state: DropfleetState, action: Action, dice: Dice) -> Step:
         if not bot.chosen_for(state, action):  # the bot's own choice was derived from the same rules
@@ -186,7 +187,8 @@ class DropfleetRuleset(RulesetBase):
             except (KeyError, ValueError, TypeError) as exc:
                 if isinstance(exc, IllegalAction):
                     raise
-                raise IllegalAction(f"'{action}' is not a legal action now ({exc}).") from None
+                raise IllegalAction(msg("dropfleet.illegal.malformed", "'{action}' is not a legal action now ({problem}).",
+                                        action=action.to_str(), problem=str(exc))) from None
         kind = action.kind
         if kind == "fire":  # a declaration changes no ship: it is kept, said to the GM, resolved at open fire
             declared = Declared(action.actor, action.get("weapon"), action.get("target"))
@@ -393,6 +395,27 @@ def _profile(stats: dict):
     _PROFILES[id(stats)] = (stats, copy.deepcopy(stats), profile)
     return profile
 
+
+#: why ``apply`` refuses an action it was handed (the refusal a GM reads is refusals.py's)
+ILLEGAL = {
+    "over": msg("dropfleet.illegal.over", "The fight is over."),
+    "not_override": msg("dropfleet.illegal.not_override", "Not a GM override."),
+    "end_is_gms": msg("dropfleet.illegal.end_is_gms", "The End phase is the GM's step."),
+    "orders_by_lead": msg("dropfleet.illegal.orders_by_lead", "Orders are given by the active group's lead ship."),
+    "order_not_allowed": msg("dropfleet.illegal.order_not_allowed", "That order is not allowed now."),
+    "order_params": msg("dropfleet.illegal.order_params", "Unknown order parameters."),
+    "not_this_ships_move": msg("dropfleet.illegal.not_this_ships_move", "It is not that ship's move."),
+    "stay_params": msg("dropfleet.illegal.stay_params", "Stay takes no parameters."),
+    "way_needed": msg("dropfleet.illegal.way_needed", "A named move names its way."),
+    "move_not_offered": msg("dropfleet.illegal.move_not_offered", "That move is not offered now."),
+    "move_params": msg("dropfleet.illegal.move_params", "Unknown move parameters."),
+    "whole_inches": msg("dropfleet.illegal.whole_inches", "A move needs whole-inch x and y."),
+    "fire_params": msg("dropfleet.illegal.fire_params", "Fire names a weapon and a target."),
+    "cannot_fire": msg("dropfleet.illegal.cannot_fire", "That weapon system cannot fire at that target now."),
+    "open_fire_group": msg("dropfleet.illegal.open_fire_group", "Open fire is the group's step."),
+    "defender_spends": msg("dropfleet.illegal.defender_spends", "The defender spends point defence."),
+    "not_a_pd_way": msg("dropfleet.illegal.not_a_pd_way", "Not a way to spend those successes."),
+}
 
 #: the words of actions (describe) that take no parameters
 GM = msg("dropfleet.describe.gm", "GM")

@@ -178,27 +178,31 @@ def layer_choices(ship: Ship) -> list[str]:
 
 
 def check_move(state: DropfleetState, ship: Ship, x: int, y: int, layer: str | None,
-               budget: int | None = None, limit: int | None = None) -> str | None:
+               budget: int | None = None, limit: int | None = None) -> Message | None:
     """Why the move is not allowed (None: it is).  ``budget`` and ``limit``, when given, stand for
     the ship's :func:`allowance` and :func:`turn_limit` (the bot weighing an order before giving it)."""
     if not (0 <= x <= state.width and 0 <= y <= state.height):
-        return f"{x},{y} is off the {state.width}\" x {state.height}\" table."
+        return msg("dropfleet.illegal.off_table", "{x},{y} is off the {width}\" x {height}\" table.", x=x, y=y,
+                   width=state.width, height=state.height)
     if budget is None:
         budget = allowance(ship)
     if layer and layer != ship.layer:
         if layer not in layer_choices(ship):
-            return f"{ship.name} cannot change to {tables.LAYER_LABEL.get(layer, layer)} now."
+            return msg("dropfleet.illegal.layer", "{ship} cannot change to {layer} now.", ship=ship.name,
+                       layer=terms.layer(layer))
         if geometry.layer_index(layer) < geometry.layer_index(ship.layer):
             budget -= tables.LAYER_UP_COST
     dist = geometry.distance(ship.x, ship.y, x, y)
     if dist > budget + 1e-9:
-        return f"{ship.name} can move {budget}\" now; {x},{y} is {dist:.1f}\" away."
+        return msg("dropfleet.illegal.too_far", "{ship} can move {budget}\" now; {x},{y} is {inches:.1f}\" away.",
+                   ship=ship.name, budget=budget, x=x, y=y, inches=dist)
     if dist > 0:
         if limit is None:
             limit = turn_limit(ship)
         slack = math.degrees(math.asin(min(1.0, GRID_SLACK / dist)))
         if geometry.angle_between(geometry.bearing(ship.x, ship.y, x, y), ship.heading) > limit + slack:
-            return f"{ship.name} may turn at most {limit}° under {tables.ORDERS[ship.order or 'standard'].label} orders."
+            return msg("dropfleet.illegal.turn", "{ship} may turn at most {limit}° under {order} orders.", ship=ship.name,
+                       limit=limit, order=terms.ORDER[ship.order or "standard"])
     return None
 
 
@@ -513,6 +517,6 @@ def _sole_side(ships, sides):
     return winner
 
 
-def require(condition: bool, message: str) -> None:
+def require(condition: bool, message: Message | str) -> None:
     if not condition:
         raise IllegalAction(message)
