@@ -193,9 +193,8 @@ class DropfleetRuleset(RulesetBase):
         if kind == "fire":  # a declaration changes no ship: it is kept, said to the GM, resolved at open fire
             declared = Declared(action.actor, action.get("weapon"), action.get("target"))
             log = Log(dice.recording)
-            ship, target = _ship(state.ships, declared.ship), _ship(state.ships, declared.target)
-            log.say(msg("dropfleet.fire.declared", "{ship} aims {weapon} at {target}.", ship=ship.name,
-                        weapon=ship_rules.weapon(ship, declared.weapon).name, target=target.name), tables.FIRE, gm_only=True)
+            log.say(msg("dropfleet.fire.declared", "{aims}.", aims=declared_words(state.ships, declared)), tables.FIRE,
+                    gm_only=True)
             return Step(clone(state, declared=state.declared + (declared,)), log)
         w = ship_rules.Work(state, dice)
         if kind == "override":
@@ -423,13 +422,14 @@ OVERRIDE = msg("dropfleet.describe.override", "GM sets a value by hand")
 SHIELDS = {"up": msg("dropfleet.describe.shields_up", "up"), "down": msg("dropfleet.describe.shields_down", "down")}
 
 
-def declared_words(ships: dict, d: Declared) -> Message:
+def declared_words(ships, d: Declared) -> Message:
     """A declared weapon system (decision D2), "Steadfast aims Broadside lasers at Nightglass":
-    what a player of the other side does not see before it is resolved (the GM's log line says
-    it as a sentence, ``dropfleet.fire.declared``).  ``ships``: the state's ships by id."""
-    ship = ships[d.ship]
+    the GM's log line (as a sentence), the board's list of the side's declarations, and what a
+    player of the other side does not see before it is resolved (:meth:`DropfleetRuleset.secrets`).
+    ``ships``: the state's ships, a list or a dict by id."""
+    ship, target = (ships[d.ship], ships[d.target]) if isinstance(ships, dict) else (_ship(ships, d.ship), _ship(ships, d.target))
     return msg("dropfleet.fire.aims", "{ship} aims {weapon} at {target}", ship=ship.name,
-               weapon=ship_rules.weapon(ship, d.weapon).name, target=ships[d.target].name)
+               weapon=ship_rules.weapon(ship, d.weapon).name, target=target.name)
 
 
 def _ship(ships, ship_id: str):
