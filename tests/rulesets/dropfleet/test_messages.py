@@ -130,3 +130,16 @@ def test_the_log_never_says_none_spike_and_now_names_ships():
             assert "none spike" not in english(entry.message)
             spoke += "spike" in english(entry.message)
     assert spoke
+
+
+def test_a_declared_weapon_system_is_one_sentence_in_the_log_the_board_and_the_secrets():
+    """Decision D2: a declaration is said once (dropfleet.fire.aims): the GM's log line, the board's
+    list of the side's declarations and what the other side's player must not read."""
+    from rulesets.core.engine import Viewer
+
+    result = step(state(attacker(), ship()), "fire actor=a weapon=g target=t")
+    (line,) = result.log
+    assert line.gm_only and line.message.get("aims").id == "dropfleet.fire.aims"
+    assert line.text == "Attacker aims Railgun at Target."
+    assert RULESET.view(result.state, Viewer.gm())["declared"][0]["text"] == "Attacker aims Railgun at Target"
+    assert RULESET.secrets(result.state, Viewer.player(["t"])) == ["Attacker aims Railgun at Target"]
