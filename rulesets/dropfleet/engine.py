@@ -2,7 +2,7 @@
 
 The contract (rulesets/core/contract.py) over the rules modules: ``damage`` (seed steps 4-7,
 crippling, catastrophic damage, the End phase), ``sequence`` (activations, orders, moves,
-fire), ``odds``, ``policy``, ``overrides``, ``fleets``.  Pure Python: no Django import.
+fire), ``odds``, ``policy``, ``override``, ``fleets``.  Pure Python: no Django import.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from . import damage as damage_rules
 from . import fleets
 from . import geometry
 from . import odds as odds_rules
-from . import overrides
+from . import override
 from . import refusals
 from . import policy as bot
 from . import sequence
@@ -42,7 +42,7 @@ class DropfleetRuleset(RulesetBase):
     free_params = ()
     board_kinds = ("move",)
     wide_board = True
-    override_help = overrides.HELP
+    override_help = override.HELP
 
     # --- setting up --------------------------------------------------------------------
 
@@ -198,7 +198,7 @@ class DropfleetRuleset(RulesetBase):
             return Step(clone(state, declared=state.declared + (declared,)), log)
         w = ship_rules.Work(state, dice)
         if kind == "override":
-            new = overrides.apply_override(state, w, action.get("path"), action.get("value"))
+            new = override.apply_override(state, w, action.get("path"), action.get("value"))
         elif kind == "order":
             w.explosions = ()  # the last activation's blasts stay drawn until the next orders
             sequence.give_order(w, state.group, action.get("order"), action.get("shields"))
@@ -375,7 +375,7 @@ class DropfleetRuleset(RulesetBase):
         ]
 
     def override_fields(self, state) -> list:
-        return overrides.fields()
+        return override.fields()
 
 
 #: profiles read from stats dicts: (the dict, a copy of its values, the profile) by the dict's
