@@ -36,13 +36,13 @@ class LockPool:
     count: int
     lock: int
     critical_from: int = 7
-    modifiers: tuple[tuple[str, int], ...] = ()
+    modifiers: tuple[tuple[Message | str, int], ...] = ()
 
     @property
     def text(self) -> str:
         return f"{self.count}D6"
 
-    def draw(self, dice: Dice, purpose: str, rule: str) -> tuple[tuple[int, ...], int]:
+    def draw(self, dice: Dice, purpose: Message | str, rule: str) -> tuple[tuple[int, ...], int]:
         """The faces rolled and the natural they make: how many reach the Lock."""
         faces = tuple(dice.faces(self.count, 6, purpose, rule))
         lock = self.lock
@@ -103,7 +103,7 @@ def pool_check(pool: LockPool, rule: str, purpose: Message | str = "") -> Check:
 
 
 def roll_pool(dice: Dice, check: Check) -> Result:
-    """Roll a pool's check; recorded (when anybody reads the log) with its successes as the total
-    and ``"k of n at L+"`` as the row, no target.  The natural is the successes; the faces are
+    """Roll a pool's check; recorded (the core check asks whether anybody reads it) with its
+    successes as the total and ``"k of n at L+"`` as the row, no target.  The natural is the successes; the faces are
     in the result (:meth:`LockPool.split` counts the critical hits)."""
-    return roll(dice, check, row=check.throw.row if dice.recording else "")
+    return roll(dice, check, row=check.throw.row)

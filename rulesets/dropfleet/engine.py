@@ -2,7 +2,7 @@
 
 The contract (rulesets/core/contract.py) over the rules modules: ``damage`` (seed steps 4-7,
 crippling, catastrophic damage, the End phase), ``sequence`` (activations, orders, moves,
-fire), ``odds``, ``policy``, ``overrides``, ``fleets``.  Pure Python: no Django import.
+fire), ``odds``, ``policy``, ``override``, ``fleets``.  Pure Python: no Django import.
 """
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import random
 
 from rulesets.core.contract import BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import Dice
-from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
+from rulesets.core.engine import Action, IllegalAction, Log, Odds, Refusal, Step, Viewer
+from rulesets.core.messages import Message, msg, msgn, render
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
 
@@ -20,12 +21,12 @@ from . import damage as damage_rules
 from . import fleets
 from . import geometry
 from . import odds as odds_rules
-from . import overrides
+from . import override
 from . import refusals
 from . import policy as bot
 from . import sequence
 from . import ships as ship_rules
-from . import tables
+from . import tables, terms
 from . import words as view_words
 from .model import Declared, DropfleetState, Effect, Ship, profile_from_stats
 
@@ -41,7 +42,7 @@ class DropfleetRuleset(RulesetBase):
     free_params = ()
     board_kinds = ("move",)
     wide_board = True
-    override_help = overrides.HELP
+    override_help = override.HELP
 
     # --- setting up --------------------------------------------------------------------
 
@@ -131,52 +132,53 @@ class DropfleetRuleset(RulesetBase):
     def _check(self, state: DropfleetState, action: Action) -> None:
         """Raise IllegalAction in words unless ``action`` may be applied now."""
         kind = action.kind
-        sequence.require(not state.over, "The fight is over.")
-        sequence.require(kind in KINDS, f"'{kind}' is not a Dropfleet action.")
+        sequence.require(not state.over, ILLEGAL["over"])
+        sequence.require(kind in KINDS, msg("dropfleet.illegal.not_an_action", "'{kind}' is not a Dropfleet action.", kind=kind))
         if kind == "override":
-            sequence.require(not action.actor and set(dict(action.params)) <= {"path", "value"}, "Not a GM override.")
+            sequence.require(not action.actor and set(dict(action.params)) <= {"path", "value"}, ILLEGAL["not_override"])
             return
         phase_of = {"order": "orders", "move": "move", "manoeuvre": "move", "stay": "move", "fire": "fire", "open_fire": "fire",
                     "spend_pd": "pd", "end_round": "end"}
-        sequence.require(state.phase == phase_of[kind], f"It is the {state.phase} step, not a time to {kind.replace('_', ' ')}.")
+        sequence.require(state.phase == phase_of[kind], msg("dropfleet.illegal.wrong_step", "It is the {phase} step, not a time to {what}.",
+                                                                    phase=state.phase, what=kind.replace("_", " ")))
         if kind == "end_round":
-            sequence.require(action.actor == "gm" and not action.params, "The End phase is the GM's step.")
+            sequence.require(action.actor == "gm" and not action.params, ILLEGAL["end_is_gms"])
             return
         if kind == "order":
-            sequence.require(action.actor == sequence.lead(state, state.group).id, "Orders are given by the active group's lead ship.")
-            sequence.require((action.get("order"), action.get("shields")) in sequence.order_options(state), "That order is not allowed now.")
-            sequence.require(set(dict(action.params)) <= {"order", "shields"}, "Unknown order parameters.")
+            sequence.require(action.actor == sequence.lead(state, state.group).id, ILLEGAL["orders_by_lead"])
+            sequence.require((action.get("order"), action.get("shields")) in sequence.order_options(state), ILLEGAL["order_not_allowed"])
+            sequence.require(set(dict(action.params)) <= {"order", "shields"}, ILLEGAL["order_params"])
             return
         if kind in ("move", "manoeuvre", "stay"):
             ship = sequence.mover(state)
-            sequence.require(ship is not None and action.actor == ship.id, "It is not that ship's move.")
+            sequence.require(ship is not None and action.actor == ship.id, ILLEGAL["not_this_ships_move"])
             if kind == "stay":
-                sequence.require(not action.params, "Stay takes no parameters.")
+                sequence.require(not action.params, ILLEGAL["stay_params"])
                 return
             if kind == "manoeuvre":
-                sequence.require(set(dict(action.params)) == {"way"}, "A named move names its way.")
-                sequence.require(sequence.named_move(state, ship, action.get("way")) is not None, "That move is not offered now.")
+                sequence.require(set(dict(action.params)) == {"way"}, ILLEGAL["way_needed"])
+                sequence.require(sequence.named_move(state, ship, action.get("way")) is not None, ILLEGAL["move_not_offered"])
                 return
-            sequence.require(set(dict(action.params)) <= {"x", "y", "layer"}, "Unknown move parameters.")
+            sequence.require(set(dict(action.params)) <= {"x", "y", "layer"}, ILLEGAL["move_params"])
             x, y = action.get("x"), action.get("y")
-            sequence.require(isinstance(x, int) and isinstance(y, int), "A move needs whole-inch x and y.")
+            sequence.require(isinstance(x, int) and isinstance(y, int), ILLEGAL["whole_inches"])
             problem = sequence.check_move(state, ship, x, y, action.get("layer"))
             sequence.require(problem is None, problem or "")
             return
         if kind == "fire":
-            sequence.require(set(dict(action.params)) == {"weapon", "target"}, "Fire names a weapon and a target.")
+            sequence.require(set(dict(action.params)) == {"weapon", "target"}, ILLEGAL["fire_params"])
             ships = {s.id: s for s in state.ships}
             ok = sequence.can_fire(state, ships[action.actor], action.get("weapon"), ships[action.get("target")])
-            sequence.require(ok, "That weapon system cannot fire at that target now.")
+            sequence.require(ok, ILLEGAL["cannot_fire"])
             return
         if kind == "open_fire":
-            sequence.require(action.actor == sequence.lead(state, state.group).id and not action.params, "Open fire is the group's step.")
+            sequence.require(action.actor == sequence.lead(state, state.group).id and not action.params, ILLEGAL["open_fire_group"])
             return
         if kind == "spend_pd":
             p = state.pending
-            sequence.require(action.actor == p.target, "The defender spends point defence.")
+            sequence.require(action.actor == p.target, ILLEGAL["defender_spends"])
             sequence.require(any(c == action.get("critical") for _, c in damage_rules.pd_options(p.normal, p.critical, p.successes)),
-                      "Not a way to spend those successes.")
+                      ILLEGAL["not_a_pd_way"])
 
     def apply(self, state: DropfleetState, action: Action, dice: Dice) -> Step:
         if not bot.chosen_for(state, action):  # the bot's own choice was derived from the same rules
@@ -185,14 +187,18 @@ class DropfleetRuleset(RulesetBase):
             except (KeyError, ValueError, TypeError) as exc:
                 if isinstance(exc, IllegalAction):
                     raise
-                raise IllegalAction(f"'{action}' is not a legal action now ({exc}).") from None
+                raise IllegalAction(msg("dropfleet.illegal.malformed", "'{action}' is not a legal action now ({problem}).",
+                                        action=action.to_str(), problem=str(exc))) from None
         kind = action.kind
-        if kind == "fire" and not dice.recording:  # a declaration changes no ship and says nothing here
+        if kind == "fire":  # a declaration changes no ship: it is kept, said to the GM, resolved at open fire
             declared = Declared(action.actor, action.get("weapon"), action.get("target"))
-            return Step(clone(state, declared=state.declared + (declared,)), [])
+            log = Log(dice.recording)
+            log.say(msg("dropfleet.fire.declared", "{aims}.", aims=declared_words(state.ships, declared)), tables.FIRE,
+                    gm_only=True)
+            return Step(clone(state, declared=state.declared + (declared,)), log)
         w = ship_rules.Work(state, dice)
         if kind == "override":
-            new = overrides.apply_override(state, w, action.get("path"), action.get("value"))
+            new = override.apply_override(state, w, action.get("path"), action.get("value"))
         elif kind == "order":
             w.explosions = ()  # the last activation's blasts stay drawn until the next orders
             sequence.give_order(w, state.group, action.get("order"), action.get("shields"))
@@ -201,23 +207,17 @@ class DropfleetRuleset(RulesetBase):
             ship = w.ship(action.actor)
             if kind == "stay":
                 w.put(ship, moved=True)
-                if w.rec:
-                    w.say(f"{ship.name} holds its position.", tables.MOVEMENT)
+                w.say(msg("dropfleet.move.holds", "{ship} holds its position.", ship=ship.name), tables.MOVEMENT)
             elif kind == "manoeuvre":
                 x, y = sequence.named_move(state, ship, action.get("way"))
                 sequence.do_move(w, ship, x, y, None)
             else:
                 sequence.do_move(w, ship, action.get("x"), action.get("y"), action.get("layer"))
             new = self._to_fire_if_moved(w, state)
-        elif kind == "fire":
-            ship, target = w.ship(action.actor), w.ship(action.get("target"))
-            weapon = ship_rules.weapon(ship, action.get("weapon"))
-            if w.rec:
-                w.say(f"{ship.name} aims {weapon.name} at {target.name}.", tables.FIRE, gm_only=True)
-            new = clone(state, declared=state.declared + (Declared(ship.id, weapon.id, target.id),))
         elif kind == "open_fire":
-            if not state.declared and w.rec:
-                w.say(f"{sequence.lead(state, state.group).name}'s group holds its fire.", tables.FIRE)
+            if not state.declared:
+                w.say(msg("dropfleet.fire.holds", "{ship}'s group holds its fire.", ship=sequence.lead(state, state.group).name),
+                      tables.FIRE)
             new = sequence.resolve(state, w)
         elif kind == "spend_pd":
             new = sequence.spend_pd(state, w, action.get("critical"))
@@ -272,40 +272,47 @@ class DropfleetRuleset(RulesetBase):
 
     # --- words -------------------------------------------------------------------------
 
-    def describe(self, state, action: Action) -> str:
+    def describe(self, state, action: Action) -> Message | str:
         ships = {s.id: s for s in state.ships}
         actor = ships.get(action.actor)
-        name = actor.name if actor else "GM"
+        name = actor.name if actor else GM
         kind = action.kind
         if kind == "order":
-            text = f"{name}'s group: {tables.ORDERS[action.get('order')].label} orders"
+            order = terms.ORDER.get(action.get("order"), action.get("order"))
             if action.get("shields"):
-                text += f", shields {action.get('shields')}"
-            return text
+                return msg("dropfleet.describe.order_shields", "{ship}'s group: {order} orders, shields {shields}",
+                           ship=name, order=order, shields=SHIELDS.get(action.get("shields"), action.get("shields")))
+            return msg("dropfleet.describe.order", "{ship}'s group: {order} orders", ship=name, order=order)
         if kind == "move":
             if action.get("layer"):
-                return f"{name} changes to {tables.LAYER_LABEL.get(action.get('layer'), action.get('layer'))}"
+                return msg("dropfleet.describe.layer", "{ship} changes to {layer}", ship=name,
+                           layer=terms.layer(action.get("layer")))
             dist = geometry.distance(actor.x, actor.y, action.get("x"), action.get("y")) if actor else 0
-            return f"{name} moves {dist:.0f}\" to {action.get('x')},{action.get('y')}"
+            return msg("dropfleet.describe.move", "{ship} moves {inches:.0f}\" to {x},{y}", ship=name, inches=dist,
+                       x=action.get("x"), y=action.get("y"))
         if kind == "manoeuvre":
             return view_words.named_move(state, actor, action.get("way"))
         if kind == "stay":
-            return f"{name}: hold position"
+            return msg("dropfleet.describe.stay", "{ship}: hold position", ship=name)
         if kind == "fire":
             target = ships.get(action.get("target"))
             weapon = ship_rules.weapon(actor, action.get("weapon")) if actor else None
-            return f"{name} fires {weapon.name if weapon else '?'} at {target.name if target else '?'}"
+            return msg("dropfleet.describe.fire", "{ship} fires {weapon} at {target}", ship=name,
+                       weapon=weapon.name if weapon else "?", target=target.name if target else "?")
         if kind == "open_fire":
-            return f"{name}'s group opens fire ({len(state.declared)} weapon system{'s' if len(state.declared) != 1 else ''} declared)"
+            return msgn("dropfleet.describe.open_fire", "{ship}'s group opens fire ({count} weapon system declared)",
+                        "{ship}'s group opens fire ({count} weapon systems declared)", len(state.declared), ship=name)
         if kind == "spend_pd":
             p = state.pending
             c = action.get("critical")
             normal = min(p.normal, p.successes - 2 * c)
-            return f"{name} spends point defence: block {normal} normal and {c} critical"
+            return msg("dropfleet.describe.spend_pd", "{ship} spends point defence: block {normal} normal and {critical} critical",
+                       ship=name, normal=normal, critical=c)
         if kind == "end_round":
-            return f"End phase of round {state.round}: fires, damage control, orbital decay"
+            return msg("dropfleet.describe.end_round", "End phase of round {round}: fires, damage control, orbital decay",
+                       round=state.round)
         if kind == "override":
-            return "GM sets a value by hand"
+            return OVERRIDE
         return kind
 
     def view(self, state: DropfleetState, viewer: Viewer) -> dict:
@@ -319,7 +326,7 @@ class DropfleetRuleset(RulesetBase):
             return []
         mine = {s.side for s in state.ships if s.id in viewer.ships}
         ships = {s.id: s for s in state.ships}
-        return [declared_words(ships, d) for d in state.declared if ships[d.ship].side not in mine]
+        return [render(declared_words(ships, d)) for d in state.declared if ships[d.ship].side not in mine]
 
     # --- data --------------------------------------------------------------------------
 
@@ -368,7 +375,7 @@ class DropfleetRuleset(RulesetBase):
         ]
 
     def override_fields(self, state) -> list:
-        return overrides.fields()
+        return override.fields()
 
 
 #: profiles read from stats dicts: (the dict, a copy of its values, the profile) by the dict's
@@ -388,9 +395,48 @@ def _profile(stats: dict):
     return profile
 
 
-def declared_words(ships: dict, d: Declared) -> str:
-    ship = ships[d.ship]
-    return f"{ship.name} aims {ship_rules.weapon(ship, d.weapon).name} at {ships[d.target].name}"
+#: why ``apply`` refuses an action it was handed (the refusal a GM reads is refusals.py's)
+ILLEGAL = {
+    "over": msg("dropfleet.illegal.over", "The fight is over."),
+    "not_override": msg("dropfleet.illegal.not_override", "Not a GM override."),
+    "end_is_gms": msg("dropfleet.illegal.end_is_gms", "The End phase is the GM's step."),
+    "orders_by_lead": msg("dropfleet.illegal.orders_by_lead", "Orders are given by the active group's lead ship."),
+    "order_not_allowed": msg("dropfleet.illegal.order_not_allowed", "That order is not allowed now."),
+    "order_params": msg("dropfleet.illegal.order_params", "Unknown order parameters."),
+    "not_this_ships_move": msg("dropfleet.illegal.not_this_ships_move", "It is not that ship's move."),
+    "stay_params": msg("dropfleet.illegal.stay_params", "Stay takes no parameters."),
+    "way_needed": msg("dropfleet.illegal.way_needed", "A named move names its way."),
+    "move_not_offered": msg("dropfleet.illegal.move_not_offered", "That move is not offered now."),
+    "move_params": msg("dropfleet.illegal.move_params", "Unknown move parameters."),
+    "whole_inches": msg("dropfleet.illegal.whole_inches", "A move needs whole-inch x and y."),
+    "fire_params": msg("dropfleet.illegal.fire_params", "Fire names a weapon and a target."),
+    "cannot_fire": msg("dropfleet.illegal.cannot_fire", "That weapon system cannot fire at that target now."),
+    "open_fire_group": msg("dropfleet.illegal.open_fire_group", "Open fire is the group's step."),
+    "defender_spends": msg("dropfleet.illegal.defender_spends", "The defender spends point defence."),
+    "not_a_pd_way": msg("dropfleet.illegal.not_a_pd_way", "Not a way to spend those successes."),
+}
+
+#: the words of actions (describe) that take no parameters
+GM = msg("dropfleet.describe.gm", "GM")
+OVERRIDE = msg("dropfleet.describe.override", "GM sets a value by hand")
+SHIELDS = {"up": msg("dropfleet.describe.shields_up", "up"), "down": msg("dropfleet.describe.shields_down", "down")}
+
+
+def declared_words(ships, d: Declared) -> Message:
+    """A declared weapon system (decision D2), "Steadfast aims Broadside lasers at Nightglass":
+    the GM's log line (as a sentence), the board's list of the side's declarations, and what a
+    player of the other side does not see before it is resolved (:meth:`DropfleetRuleset.secrets`).
+    ``ships``: the state's ships, a list or a dict by id."""
+    ship, target = (ships[d.ship], ships[d.target]) if isinstance(ships, dict) else (_ship(ships, d.ship), _ship(ships, d.target))
+    return msg("dropfleet.fire.aims", "{ship} aims {weapon} at {target}", ship=ship.name,
+               weapon=ship_rules.weapon(ship, d.weapon).name, target=target.name)
+
+
+def _ship(ships, ship_id: str):
+    for s in ships:
+        if s.id == ship_id:
+            return s
+    raise KeyError(ship_id)
 
 
 RULESET = DropfleetRuleset()

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from rulesets.core import odds as core_odds
 from rulesets.core.engine import Odds, Outcome
+from rulesets.core.messages import msg
 
 from . import damage as damage_rules
 from . import ships as ship_rules
@@ -118,10 +119,12 @@ def fire_odds(attacker, weapon, target, policy: str = "min_expected") -> Odds:
     cripple_at = to_cripple(target)
     cripple = (sum(p for v, p in dist.items() if cripple_at <= v < target.hull and v > 0)
                if cripple_at is not None else Fraction(0))
-    outcomes = tuple(Outcome(f"{v} Hull damage", float(p)) for v, p in sorted(dist.items()))
-    summary = (f"Lock {s.lock}+: expected {float(expected_n + expected_c):.1f} Hull "
-               f"({float(expected_n):.1f} normal, {float(expected_c):.1f} critical)"
-               f"; cripples {core_odds.percent(cripple)}, destroys {core_odds.percent(destroy)}")
+    outcomes = tuple(Outcome(msg("dropfleet.odds.outcome", "{amount} Hull damage", amount=v), float(p))
+                     for v, p in sorted(dist.items()))
+    summary = msg("dropfleet.odds.summary", "Lock {lock}+: expected {expected:.1f} Hull ({normal:.1f} normal, "
+                  "{critical:.1f} critical); cripples {cripples}, destroys {destroys}", lock=s.lock,
+                  expected=float(expected_n + expected_c), normal=float(expected_n), critical=float(expected_c),
+                  cripples=core_odds.percent(cripple), destroys=core_odds.percent(destroy))
     return Odds(outcomes, summary)
 
 

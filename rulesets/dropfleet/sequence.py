@@ -12,12 +12,13 @@ import functools
 import math
 
 from rulesets.core.engine import IllegalAction
+from rulesets.core.messages import Message, msg
 from rulesets.core.state import clone
 
 from . import damage as damage_rules
 from . import geometry
 from . import ships as ship_rules
-from . import tables
+from . import tables, terms
 from .model import Declared, DropfleetState, PendingAttack, Ship
 
 #: a move may miss the allowed turn by the width of a whole-inch grid square (decision D4)
@@ -122,18 +123,29 @@ def give_order(w: ship_rules.Work, group: str, key: str, shields: str | None) ->
         else:
             changes.update(silent=False, spike=tables.MAJOR)
         ship = w.put(ship, **changes)
-        if w.rec:
-            note = f" instead of {tables.ORDERS[key].label}" if own != key else ""
-            shield_note = (f"; shields {'up' if ship.shields_up else 'down'}" if ship.profile.passive_switchable else "")
-            from .words import spike  # (words imports this module)
-            w.say(f"{ship.name} takes {order.label} orders{note}: signature {ship_rules.signature(ship)}\""
-                  f" ({spike(ship.spike, ship.silent)}){shield_note}.", tables.ORDERS_AND_SPIKES)
+        w.say(msg("dropfleet.order.taken", "{ship} takes {order} orders{instead}: signature {signature}\" ({spike}){shields}.",
+                  ship=ship.name, order=terms.ORDER[own],
+                  instead=msg("dropfleet.order.instead", " instead of {order}", order=terms.ORDER[key]) if own != key else "",
+                  signature=ship_rules.signature(ship), spike=terms.SPIKE_WORDS[ship.spike, ship.silent],
+                  shields=(SHIELDS_UP if ship.shields_up else SHIELDS_DOWN) if ship.profile.passive_switchable else ""),
+              tables.ORDERS_AND_SPIKES)
         if ship.has("power_fluctuation") and order.special:
-            amount = w.roll(1, 3, f"{ship.name}: power fluctuation (D3)" if w.rec else "", tables.CRIPPLING_ROWS["power_fluctuation"].rule).total
-            damage_rules.hurt(w, ship.id, amount, "power fluctuation", tables.CRIPPLING_ROWS["power_fluctuation"].rule)
+            rule = tables.CRIPPLING_ROWS["power_fluctuation"].rule
+            amount = w.roll(1, 3, msg("dropfleet.order.power_fluctuation_roll", "{ship}: power fluctuation (D3)",
+                                      ship=ship.name), rule).total
+            damage_rules.hurt(w, ship.id, amount, POWER_FLUCTUATION, rule)
         if ship.has("engines_destroyed") and own in ("max_thrust", "course_change") and not w.ship(ship.id).destroyed:
-            amount = w.roll(1, 3, f"{ship.name}: strained wrecked engines (D3)" if w.rec else "", tables.CRIPPLING_ROWS["engines_destroyed"].rule).total
-            damage_rules.hurt(w, ship.id, amount, "its destroyed engines", tables.CRIPPLING_ROWS["engines_destroyed"].rule)
+            rule = tables.CRIPPLING_ROWS["engines_destroyed"].rule
+            amount = w.roll(1, 3, msg("dropfleet.order.wrecked_engines_roll", "{ship}: strained wrecked engines (D3)",
+                                      ship=ship.name), rule).total
+            damage_rules.hurt(w, ship.id, amount, WRECKED_ENGINES, rule)
+
+
+#: an order's notes and its costs, as the log says them (DF-15, DF-40, DF-44)
+SHIELDS_UP = msg("dropfleet.order.shields_up", "; shields up")
+SHIELDS_DOWN = msg("dropfleet.order.shields_down", "; shields down")
+POWER_FLUCTUATION = msg("dropfleet.cause.power_fluctuation", "power fluctuation")
+WRECKED_ENGINES = msg("dropfleet.cause.wrecked_engines", "its destroyed engines")
 
 
 # --- movement (issue 11; decision D4) -------------------------------------------------
@@ -166,27 +178,31 @@ def layer_choices(ship: Ship) -> list[str]:
 
 
 def check_move(state: DropfleetState, ship: Ship, x: int, y: int, layer: str | None,
-               budget: int | None = None, limit: int | None = None) -> str | None:
+               budget: int | None = None, limit: int | None = None) -> Message | None:
     """Why the move is not allowed (None: it is).  ``budget`` and ``limit``, when given, stand for
     the ship's :func:`allowance` and :func:`turn_limit` (the bot weighing an order before giving it)."""
     if not (0 <= x <= state.width and 0 <= y <= state.height):
-        return f"{x},{y} is off the {state.width}\" x {state.height}\" table."
+        return msg("dropfleet.illegal.off_table", "{x},{y} is off the {width}\" x {height}\" table.", x=x, y=y,
+                   width=state.width, height=state.height)
     if budget is None:
         budget = allowance(ship)
     if layer and layer != ship.layer:
         if layer not in layer_choices(ship):
-            return f"{ship.name} cannot change to {tables.LAYER_LABEL.get(layer, layer)} now."
+            return msg("dropfleet.illegal.layer", "{ship} cannot change to {layer} now.", ship=ship.name,
+                       layer=terms.layer(layer))
         if geometry.layer_index(layer) < geometry.layer_index(ship.layer):
             budget -= tables.LAYER_UP_COST
     dist = geometry.distance(ship.x, ship.y, x, y)
     if dist > budget + 1e-9:
-        return f"{ship.name} can move {budget}\" now; {x},{y} is {dist:.1f}\" away."
+        return msg("dropfleet.illegal.too_far", "{ship} can move {budget}\" now; {x},{y} is {inches:.1f}\" away.",
+                   ship=ship.name, budget=budget, x=x, y=y, inches=dist)
     if dist > 0:
         if limit is None:
             limit = turn_limit(ship)
         slack = math.degrees(math.asin(min(1.0, GRID_SLACK / dist)))
         if geometry.angle_between(geometry.bearing(ship.x, ship.y, x, y), ship.heading) > limit + slack:
-            return f"{ship.name} may turn at most {limit}° under {tables.ORDERS[ship.order or 'standard'].label} orders."
+            return msg("dropfleet.illegal.turn", "{ship} may turn at most {limit}° under {order} orders.", ship=ship.name,
+                       limit=limit, order=terms.ORDER[ship.order or "standard"])
     return None
 
 
@@ -255,11 +271,12 @@ def do_move(w: ship_rules.Work, ship: Ship, x: int, y: int, layer: str | None) -
     dist = geometry.distance(ship.x, ship.y, x, y)
     heading = int(round(geometry.bearing(ship.x, ship.y, x, y))) % 360 if dist > 0 else ship.heading
     new_layer = layer or ship.layer
+    changed = layer and layer != w.state.ships[w.index[ship.id]].layer
     ship = w.put(ship, x=float(x), y=float(y), heading=heading, layer=new_layer, moved=True)
-    if w.rec:
-        change = f", to {tables.LAYER_LABEL[new_layer]}" if layer and layer != w.state.ships[w.index[ship.id]].layer else ""
-        if w.rec:
-            w.say(f"{ship.name} moves {dist:.1f}\" to {x},{y}, heading {heading}°{change}.", tables.MOVEMENT)
+    w.say(msg("dropfleet.move.moved", "{ship} moves {inches:.1f}\" to {x},{y}, heading {heading}°{layer}.", ship=ship.name,
+              inches=dist, x=x, y=y, heading=heading,
+              layer=msg("dropfleet.move.to_layer", ", to {layer}", layer=terms.LAYER[new_layer]) if changed else ""),
+          tables.MOVEMENT)
 
 
 def mover(state: DropfleetState) -> Ship | None:
@@ -366,15 +383,16 @@ def resolve(state: DropfleetState, w: ship_rules.Work) -> DropfleetState:
         attacker, target = w.ship(d.ship), w.ship(d.target)
         weapon = ship_rules.weapon(attacker, d.weapon)
         if target.destroyed:
-            if w.rec:
-                w.say(f"{attacker.name}'s {weapon.name} has no target left: {target.name} is gone.", tables.FIRE)
+            w.say(msg("dropfleet.fire.target_gone", "{ship}'s {weapon} has no target left: {target} is gone.",
+                      ship=attacker.name, weapon=weapon.name, target=target.name), tables.FIRE)
             continue
         s = damage_rules.shot(attacker, weapon, target)
         normal_hits, critical_hits = damage_rules.roll_hits(w, attacker, weapon, target, s)
-        normal = damage_rules.roll_damage(w, normal_hits, weapon.damage, f"{weapon.name} damage" if w.rec else "")
-        critical = damage_rules.roll_damage(w, critical_hits, weapon.damage, f"{weapon.name} critical damage" if w.rec else "")
-        if normal_hits + critical_hits and w.rec:
-            w.say(f"{weapon.name} deals {normal} normal and {critical} critical Hull damage before saves.", tables.TOTAL_DAMAGE)
+        normal = damage_rules.roll_damage(w, normal_hits, weapon.damage, weapon.name)
+        critical = damage_rules.roll_damage(w, critical_hits, weapon.damage, weapon.name, critical=True)
+        if normal_hits + critical_hits:
+            w.say(msg("dropfleet.fire.damage", "{weapon} deals {normal} normal and {critical} critical Hull damage before saves.",
+                      weapon=weapon.name, normal=normal, critical=critical), tables.TOTAL_DAMAGE)
         successes = damage_rules.roll_point_defence(w, target, s, normal, critical)
         options = damage_rules.pd_options(normal, critical, successes) if successes else [(0, 0)]
         if len(options) > 1 and normal and critical:
@@ -427,8 +445,7 @@ def begin_activation(state: DropfleetState, group: str) -> DropfleetState:
 
 
 def end_round(state: DropfleetState, w: ship_rules.Work) -> DropfleetState:
-    if w.rec:
-        w.say(f"End phase of round {state.round}.", tables.DAMAGE_CONTROL)
+    w.say(msg("dropfleet.end.round", "End phase of round {round}.", round=state.round), tables.DAMAGE_CONTROL)
     damage_rules.end_phase(w)
     state = finish(w, state)
     if state.over:
@@ -457,9 +474,16 @@ def decide_on_points(w: ship_rules.Work, state: DropfleetState) -> DropfleetStat
     best = max(scores.values())
     leaders = [side for side, v in scores.items() if v == best]
     winner = leaders[0] if len(leaders) == 1 else None
-    w.say(f"Round limit reached: " + ", ".join(f"{side} {v:.0%} Hull left" for side, v in scores.items())
-          + (f"; {winner} wins." if winner else "; a draw."), tables.ROUND_LIMIT)
+    left: Message | str = ""
+    for side, v in scores.items():
+        share = msg("dropfleet.end.hull_left", "{side} {share:.0%} Hull left", side=side, share=v)
+        left = share if not left else msg("dropfleet.end.and", "{before}, {next}", before=left, next=share)
+    w.say(msg("dropfleet.end.round_limit", "Round limit reached: {scores}; {result}", scores=left,
+              result=msg("dropfleet.end.wins", "{side} wins.", side=winner) if winner else DRAW), tables.ROUND_LIMIT)
     return clone(state, over=True, winner=winner, phase="over")
+
+
+DRAW = msg("dropfleet.end.draw", "a draw.")
 
 
 def finish(w: ship_rules.Work, state: DropfleetState, **changes) -> DropfleetState:
@@ -470,10 +494,12 @@ def finish(w: ship_rules.Work, state: DropfleetState, **changes) -> DropfleetSta
     winner = _sole_side(state.ships, state.sides)
     if winner is _PLAYING:
         return state
-    if w.rec:
-        w.say(f"{winner} holds the field." if winner else "No ship is left.", tables.CATASTROPHIC_DAMAGE)
+    w.say(msg("dropfleet.end.holds_the_field", "{side} holds the field.", side=winner) if winner else NO_SHIP_LEFT,
+          tables.CATASTROPHIC_DAMAGE)
     return clone(state, over=True, winner=winner, phase="over")
 
+
+NO_SHIP_LEFT = msg("dropfleet.end.no_ship_left", "No ship is left.")
 
 #: what :func:`_sole_side` answers while two sides have ships in play
 _PLAYING = object()
@@ -491,6 +517,6 @@ def _sole_side(ships, sides):
     return winner
 
 
-def require(condition: bool, message: str) -> None:
+def require(condition: bool, message: Message | str) -> None:
     if not condition:
         raise IllegalAction(message)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 
 from rulesets.core.dice import Dice, Roll
-from rulesets.core.engine import LogEntry
+from rulesets.core.engine import Log
+from rulesets.core.messages import Message
 from rulesets.core.state import clone
 
 from . import checks, tables
@@ -123,11 +124,12 @@ class Work:
     """The ships of a state being changed by one step, with the log and the dice.
 
     ``ships`` is a new list sharing every ship with the old state; :meth:`put` replaces
-    one ship (frozen dataclasses: a change is a new object).  ``rec`` tells the rules to
-    build log text; the dice drawn are the same either way.
+    one ship (frozen dataclasses: a change is a new object).  ``log`` is the step's core
+    :class:`~rulesets.core.engine.Log`: the rules say every line (a message) and, in a playout,
+    the log keeps none; the dice drawn are the same either way.
     """
 
-    __slots__ = ("state", "ships", "_index", "dice", "rec", "source", "log", "in_attack", "attacked",
+    __slots__ = ("state", "ships", "_index", "dice", "source", "log", "say", "in_attack", "attacked",
                  "explosions", "faces")
 
     def __init__(self, state, dice: Dice):
@@ -135,13 +137,14 @@ class Work:
         self.ships: list[Ship] = list(state.ships)
         self._index: dict | None = None  # ship id -> place in ``ships``, built when first needed
         self.dice = dice
-        self.rec = dice.recording
         self.source = dice.source
-        self.log: list[LogEntry] = []
+        self.log = Log(dice.recording)
+        #: say a log line: ``say(text, rule, gm_only=False)``, the log's own :meth:`~rulesets.core.engine.Log.say`
+        self.say = self.log.say
         self.in_attack = False  # damage now counts as from an attack (crippling at the activation's end)
         self.attacked: tuple[str, ...] = state.attacked  # tuples: a step that adds one makes a new one
         self.explosions: tuple = state.explosions
-        self.faces: tuple[int, ...] = ()  # the last pool's faces, for the log (recorded steps only)
+        self.faces: tuple[int, ...] = ()  # the last pool's faces, for the log
 
     @property
     def index(self) -> dict:
@@ -163,15 +166,11 @@ class Work:
         self.ships[index[ship.id]] = new
         return new
 
-    def say(self, text: str, rule: str = "", gm_only: bool = False) -> None:
-        if self.rec:
-            self.log.append(LogEntry(text, rule, gm_only))
-
-    def roll(self, count: int, sides: int, purpose: str, rule: str, **kw) -> Roll:
+    def roll(self, count: int, sides: int, purpose: Message | str, rule: str, **kw) -> Roll:
         """A summed roll (damage, tables)."""
-        return self.dice.roll(count, sides, purpose=purpose if self.rec else "", rule=rule, **kw)
+        return self.dice.roll(count, sides, purpose=purpose, rule=rule, **kw)
 
-    def successes(self, count: int, need: int, purpose: str, rule: str) -> int:
+    def successes(self, count: int, need: int, purpose: Message | str, rule: str) -> int:
         """How many of ``count`` D6 roll ``need`` or more (saves, point defence): the core check of
         a :class:`~.checks.LockPool`, rolled the same way in a playout and a recorded step (its
         faces kept in ``faces`` for the log)."""

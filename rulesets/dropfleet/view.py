@@ -9,11 +9,13 @@ from __future__ import annotations
 import math
 
 from rulesets.core.engine import Action
+from rulesets.core.messages import render
 
 from . import geometry
 from . import sequence
 from . import ships as ship_rules
 from . import tables
+from .engine import declared_words
 from .model import armour_line
 
 PX = 10  # pixels per inch on the board
@@ -176,7 +178,7 @@ def view(ruleset, state, viewer) -> dict:
     for d in state.declared:
         if viewer.is_gm or by_id[d.ship].side in own_sides:
             a, t = by_id[d.ship], by_id[d.target]
-            declared.append({"text": f"{a.name} aims {ship_rules.weapon(a, d.weapon).name} at {t.name}",
+            declared.append({"text": render(declared_words(by_id, d)),
                              "x1": a.x * PX, "y1": a.y * PX, "x2": t.x * PX, "y2": t.y * PX})
     arcs = []
     current = None

@@ -10,6 +10,7 @@ from hypothesis import strategies as st_
 from rulesets.core import serial
 from rulesets.core.dice import Dice, DiceNeeded, ManualSource, RandomSource
 from rulesets.core.engine import Action, IllegalAction, Viewer
+from rulesets.core.messages import english
 from rulesets.dropfleet import checks
 from rulesets.dropfleet import ships as ship_rules
 from rulesets.dropfleet.engine import RULESET
@@ -78,7 +79,7 @@ def test_physical_dice_are_asked_roll_by_roll_saves_after_hits():
     assert (first.value.count, first.value.sides) == (3, 6)
     with pytest.raises(DiceNeeded) as second:
         RULESET.apply(st, Action.parse("open_fire actor=a"), Dice(ManualSource([4, 5, 1])))
-    assert (second.value.count, second.value.sides) == (2, 6) and "saves" in second.value.purpose
+    assert (second.value.count, second.value.sides) == (2, 6) and "saves" in english(second.value.purpose)
 
 
 def test_damage_is_carried_back_and_set_up_again():
@@ -100,7 +101,7 @@ def test_the_gm_reads_words_never_codes():
         if st.over:
             break
         for action in RULESET.legal_actions(st):
-            words = RULESET.describe(st, action)
+            words = english(RULESET.describe(st, action))
             assert "actor=" not in words and "Action(" not in words and "_" not in words
         st = RULESET.apply(st, RULESET.policy(st, rng), Dice(RandomSource(rng))).state
 

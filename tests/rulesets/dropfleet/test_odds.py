@@ -11,6 +11,7 @@ import pytest
 
 from rulesets.core.dice import Dice, DiceSource
 from rulesets.core.engine import Action
+from rulesets.core.messages import english
 from rulesets.dropfleet import damage as damage_rules
 from rulesets.dropfleet import odds as odds_rules
 from rulesets.dropfleet.engine import RULESET
@@ -95,7 +96,7 @@ def test_the_chance_to_destroy_agrees_with_the_enumeration():
     lost = enumerate_hull_lost(st)
     odds = odds_rules.fire_odds(get(st, "a"), get(st, "a").profile.weapons[0], get(st, "t"))
     p_destroy = sum(p for v, p in lost.items() if v >= 2)
-    assert f"destroys {round(float(p_destroy) * 100):.0f}%" in odds.summary
+    assert f"destroys {round(float(p_destroy) * 100):.0f}%" in english(odds.summary)
     assert abs(odds.total - 1) < 1e-12
 
 
@@ -109,7 +110,8 @@ def test_the_fire_button_shows_the_odds():
     fire_actions = [a for a in RULESET.legal_actions(st) if a.kind == "fire"]
     assert fire_actions
     odds = RULESET.odds(st, fire_actions[0])
-    assert "expected" in odds.summary and "cripples" in odds.summary and "destroys" in odds.summary
+    summary = english(odds.summary)
+    assert "expected" in summary and "cripples" in summary and "destroys" in summary
     assert abs(odds.total - 1) < 1e-9
 
 

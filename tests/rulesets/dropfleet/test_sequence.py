@@ -3,6 +3,7 @@ activations by battle group (decision D1), the round limit (D10)."""
 import pytest
 
 from rulesets.core.engine import Action, IllegalAction
+from rulesets.core.messages import english
 from rulesets.core.scenario import resolve_action
 from rulesets.dropfleet import sequence
 from rulesets.dropfleet import ships as ship_rules
@@ -51,8 +52,8 @@ def test_moves_are_checked_against_thrust_and_turn():
     a = attacker(x=20, y=20, thrust=10, order="standard")
     st = state(a, ship(), phase="move")
     assert sequence.check_move(st, a, 20, 10, None) is None
-    assert "can move 10" in sequence.check_move(st, a, 20, 9, None)
-    assert "turn at most 45" in sequence.check_move(st, a, 25, 25, None)
+    assert "can move 10" in english(sequence.check_move(st, a, 20, 9, None))
+    assert "turn at most 45" in english(sequence.check_move(st, a, 25, 25, None))
     fast = attacker(x=20, y=30, thrust=10, order="max_thrust")
     assert sequence.check_move(state(fast, ship(), phase="move"), fast, 20, 10, None) is None
 
@@ -63,7 +64,7 @@ def test_layer_changes_up_cost_four_inches_down_free_atmosphere_only_for_atmosph
     st = state(a, ship(), phase="move")
     assert sequence.layer_choices(a) == ["high"]
     assert sequence.check_move(st, a, 20, 18, "high") is None
-    assert "can move 2" in sequence.check_move(st, a, 20, 17, "high")
+    assert "can move 2" in english(sequence.check_move(st, a, 20, 17, "high"))
     assert sequence.layer_choices(attacker(layer="low", atmospheric=True, order="standard")) == ["high", "atmosphere"]
     after = step(st, "move actor=a x=#20 y=#18 layer=high").state
     assert get(after, "a").layer == "high" and get(after, "a").y == 18
