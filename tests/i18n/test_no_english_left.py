@@ -41,6 +41,7 @@ from django.urls import reverse
 from campaigns.models import Campaign, CrewMember, Fleet, Invite, Ship, ShipTemplate
 from encounters import log, tasks
 from encounters.models import Encounter, EncounterAnalysis, SimulationRun
+from rulesets.core import registry
 from tests.encounters.test_leaks import demo_campaign, play, start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -227,8 +228,6 @@ def names_in_data() -> set[str]:
     translated."""
     from django.contrib.auth import get_user_model
 
-    from rulesets.core import registry
-
     texts = [u.username for u in get_user_model().objects.all()]
     texts += [t for c in Campaign.objects.all() for t in (c.name, c.description)]
     texts += [t for f in Fleet.objects.all() for t in (f.name, f.side)]
@@ -258,6 +257,9 @@ def assert_no_english(pages: dict[str, str]) -> None:
 
 pytestmark = pytest.mark.django_db
 
+#: every registered rule system (the toy of the tests aside: its words are not in the catalogues)
+SYSTEMS = [module.split(".")[1] for module in registry.ENGINE_MODULES]
+
 
 def test_the_pseudo_language_marks_a_template_word_and_a_rule_message(pseudo):
     """The check itself: a translated word is marked, a word printed as it is is found."""
@@ -279,6 +281,8 @@ def test_a_visitor_reads_the_log_in_sign_up_and_error_pages_in_the_pseudo_langua
         "log-in": read(pseudo, reverse("login")),
         "sign-up": read(pseudo, reverse("signup")),
         "password reset": read(pseudo, reverse("password_reset")),
+        "password reset, link sent": read(pseudo, reverse("password_reset_done")),
+        "password reset, done": read(pseudo, reverse("password_reset_complete")),
         "404": read(pseudo, "/no-such-page/", status=404),
     }
     invite = Invite.objects.create(campaign=campaign, created_by=campaign.memberships.get(role="gm").user)
@@ -346,6 +350,22 @@ def test_a_player_reads_the_campaign_their_ship_and_the_live_page(pseudo, player
                                                               args=[campaign.pk, campaign.fleets.first().pk]),
                                               status=403),
     }
+    assert_no_english(pages)
+
+
+@pytest.mark.parametrize("key", SYSTEMS)
+def test_each_systems_board_and_ship_cards_read_in_the_pseudo_language(client, pseudo, gm, player, key):
+    """The players' page and the replay of every rule system: its board and its ship cards
+    (rulesets/<key>/templates/<key>/encounter.html), the log, as the player and as the GM."""
+    campaign = demo_campaign(key, gm, player)
+    encounter = start(campaign, gm)
+    play(encounter, gm, 12)
+    pseudo.force_login(player)
+    pages = {f"{key} live page, as a player": read(pseudo, encounter.get_absolute_url() + "?log=all")}
+    pseudo.force_login(gm)
+    for step in (1, 12):
+        pages[f"{key} replay at step {step}, as the GM"] = read(
+            pseudo, reverse("encounters:replay", args=[encounter.pk]) + f"?step={step}")
     assert_no_english(pages)
 
 
