@@ -8,6 +8,7 @@ from django import template
 from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 register = template.Library()
 
@@ -53,12 +54,14 @@ def render_once(template_name: str, context: dict) -> str:
 
     For the parts of a page that are a pure function of their data and are shown again and
     again unchanged: a log step, a ship card.  The key is the template and the context's
-    ``repr`` (plain dicts, lists and frozen dataclasses print their whole content), so a
+    ``repr`` (plain dicts, lists and frozen dataclasses print their whole content) and the
+    active language (the words are translated as it renders), so a
     part whose data changed is rendered again and an unchanged one is not.  No request,
     session or token may be in ``context``: what is kept is shared by every viewer with
     the same data.
     """
-    key = hashlib.sha1(f"{template_name}|{context!r}".encode()).hexdigest()
+    # the reader's language is part of the content: a part's words are translated when rendered
+    key = hashlib.sha1(f"{template_name}|{get_language()}|{context!r}".encode()).hexdigest()
     with _rendered_lock:
         html = _rendered.get(key)
         if html is not None:
