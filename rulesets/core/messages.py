@@ -19,7 +19,8 @@ Pure Python: no Django import.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 #: the installed lookups: (context, text) -> translated text, and (context, singular, plural, n) ->
 #: translated text.  The context is the message's identifier, so the same English words in two
@@ -34,6 +35,19 @@ def set_translator(pgettext: Callable[[str, str], str] | None,
     (None: English, the texts as written)."""
     global _pgettext, _npgettext
     _pgettext, _npgettext = pgettext, npgettext
+
+
+@contextmanager
+def translating(pgettext: Callable[[str, str], str] | None,
+                npgettext: Callable[[str, str, str, int], str] | None = None) -> Iterator[None]:
+    """Render in another language for a while (tests: a made-up language), then put back the
+    lookups that were installed (the app's)."""
+    previous = (_pgettext, _npgettext)
+    set_translator(pgettext, npgettext)
+    try:
+        yield
+    finally:
+        set_translator(*previous)
 
 
 class Message:

@@ -9,7 +9,7 @@ import pytest
 from rulesets.core import messages
 from rulesets.core.dice import Roll
 from rulesets.core.engine import Log, LogEntry
-from rulesets.core.messages import Message, english, msg, msgn, render, set_translator
+from rulesets.core.messages import Message, english, msg, msgn, render, translating
 
 
 @pytest.fixture
@@ -17,10 +17,9 @@ def pig_latin():
     """A made-up language installed as the app installs Django's: every text looked up."""
     table = {"{ship} fires at {target}.": "{target} is fired at by {ship}!",
              "pulse laser": "laser-pulse", "{count} round": "{count} roundo", "{count} rounds": "{count} roundi"}
-    set_translator(lambda ctx, t: table.get(t, t),
-                   lambda ctx, s, p, n: table.get(s if n == 1 else p, s if n == 1 else p))
-    yield
-    set_translator(None, None)
+    with translating(lambda ctx, t: table.get(t, t),
+                     lambda ctx, s, p, n: table.get(s if n == 1 else p, s if n == 1 else p)):
+        yield
 
 
 def test_a_message_renders_its_english_text_with_its_parameters():
@@ -44,19 +43,19 @@ def test_a_parameter_may_be_a_message_rendered_in_the_same_language(pig_latin):
 def test_plural_messages_choose_their_form_by_count(pig_latin):
     assert msgn("x.rounds", "{count} round", "{count} rounds", 1).render() == "1 roundo"
     assert msgn("x.rounds", "{count} round", "{count} rounds", 3).render() == "3 roundi"
-    set_translator(None, None)
-    assert msgn("x.rounds", "{count} round", "{count} rounds", 3).render() == "3 rounds"
+    with translating(None, None):
+        assert msgn("x.rounds", "{count} round", "{count} rounds", 3).render() == "3 rounds"
 
 
-def test_a_stored_log_line_reads_in_a_language_installed_after_it_was_stored(pig_latin):
-    set_translator(None, None)
-    entry = LogEntry(msg("x.fires", "{ship} fires at {target}.", ship="Corsair", target="Raider"), "rule 1")
-    stored = json.loads(json.dumps(entry.to_json()))
+def test_a_stored_log_line_reads_in_a_language_installed_after_it_was_stored():
+    with translating(None, None):
+        entry = LogEntry(msg("x.fires", "{ship} fires at {target}.", ship="Corsair", target="Raider"), "rule 1")
+        stored = json.loads(json.dumps(entry.to_json()))
     assert stored["text"] == "Corsair fires at Raider."  # the English words, for whatever reads text
-    set_translator(lambda ctx, t: {("x.fires", "{ship} fires at {target}."): "{target} is fired at by {ship}!"}
-                   .get((ctx, t), t))
-    back = LogEntry.from_json(stored)
-    assert back == entry and back.text == "Raider is fired at by Corsair!"
+    with translating(lambda ctx, t: {("x.fires", "{ship} fires at {target}."): "{target} is fired at by {ship}!"}
+                     .get((ctx, t), t)):
+        back = LogEntry.from_json(stored)
+        assert back == entry and back.text == "Raider is fired at by Corsair!"
 
 
 def test_a_log_stored_before_messages_still_reads():

@@ -10,7 +10,7 @@ import pytest
 
 from rulesets.core.dice import Dice, RandomSource
 from rulesets.core.engine import Action
-from rulesets.core.messages import Message, english, render, set_translator
+from rulesets.core.messages import Message, english, render, translating
 from rulesets.core.spec import demo_setup
 from rulesets.dropfleet import tables
 from rulesets.dropfleet.engine import RULESET
@@ -98,9 +98,8 @@ def reversed_words():
     """A made-up language: every text looked up is reversed, each placeholder kept whole."""
     def turn(text: str) -> str:
         return "|".join(reversed(text.split(" ")))
-    set_translator(turn, lambda s, p, n: turn(s if n == 1 else p))
-    yield
-    set_translator(None, None)
+    with translating(lambda ctx, text: turn(text), lambda ctx, s, p, n: turn(s if n == 1 else p)):
+        yield
 
 
 def test_a_line_renders_in_the_readers_language_with_its_table_words_translated(reversed_words):

@@ -9,7 +9,7 @@ import pytest
 from rulesets.core import serial
 from rulesets.core.dice import Dice, RandomSource, ScriptedSource, playout_dice
 from rulesets.core.engine import Action, Viewer
-from rulesets.core.messages import Message, english, msg, render, set_translator
+from rulesets.core.messages import Message, english, msg, render, translating
 from rulesets.core.spec import demo_setup
 from rulesets.starwars_d6 import rules
 from rulesets.starwars_d6.engine import RULESET
@@ -111,13 +111,10 @@ def test_the_initiative_roll_of_a_side_is_matched_by_its_message_not_its_words()
     assert is_initiative_of("Rebels", again) and not is_initiative_of("Empire", again)
     assert is_initiative_of("Rebels", "initiative of Rebels (the last die is the Wild Die)")
     assert not is_initiative_of("Rebels", "initiative of Rebels II (the last die is the Wild Die)")
-    set_translator(lambda ctx, text: {"initiative of {side}": "iniciativa de {side}"}.get(text, text))
-    try:
+    with translating(lambda ctx, text: {"initiative of {side}": "iniciativa de {side}"}.get(text, text)):
         assert render(mine) == "iniciativa de Rebels"
         assert is_initiative_of("Rebels", "iniciativa de Rebels (the last die is the Wild Die)")
         assert not is_initiative_of("Empire", "iniciativa de Rebels")
-    finally:
-        set_translator(None)
     # the engine's own initiative step, scripted (Rebels 6+5, Empire 1+2): the pilot's dice are Rebels'
     s = RULESET.setup(RULESET.example_setup(0))
     action = Action.make("initiative", RULESET.actor_ship(s))
@@ -135,11 +132,8 @@ def test_a_log_line_reads_in_the_readers_language_and_stays_english_underneath()
     _s, log = rules.apply_damage(fight(), "b", 30, dice(1, 1))   # no shields; hull 2D rolls 2: margin 28
     line = next(e for e in log if english(e.message) == "Eye is destroyed.")
     assert line.message.id == "starwars_d6.log.destroyed" and line.message.get("ship") == "Eye"
-    set_translator(lambda ctx, text: {"{ship} is destroyed.": "{ship} és destruïda."}.get(text, text))
-    try:
+    with translating(lambda ctx, text: {"{ship} is destroyed.": "{ship} és destruïda."}.get(text, text)):
         assert line.text == "Eye és destruïda." and english(line.message) == "Eye is destroyed."
-    finally:
-        set_translator(None)
 
 
 def test_the_whose_turn_line_is_read_from_the_state_and_the_view_gives_words():
