@@ -16,7 +16,7 @@ from rulesets.core.messages import Message, msg, msgn
 from . import checks, geometry
 from . import ships as ship_rules
 from . import tables, terms
-from .model import Effect, Ship, Weapon
+from .state import Effect, Ship, Weapon
 
 
 # --- to hit (RULES-NOTES: Lock, clamp, critical on Lock + 2, layers) ------------------

@@ -28,7 +28,7 @@ from . import sequence
 from . import ships as ship_rules
 from . import tables, terms
 from . import words as view_words
-from .model import Declared, DropfleetState, Effect, Ship, profile_from_stats
+from .state import Declared, DropfleetState, Effect, Ship, profile_from_stats
 
 KINDS = ("order", "move", "manoeuvre", "stay", "fire", "open_fire", "spend_pd", "end_round", "override")
 

@@ -16,7 +16,7 @@ from . import tables
 from rulesets.core.override import WholeRange
 from rulesets.form_fields import WholeNumberField
 
-from .model import WEAPON_HELP, parse_save, parse_weapon_line, validate_stats, weapon_line
+from .state import WEAPON_HELP, parse_save, parse_weapon_line, validate_stats, weapon_line
 from .override import NUMBERS, check_on_table, read_position
 
 #: crew positions (the damage rules use no crew skills: the captain is for the GM's story)

@@ -12,7 +12,7 @@ from rulesets.core.engine import IllegalAction
 from rulesets.core.override import OverrideField, WholeRange, one_of, parse_override, read_decimal, yes_no
 
 from . import tables
-from .model import Effect, parse_save
+from .state import Effect, parse_save
 
 HELP = ("Path and value, e.g. 'Steadfast.hull' = 6, 'Steadfast.pos' = 20,14, 'Steadfast.heading' = 90, "
         "'Steadfast.layer' = low, 'Steadfast.spike' = major, 'Steadfast.effect.add' = fire, "

@@ -27,7 +27,7 @@ from . import geometry
 from . import sequence
 from . import ships as ship_rules
 from . import tables
-from .model import DropfleetState, Ship
+from .state import DropfleetState, Ship
 from .odds import expected_unsaved
 
 

@@ -23,7 +23,7 @@ from rulesets.core.messages import msg
 from . import damage as damage_rules
 from . import geometry, sequence, tables
 from . import ships as ship_rules
-from .model import DropfleetState, Ship
+from .state import DropfleetState, Ship
 
 #: the step of an activation (or of the round) each action belongs to
 PHASE_OF: Final = {"order": "orders", "move": "move", "manoeuvre": "move", "stay": "move", "fire": "fire", "open_fire": "fire",

@@ -19,7 +19,7 @@ from . import damage as damage_rules
 from . import geometry
 from . import ships as ship_rules
 from . import tables, terms
-from .model import Declared, DropfleetState, PendingAttack, Ship
+from .state import Declared, DropfleetState, PendingAttack, Ship
 
 #: a move may miss the allowed turn by the width of a whole-inch grid square (decision D4)
 GRID_SLACK = 0.71

@@ -11,7 +11,7 @@ from rulesets.core.messages import Message
 from rulesets.core.state import clone
 
 from . import checks, tables
-from .model import Ship
+from .state import Ship
 
 
 # --- derived values -------------------------------------------------------------------

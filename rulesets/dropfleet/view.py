@@ -16,7 +16,7 @@ from . import sequence
 from . import ships as ship_rules
 from . import tables
 from .engine import declared_words
-from .model import armour_line
+from .state import armour_line
 
 PX = 10  # pixels per inch on the board
 PHASES = {"orders": "orders", "move": "movement", "fire": "fire", "pd": "point defence", "end": "End phase",

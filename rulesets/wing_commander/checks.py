@@ -17,7 +17,7 @@ from rulesets.core.dice import Dice
 from rulesets.core.messages import Message, Words, msg
 
 from . import tables
-from .model import DogfightState, PendingAttack, Pilot, Ship, Weapon
+from .state import DogfightState, PendingAttack, Pilot, Ship, Weapon
 
 # The rules cited in the log: English headings, the German ones on hover (rulesets/core/citation.py).
 RULE_ATTACK = cite("2.1.4 The attack roll", "2.1.4 Der Angriffswurf")

@@ -13,7 +13,7 @@ from rulesets.core.messages import Message, english, msg
 from rulesets.core.state import clone
 
 from . import checks, tables
-from .model import DogfightState, Ship, Weapon, with_ship
+from .state import DogfightState, Ship, Weapon, with_ship
 
 RULE_SHIELDS = cite("2.1.6 Shields and armour", "2.1.6 Schilde und Panzerung")
 DAMAGE_BONUS = msg("wing_commander.modifier.damage_bonus", "damage bonus")

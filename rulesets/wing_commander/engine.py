@@ -16,7 +16,7 @@ from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
 
 from . import checks, library, odds, override, policy, refusals, tables, turn
-from .model import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, ship_from
+from .state import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, ship_from
 
 FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
 PHASE_WORDS = {"act": "action", "defend": "defence", "after": "after-attack"}

@@ -15,7 +15,7 @@ from rulesets.core.override import WholeRange
 from rulesets.form_fields import WholeNumberField
 
 from . import tables
-from .model import FLOWN_BY, MODIFIER_TARGETS, damage_code, parse_damage
+from .state import FLOWN_BY, MODIFIER_TARGETS, damage_code, parse_damage
 from .override import NUMBERS
 
 POSITIONS = [("pilot", "Pilot"), ("gunner", "Turret gunner")]

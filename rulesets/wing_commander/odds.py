@@ -15,7 +15,7 @@ from rulesets.core.engine import Odds, Outcome
 from rulesets.core.messages import Message, msg
 
 from . import checks
-from .model import DogfightState, PendingAttack, Ship, Weapon
+from .state import DogfightState, PendingAttack, Ship, Weapon
 
 LANDS_ONCE, LANDS_TWICE = "hit", "critical hit"
 HEAVY = "hit, damage rolled twice (dodge fumble)"

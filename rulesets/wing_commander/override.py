@@ -11,7 +11,7 @@ from rulesets.core.override import OverrideField, WholeRange, one_of, parse_over
 from rulesets.core.state import clone
 
 from . import turn
-from .model import FLOWN_BY, DogfightState, replace_by_id, with_ship
+from .state import FLOWN_BY, DogfightState, replace_by_id, with_ship
 
 RULE = cite("GM override", "RULES-NOTES: the GM's escape hatch", ruling=True)
 

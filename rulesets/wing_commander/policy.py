@@ -22,7 +22,7 @@ import random
 from rulesets.core.engine import Action
 
 from . import odds, turn
-from .model import DogfightState, Ship, Weapon
+from .state import DogfightState, Ship, Weapon
 
 
 def _mean(weapon: Weapon) -> float:

@@ -20,7 +20,7 @@ from rulesets.core.engine import Action, Refusal
 from rulesets.core.messages import msg
 
 from . import checks, damage, tables, turn
-from .model import DogfightState, Ship, Weapon
+from .state import DogfightState, Ship, Weapon
 
 #: the project's readings where the text is open (docs/rulesets/wing_commander.md, decisions)
 RULE_TURRET = cite("2.1.3 The turret joins the guns or a missile (D6)", "2.1.3 Der Spielzug (Rundenmodus)",

@@ -13,7 +13,7 @@ from rulesets.core.messages import msg
 from rulesets.core.state import clone
 
 from . import checks, damage, tables
-from .model import DogfightState, PendingAttack, Ship, Weapon, replace_by_id, with_ship
+from .state import DogfightState, PendingAttack, Ship, Weapon, replace_by_id, with_ship
 
 RULE_ORDER = cite("2.1.1 The order (RF)", "2.1.1 Die Initiative/Reihenfolge (RF)")
 RULE_TURN = cite("2.1.3 The turn (round mode)", "2.1.3 Der Spielzug (Rundenmodus)")

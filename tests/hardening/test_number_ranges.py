@@ -248,8 +248,8 @@ def test_the_import_refuses_digits_of_another_script_in_stats_sheets_and_damage(
 
 @pytest.mark.parametrize("parse, text", [
     ("rulesets.starwars_d6.dice:DiceCode.parse", "٣D+١"),
-    ("rulesets.dropfleet.model:parse_damage", "D6+١"),
-    ("rulesets.wing_commander.model:parse_damage", "٢d6"),
+    ("rulesets.dropfleet.state:parse_damage", "D6+١"),
+    ("rulesets.wing_commander.state:parse_damage", "٢d6"),
     ("rulesets.void_d20.dice:parse_damage", "٢d6"),
 ])
 def test_the_rules_own_readers_take_only_the_digits_0_to_9(parse, text):

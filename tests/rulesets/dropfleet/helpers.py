@@ -7,7 +7,7 @@ from rulesets.core.dice import Dice, ScriptedSource
 from rulesets.core.engine import Action
 from rulesets.dropfleet import ships as ship_rules
 from rulesets.dropfleet.engine import RULESET
-from rulesets.dropfleet.model import DropfleetState, Effect, Profile, Ship, Weapon
+from rulesets.dropfleet.state import DropfleetState, Effect, Profile, Ship, Weapon
 
 GUN = Weapon("g", "Railgun", 4, 3, "1", "F")
 

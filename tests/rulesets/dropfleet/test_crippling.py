@@ -10,7 +10,7 @@ from rulesets.dropfleet import sequence
 from rulesets.dropfleet import ships as ship_rules
 from rulesets.dropfleet import tables
 from rulesets.dropfleet.engine import RULESET
-from rulesets.dropfleet.model import Effect
+from rulesets.dropfleet.state import Effect
 
 from .helpers import attacker, dice, fire, get, ship, state, step, weapon, work
 

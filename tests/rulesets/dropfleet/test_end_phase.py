@@ -1,7 +1,7 @@
 """Seed "Control de daños" and "Caída Orbital"; RULES-NOTES DF-N11; the End phase's order (decision D8)."""
 from rulesets.dropfleet import damage as damage_rules
 from rulesets.dropfleet import tables
-from rulesets.dropfleet.model import Effect
+from rulesets.dropfleet.state import Effect
 
 from .helpers import get, ship, state, step, work
 

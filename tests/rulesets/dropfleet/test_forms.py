@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 from rulesets.dropfleet import fleets  # noqa: E402
 from rulesets.dropfleet.forms import SetupOptionsForm, ShipStatsForm  # noqa: E402
-from rulesets.dropfleet.model import parse_weapon_line, profile_from_stats  # noqa: E402
+from rulesets.dropfleet.state import parse_weapon_line, profile_from_stats  # noqa: E402
 
 
 def post(form_cls, initial):

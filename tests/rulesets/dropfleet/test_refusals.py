@@ -14,7 +14,7 @@ from rulesets.core.engine import Action, IllegalAction, refusal_of
 from rulesets.core.scenario import load_scenario, run_scenario
 from rulesets.dropfleet import refusals, tables
 from rulesets.dropfleet.engine import RULESET
-from rulesets.dropfleet.model import Effect, PendingAttack
+from rulesets.dropfleet.state import Effect, PendingAttack
 
 from ..refusals_kit import reasons_agree, refused, says
 from .helpers import attacker, ship, state, step, weapon
