@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Callable, Final
 
 from rulesets.core import check as core
 from rulesets.core.check import Modifier, Throw
+from rulesets.core.messages import Words, msg
 
-from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_level, skill_of
+from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
 from .queries import (
     INTEL, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
@@ -41,6 +42,16 @@ if TYPE_CHECKING:
 
 #: a task check's dice: 2D6 (summed)
 TWO_D6: Final = Throw(2, 6)
+
+#: the labels of a task check's own modifiers
+CHAR_DM_LABEL: Final = {
+    "str": msg("cepheus.mod.str", "Str DM"), "dex": msg("cepheus.mod.dex", "Dex DM"),
+    "end": msg("cepheus.mod.end", "End DM"), "int": msg("cepheus.mod.int", "Int DM"),
+    "edu": msg("cepheus.mod.edu", "Edu DM"), "soc": msg("cepheus.mod.soc", "Soc DM"),
+}
+HASTY: Final = msg("cepheus.mod.hasty", "acting hastily (house rule)")
+COORDINATION: Final = msg("cepheus.mod.coordination", "Captain's coordination")
+TIE: Final = msg("cepheus.log.opposed_tie", "Tied Effect and characteristic: reroll.")
 
 
 @dataclass(frozen=True)
@@ -251,8 +262,8 @@ def declared(s, ship, action) -> Task | None:
     return CHECKS.get(kind)
 
 
-def perform(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action | None, purpose: str, extra=(),
-            table: str = "", row: str = ""):
+def perform(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action | None, purpose: Words, extra=(),
+            table: Words = "", row: Words = ""):
     """Roll a declared check: its DMs, then ``extra`` (an attempt's DM); returns (roll, effect)."""
     s = tx.s
     mods = check.modifiers(s, ship, crew, action)  # a new list
@@ -263,7 +274,7 @@ def perform(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action |
                       side=ship.side if check.inner else "")
 
 
-def contest(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action, purpose: str) -> bool:
+def contest(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action, purpose: Words) -> bool:
     """Roll a declared opposed check against its opponent; True when ``ship`` wins."""
     assert check.opponent is not None  # an opposed check
     other, their = check.opponent(tx.s, ship, action)
@@ -273,15 +284,13 @@ def contest(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action, 
 
 
 def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str,
-               purpose: str, rule: str, extra=(), target: int = TARGET, table: str = "", row: str = "",
+               purpose: Words, rule: str, extra=(), target: int = TARGET, table: Words = "", row: Words = "",
                side: str = ""):
     """Build the check (:func:`task_check`), roll it (:func:`rulesets.core.check.roll`), then spend
     the Captain's coordination point it used; returns (:class:`~rulesets.core.check.Result`, Effect).
 
-    The roll is recorded (when anybody reads the log) as read by the GM only for an NPC ship, and
-    by the GM and ``side`` only when ``side`` is set (a check made inside the ship).  In a playout
-    (nothing recorded) the result is None and the Effect the sum of the same modifiers: the same
-    two dice, no words (``tests/rulesets/cepheus/test_turn_and_attacks.py`` checks both ways agree).
+    The roll is read by the GM only for an NPC ship, and by the GM and ``side`` only when ``side``
+    is set (a check made inside the ship).
 
     A Captain's coordination point is read from the ship as the step has it now, not from ``ship``
     (which may be the ship from before the step changed it): the point is spent by this check, so
@@ -290,27 +299,6 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
     """
     if crew is not None and ship.bonus.get(crew.id):
         ship = tx.s.find_ship(ship.id) or ship
-    if not tx.recording:
-        # a playout: the same two dice and the sum of the same modifiers as :func:`check_mods`,
-        # without their words or a Check built (nobody reads them; thousands of checks a battle)
-        faces = tx.dice.faces(2, 6, purpose, rule)
-        total = faces[0] + faces[1] - target
-        if crew is not None:
-            if skill:
-                total += skill_level(crew, skill)
-                if char:
-                    total += char_of(crew, char)
-            point = ship.bonus.get(crew.id, 0) if ship.bonus else 0
-            if point:
-                total += point
-                tx.ship(ship.id).bonus.pop(crew.id, None)
-        if difficulty:
-            total += DIFFICULTY[difficulty]
-        if ship.hasty:
-            total -= 1
-        for m in extra:
-            total += m[1]
-        return None, total
     check = task_check(ship, crew, skill, char, difficulty, extra, purpose, rule, target)
     result = core.roll(tx.dice, check, table=table, row=row, gm_only=is_npc(ship), side=side)
     if crew is not None and ship.bonus.get(crew.id):
@@ -319,7 +307,7 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
 
 
 def task_check(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=(),
-               purpose: str = "", rule: str = "", target: int = TARGET) -> core.Check:
+               purpose: Words = "", rule: str = "", target: int = TARGET) -> core.Check:
     """A task check as a core :class:`~rulesets.core.check.Check`: 2D6 + :func:`check_mods` against
     ``target`` (8)."""
     return core.Check(TWO_D6, target, check_mods(ship, crew, skill, char, difficulty, extra), rule, purpose)
@@ -333,13 +321,13 @@ def check_mods(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty:
         level, label = skill_of(crew, skill)
         mods.append(Modifier(label, level))
         if char:
-            mods.append(Modifier(f"{char.capitalize()} DM", char_of(crew, char)))
+            mods.append(Modifier(CHAR_DM_LABEL[char], char_of(crew, char)))
     if difficulty:
         mods.append(Modifier(DIFFICULTY_LABEL[difficulty], DIFFICULTY[difficulty]))
     if ship.hasty:
-        mods.append(Modifier("acting hastily (house rule)", -1))
+        mods.append(Modifier(HASTY, -1))
     if crew is not None and ship.bonus.get(crew.id):
-        mods.append(Modifier("Captain's coordination", ship.bonus[crew.id]))
+        mods.append(Modifier(COORDINATION, ship.bonus[crew.id]))
     mods.extend(m if isinstance(m, Modifier) else Modifier(*m) for m in extra)
     return tuple(m for m in mods if m.value)
 
@@ -355,11 +343,12 @@ def effect_band(effect: int) -> str:
 
 
 def opposed(tx: Tx, ship: Ship, crew: Crew | None, other: Ship, their: Crew | None, skill: str, char: str,
-            purpose: str, rule: str, extra=(), their_extra=()) -> bool:
+            purpose: Words, rule: str, extra=(), their_extra=()) -> bool:
     """RULES-NOTES: opposed checks: higher Effect wins; ties to the higher characteristic, then reroll."""
     while True:
         r1, e1 = roll_check(tx, ship, crew, skill, char, "", purpose, rule, extra=list(extra))
-        r2, e2 = roll_check(tx, other, their, skill, char, "", f"{other.name} opposes" if tx.recording else "", rule, extra=list(their_extra))
+        r2, e2 = roll_check(tx, other, their, skill, char, "", msg("cepheus.roll.opposes", "{ship} opposes", ship=other.name),
+                            rule, extra=list(their_extra))
         if e1 != e2:
             won = e1 > e2
             break
@@ -368,7 +357,7 @@ def opposed(tx: Tx, ship: Ship, crew: Crew | None, other: Ship, their: Crew | No
         if c1 != c2:
             won = c1 > c2
             break
-        tx.say("Tied Effect and characteristic: reroll.", SEC["opposed_tie"])
+        tx.say(TIE, SEC["opposed_tie"])
     if INTEL in extra:
         use_intel(tx, ship.id, other.id)
     return won

@@ -92,11 +92,10 @@ class CepheusRuleset(RulesetBase):
         handler = HANDLERS.get(action.kind)
         if handler is None:
             raise IllegalAction(f"Unknown action '{action.kind}'.")
-        log: list = []
-        tx = Tx(state, dice, log)
+        tx = Tx(state, dice)
         handler(tx, action)
         sequence.advance(tx)
-        return Step(tx.s, log)
+        return Step(tx.s, tx.log)
 
     def playout(self, state: CombatState, rng: random.Random, limit: int) -> tuple[CombatState, int]:
         """The bot plays both sides with nothing recorded (simulations, re-roll analyses): the steps

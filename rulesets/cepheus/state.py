@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rulesets.core.engine import LogEntry
+from rulesets.core.engine import Log
+from rulesets.core.messages import Message
 from rulesets.core.spec import remembered_place
 from rulesets.core.state import clone
 
@@ -431,15 +432,15 @@ def copy_ship(old: Ship, *, parts: bool) -> Ship:
 class Tx:
     """The state being built by one ``apply``: copied shallowly, parts copied on first write."""
 
-    __slots__ = ("s", "dice", "log", "recording", "_ships", "_owned")
+    __slots__ = ("s", "dice", "log", "_ships", "_owned")
 
-    def __init__(self, state: CombatState, dice, log: list):
+    def __init__(self, state: CombatState, dice):
         self.s = play_copy(state)  # the state and its list of ships; the rest copied on first write
         self.dice = dice
-        self.log = log
-        #: False in a playout: nobody reads the log, so rules skip building its text
-        self.recording = dice.recording
-        #: the ships this step has copied, by id (rules ask for the same ship many times a step)
+        #: the step's log lines (a core :class:`~rulesets.core.engine.Log`: in a playout, with the dice
+        #: recording nothing, it keeps none)
+        self.log = Log(dice.recording)
+        #: the ships this step has copied, by id
         self._ships: dict[str, Ship] = {}
         #: (ship id, list name) of the crew and mount lists this step copied, (ship id, list name, item id)
         #: of their items
@@ -492,11 +493,11 @@ class Tx:
                 return item
         raise KeyError(item_id)
 
-    def say(self, text: str, rule: str = "", gm_only: bool = False, side: str = ""):
-        if self.recording:
-            self.log.append(LogEntry(text, rule, gm_only, side))
+    def say(self, text: Message | str, rule: str = "", gm_only: bool = False, side: str = ""):
+        """A log line: every rule says it; the log keeps it or, in a playout, drops it."""
+        self.log.say(text, rule, gm_only, side)
 
-    def inside(self, ship, text: str, rule: str = ""):
+    def inside(self, ship, text: Message | str, rule: str = ""):
         """A line about what happens inside ``ship`` (its Captain's orders, the DMs handed to its
         crew, its internal checks): read by the GM and the players of its side, not by the other
         side, whose sensors and eyes do not show it (docs/rulesets/cepheus.md, "What the other
@@ -518,8 +519,7 @@ class OwnTx(Tx):
         """``state`` is the transaction's own (not copied)."""
         self.s = state
         self.dice = dice
-        self.log = []
-        self.recording = dice.recording
+        self.log = Log(dice.recording)
         self._ships = {}
         self._owned = None
 

@@ -43,11 +43,10 @@ def test_boarders_need_a_turn_to_take_control_of_the_ship():
     s = duel([crew("cso", "security", tactics=2)], [crew("cap", "captain")], range="adjacent")
     boarded = act(s, "board actor=cso target=b", 6, 6, 1, 1, 1, 1, 3, 4, 2, 2).state
     assert boarded.ship("b").status == "boarded" and not boarded.ship("b").can_act
-    log = []
-    tx = Tx(replace(boarded, over=False, phase="crew"), Dice(ScriptedSource([])), log)
+    tx = Tx(replace(boarded, over=False, phase="crew"), Dice(ScriptedSource([])))
     start_round(tx)
     assert tx.s.ship("b").status == "captured"
-    assert any("take control of B" in e.text for e in log)
+    assert any("take control of B" in e.text for e in tx.log)
 
 
 def test_abstract_boarding_defender_exceptional_success_repels_the_boarders():

@@ -207,8 +207,8 @@ def test_a_task_checks_odds_are_the_core_checks_chances():
 ])
 def test_a_playout_check_draws_the_same_dice_and_makes_the_same_effect_as_the_recorded_one(hasty, point, extra):
     """Prove di abilità (RULES-NOTES: 2D6 + skill + characteristic DM + difficulty DM >= 8): a playout
-    (nothing recorded) rolls the same two dice to the same Effect as the recorded core Check, and
-    both spend the Captain's coordination point (Coordinare Equipaggio)."""
+    (nothing recorded) runs the same core Check as a recorded step: the same two dice, the same Effect,
+    the Captain's coordination point spent (Coordinare Equipaggio); only the record differs."""
     from rulesets.cepheus.checks import roll_check
     from rulesets.cepheus.state import Tx
     from rulesets.core.dice import Dice, ScriptedSource
@@ -220,10 +220,11 @@ def test_a_playout_check_draws_the_same_dice_and_makes_the_same_effect_as_the_re
     effects = []
     for recording in (True, False):
         dice = Dice(ScriptedSource([5, 3]), recording=recording)
-        tx = Tx(s, dice, [])
+        tx = Tx(s, dice)
         result, effect = roll_check(tx, tx.s.ship("a"), a.member("g"), "gunnery_turret", "dex", "difficult",
                                     "fire", tables.SEC_ATTACK, extra=extra)
         assert "g" not in tx.s.ship("a").bonus
-        assert (result is None) is not recording and len(dice.rolls) == int(recording)
+        assert result.faces == (5, 3) and result.effect == effect
+        assert len(dice.rolls) == len(dice.dice) // 2 == int(recording)
         effects.append(effect)
     assert effects[0] == effects[1] == 5 + 3 + 1 - 2 - hasty + point + sum(v for _, v in extra) - 8
