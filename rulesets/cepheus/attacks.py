@@ -35,6 +35,12 @@ SCREENS = msg("cepheus.mod.screens", "Screens")
 SCALED_RADIATION = msg("cepheus.roll.scaled_radiation", "scaled radiation")
 
 
+#: the row of the attack-difficulty table an attack is read on, by the weapon's row and the band
+ATTACK_ROW = {(kind.row, band): msg("cepheus.table.attack_row", "{weapon} at {band}", weapon=kind.row.replace("_", " "),
+                                    band=BAND_LABEL[band])
+              for kind in WEAPONS.values() for band in BAND_LABEL}
+
+
 def do_attack(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
     s = tx.s
@@ -142,8 +148,7 @@ def resolve_fire(tx: Tx, p: Pending):
         extra += circumstance(p.dm)
         purpose = msg("cepheus.roll.attack", "{ship}'s {weapon} in {mount} at {target}", ship=ship.name,
                       weapon=kind.label, mount=mount_name(mount.id, mount.kind), target=target.name)
-        row = msg("cepheus.table.attack_row", "{weapon} at {band}", weapon=kind.row.replace("_", " "),
-                  band=BAND_LABEL[s.band(ship.id, target.id)])
+        row = ATTACK_ROW[kind.row, s.band(ship.id, target.id)]
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "", purpose, SEC_ATTACK,
                                   extra=extra, table=SEC_ATTACK, row=row)
         if INTEL in extra:

@@ -49,8 +49,10 @@ CHAR_DM_LABEL: Final = {
     "end": msg("cepheus.mod.end", "End DM"), "int": msg("cepheus.mod.int", "Int DM"),
     "edu": msg("cepheus.mod.edu", "Edu DM"), "soc": msg("cepheus.mod.soc", "Soc DM"),
 }
-HASTY: Final = msg("cepheus.mod.hasty", "acting hastily (house rule)")
+HASTY_DM: Final = Modifier(msg("cepheus.mod.hasty", "acting hastily (house rule)"), -1)
 COORDINATION: Final = msg("cepheus.mod.coordination", "Captain's coordination")
+#: a difficulty's DM, by the difficulty's key
+DIFFICULTY_DM: Final = {key: Modifier(DIFFICULTY_LABEL[key], dm) for key, dm in DIFFICULTY.items()}
 TIE: Final = msg("cepheus.log.opposed_tie", "Tied Effect and characteristic: reroll.")
 
 
@@ -317,19 +319,27 @@ def check_mods(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty:
     """The named modifiers of a task check that are not 0: skill, characteristic DM, difficulty DM,
     acting hastily, the Captain's coordination, then ``extra`` (the situation's and the GM's)."""
     mods = []
-    if crew is not None and skill:
-        level, label = skill_of(crew, skill)
-        mods.append(Modifier(label, level))
-        if char:
-            mods.append(Modifier(CHAR_DM_LABEL[char], char_of(crew, char)))
-    if difficulty:
-        mods.append(Modifier(DIFFICULTY_LABEL[difficulty], DIFFICULTY[difficulty]))
+    if crew is not None:
+        if skill:
+            level, label = skill_of(crew, skill)
+            if level:
+                mods.append(Modifier(label, level))
+            if char:
+                dm = char_of(crew, char)
+                if dm:
+                    mods.append(Modifier(CHAR_DM_LABEL[char], dm))
+    if difficulty and DIFFICULTY[difficulty]:
+        mods.append(DIFFICULTY_DM[difficulty])
     if ship.hasty:
-        mods.append(Modifier(HASTY, -1))
-    if crew is not None and ship.bonus.get(crew.id):
-        mods.append(Modifier(COORDINATION, ship.bonus[crew.id]))
-    mods.extend(m if isinstance(m, Modifier) else Modifier(*m) for m in extra)
-    return tuple(m for m in mods if m.value)
+        mods.append(HASTY_DM)
+    if crew is not None and ship.bonus:
+        point = ship.bonus.get(crew.id)
+        if point:
+            mods.append(Modifier(COORDINATION, point))
+    for m in extra:
+        if m[1]:
+            mods.append(m if type(m) is Modifier else Modifier(*m))
+    return tuple(mods)
 
 
 def effect_band(effect: int) -> str:

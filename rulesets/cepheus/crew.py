@@ -128,4 +128,8 @@ def gunnery_skill(mount_kind: str) -> str:
 
 
 def is_npc(ship: Ship) -> bool:
-    return not any(c.player is not None for c in ship.crew)
+    """No player plays a crew member of ``ship``: its rolls are the GM's to read."""
+    for c in ship.crew:
+        if c.player is not None:
+            return False
+    return True

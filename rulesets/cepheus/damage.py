@@ -37,6 +37,11 @@ RADIATION_COLUMN = msg("cepheus.table.radiation_damage", "Radiation Damage")
 SAND_ROLL = msg("cepheus.roll.sand_less", "sand: damage reduced by 1D6")
 
 
+#: the Hit Location table's columns, as a roll names the table it is read on
+LOCATION_TABLE = {column: msg("cepheus.table.location", "{table} — {column}", table=SEC_LOCATION, column=label)
+                  for column, label in COLUMN_LABEL.items()}
+
+
 def table_roll(tx: Tx, purpose: Words, rule: str, table: Words, row_of, mods=()) -> int:
     """2D6 + ``mods`` read on a table, recorded with the row its total selects (``row_of(total)``);
     returns the total."""
@@ -124,7 +129,7 @@ def apply_location_hits(tx: Tx, ship_id: str, count: int, internal: bool = False
     ship = tx.s.ship(ship_id)
     column = column_for(ship, internal)
     total = table_roll(tx, msg("cepheus.roll.location", "hit location on {ship}", ship=ship.name), SEC_LOCATION,
-                       msg("cepheus.table.location", "{table} — {column}", table=SEC_LOCATION, column=COLUMN_LABEL[column]),
+                       LOCATION_TABLE[column],
                        lambda total: msg("cepheus.table.location_row", "{total}: {location}", total=total,
                                          location=LOCATION_LABEL[HIT_LOCATION[column][total]]))
     location = HIT_LOCATION[column][total]

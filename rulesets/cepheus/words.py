@@ -8,6 +8,7 @@ Pure Python: no Django import.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulesets.core.messages import Message, Words, msg, msgn, render
@@ -21,8 +22,10 @@ if TYPE_CHECKING:
 _NUMBERS = {2: "two", 3: "three"}
 
 
+@lru_cache(maxsize=256)
 def mount_name(mount_id: str, kind: str = "") -> Words:
-    """``t1`` -> "turret 1", ``b2`` -> "bay 2" (an id the ship may not have is left as it is)."""
+    """``t1`` -> "turret 1", ``b2`` -> "bay 2" (an id the ship may not have is left as it is); one
+    message for each mount, kept (the same words every time a rule names it)."""
     code = str(mount_id or "")
     if len(code) > 1 and code[0] in "tb" and code[1:].isdigit():
         if (kind or ("turret" if code[0] == "t" else "bay")) == "turret":
@@ -70,9 +73,13 @@ def weapon_list(labels: list[str]) -> Words:
 
 def weapons_in(mount: Mount, indices) -> Message:
     """"the pulse laser in turret 4", "the two beam lasers in turret 2"."""
-    labels = [WEAPONS[mount.weapons[i].type].label for i in indices]
-    return msg("cepheus.words.weapons_in", "{weapons} in {mount}", weapons=weapon_list(labels),
-               mount=mount_name(mount.id, mount.kind))
+    return _weapons_in(tuple(WEAPONS[mount.weapons[i].type].label for i in indices), mount.id, mount.kind)
+
+
+@lru_cache(maxsize=256)
+def _weapons_in(labels: tuple[str, ...], mount_id: str, kind: str) -> Message:
+    return msg("cepheus.words.weapons_in", "{weapons} in {mount}", weapons=weapon_list(list(labels)),
+               mount=mount_name(mount_id, kind))
 
 
 def weapon_in(mount: Mount, index: int) -> Words:
