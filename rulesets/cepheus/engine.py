@@ -23,6 +23,7 @@ import random
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import playout_dice
 from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
+from rulesets.core.messages import Words
 from rulesets.core.simulate import Sweep, SweepPoint
 
 from . import attacks, boarding, command, electronics, engineering, general, manoeuvre, override, refusals, sequence
@@ -134,7 +135,7 @@ class CepheusRuleset(RulesetBase):
     def secrets(self, s: CombatState, viewer: Viewer) -> list[str]:
         return secrets(s, viewer)
 
-    def describe(self, s: CombatState, a: Action) -> str:
+    def describe(self, s: CombatState, a: Action) -> Words:
         return describe(s, a)
 
     def example_setup(self, variant: int = 0) -> dict:
