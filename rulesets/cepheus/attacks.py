@@ -13,7 +13,7 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gunners_by_mount, personal_target,
+    INTEL, PERSONAL_SCALE, TARGET_DODGES, TARGET_EVASIVE, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gunners_by_mount, personal_target,
     pilot_of, salvo, target_name, usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 
 #: modifier labels and roll purposes said the same every time
-PERSONAL_SCALE = msg("cepheus.mod.personal_scale", "personal-scale target")
 PD_EARLIER = msg("cepheus.mod.pd_earlier", "point defence, earlier attempts")
 SCREENS = msg("cepheus.mod.screens", "Screens")
 SCALED_RADIATION = msg("cepheus.roll.scaled_radiation", "scaled radiation")
@@ -201,7 +200,7 @@ def resolve_salvo(tx: Tx, p: Pending, mid: str):
     src_name = src.name if src else "?"
     kind = MISSILES[m.kind]
     misses = 0
-    mods = [("target dodges", p.dodge), ("target evasive", target.evasive)]
+    mods = [(TARGET_DODGES, p.dodge), (TARGET_EVASIVE, target.evasive)]
     purpose = msg("cepheus.roll.missile", "{missile} from {ship} at {target}", missile=kind["label"], ship=src_name,
                   target=target.name)
     row = msg("cepheus.table.to_hit", "{to_hit}+", to_hit=m.to_hit)

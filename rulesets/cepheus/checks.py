@@ -28,7 +28,7 @@ from rulesets.core.messages import Words, msg
 
 from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
 from .queries import (
-    INTEL, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    DAMAGED_MOUNT, INTEL, fire_control, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
 from .tables import (
     COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, SEC_COLLISION,
@@ -53,6 +53,15 @@ HASTY_DM: Final = Modifier(msg("cepheus.mod.hasty", "acting hastily (house rule)
 COORDINATION: Final = msg("cepheus.mod.coordination", "Captain's coordination")
 #: a difficulty's DM, by the difficulty's key
 DIFFICULTY_DM: Final = {key: Modifier(DIFFICULTY_LABEL[key], dm) for key, dm in DIFFICULTY.items()}
+#: the labels of the situation's modifiers
+UNWILLING: Final = msg("cepheus.mod.unwilling", "docking with an unwilling ship")
+NOISE: Final = msg("cepheus.mod.noise", "considerable noise")
+SPEED_MISMATCH: Final = msg("cepheus.mod.speed_mismatch", "speed differs from the debris")
+HURRIED: Final = msg("cepheus.mod.hurried", "hurried into one turn")
+TARGET_JAMMING: Final = msg("cepheus.mod.target_jamming", "target's sensor jamming")
+ENCRYPTION: Final = msg("cepheus.mod.encryption", "encryption")
+J_DRIVE_DAMAGED: Final = msg("cepheus.mod.j_drive_damaged", "J-drive damaged")
+AUTO_REPAIR: Final = msg("cepheus.mod.auto_repair", "Auto-Repair software")
 TIE: Final = msg("cepheus.log.opposed_tie", "Tied Effect and characteristic: reroll.")
 
 
@@ -68,7 +77,7 @@ class Task:
     difficulty: str
     rule: str
     #: the odds' words for success ("to dodge (attack DM-2)")
-    what: str = "success"
+    what: Words = "success"
     #: ``dms(s, ship, crew, action)``: the situational DMs, [(source, DM)] (the GM's DM is added after them)
     dms: Callable | None = None
     #: an opposed check: ``opponent(s, ship, action)`` gives (the other ship, its crew member or None)
@@ -147,8 +156,8 @@ def _intel_on_target(s, ship, crew, action):
 
 def _mount_dms(s, ship, crew, action):
     mount = ship.mount(action.get("mount"))
-    return [(f"Fire Control/{ship.fire_control}", ship.fire_control)] + (
-        [("damaged mount", -2)] if mount is not None and mount.hits == 1 else [])
+    return [(fire_control(ship), ship.fire_control)] + (
+        [(DAMAGED_MOUNT, -2)] if mount is not None and mount.hits == 1 else [])
 
 
 def _own_sensors(s, ship, crew, action):
@@ -160,7 +169,7 @@ def _their_sensors(s, other):
 
 
 def _noise(s, ship, crew, action):
-    return sensor_dm(ship) + ([("considerable noise", -2)] if s.options.comms_noise else [])
+    return sensor_dm(ship) + ([(NOISE, -2)] if s.options.comms_noise else [])
 
 
 def _hazard(s):
@@ -168,7 +177,7 @@ def _hazard(s):
 
 
 def _collision_dms(s, ship, crew, action):
-    out = [("speed differs from the debris", COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
+    out = [(SPEED_MISMATCH, COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
     return out
 
 
@@ -180,10 +189,10 @@ def _reentry(s, ship, crew, action):
 CHECKS: dict[str, Task] = {
     "initiative": Task("tactics", "int", "average", SEC["initiative"], inner=True),
     # reactions (the ship is the target of the attack, the crew member the one reacting)
-    "dodge": Task("pilot", "dex", "average", SEC["dodge"], "to dodge (attack DM-2)",
+    "dodge": Task("pilot", "dex", "average", SEC["dodge"], msg("cepheus.odds.to_dodge", "to dodge (attack DM-2)"),
                    dms=lambda s, ship, crew, a: intel_dm(ship, s.pending.attacker)),
-    "sand": Task("gunnery_turret", "dex", "average", SEC["sand"], "for sand (-1D6 per beam)", dms=_mount_dms),
-    "point_defence": Task("gunnery_turret", "dex", "average", SEC["point_defence"], "a missile destroyed",
+    "sand": Task("gunnery_turret", "dex", "average", SEC["sand"], msg("cepheus.odds.for_sand", "for sand (-1D6 per beam)"), dms=_mount_dms),
+    "point_defence": Task("gunnery_turret", "dex", "average", SEC["point_defence"], msg("cepheus.odds.a_missile_destroyed", "a missile destroyed"),
                            dms=_mount_dms),
     # the Captain
     "coordinate": Task("leadership", "soc", "average", SEC["coordinate"], inner=True),
@@ -192,53 +201,53 @@ CHECKS: dict[str, Task] = {
     # the pilot
     "evasive": Task("pilot", "dex", "average", SEC["evasive"]),
     "line_up": Task("pilot", "dex", "average", SEC["line_up"], inner=True),
-    "pursue": Task("pilot", "dex", "", SEC["pursue"], "to win", dms=_intel_on_target, opponent=_their_pilot),
-    "break_pursuit": Task("pilot", "dex", "", SEC["break_pursuit"], "to win", dms=_intel_on_target,
+    "pursue": Task("pilot", "dex", "", SEC["pursue"], msg("cepheus.odds.to_win", "to win"), dms=_intel_on_target, opponent=_their_pilot),
+    "break_pursuit": Task("pilot", "dex", "", SEC["break_pursuit"], msg("cepheus.odds.to_win", "to win"), dms=_intel_on_target,
                            opponent=_their_pilot),
-    "ram": Task("pilot", "dex", "", SEC["ram"], "to ram", dms=_intel_on_target, opponent=_their_pilot),
-    "dock": Task("pilot", "dex", "average", SEC["dock"], "to dock"),
-    "avoid_collision": Task("pilot", "dex", "", SEC_COLLISION, "to avoid collision", dms=_collision_dms,
+    "ram": Task("pilot", "dex", "", SEC["ram"], msg("cepheus.odds.to_ram", "to ram"), dms=_intel_on_target, opponent=_their_pilot),
+    "dock": Task("pilot", "dex", "average", SEC["dock"], msg("cepheus.odds.to_dock", "to dock")),
+    "avoid_collision": Task("pilot", "dex", "", SEC_COLLISION, msg("cepheus.odds.to_avoid_collision", "to avoid collision"), dms=_collision_dms,
                              difficulty_of=_hazard),
     "orbit": Task("pilot", "dex", "routine", SEC["planetary"]),
     "reentry": Task("pilot", "dex", "average", SEC_REENTRY, dms=_reentry),
     # the navigator
     "jump_plot": Task("navigation", "edu", "easy", SEC["jump_plot"],
-                       dms=lambda s, ship, crew, a: [("hurried into one turn", -1)], inner=True),
-    "range_check": Task("navigation", "edu", "", SEC["range_check"], "to choose the range", dms=_intel_on_target,
+                       dms=lambda s, ship, crew, a: [(HURRIED, -1)], inner=True),
+    "range_check": Task("navigation", "edu", "", SEC["range_check"], msg("cepheus.odds.to_choose_the_range", "to choose the range"), dms=_intel_on_target,
                          opponent=_their_navigator),
     # the sensor operator
-    "sensor_target": Task("comms", "edu", "average", SEC["sensor_targeting"], "to get a sensor lock",
+    "sensor_target": Task("comms", "edu", "average", SEC["sensor_targeting"], msg("cepheus.odds.to_get_a_sensor_lock", "to get a sensor lock"),
                            dms=lambda s, ship, crew, a: sensor_dm(ship) + [
-                               ("target's sensor jamming", -_target(s, a).electronics)], inner=True),
-    "jam": Task("comms", "int", "", SEC["ew"], "to jam",
+                               (TARGET_JAMMING, -_target(s, a).electronics)], inner=True),
+    "jam": Task("comms", "int", "", SEC["ew"], msg("cepheus.odds.to_jam", "to jam"),
                  dms=lambda s, ship, crew, a: sensor_dm(ship) + intel_dm(ship, a.get("target")),
                  opponent=_their_sensor_operator, their_dms=_their_sensors),
-    "ew_missiles": Task("comms", "int", "difficult", SEC["ew"], "smart missiles jammed", dms=_own_sensors),
-    "intercept": Task("comms", "int", "difficult", SEC["intercept"], "to intercept",
+    "ew_missiles": Task("comms", "int", "difficult", SEC["ew"], msg("cepheus.odds.smart_missiles_jammed", "smart missiles jammed"), dms=_own_sensors),
+    "intercept": Task("comms", "int", "difficult", SEC["intercept"], msg("cepheus.odds.to_intercept", "to intercept"),
                        dms=lambda s, ship, crew, a: sensor_dm(ship) + (
-                           [("encryption", -2)] if s.options.encrypted else []), inner=True),
-    "maintain_comms": Task("comms", "int", "routine", SEC["maintain_comms"], "to keep comms", dms=_noise,
+                           [(ENCRYPTION, -2)] if s.options.encrypted else []), inner=True),
+    "maintain_comms": Task("comms", "int", "routine", SEC["maintain_comms"], msg("cepheus.odds.to_keep_comms", "to keep comms"), dms=_noise,
                             inner=True),
     # the engineer and damage control
-    "jump": Task("engineering", "edu", "average", SEC["jump_plot"], "to jump away",
-                  dms=lambda s, ship, crew, a: [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []),
-    "repair": Task("mechanic", "edu", "average", SEC["repair"], "to repair",
-                    dms=lambda s, ship, crew, a: [("Auto-Repair software", 1)] if crew.automated == "repair" else [],
+    "jump": Task("engineering", "edu", "average", SEC["jump_plot"], msg("cepheus.odds.to_jump_away", "to jump away"),
+                  dms=lambda s, ship, crew, a: [(J_DRIVE_DAMAGED, -2)] if ship.hits.get("j_drive", 0) == 1 else []),
+    "repair": Task("mechanic", "edu", "average", SEC["repair"], msg("cepheus.odds.to_repair", "to repair"),
+                    dms=lambda s, ship, crew, a: [(AUTO_REPAIR, 1)] if crew.automated == "repair" else [],
                     inner=True),
-    "overhaul": Task("mechanic", "edu", "difficult", SEC["extended"], "to start the rebuild", inner=True),
+    "overhaul": Task("mechanic", "edu", "difficult", SEC["extended"], msg("cepheus.odds.to_start_the_rebuild", "to start the rebuild"), inner=True),
     # boarding: the leaders' opposed Tactics
-    "board": Task("tactics", "int", "", SEC["abstract_boarding"], "to win the boarding round",
+    "board": Task("tactics", "int", "", SEC["abstract_boarding"], msg("cepheus.odds.to_win_the_boarding_round", "to win the boarding round"),
                    opponent=_their_boarding_leader),
 }
 
 #: docking with an unwilling ship: opposed by its pilot, at DM-2 (Agganciare un altro vascello)
-DOCK_UNWILLING = Task("pilot", "dex", "", SEC["dock"], "to dock",
-                       dms=lambda s, ship, crew, a: [("docking with an unwilling ship", -2)] + intel_dm(
+DOCK_UNWILLING = Task("pilot", "dex", "", SEC["dock"], msg("cepheus.odds.to_dock", "to dock"),
+                       dms=lambda s, ship, crew, a: [(UNWILLING, -2)] + intel_dm(
                            ship, a.get("target")),
                        opponent=_their_pilot)
 #: restoring comms through the jamming: Routine, opposed by the jammer (Mantieni le comunicazioni)
-COMMS_THROUGH_JAMMING = Task("comms", "int", "", SEC["maintain_comms"], "to keep comms",
-                              dms=lambda s, ship, crew, a: [("Routine (+2)", 2)] + _noise(s, ship, crew, a),
+COMMS_THROUGH_JAMMING = Task("comms", "int", "", SEC["maintain_comms"], msg("cepheus.odds.to_keep_comms", "to keep comms"),
+                              dms=lambda s, ship, crew, a: [(DIFFICULTY_DM["routine"])] + _noise(s, ship, crew, a),
                               opponent=_their_jammer, their_dms=_their_sensors)
 
 

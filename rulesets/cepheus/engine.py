@@ -23,7 +23,7 @@ import random
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import playout_dice
 from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
-from rulesets.core.messages import Words
+from rulesets.core.messages import render
 from rulesets.core.simulate import Sweep, SweepPoint
 
 from . import attacks, boarding, command, electronics, engineering, general, manoeuvre, override, refusals, sequence
@@ -135,8 +135,10 @@ class CepheusRuleset(RulesetBase):
     def secrets(self, s: CombatState, viewer: Viewer) -> list[str]:
         return secrets(s, viewer)
 
-    def describe(self, s: CombatState, a: Action) -> Words:
-        return describe(s, a)
+    def describe(self, s: CombatState, a: Action) -> str:
+        """The action's button (a message, :func:`.view.describe`) in the reader's words: the app keeps
+        labels as text (a player's proposal stores it)."""
+        return render(describe(s, a))
 
     def example_setup(self, variant: int = 0) -> dict:
         return example_setup(variant)
