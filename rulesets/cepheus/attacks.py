@@ -3,6 +3,7 @@ point defence and screens (Attacco; Missili; Reazioni; Danno in scala).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rulesets.core.check import circumstance, gm_dm
@@ -13,7 +14,7 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, PERSONAL_SCALE, TARGET_DODGES, TARGET_EVASIVE, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gunners_by_mount, personal_target,
+    INTEL, PERSONAL_SCALE, TARGET_DODGES, TARGET_EVASIVE, attack_mods, uses_intel, attack_situation, band_to, bridge_ok, find_missile, gunners_by_mount, personal_target,
     pilot_of, salvo, target_name, usable_weapons,
 )
 from .state import Hit, Missile, Pending, pair
@@ -113,7 +114,7 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
         tx.say(msg("cepheus.log.launch", "Launch Effect {effect:+d}: the missile needs {to_hit}+ ({table}: {row}); "
                    "impact in {rounds}.", effect=effect, to_hit=to_hit, table=SEC_MISSILE_TO_HIT, row=row,
                    rounds=rounds(turns)), SEC["missiles"])
-        if INTEL in extra:
+        if uses_intel(extra):
             use_intel(tx, ship.id, target_id)
     mid = tx.next_id("m")
     s.missiles = s.missiles + [Missile(mid, kind, count, ship.id, target_id, to_hit, turns,
@@ -143,14 +144,14 @@ def resolve_fire(tx: Tx, p: Pending):
         kind = WEAPONS[w.type]
         extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, situation=situation)
         if used_intel:
-            extra = [e for e in extra if e != INTEL]
+            extra = [e for e in extra if e is not INTEL]
         extra += circumstance(p.dm)
         purpose = msg("cepheus.roll.attack", "{ship}'s {weapon} in {mount} at {target}", ship=ship.name,
                       weapon=kind.label, mount=mount_name(mount.id, mount.kind), target=target.name)
         row = ATTACK_ROW[kind.row, s.band(ship.id, target.id)]
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "", purpose, SEC_ATTACK,
                                   extra=extra, table=SEC_ATTACK, row=row)
-        if INTEL in extra:
+        if uses_intel(extra):
             used_intel = True
         if effect < 0:
             tx.say(msg("cepheus.log.beam_misses", "The {weapon} misses {target}.", weapon=kind.label,
@@ -226,6 +227,7 @@ def resolve_salvo(tx: Tx, p: Pending, mid: str):
         s.missiles = [x for x in s.missiles if x.id != m.id]
 
 
+@lru_cache(maxsize=256)
 def hit_label(ship: str, weapon: str) -> str:
     """A hit waiting for its damage, as the state keeps it (its English words): "Corsair's pulse laser"."""
     return english(msg("cepheus.words.ships_weapon", "{ship}'s {weapon}", ship=ship, weapon=weapon))

@@ -28,7 +28,7 @@ from rulesets.core.messages import Words, msg
 
 from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
 from .queries import (
-    DAMAGED_MOUNT, INTEL, fire_control, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    DAMAGED_MOUNT, fire_control, uses_intel, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
 )
 from .tables import (
     COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, SEC_COLLISION,
@@ -377,7 +377,7 @@ def opposed(tx: Tx, ship: Ship, crew: Crew | None, other: Ship, their: Crew | No
             won = c1 > c2
             break
         tx.say(TIE, SEC["opposed_tie"])
-    if INTEL in extra:
+    if uses_intel(extra):
         use_intel(tx, ship.id, other.id)
     return won
 

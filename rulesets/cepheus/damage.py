@@ -45,7 +45,8 @@ LOCATION_TABLE = {column: msg("cepheus.table.location", "{table} — {column}", 
 def table_roll(tx: Tx, purpose: Words, rule: str, table: Words, row_of, mods=()) -> int:
     """2D6 + ``mods`` read on a table, recorded with the row its total selects (``row_of(total)``);
     returns the total."""
-    check = core.Check(TWO_D6, None, tuple(Modifier(label, value) for label, value in mods), rule, purpose)
+    check = core.Check(TWO_D6, None, tuple(Modifier(label, value) for label, value in mods) if mods else (), rule,
+                       purpose)
     return core.roll(tx.dice, check, table=table, row=lambda result: row_of(result.total)).total
 
 

@@ -4,6 +4,7 @@ Read-only helpers shared by the turn sequence, the action list, the odds and the
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulesets.core.check import Modifier
@@ -40,7 +41,12 @@ TARGET_DODGES = msg("cepheus.mod.target_dodges", "target dodges")
 
 def fire_control(ship: Ship) -> Message:
     """The Fire Control modifier's label: "Fire Control/2"."""
-    return msg("cepheus.mod.fire_control", "Fire Control/{n}", n=ship.fire_control)
+    return _fire_control(ship.fire_control)
+
+
+@lru_cache(maxsize=16)
+def _fire_control(n: int) -> Message:
+    return msg("cepheus.mod.fire_control", "Fire Control/{n}", n=n)
 
 
 def band_index(band: str) -> int:
@@ -275,6 +281,12 @@ def jump_fuel(ship: Ship) -> int:
 
 def intel_dm(ship: Ship, enemy_id: str) -> list:
     return [INTEL] if ship.intel and ship.intel == enemy_id else []
+
+
+def uses_intel(mods) -> bool:
+    """Whether a check's modifiers hold the intercepted intentions' DM (:data:`INTEL` itself: the one
+    modifier every rule adds for it)."""
+    return any(m is INTEL for m in mods)
 
 
 def range_ok(s: CombatState, p: Pending, want: str) -> bool:
