@@ -349,7 +349,7 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
         if fired_from is not None:
             weapons = fired_from.weapons
             fusion = meson = False
-            for i in p.weapons:  # the salvo's weapons, read once
+            for i in p.weapons:  # the salvo's weapons
                 kind_of = weapons[i].type
                 if kind_of in BEAM_WEAPONS:
                     beams = True

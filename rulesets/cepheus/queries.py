@@ -199,7 +199,7 @@ def attack_situation(s: CombatState, ship: Ship, mount: Mount, target_id: str, l
                      dodge: int = 0, personal: bool = False) -> list:
     """Attacco: the DMs of an attack roll that depend neither on the weapon nor on the gunner (Fire
     Control, sensor lock, lining up, pursuit, damage, intercepted intentions, the target's evasion and
-    dodge, the personal scale).  The bot adds them up once per target."""
+    dodge, the personal scale)."""
     extra = [Modifier(fire_control(ship), ship.fire_control),
              Modifier(SENSOR_TARGETING, ship.targeting.get(target_id, 0)),
              Modifier(LINED_UP, ship.lined_up),

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rulesets.core.engine import Log
-from rulesets.core.messages import Message
+from rulesets.core.messages import Message, msg
 from rulesets.core.spec import remembered_place
 from rulesets.core.state import clone
 
@@ -23,7 +23,7 @@ from .tables import LOCATION_LABEL
 
 #: where each ship and each crew member was last found in its list, by id.  Ids are unique in a fight
 #: and the lists keep their order from step to step, so a look-up tries that place first and checks the
-#: id there: a wrong guess (another fight, a list that changed) costs one search, never a wrong answer.
+#: id there: a wrong guess (another fight, a list that changed) falls back to a search, never a wrong answer.
 _SHIP_AT: dict[str, int] = {}
 _MEMBER_AT: dict[str, int] = {}
 
@@ -162,7 +162,7 @@ class Ship:
 
     def member(self, crew_id: str) -> Crew | None:
         crew = self.crew
-        try:  # the remembered place (see remembered_place), tried here first: the commonest look-up of a step
+        try:  # the remembered place (see remembered_place), tried first
             c = crew[_MEMBER_AT[crew_id]]
             if c.id == crew_id:
                 return c
@@ -357,29 +357,33 @@ class CombatState:
         return ship, ship.member(self.queue[self.pos])
 
     @property
-    def active(self) -> str:
+    def active(self) -> Message | str:
+        """Whose decision it is, in words: "Corsair — Pilot Ann", "Raider — reactions"."""
         if self.over:
-            return "Fight over"
+            return msg("cepheus.whose.over", "Fight over")
         if self.phase == "initiative":
-            return f"{self.order[self.turn]} — initiative" if self.turn < len(self.order) else "initiative"
+            if self.turn < len(self.order):
+                return msg("cepheus.whose.initiative_of", "{side} — initiative", side=self.order[self.turn])
+            return msg("cepheus.whose.initiative", "initiative")
         if self.phase == "react" and self.pending is not None:
             target = self.find_ship(self.pending.target)
-            return f"{target.name if target else '?'} — reactions"
+            return msg("cepheus.whose.reactions", "{ship} — reactions", ship=target.name if target else "?")
         if self.phase == "range" and self.pending is not None:
             chooser = self.find_ship(self.pending.chooser)
-            return f"{chooser.name if chooser else '?'} — range choice"
+            return msg("cepheus.whose.range", "{ship} — range choice", ship=chooser.name if chooser else "?")
         if self.phase == "delay" and self.waiting:
             ship = self.find_ship(self.waiting[min(self.asked, len(self.waiting) - 1)])
-            return f"{ship.name if ship else '?'} — delaying"
+            return msg("cepheus.whose.delaying", "{ship} — delaying", ship=ship.name if ship else "?")
         ship, crew = self.acting_ship, self.acting_crew
         if ship and crew:
-            return f"{ship.name} — {POSITION_LABEL.get(crew.position, crew.position)} {crew.name}"
+            return msg("cepheus.whose.crew", "{ship} — {position} {name}", ship=ship.name,
+                       position=POSITION_LABEL.get(crew.position, crew.position), name=crew.name)
         return self.phase
 
 
 @lru_cache(maxsize=4096)
 def pair(a: str, b: str) -> str:
-    """The key of two ships' range band (either order); cached: asked several times a step."""
+    """The key of two ships' range band (either order)."""
     return f"{a}|{b}" if a <= b else f"{b}|{a}"
 
 

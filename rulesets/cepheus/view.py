@@ -17,7 +17,7 @@ from .damage import system_label
 from .queries import band_to, personal_target, salvo, target_name, usable_weapons
 from .state import SYSTEMS, SYSTEM_LABEL
 from .tables import BANDS, BAND_LABEL, COLLISION_SITUATIONS, MISSILES, SENSOR_DETAILS, SENSOR_GRADES, WEAPONS
-from .words import listing, mount_name, mount_title, points, station_name, weapon_in, weapon_sheet
+from .words import listing, mount_name, nth_weapon, mount_title, points, station_name, weapon_in, weapon_sheet
 
 
 _GRADE = {g: i for i, g in enumerate(SENSOR_GRADES)}
@@ -212,7 +212,7 @@ def view(s, viewer: Viewer) -> dict:
     if s.docked:
         out["docked"] = [" + ".join(s.ship(x).name for x in p.split("|")) for p in s.docked]
     if viewer.is_gm:
-        out["active"] = s.active
+        out["active"] = render(s.active)
         out["order"] = [s.ship(x).name for x in s.order if s.find_ship(x)] if s.phase != "initiative" else []
     return out
 
@@ -279,12 +279,12 @@ def _attack_label(s, ship, a: Action, tgt: str) -> Message:
         i = int(which)
         # Two weapons of one kind in a turret: say which one ("missile rack 2").
         twins = labels_.count(labels_[i]) > 1
-        weapons = [f"{labels_[i]} {labels_[:i + 1].count(labels_[i])}" if twins else labels_[i]]
+        weapons = [nth_weapon(labels_[i], labels_[:i + 1].count(labels_[i])) if twins else labels_[i]]
     launch = bool(fired) and all(WEAPONS[mount.weapons[i].type].missile for i in fired)
     verb = LAUNCH if launch else FIRE
     if which != "all":
         return msg("cepheus.button.fire_one", "{verb} {mount} ({weapons}) at {target}", verb=verb,
-                   mount=mount_name(mount.id, mount.kind), weapons=", ".join(weapons), target=tgt)
+                   mount=mount_name(mount.id, mount.kind), weapons=weapons[0], target=tgt)
     # "2 × pulse laser": a salvo's weapons counted by kind, on a button that must stay short
     counted = listing(label if n == 1 else msg("cepheus.button.times", "{count} × {weapon}", count=n, weapon=label)
                       for label, n in {w: weapons.count(w) for w in weapons}.items())

@@ -24,14 +24,19 @@ _NUMBERS = {2: "two", 3: "three"}
 
 @lru_cache(maxsize=256)
 def mount_name(mount_id: str, kind: str = "") -> Words:
-    """``t1`` -> "turret 1", ``b2`` -> "bay 2" (an id the ship may not have is left as it is); one
-    message for each mount, kept (the same words every time a rule names it)."""
+    """``t1`` -> "turret 1", ``b2`` -> "bay 2" (an id the ship may not have is left as it is): one message
+    for each mount, the same every time a rule names it."""
     code = str(mount_id or "")
     if len(code) > 1 and code[0] in "tb" and code[1:].isdigit():
         if (kind or ("turret" if code[0] == "t" else "bay")) == "turret":
             return msg("cepheus.words.turret", "turret {n}", n=code[1:])
         return msg("cepheus.words.bay", "bay {n}", n=code[1:])
     return code
+
+
+def nth_weapon(label: str, n: int) -> Message:
+    """One of two weapons of a kind in a turret: "missile rack 2"."""
+    return msg("cepheus.words.nth_weapon", "{weapon} {n}", weapon=label, n=n)
 
 
 def mount_title(mount_id: str) -> str:
@@ -89,7 +94,7 @@ def weapon_in(mount: Mount, index: int) -> Words:
         return mount_name(mount.id, mount.kind)
     label = labels[index]
     if labels.count(label) > 1:
-        label = f"{label} {labels[:index + 1].count(label)}"
+        label = nth_weapon(label, labels[:index + 1].count(label))
     return msg("cepheus.words.weapon_in", "the {weapon} in {mount}", weapon=label,
                mount=mount_name(mount.id, mount.kind))
 

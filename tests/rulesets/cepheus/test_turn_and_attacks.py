@@ -3,6 +3,7 @@ import pytest
 
 from rulesets.cepheus import tables
 from rulesets.core.engine import IllegalAction
+from rulesets.core.messages import english
 
 from .helpers import act, crew, duel, edit_ship, kinds, legal, setup, ship, start, text
 
@@ -53,9 +54,9 @@ def test_each_turret_fires_only_once_per_round():
 def test_a_crew_member_takes_one_significant_action_then_the_turn_moves_on():
     """Il turno: one minor and one significant action each; after the significant, the next crew member."""
     s = duel([crew("cap", "captain", leadership=0), GUNNER], [crew("t", "passenger")])
-    assert s.active.endswith("CAP")
+    assert english(s.active).endswith("CAP")
     s1 = act(s, "increase_initiative actor=cap", 1, 1).state
-    assert s1.active.endswith("G")
+    assert english(s1.active).endswith("G")
 
 
 def test_three_minor_actions_instead_of_the_significant_one():
@@ -66,7 +67,7 @@ def test_three_minor_actions_instead_of_the_significant_one():
     s = act(s, "personal actor=g").state
     assert "attack" not in kinds(s)       # the second minor costs the significant
     s = act(s, "personal actor=g").state
-    assert s.active.endswith("X")         # three minors: the turn moves on
+    assert english(s.active).endswith("X")         # three minors: the turn moves on
 
 
 def test_hasty_crew_gets_an_extra_minor_and_dm_minus_1_house_rule():
