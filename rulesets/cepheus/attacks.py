@@ -14,8 +14,8 @@ from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, PERSONAL_SCALE, TARGET_DODGES, TARGET_EVASIVE, attack_mods, uses_intel, attack_situation, band_to, bridge_ok, find_missile, gunners_by_mount, personal_target,
-    pilot_of, salvo, target_name, usable_weapons,
+    INTEL, PERSONAL_SCALE, TARGET_DODGES, TARGET_EVASIVE, attack_mods, attack_situation, band_to, bridge_ok,
+    find_missile, gunners_by_mount, personal_target, pilot_of, salvo, target_name, usable_weapons, uses_intel,
 )
 from .state import Hit, Missile, Pending, pair
 from .tables import (

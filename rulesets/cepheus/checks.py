@@ -28,7 +28,8 @@ from rulesets.core.messages import Words, msg
 
 from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
 from .queries import (
-    DAMAGED_MOUNT, fire_control, uses_intel, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    DAMAGED_MOUNT, boarding_leader, fire_control, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    uses_intel,
 )
 from .tables import (
     COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, SEC_COLLISION,

@@ -15,12 +15,13 @@ from functools import lru_cache
 from rulesets.core import odds as core_odds
 from rulesets.core.check import circumstance
 from rulesets.core.engine import Action, Odds, Outcome
-from rulesets.core.messages import Words, msg
+from rulesets.core.messages import Words, english, msg
 
 from .checks import CHECKS, declared, effect_band, task_check
 from .crew import current_chars, gunnery_skill
 from .queries import attack_mods, band_to, boarding_leader, find_missile, salvo, usable_weapons
 from .tables import SMART_TO_HIT, TARGET, WEAPONS, hits_in, missile_to_hit, reentry_dms
+from .words import hits as hits_of
 
 
 _TWO_D6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
@@ -145,7 +146,8 @@ def chain_odds(modifier: int, available: int, what: Words) -> Odds:
     for n, q in dist.items():
         result[n] = result.get(n, Fraction(0)) + q
     mean = sum(n * q for n, q in result.items())
-    return Odds(tuple(Outcome(f"{n} stopped", float(q)) for n, q in sorted(result.items())),
+    return Odds(tuple(Outcome(msg("cepheus.odds.stopped", "{n} stopped", n=n), float(q))
+                      for n, q in sorted(result.items())),
                 msg("cepheus.odds.chain", "{mean:.1f} {what} expected", mean=float(mean), what=what))
 
 
@@ -159,7 +161,8 @@ def _reaction_odds(s, a: Action) -> Odds | None:
         level = max(0, int(c.skills.get("screens", 0)))
         dist = core_odds.distribution(2, 6, level + int(a.get("dm", 0) or 0))
         mean = sum(v * q for v, q in dist.items())
-        return Odds(tuple(Outcome(f"-{v} damage", float(q)) for v, q in sorted(dist.items())),
+        return Odds(tuple(Outcome(msg("cepheus.odds.damage_off", "-{n} damage", n=v), float(q))
+                          for v, q in sorted(dist.items())),
                     msg("cepheus.odds.screens", "screens take {mean:.1f} damage off on average", mean=float(mean)))
     check = CHECKS.get(a.kind)
     if check is None:
@@ -216,7 +219,7 @@ def attack_odds(s, ship, c, a: Action, dm: int) -> Odds | None:
         return Odds((Outcome("launched", 1.0),), _notes(notes) or msg("cepheus.odds.launch", "launch"))
     outcomes: dict[str, Fraction] = {}
     for (hit, h), q in dist.items():
-        label = "miss" if not hit else ("hit, no damage" if h == 0 else f"{h} hit{'s' if h > 1 else ''}")
+        label = "miss" if not hit else ("hit, no damage" if h == 0 else hits_of(h))
         if personal and hit:
             label = "hit (personal scale)"
         outcomes[label] = outcomes.get(label, Fraction(0)) + q
@@ -230,7 +233,7 @@ def attack_odds(s, ship, c, a: Action, dm: int) -> Odds | None:
                       percent=core_odds.percent(p_one), expected=float(expected))
     if notes:
         summary = msg("cepheus.odds.and_notes", "{summary}; {notes}", summary=summary, notes=_notes(notes))
-    return Odds(tuple(Outcome(k, float(v)) for k, v in sorted(outcomes.items(), key=lambda kv: kv[0])), summary)
+    return Odds(tuple(Outcome(k, float(v)) for k, v in sorted(outcomes.items(), key=lambda kv: english(kv[0]))), summary)
 
 
 def _notes(notes: list) -> Words:
