@@ -281,8 +281,7 @@ def perform(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action |
     mods = check.modifiers(s, ship, crew, action)  # a new list
     if extra:
         mods.extend(extra)
-    level = check.difficulty if check.difficulty_of is None else check.difficulty_of(s)  # check.level(s)
-    return roll_check(tx, ship, crew, check.skill, check.char, level, purpose, check.rule, mods, TARGET, table, row,
+    return roll_check(tx, ship, crew, check.skill, check.char, check.level(s), purpose, check.rule, mods, TARGET, table, row,
                       side=ship.side if check.inner else "")
 
 

@@ -38,7 +38,7 @@ SAND_ROLL = msg("cepheus.roll.sand_less", "sand: damage reduced by 1D6")
 
 
 #: the Hit Location table's columns, as a roll names the table it is read on
-LOCATION_TABLE = {column: msg("cepheus.table.location", "{table} — {column}", table=SEC_LOCATION, column=label)
+LOCATION_TABLE = {column: msg("cepheus.table.column", "{table} — {column}", table=SEC_LOCATION, column=label)
                   for column, label in COLUMN_LABEL.items()}
 
 
@@ -287,7 +287,7 @@ def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: Words):
     """Tabella: Danni all'equipaggio — 2D6 on the Normal or Radiation column."""
     ship = tx.s.ship(ship_id)
     total = table_roll(tx, msg("cepheus.roll.crew_damage", "{why}: crew damage", why=why), SEC_CREW_DAMAGE,
-                       msg("cepheus.table.crew_damage", "{table} — {column}", table=SEC_CREW_DAMAGE,
+                       msg("cepheus.table.column", "{table} — {column}", table=SEC_CREW_DAMAGE,
                            column=RADIATION_COLUMN if radiation else NORMAL_COLUMN),
                        lambda total: crew_damage_row(total)[2], mods=[(ARMOUR, dm)] if dm else [])
     who, dice_n, row = crew_damage_row(total)

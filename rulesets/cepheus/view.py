@@ -11,7 +11,7 @@ from rulesets.core.engine import Action, Viewer
 from rulesets.core.messages import Message, Words, msg, render
 from rulesets.core.words import count
 
-from .checks import CHECKS
+from .checks import CHECKS, HASTY_DM
 from .crew import POSITION_LABEL, able, crew_state
 from .damage import system_label
 from .queries import band_to, personal_target, salvo, target_name, usable_weapons
@@ -70,7 +70,7 @@ def effects(s, ship) -> list[str]:
         out.append(str(msg("cepheus.effect.pursuing", "pursuing {target}: DM+{n}", target=_ship_name(s, ship.pursuing),
                            n=min(4, ship.pursuit_turns))))
     if ship.hasty:
-        out.append(str(msg("cepheus.effect.hasty", "acting hastily (house rule)")))
+        out.append(render(HASTY_DM.label))
     if ship.jammed:
         out.append(str(msg("cepheus.effect.jammed", "comms jammed by {ship}", ship=_ship_name(s, ship.jammed))))
     if ship.intercepted:
