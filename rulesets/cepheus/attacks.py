@@ -3,36 +3,48 @@ point defence and screens (Attacco; Missili; Reazioni; Danno in scala).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rulesets.core.check import circumstance, gm_dm
-from rulesets.core.messages import msg
+from rulesets.core.messages import Words, english, msg, msgn
 from rulesets.core.state import clone
-from rulesets.core.words import count as count_of
 
 from .checks import CHECKS, perform, roll_check, use_intel
 from .crew import GUNNER_POSITIONS, able, gunnery_skill, is_npc
 from .economy import spend_reaction, spend_significant
 from .queries import (
-    INTEL, attack_mods, attack_situation, band_to, bridge_ok, find_missile, gunners_by_mount, personal_target,
-    pilot_of, salvo, target_name, usable_weapons,
+    INTEL, PERSONAL_SCALE, TARGET_DODGES, TARGET_EVASIVE, attack_mods, attack_situation, band_to, bridge_ok,
+    find_missile, gunners_by_mount, personal_target, pilot_of, salvo, target_name, usable_weapons, uses_intel,
 )
 from .state import Hit, Missile, Pending, pair
 from .tables import (
     BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK, SEC_MISSILE_TO_HIT,
     SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
 )
-from .words import mount_name, weapons_in
+from .words import mount_name, rounds, smart_missiles, weapons_in
 
 if TYPE_CHECKING:
     from rulesets.core.engine import Action
     from .state import CombatState, Crew, Mount, Ship, Tx, Weapon
 
 
+#: modifier labels and roll purposes said the same every time
+PD_EARLIER = msg("cepheus.mod.pd_earlier", "point defence, earlier attempts")
+SCREENS = msg("cepheus.mod.screens", "Screens")
+SCALED_RADIATION = msg("cepheus.roll.scaled_radiation", "scaled radiation")
+
+
+#: the row of the attack-difficulty table an attack is read on, by the weapon's row and the band
+ATTACK_ROW = {(kind.row, band): msg("cepheus.table.attack_row", "{weapon} at {band}", weapon=kind.row.replace("_", " "),
+                                    band=BAND_LABEL[band])
+              for kind in WEAPONS.values() for band in BAND_LABEL}
+
+
 def do_attack(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
     s = tx.s
-    params: dict[str, Any] = dict(a.params)  # the action's parameters, read once (Action.get searches them each time)
+    params: dict[str, Any] = dict(a.params)
     mount = ship.mount(params.get("mount"))
     assert mount is not None  # a legal attack names a mount of the ship
     target_id = params["target"]  # a legal attack names its target
@@ -61,10 +73,8 @@ def do_attack(tx: Tx, a: Action):
         fire_at_personal(tx, ship, c, mount, beams, target_id, dm)
         return
     pending = Pending("fire", ship.id, target_id, crew=c.id, mount=mount.id, weapons=beams, dm=dm)
-    if tx.recording:
-        tname = s.ship(target_id).name
-        tx.say(str(msg("cepheus.log.fires", "{ship} fires {weapons} at {target}.", ship=ship.name,
-                       weapons=weapons_in(mount, beams), target=tname)), SEC["attack"])
+    tx.say(msg("cepheus.log.fires", "{ship} fires {weapons} at {target}.", ship=ship.name,
+               weapons=weapons_in(mount, beams), target=s.ship(target_id).name), SEC["attack"])
     if reaction_options(s, pending, any_one=True):
         s.pending = pending
         s.phase = "react"
@@ -86,25 +96,25 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
         count = 1 + min(WEAPONS["missile_bay"].capacity - 1, max(0, mount_weapon(tx, ship.id, mount.id, index).loaded))
         m = tx.mount(ship.id, mount.id)
         m.weapons[index].loaded = 0
-    tname = target_name(s, target_id) if tx.recording else ""  # only the log names the target
+    tname = target_name(s, target_id)
     if kind == "smart":
         to_hit = SMART_TO_HIT
-        if tx.recording:
-            tx.say(f"{ship.name} launches {count_of(count, 'smart missile')} at {tname} ({SEC_SMART}: always 8+); "
-                   f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
+        tx.say(msg("cepheus.log.launch_smart", "{ship} launches {missiles} at {target} ({rule}: always 8+); "
+                   "impact in {rounds}.", ship=ship.name, missiles=smart_missiles(count), target=tname,
+                   rule=SEC_SMART, rounds=rounds(turns)), SEC["missiles"])
     else:
         # the DMs that are not zero, and the GM's
         extra = attack_mods(s, ship, crew, mount, target_id, w.type, launch=True, personal=personal)
         extra += circumstance(dm)
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "average",
-                                    str(msg("cepheus.roll.launch", "{ship} launches from {mount} at {target}", ship=ship.name,
-                                          mount=mount_name(mount.id, mount.kind), target=tname)) if tx.recording else "",
-                                    SEC["missiles"], extra=extra, table=SEC_MISSILE_TO_HIT)
+                                  msg("cepheus.roll.launch", "{ship} launches from {mount} at {target}", ship=ship.name,
+                                      mount=mount_name(mount.id, mount.kind), target=tname),
+                                  SEC["missiles"], extra=extra, table=SEC_MISSILE_TO_HIT)
         to_hit, row = missile_to_hit(effect)
-        if tx.recording:
-            tx.say(f"Launch Effect {effect:+d}: the missile needs {to_hit}+ ({SEC_MISSILE_TO_HIT}: {row}); "
-                   f"impact in {count_of(turns, 'round')}.", SEC["missiles"])
-        if INTEL in extra:
+        tx.say(msg("cepheus.log.launch", "Launch Effect {effect:+d}: the missile needs {to_hit}+ ({table}: {row}); "
+                   "impact in {rounds}.", effect=effect, to_hit=to_hit, table=SEC_MISSILE_TO_HIT, row=row,
+                   rounds=rounds(turns)), SEC["missiles"])
+        if uses_intel(extra):
             use_intel(tx, ship.id, target_id)
     mid = tx.next_id("m")
     s.missiles = s.missiles + [Missile(mid, kind, count, ship.id, target_id, to_hit, turns,
@@ -134,25 +144,22 @@ def resolve_fire(tx: Tx, p: Pending):
         kind = WEAPONS[w.type]
         extra = attack_mods(s, ship, crew, mount, p.target, w.type, dodge=p.dodge, situation=situation)
         if used_intel:
-            extra = [e for e in extra if e != INTEL]
+            extra = [e for e in extra if e is not INTEL]
         extra += circumstance(p.dm)
-        if tx.recording:
-            purpose = str(msg("cepheus.roll.attack", "{ship}'s {weapon} in {mount} at {target}", ship=ship.name,
-                              weapon=kind.label, mount=mount_name(mount.id, mount.kind), target=target.name))
-            row = f"{kind.row.replace('_', ' ')} at {BAND_LABEL[s.band(ship.id, target.id)]}"
-        else:
-            purpose = row = ""  # nobody reads them in a playout
+        purpose = msg("cepheus.roll.attack", "{ship}'s {weapon} in {mount} at {target}", ship=ship.name,
+                      weapon=kind.label, mount=mount_name(mount.id, mount.kind), target=target.name)
+        row = ATTACK_ROW[kind.row, s.band(ship.id, target.id)]
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "", purpose, SEC_ATTACK,
                                   extra=extra, table=SEC_ATTACK, row=row)
-        if INTEL in extra:
+        if uses_intel(extra):
             used_intel = True
         if effect < 0:
-            if tx.recording:
-                tx.say(f"The {kind.label} misses {target.name}.", SEC["attack"])
+            tx.say(msg("cepheus.log.beam_misses", "The {weapon} misses {target}.", weapon=kind.label,
+                       target=target.name), SEC["attack"])
             continue
-        if tx.recording:
-            tx.say(f"The {kind.label} hits {target.name} (Effect {effect:+d}); damage at the end of {ship.name}'s turn.",
-                   SEC["attack"])
+        tx.say(msg("cepheus.log.beam_hits", "The {weapon} hits {target} (Effect {effect:+d}); damage at the end of "
+                   "{ship}'s turn.", weapon=kind.label, target=target.name, effect=effect, ship=ship.name),
+               SEC["attack"])
         s.hits = s.hits + [weapon_hit(ship, target, w.type, p)]
     if used_intel:
         use_intel(tx, ship.id, target.id)
@@ -160,8 +167,7 @@ def resolve_fire(tx: Tx, p: Pending):
 
 def weapon_hit(ship: Ship, target: Ship, weapon: str, p: Pending) -> Hit:
     kind = WEAPONS[weapon]
-    label = f"{ship.name}'s {kind.label}"
-    h = Hit(target.id, ship.id, label, weapon, dice=kind.dice, flat=kind.flat)
+    h = Hit(target.id, ship.id, hit_label(ship.name, kind.label), weapon, dice=kind.dice, flat=kind.flat)
     if kind.beam:
         h.sand = p.sand
     if weapon == "meson_bay":
@@ -195,34 +201,50 @@ def resolve_salvo(tx: Tx, p: Pending, mid: str):
     src_name = src.name if src else "?"
     kind = MISSILES[m.kind]
     misses = 0
-    mods = [("target dodges", p.dodge), ("target evasive", target.evasive)]
+    mods = [(TARGET_DODGES, p.dodge), (TARGET_EVASIVE, target.evasive)]
+    purpose = msg("cepheus.roll.missile", "{missile} from {ship} at {target}", missile=kind["label"], ship=src_name,
+                  target=target.name)
+    row = msg("cepheus.table.to_hit", "{to_hit}+", to_hit=m.to_hit)
     for n in range(m.count):
-        if tx.recording:
-            total = tx.dice.roll(2, 6, modifiers=mods, purpose=f"{kind['label']} from {src_name} at {target.name}",
-                                 rule=SEC_SMART if m.kind == "smart" else SEC["missiles"], target=m.to_hit,
-                                 table=SEC_MISSILE_TO_HIT, row=f"{m.to_hit}+", gm_only=False).total
-        else:
-            faces = tx.dice.faces(2, 6)
-            total = faces[0] + faces[1] + p.dodge + target.evasive
+        total = tx.dice.roll(2, 6, modifiers=mods, purpose=purpose,
+                             rule=SEC_SMART if m.kind == "smart" else SEC["missiles"], target=m.to_hit,
+                             table=SEC_MISSILE_TO_HIT, row=row).total
         if total >= m.to_hit:
-            h = Hit(target.id, m.source, f"{src_name}'s {kind['label']}", m.kind, dice=kind["dice"])
+            h = Hit(target.id, m.source, hit_label(src_name, kind["label"]), m.kind, dice=kind["dice"])
             if m.kind == "nuclear":
                 h.radiation = "armour"
                 if p.screen_kind == "damper":
                     h.screen, h.damper = p.screen, True
             s.hits = s.hits + [h]
-            if tx.recording:
-                tx.say(f"A {kind['label']} hits {target.name}.", SEC["missiles"])
+            tx.say(missile_hits(kind["label"], target.name), SEC["missiles"])
         else:
             misses += 1
-            if tx.recording:
-                tx.say(f"A {kind['label']} misses {target.name}.", SEC["missiles"])
+            tx.say(missile_misses(kind["label"], target.name), SEC["missiles"])
     if m.kind == "smart" and misses and m.fuel > 1:
         set_missile(tx, clone(m, count=misses, turns=1, fuel=m.fuel - 1))
-        if tx.recording:
-            tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
+        tx.say(come_round(misses), SEC_SMART)
     else:
         s.missiles = [x for x in s.missiles if x.id != m.id]
+
+
+@lru_cache(maxsize=256)
+def hit_label(ship: str, weapon: str) -> str:
+    """A hit waiting for its damage, as the state keeps it (its English words): "Corsair's pulse laser"."""
+    return english(msg("cepheus.words.ships_weapon", "{ship}'s {weapon}", ship=ship, weapon=weapon))
+
+
+def missile_hits(missile: Words, target: str):
+    return msg("cepheus.log.missile_hits", "A {missile} hits {target}.", missile=missile, target=target)
+
+
+def missile_misses(missile: Words, target: str):
+    return msg("cepheus.log.missile_misses", "A {missile} misses {target}.", missile=missile, target=target)
+
+
+def come_round(misses: int):
+    """Missili intelligenti: the smart missiles that missed attack again next round."""
+    return msgn("cepheus.log.smart_again", "{count} smart missile comes round for another attack next round ({rule}).",
+                "{count} smart missiles come round for another attack next round ({rule}).", misses, rule=SEC_SMART)
 
 
 def missile_at_personal(tx: Tx, m: Missile):
@@ -234,39 +256,45 @@ def missile_at_personal(tx: Tx, m: Missile):
     src = s.find_ship(m.source)
     src_name = src.name if src else "?"
     kind = MISSILES[m.kind]
-    mods = [("personal-scale target", SCALED_TO_HIT_DM)] if m.kind == "smart" else []
+    mods = [(PERSONAL_SCALE, SCALED_TO_HIT_DM)] if m.kind == "smart" else []
     misses = 0
+    purpose = msg("cepheus.roll.missile", "{missile} from {ship} at {target}", missile=kind["label"], ship=src_name,
+                  target=target.name)
+    row = msg("cepheus.table.to_hit", "{to_hit}+", to_hit=m.to_hit)
     for _ in range(m.count):
-        roll = tx.dice.roll(2, 6, modifiers=mods, purpose=f"{kind['label']} from {src_name} at {target.name}",
-                            rule=SEC["scaled"], target=m.to_hit, table=SEC_MISSILE_TO_HIT, row=f"{m.to_hit}+")
+        roll = tx.dice.roll(2, 6, modifiers=mods, purpose=purpose, rule=SEC["scaled"], target=m.to_hit,
+                            table=SEC_MISSILE_TO_HIT, row=row)
         if roll.total >= m.to_hit:
-            if tx.recording:
-                tx.say(f"A {kind['label']} hits {target.name}.", SEC["scaled"])
+            tx.say(missile_hits(kind["label"], target.name), SEC["scaled"])
             scaled_damage(tx, target.id, m.kind, kind["label"])
         else:
             misses += 1
-            if tx.recording:
-                tx.say(f"A {kind['label']} misses {target.name}.", SEC["scaled"])
+            tx.say(missile_misses(kind["label"], target.name), SEC["scaled"])
     if m.kind == "smart" and misses and m.fuel > 1:
         set_missile(tx, clone(m, count=misses, turns=1, fuel=m.fuel - 1))
-        if tx.recording:
-            tx.say(f"{count_of(misses, 'smart missile')} {'comes' if misses == 1 else 'come'} round for another attack next round ({SEC_SMART}).", SEC_SMART)
+        tx.say(come_round(misses), SEC_SMART)
     else:
         s.missiles = [x for x in s.missiles if x.id != m.id]
 
 
-def scaled_damage(tx: Tx, target_id: str, weapon: str, label: str):
+def scaled_damage(tx: Tx, target_id: str, weapon: str, label: Words):
     """Tabella: Danno in scala: the personal-scale damage (and radiation) of a ship weapon's hit."""
     target = personal_target(tx.s, target_id)
     assert target is not None
     n, mult, rad = SCALED_DAMAGE[weapon if weapon in SCALED_DAMAGE else "beam_laser"]
-    dmg = tx.dice.roll(n, 6, purpose=f"scaled damage to {target.name}", rule=SEC_SCALED, table=SEC_SCALED,
-                       row=f"{label}: {n}D6x{mult}" + (f" + {rad}D6x10 rad" if rad else ""))
-    rads = tx.dice.roll(rad, 6, purpose="scaled radiation", rule=SEC_SCALED).total * 10 if rad else 0
+    row = (msg("cepheus.table.scaled_rad", "{weapon}: {n}D6x{mult} + {rad}D6x10 rad", weapon=label, n=n, mult=mult, rad=rad)
+           if rad else msg("cepheus.table.scaled", "{weapon}: {n}D6x{mult}", weapon=label, n=n, mult=mult))
+    dmg = tx.dice.roll(n, 6, purpose=msg("cepheus.roll.scaled", "scaled damage to {target}", target=target.name),
+                       rule=SEC_SCALED, table=SEC_SCALED, row=row)
+    rads = tx.dice.roll(rad, 6, purpose=SCALED_RADIATION, rule=SEC_SCALED).total * 10 if rad else 0
     tx.s.personal = [clone(p, damage=p.damage + dmg.total * mult, rads=p.rads + rads) if p.id == target_id else p
                      for p in tx.s.personal]
-    tx.say(f"{target.name} takes {dmg.total * mult} damage{f' and {rads} rad' if rads else ''} (personal scale).",
-           SEC["scaled"])
+    if rads:
+        tx.say(msg("cepheus.log.scaled_rad", "{target} takes {damage} damage and {rads} rad (personal scale).",
+                   target=target.name, damage=dmg.total * mult, rads=rads), SEC["scaled"])
+    else:
+        tx.say(msg("cepheus.log.scaled", "{target} takes {damage} damage (personal scale).", target=target.name,
+                   damage=dmg.total * mult), SEC["scaled"])
 
 
 def fire_at_personal(tx: Tx, ship: Ship, crew: Crew, mount: Mount, beams: list[int], target_id: str, dm: int):
@@ -278,11 +306,12 @@ def fire_at_personal(tx: Tx, ship: Ship, crew: Crew, mount: Mount, beams: list[i
         kind = WEAPONS[w.type]
         extra = attack_mods(s, ship, crew, mount, target_id, w.type, personal=True) + list(circumstance(dm))
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "",
-                                    f"{ship.name}'s {kind.label} at {target.name} (personal scale)", SEC["scaled"],
-                                    extra=extra)
+                                  msg("cepheus.roll.attack_personal", "{ship}'s {weapon} at {target} (personal scale)",
+                                      ship=ship.name, weapon=kind.label, target=target.name), SEC["scaled"],
+                                  extra=extra)
         if effect < 0:
-            if tx.recording:
-                tx.say(f"The {kind.label} misses {target.name}.", SEC["scaled"])
+            tx.say(msg("cepheus.log.beam_misses", "The {weapon} misses {target}.", weapon=kind.label,
+                       target=target.name), SEC["scaled"])
             continue
         scaled_damage(tx, target_id, w.type, kind.label)
 
@@ -320,7 +349,7 @@ def reaction_options(s: CombatState, p: Pending, any_one: bool = False) -> list[
         if fired_from is not None:
             weapons = fired_from.weapons
             fusion = meson = False
-            for i in p.weapons:  # the salvo's weapons, read once
+            for i in p.weapons:  # the salvo's weapons
                 kind_of = weapons[i].type
                 if kind_of in BEAM_WEAPONS:
                     beams = True
@@ -375,15 +404,13 @@ def do_dodge(tx: Tx, a: Action):
     pilot = sh.member(a.actor)
     assert pilot is not None
     check = CHECKS["dodge"]
-    roll, effect = perform(tx, check, sh, pilot, a, f"{sh.name} dodges" if tx.recording else "")
+    roll, effect = perform(tx, check, sh, pilot, a, msg("cepheus.roll.dodge", "{ship} dodges", ship=sh.name))
     spend_reaction(tx, sh.id, "dodge", check.modifiers(s, sh, pilot, a))
     if effect >= 0:
         tx.s.pending = clone(tx.s.pending, dodge=-2)
-        if tx.recording:
-            tx.say(f"{sh.name} dodges: the attack takes DM-2.", SEC["dodge"])
+        tx.say(msg("cepheus.log.dodges", "{ship} dodges: the attack takes DM-2.", ship=sh.name), SEC["dodge"])
     else:
-        if tx.recording:
-            tx.say(f"{sh.name} fails to dodge.", SEC["dodge"])
+        tx.say(msg("cepheus.log.no_dodge", "{ship} fails to dodge.", ship=sh.name), SEC["dodge"])
 
 
 def do_sand(tx: Tx, a: Action):
@@ -397,25 +424,23 @@ def do_sand(tx: Tx, a: Action):
     idx = next(i for i, w in enumerate(mount.weapons) if w.type == "sandcaster" and w.loaded > 0)
     m = tx.mount(sh.id, mount_id)
     m.weapons[idx].loaded -= 1
-    roll, effect = perform(tx, CHECKS["sand"], sh, gunner, a, str(msg("cepheus.roll.sand", "{ship} fires sand from {mount}", ship=sh.name,
-                                                                     mount=mount_name(mount_id))) if tx.recording else "")
+    roll, effect = perform(tx, CHECKS["sand"], sh, gunner, a, msg("cepheus.roll.sand", "{ship} fires sand from {mount}",
+                                                                  ship=sh.name, mount=mount_name(mount_id)))
     spend_reaction(tx, sh.id, f"sand:{mount_id}", [])
     p = tx.s.pending  # the pending attack as the reaction left it (spend_reaction notes the reaction used)
     assert p is not None
     if effect >= 0:
         if p.kind == "board":
             tx.s.pending = clone(p, defence=p.defence + 2)
-            if tx.recording:
-                tx.say(f"Sand scours the boarders crossing to {sh.name} (8D6 each): defender DM+2 (decision).", SEC["sand"])
+            tx.say(msg("cepheus.log.sand_boarders", "Sand scours the boarders crossing to {ship} (8D6 each): defender "
+                       "DM+2 (decision).", ship=sh.name), SEC["sand"])
         else:
             tx.s.pending = clone(p, sand=p.sand + 1)
-            if tx.recording:
-                tx.say(str(msg("cepheus.log.sand_hits", "Sand from {mount}: every incoming beam loses 1D6 damage.",
-                               mount=mount_name(mount_id))), SEC["sand"])
+            tx.say(msg("cepheus.log.sand_hits", "Sand from {mount}: every incoming beam loses 1D6 damage.",
+                       mount=mount_name(mount_id)), SEC["sand"])
     else:
-        if tx.recording:
-            tx.say(str(msg("cepheus.log.sand_misses", "The sand from {mount} misses the beam.", mount=mount_name(mount_id))),
-                   SEC["sand"])
+        tx.say(msg("cepheus.log.sand_misses", "The sand from {mount} misses the beam.", mount=mount_name(mount_id)),
+               SEC["sand"])
 
 
 def do_point_defence(tx: Tx, a: Action):
@@ -428,13 +453,15 @@ def do_point_defence(tx: Tx, a: Action):
     spend_reaction(tx, sh.id, f"pd:{mount_id}", [])
     check = CHECKS["point_defence"]
     if p.kind == "board":
-        roll, effect = perform(tx, check, sh, gunner, a, str(msg("cepheus.roll.pd_boarders", "{ship}: point defence from {mount} at the boarders",
-                                                        ship=sh.name, mount=mount_name(mount_id))))
+        roll, effect = perform(tx, check, sh, gunner, a, msg("cepheus.roll.pd_boarders",
+                                                             "{ship}: point defence from {mount} at the boarders",
+                                                             ship=sh.name, mount=mount_name(mount_id)))
         if effect >= 0:
             p = tx.s.pending  # as spend_reaction left it
             assert p is not None
             tx.s.pending = clone(p, defence=p.defence + 2)
-            tx.say("Point defence rakes the boarders: defender DM+2 (decision).", SEC["point_defence"])
+            tx.say(msg("cepheus.log.pd_boarders", "Point defence rakes the boarders: defender DM+2 (decision)."),
+                   SEC["point_defence"])
         return
     # Difesa puntiforme: the gunner keeps rolling until an attempt fails, each at a cumulative DM-1, and
     # may aim each attempt at any of the missiles arriving together (from one launcher or several).
@@ -446,19 +473,17 @@ def do_point_defence(tx: Tx, a: Action):
         if salvo is None:
             break
         roll, effect = perform(tx, check, sh, gunner, a,
-                               str(msg("cepheus.roll.pd", "{ship}: point defence from {mount} (attempt {n})", ship=sh.name,
-                                   mount=mount_name(mount_id), n=attempt + 1)) if tx.recording else "",
-                               extra=[("point defence, earlier attempts", -attempt)])
+                               msg("cepheus.roll.pd", "{ship}: point defence from {mount} (attempt {n})", ship=sh.name,
+                                   mount=mount_name(mount_id), n=attempt + 1),
+                               extra=[(PD_EARLIER, -attempt)])
         attempt += 1
         if effect < 0:
-            if tx.recording:
-                tx.say(str(msg("cepheus.log.pd_misses", "Point defence from {mount} misses; it stops.",
-                               mount=mount_name(mount_id))), SEC["point_defence"])
+            tx.say(msg("cepheus.log.pd_misses", "Point defence from {mount} misses; it stops.",
+                       mount=mount_name(mount_id)), SEC["point_defence"])
             break
         set_missile(tx, clone(salvo, count=salvo.count - 1))
-        if tx.recording:
-            tx.say(str(msg("cepheus.log.pd_hits", "Point defence from {mount} destroys a {missile}.",
-                           mount=mount_name(mount_id), missile=MISSILES[salvo.kind]['label'])), SEC["point_defence"])
+        tx.say(msg("cepheus.log.pd_hits", "Point defence from {mount} destroys a {missile}.",
+                   mount=mount_name(mount_id), missile=MISSILES[salvo.kind]["label"]), SEC["point_defence"])
 
 
 def next_missile_to_shoot(s: CombatState, missile_ids: list[str]) -> Missile | None:
@@ -477,12 +502,17 @@ def do_screens(tx: Tx, a: Action):
     op = sh.member(a.actor)
     assert op is not None
     level = max(0, int(op.skills.get("screens", 0)))
-    roll = tx.dice.roll(2, 6, modifiers=[("Screens", level)] + [(str(m.label), m.value) for m in circumstance(gm_dm(a))], purpose=f"{sh.name}: screens",
+    roll = tx.dice.roll(2, 6, modifiers=[(SCREENS, level)] + [(m.label, m.value) for m in circumstance(gm_dm(a))],
+                        purpose=msg("cepheus.roll.screens", "{ship}: screens", ship=sh.name),
                         rule=SEC["screens"], gm_only=is_npc(sh))
     spend_reaction(tx, sh.id, "screens", [])
     kind = a.get("screen")
     p = tx.s.pending  # as spend_reaction left it
     assert p is not None
     tx.s.pending = clone(p, screen=roll.total, screen_kind=kind)
-    tx.say(f"{sh.name}'s {'nuclear damper' if kind == 'damper' else 'meson screen'} takes {roll.total} off the damage.",
-           SEC["screens"])
+    if kind == "damper":
+        tx.say(msg("cepheus.log.damper", "{ship}'s nuclear damper takes {n} off the damage.", ship=sh.name,
+                   n=roll.total), SEC["screens"])
+    else:
+        tx.say(msg("cepheus.log.meson_screen", "{ship}'s meson screen takes {n} off the damage.", ship=sh.name,
+                   n=roll.total), SEC["screens"])

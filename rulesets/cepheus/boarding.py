@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.core.check import circumstance
+from rulesets.core.messages import msg
 from rulesets.core.state import clone
 
 from .attacks import reaction_options
@@ -20,6 +21,10 @@ if TYPE_CHECKING:
     from .state import Tx
 
 
+EARLIER_SUCCESS = msg("cepheus.mod.earlier_boarding", "earlier boarding success")
+HIT_CROSSING = msg("cepheus.mod.hit_crossing", "boarders hit crossing")
+
+
 def do_board(tx: Tx, a: Action):
     spend_significant(tx)
     s = tx.s
@@ -28,8 +33,12 @@ def do_board(tx: Tx, a: Action):
     target = s.ship(a.get("target"))
     docked = pair(ship.id, target.id) in s.docked
     pending = Pending("board", ship.id, target.id, crew=crew.id, dm=int(a.get("dm", 0)))
-    tx.say(f"{ship.name} launches a boarding action against {target.name}{' through the airlocks' if docked else ' across open space'}.",
-           SEC["boarding"])
+    if docked:
+        tx.say(msg("cepheus.log.board_docked", "{ship} launches a boarding action against {target} through the "
+                   "airlocks.", ship=ship.name, target=target.name), SEC["boarding"])
+    else:
+        tx.say(msg("cepheus.log.board_open", "{ship} launches a boarding action against {target} across open space.",
+                   ship=ship.name, target=target.name), SEC["boarding"])
     if reaction_options(s, pending, any_one=True):
         s.pending = pending
         s.phase = "react"
@@ -45,14 +54,15 @@ def resolve_boarding(tx: Tx, p: Pending):
         rec = Boarding(att.id, dfn.id)
     a_lead = boarding_leader(att)
     d_lead = boarding_leader(dfn)
-    a_extra = [("earlier boarding success", rec.attacker_dm)] + list(circumstance(p.dm))
-    d_extra = [("earlier boarding success", rec.defender_dm), ("boarders hit crossing", p.defence)]
+    a_extra = [(EARLIER_SUCCESS, rec.attacker_dm)] + list(circumstance(p.dm))
+    d_extra = [(EARLIER_SUCCESS, rec.defender_dm), (HIT_CROSSING, p.defence)]
     check = CHECKS["board"]
     while True:
-        r1, e1 = roll_check(tx, att, a_lead, check.skill, check.char, "", f"{att.name} boarding Tactics", check.rule,
+        r1, e1 = roll_check(tx, att, a_lead, check.skill, check.char, "",
+                            msg("cepheus.roll.boarding", "{ship} boarding Tactics", ship=att.name), check.rule,
                             extra=a_extra)
-        r2, e2 = roll_check(tx, dfn, d_lead, check.skill, check.char, "", f"{dfn.name} defends", check.rule,
-                            extra=d_extra)
+        r2, e2 = roll_check(tx, dfn, d_lead, check.skill, check.char, "",
+                            msg("cepheus.roll.defends", "{ship} defends", ship=dfn.name), check.rule, extra=d_extra)
         if e1 != e2:
             break
         c1 = current_chars(a_lead).get(check.char, 7) if a_lead else 0
@@ -62,8 +72,8 @@ def resolve_boarding(tx: Tx, p: Pending):
             break
     winner = "attacker" if e1 > e2 else "defender"
     degree = "exceptional" if max(e1, e2) >= EXCEPTIONAL else "success"
-    tx.say(f"Boarding: the {winner} wins ({degree}): {BOARDING_RESULTS[(winner, degree)]}",
-           SEC_BOARDING)
+    tx.say(msg("cepheus.log.boarding", "Boarding: the {winner} wins ({degree}): {result}", winner=winner, degree=degree,
+               result=BOARDING_RESULTS[(winner, degree)]), SEC_BOARDING)
     rec = clone(rec, rounds=rec.rounds + 1, attacker_dm=0, defender_dm=0)
     keep = True
     if winner == "attacker" and degree == "success":

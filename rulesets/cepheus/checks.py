@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Callable, Final
 
 from rulesets.core import check as core
 from rulesets.core.check import Modifier, Throw
+from rulesets.core.messages import Words, msg
 
-from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_level, skill_of
+from .crew import SKILL_LABEL, char_of, current_chars, is_npc, skill_of
 from .queries import (
-    INTEL, boarding_leader, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    DAMAGED_MOUNT, boarding_leader, fire_control, intel_dm, navigator_of, pilot_of, sensor_dm, sensor_operator,
+    uses_intel,
 )
 from .tables import (
     COLLISION_SITUATIONS, COLLISION_SPEED_MISMATCH_DM, DIFFICULTY, DIFFICULTY_LABEL, EXCEPTIONAL, SEC, SEC_COLLISION,
@@ -42,6 +44,27 @@ if TYPE_CHECKING:
 #: a task check's dice: 2D6 (summed)
 TWO_D6: Final = Throw(2, 6)
 
+#: the labels of a task check's own modifiers
+CHAR_DM_LABEL: Final = {
+    "str": msg("cepheus.mod.str", "Str DM"), "dex": msg("cepheus.mod.dex", "Dex DM"),
+    "end": msg("cepheus.mod.end", "End DM"), "int": msg("cepheus.mod.int", "Int DM"),
+    "edu": msg("cepheus.mod.edu", "Edu DM"), "soc": msg("cepheus.mod.soc", "Soc DM"),
+}
+HASTY_DM: Final = Modifier(msg("cepheus.mod.hasty", "acting hastily (house rule)"), -1)
+COORDINATION: Final = msg("cepheus.mod.coordination", "Captain's coordination")
+#: a difficulty's DM, by the difficulty's key
+DIFFICULTY_DM: Final = {key: Modifier(DIFFICULTY_LABEL[key], dm) for key, dm in DIFFICULTY.items()}
+#: the labels of the situation's modifiers
+UNWILLING: Final = msg("cepheus.mod.unwilling", "docking with an unwilling ship")
+NOISE: Final = msg("cepheus.mod.noise", "considerable noise")
+SPEED_MISMATCH: Final = msg("cepheus.mod.speed_mismatch", "speed differs from the debris")
+HURRIED: Final = msg("cepheus.mod.hurried", "hurried into one turn")
+TARGET_JAMMING: Final = msg("cepheus.mod.target_jamming", "target's sensor jamming")
+ENCRYPTION: Final = msg("cepheus.mod.encryption", "encryption")
+J_DRIVE_DAMAGED: Final = msg("cepheus.mod.j_drive_damaged", "J-drive damaged")
+AUTO_REPAIR: Final = msg("cepheus.mod.auto_repair", "Auto-Repair software")
+TIE: Final = msg("cepheus.log.opposed_tie", "Tied Effect and characteristic: reroll.")
+
 
 @dataclass(frozen=True)
 class Task:
@@ -55,7 +78,7 @@ class Task:
     difficulty: str
     rule: str
     #: the odds' words for success ("to dodge (attack DM-2)")
-    what: str = "success"
+    what: Words = "success"
     #: ``dms(s, ship, crew, action)``: the situational DMs, [(source, DM)] (the GM's DM is added after them)
     dms: Callable | None = None
     #: an opposed check: ``opponent(s, ship, action)`` gives (the other ship, its crew member or None)
@@ -134,8 +157,8 @@ def _intel_on_target(s, ship, crew, action):
 
 def _mount_dms(s, ship, crew, action):
     mount = ship.mount(action.get("mount"))
-    return [(f"Fire Control/{ship.fire_control}", ship.fire_control)] + (
-        [("damaged mount", -2)] if mount is not None and mount.hits == 1 else [])
+    return [(fire_control(ship), ship.fire_control)] + (
+        [(DAMAGED_MOUNT, -2)] if mount is not None and mount.hits == 1 else [])
 
 
 def _own_sensors(s, ship, crew, action):
@@ -147,7 +170,7 @@ def _their_sensors(s, other):
 
 
 def _noise(s, ship, crew, action):
-    return sensor_dm(ship) + ([("considerable noise", -2)] if s.options.comms_noise else [])
+    return sensor_dm(ship) + ([(NOISE, -2)] if s.options.comms_noise else [])
 
 
 def _hazard(s):
@@ -155,7 +178,7 @@ def _hazard(s):
 
 
 def _collision_dms(s, ship, crew, action):
-    out = [("speed differs from the debris", COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
+    out = [(SPEED_MISMATCH, COLLISION_SPEED_MISMATCH_DM)] if s.options.hazard_mismatch else []
     return out
 
 
@@ -167,10 +190,10 @@ def _reentry(s, ship, crew, action):
 CHECKS: dict[str, Task] = {
     "initiative": Task("tactics", "int", "average", SEC["initiative"], inner=True),
     # reactions (the ship is the target of the attack, the crew member the one reacting)
-    "dodge": Task("pilot", "dex", "average", SEC["dodge"], "to dodge (attack DM-2)",
+    "dodge": Task("pilot", "dex", "average", SEC["dodge"], msg("cepheus.odds.to_dodge", "to dodge (attack DM-2)"),
                    dms=lambda s, ship, crew, a: intel_dm(ship, s.pending.attacker)),
-    "sand": Task("gunnery_turret", "dex", "average", SEC["sand"], "for sand (-1D6 per beam)", dms=_mount_dms),
-    "point_defence": Task("gunnery_turret", "dex", "average", SEC["point_defence"], "a missile destroyed",
+    "sand": Task("gunnery_turret", "dex", "average", SEC["sand"], msg("cepheus.odds.for_sand", "for sand (-1D6 per beam)"), dms=_mount_dms),
+    "point_defence": Task("gunnery_turret", "dex", "average", SEC["point_defence"], msg("cepheus.odds.a_missile_destroyed", "a missile destroyed"),
                            dms=_mount_dms),
     # the Captain
     "coordinate": Task("leadership", "soc", "average", SEC["coordinate"], inner=True),
@@ -179,53 +202,53 @@ CHECKS: dict[str, Task] = {
     # the pilot
     "evasive": Task("pilot", "dex", "average", SEC["evasive"]),
     "line_up": Task("pilot", "dex", "average", SEC["line_up"], inner=True),
-    "pursue": Task("pilot", "dex", "", SEC["pursue"], "to win", dms=_intel_on_target, opponent=_their_pilot),
-    "break_pursuit": Task("pilot", "dex", "", SEC["break_pursuit"], "to win", dms=_intel_on_target,
+    "pursue": Task("pilot", "dex", "", SEC["pursue"], msg("cepheus.odds.to_win", "to win"), dms=_intel_on_target, opponent=_their_pilot),
+    "break_pursuit": Task("pilot", "dex", "", SEC["break_pursuit"], msg("cepheus.odds.to_win", "to win"), dms=_intel_on_target,
                            opponent=_their_pilot),
-    "ram": Task("pilot", "dex", "", SEC["ram"], "to ram", dms=_intel_on_target, opponent=_their_pilot),
-    "dock": Task("pilot", "dex", "average", SEC["dock"], "to dock"),
-    "avoid_collision": Task("pilot", "dex", "", SEC_COLLISION, "to avoid collision", dms=_collision_dms,
+    "ram": Task("pilot", "dex", "", SEC["ram"], msg("cepheus.odds.to_ram", "to ram"), dms=_intel_on_target, opponent=_their_pilot),
+    "dock": Task("pilot", "dex", "average", SEC["dock"], msg("cepheus.odds.to_dock", "to dock")),
+    "avoid_collision": Task("pilot", "dex", "", SEC_COLLISION, msg("cepheus.odds.to_avoid_collision", "to avoid collision"), dms=_collision_dms,
                              difficulty_of=_hazard),
     "orbit": Task("pilot", "dex", "routine", SEC["planetary"]),
     "reentry": Task("pilot", "dex", "average", SEC_REENTRY, dms=_reentry),
     # the navigator
     "jump_plot": Task("navigation", "edu", "easy", SEC["jump_plot"],
-                       dms=lambda s, ship, crew, a: [("hurried into one turn", -1)], inner=True),
-    "range_check": Task("navigation", "edu", "", SEC["range_check"], "to choose the range", dms=_intel_on_target,
+                       dms=lambda s, ship, crew, a: [(HURRIED, -1)], inner=True),
+    "range_check": Task("navigation", "edu", "", SEC["range_check"], msg("cepheus.odds.to_choose_the_range", "to choose the range"), dms=_intel_on_target,
                          opponent=_their_navigator),
     # the sensor operator
-    "sensor_target": Task("comms", "edu", "average", SEC["sensor_targeting"], "to get a sensor lock",
+    "sensor_target": Task("comms", "edu", "average", SEC["sensor_targeting"], msg("cepheus.odds.to_get_a_sensor_lock", "to get a sensor lock"),
                            dms=lambda s, ship, crew, a: sensor_dm(ship) + [
-                               ("target's sensor jamming", -_target(s, a).electronics)], inner=True),
-    "jam": Task("comms", "int", "", SEC["ew"], "to jam",
+                               (TARGET_JAMMING, -_target(s, a).electronics)], inner=True),
+    "jam": Task("comms", "int", "", SEC["ew"], msg("cepheus.odds.to_jam", "to jam"),
                  dms=lambda s, ship, crew, a: sensor_dm(ship) + intel_dm(ship, a.get("target")),
                  opponent=_their_sensor_operator, their_dms=_their_sensors),
-    "ew_missiles": Task("comms", "int", "difficult", SEC["ew"], "smart missiles jammed", dms=_own_sensors),
-    "intercept": Task("comms", "int", "difficult", SEC["intercept"], "to intercept",
+    "ew_missiles": Task("comms", "int", "difficult", SEC["ew"], msg("cepheus.odds.smart_missiles_jammed", "smart missiles jammed"), dms=_own_sensors),
+    "intercept": Task("comms", "int", "difficult", SEC["intercept"], msg("cepheus.odds.to_intercept", "to intercept"),
                        dms=lambda s, ship, crew, a: sensor_dm(ship) + (
-                           [("encryption", -2)] if s.options.encrypted else []), inner=True),
-    "maintain_comms": Task("comms", "int", "routine", SEC["maintain_comms"], "to keep comms", dms=_noise,
+                           [(ENCRYPTION, -2)] if s.options.encrypted else []), inner=True),
+    "maintain_comms": Task("comms", "int", "routine", SEC["maintain_comms"], msg("cepheus.odds.to_keep_comms", "to keep comms"), dms=_noise,
                             inner=True),
     # the engineer and damage control
-    "jump": Task("engineering", "edu", "average", SEC["jump_plot"], "to jump away",
-                  dms=lambda s, ship, crew, a: [("J-drive damaged", -2)] if ship.hits.get("j_drive", 0) == 1 else []),
-    "repair": Task("mechanic", "edu", "average", SEC["repair"], "to repair",
-                    dms=lambda s, ship, crew, a: [("Auto-Repair software", 1)] if crew.automated == "repair" else [],
+    "jump": Task("engineering", "edu", "average", SEC["jump_plot"], msg("cepheus.odds.to_jump_away", "to jump away"),
+                  dms=lambda s, ship, crew, a: [(J_DRIVE_DAMAGED, -2)] if ship.hits.get("j_drive", 0) == 1 else []),
+    "repair": Task("mechanic", "edu", "average", SEC["repair"], msg("cepheus.odds.to_repair", "to repair"),
+                    dms=lambda s, ship, crew, a: [(AUTO_REPAIR, 1)] if crew.automated == "repair" else [],
                     inner=True),
-    "overhaul": Task("mechanic", "edu", "difficult", SEC["extended"], "to start the rebuild", inner=True),
+    "overhaul": Task("mechanic", "edu", "difficult", SEC["extended"], msg("cepheus.odds.to_start_the_rebuild", "to start the rebuild"), inner=True),
     # boarding: the leaders' opposed Tactics
-    "board": Task("tactics", "int", "", SEC["abstract_boarding"], "to win the boarding round",
+    "board": Task("tactics", "int", "", SEC["abstract_boarding"], msg("cepheus.odds.to_win_the_boarding_round", "to win the boarding round"),
                    opponent=_their_boarding_leader),
 }
 
 #: docking with an unwilling ship: opposed by its pilot, at DM-2 (Agganciare un altro vascello)
-DOCK_UNWILLING = Task("pilot", "dex", "", SEC["dock"], "to dock",
-                       dms=lambda s, ship, crew, a: [("docking with an unwilling ship", -2)] + intel_dm(
+DOCK_UNWILLING = Task("pilot", "dex", "", SEC["dock"], msg("cepheus.odds.to_dock", "to dock"),
+                       dms=lambda s, ship, crew, a: [(UNWILLING, -2)] + intel_dm(
                            ship, a.get("target")),
                        opponent=_their_pilot)
 #: restoring comms through the jamming: Routine, opposed by the jammer (Mantieni le comunicazioni)
-COMMS_THROUGH_JAMMING = Task("comms", "int", "", SEC["maintain_comms"], "to keep comms",
-                              dms=lambda s, ship, crew, a: [("Routine (+2)", 2)] + _noise(s, ship, crew, a),
+COMMS_THROUGH_JAMMING = Task("comms", "int", "", SEC["maintain_comms"], msg("cepheus.odds.to_keep_comms", "to keep comms"),
+                              dms=lambda s, ship, crew, a: [(DIFFICULTY_DM["routine"])] + _noise(s, ship, crew, a),
                               opponent=_their_jammer, their_dms=_their_sensors)
 
 
@@ -251,19 +274,18 @@ def declared(s, ship, action) -> Task | None:
     return CHECKS.get(kind)
 
 
-def perform(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action | None, purpose: str, extra=(),
-            table: str = "", row: str = ""):
+def perform(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action | None, purpose: Words, extra=(),
+            table: Words = "", row: Words = ""):
     """Roll a declared check: its DMs, then ``extra`` (an attempt's DM); returns (roll, effect)."""
     s = tx.s
     mods = check.modifiers(s, ship, crew, action)  # a new list
     if extra:
         mods.extend(extra)
-    level = check.difficulty if check.difficulty_of is None else check.difficulty_of(s)  # check.level(s)
-    return roll_check(tx, ship, crew, check.skill, check.char, level, purpose, check.rule, mods, TARGET, table, row,
+    return roll_check(tx, ship, crew, check.skill, check.char, check.level(s), purpose, check.rule, mods, TARGET, table, row,
                       side=ship.side if check.inner else "")
 
 
-def contest(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action, purpose: str) -> bool:
+def contest(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action, purpose: Words) -> bool:
     """Roll a declared opposed check against its opponent; True when ``ship`` wins."""
     assert check.opponent is not None  # an opposed check
     other, their = check.opponent(tx.s, ship, action)
@@ -273,15 +295,13 @@ def contest(tx: Tx, check: Task, ship: Ship, crew: Crew | None, action: Action, 
 
 
 def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str,
-               purpose: str, rule: str, extra=(), target: int = TARGET, table: str = "", row: str = "",
+               purpose: Words, rule: str, extra=(), target: int = TARGET, table: Words = "", row: Words = "",
                side: str = ""):
     """Build the check (:func:`task_check`), roll it (:func:`rulesets.core.check.roll`), then spend
     the Captain's coordination point it used; returns (:class:`~rulesets.core.check.Result`, Effect).
 
-    The roll is recorded (when anybody reads the log) as read by the GM only for an NPC ship, and
-    by the GM and ``side`` only when ``side`` is set (a check made inside the ship).  In a playout
-    (nothing recorded) the result is None and the Effect the sum of the same modifiers: the same
-    two dice, no words (``tests/rulesets/cepheus/test_turn_and_attacks.py`` checks both ways agree).
+    The roll is read by the GM only for an NPC ship, and by the GM and ``side`` only when ``side``
+    is set (a check made inside the ship).
 
     A Captain's coordination point is read from the ship as the step has it now, not from ``ship``
     (which may be the ship from before the step changed it): the point is spent by this check, so
@@ -290,27 +310,6 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
     """
     if crew is not None and ship.bonus.get(crew.id):
         ship = tx.s.find_ship(ship.id) or ship
-    if not tx.recording:
-        # a playout: the same two dice and the sum of the same modifiers as :func:`check_mods`,
-        # without their words or a Check built (nobody reads them; thousands of checks a battle)
-        faces = tx.dice.faces(2, 6, purpose, rule)
-        total = faces[0] + faces[1] - target
-        if crew is not None:
-            if skill:
-                total += skill_level(crew, skill)
-                if char:
-                    total += char_of(crew, char)
-            point = ship.bonus.get(crew.id, 0) if ship.bonus else 0
-            if point:
-                total += point
-                tx.ship(ship.id).bonus.pop(crew.id, None)
-        if difficulty:
-            total += DIFFICULTY[difficulty]
-        if ship.hasty:
-            total -= 1
-        for m in extra:
-            total += m[1]
-        return None, total
     check = task_check(ship, crew, skill, char, difficulty, extra, purpose, rule, target)
     result = core.roll(tx.dice, check, table=table, row=row, gm_only=is_npc(ship), side=side)
     if crew is not None and ship.bonus.get(crew.id):
@@ -319,7 +318,7 @@ def roll_check(tx: Tx, ship: Ship, crew: Crew | None, skill: str, char: str, dif
 
 
 def task_check(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty: str, extra=(),
-               purpose: str = "", rule: str = "", target: int = TARGET) -> core.Check:
+               purpose: Words = "", rule: str = "", target: int = TARGET) -> core.Check:
     """A task check as a core :class:`~rulesets.core.check.Check`: 2D6 + :func:`check_mods` against
     ``target`` (8)."""
     return core.Check(TWO_D6, target, check_mods(ship, crew, skill, char, difficulty, extra), rule, purpose)
@@ -329,19 +328,27 @@ def check_mods(ship: Ship, crew: Crew | None, skill: str, char: str, difficulty:
     """The named modifiers of a task check that are not 0: skill, characteristic DM, difficulty DM,
     acting hastily, the Captain's coordination, then ``extra`` (the situation's and the GM's)."""
     mods = []
-    if crew is not None and skill:
-        level, label = skill_of(crew, skill)
-        mods.append(Modifier(label, level))
-        if char:
-            mods.append(Modifier(f"{char.capitalize()} DM", char_of(crew, char)))
-    if difficulty:
-        mods.append(Modifier(DIFFICULTY_LABEL[difficulty], DIFFICULTY[difficulty]))
+    if crew is not None:
+        if skill:
+            level, label = skill_of(crew, skill)
+            if level:
+                mods.append(Modifier(label, level))
+            if char:
+                dm = char_of(crew, char)
+                if dm:
+                    mods.append(Modifier(CHAR_DM_LABEL[char], dm))
+    if difficulty and DIFFICULTY[difficulty]:
+        mods.append(DIFFICULTY_DM[difficulty])
     if ship.hasty:
-        mods.append(Modifier("acting hastily (house rule)", -1))
-    if crew is not None and ship.bonus.get(crew.id):
-        mods.append(Modifier("Captain's coordination", ship.bonus[crew.id]))
-    mods.extend(m if isinstance(m, Modifier) else Modifier(*m) for m in extra)
-    return tuple(m for m in mods if m.value)
+        mods.append(HASTY_DM)
+    if crew is not None and ship.bonus:
+        point = ship.bonus.get(crew.id)
+        if point:
+            mods.append(Modifier(COORDINATION, point))
+    for m in extra:
+        if m[1]:
+            mods.append(m if type(m) is Modifier else Modifier(*m))
+    return tuple(mods)
 
 
 def effect_band(effect: int) -> str:
@@ -355,11 +362,12 @@ def effect_band(effect: int) -> str:
 
 
 def opposed(tx: Tx, ship: Ship, crew: Crew | None, other: Ship, their: Crew | None, skill: str, char: str,
-            purpose: str, rule: str, extra=(), their_extra=()) -> bool:
+            purpose: Words, rule: str, extra=(), their_extra=()) -> bool:
     """RULES-NOTES: opposed checks: higher Effect wins; ties to the higher characteristic, then reroll."""
     while True:
         r1, e1 = roll_check(tx, ship, crew, skill, char, "", purpose, rule, extra=list(extra))
-        r2, e2 = roll_check(tx, other, their, skill, char, "", f"{other.name} opposes" if tx.recording else "", rule, extra=list(their_extra))
+        r2, e2 = roll_check(tx, other, their, skill, char, "", msg("cepheus.roll.opposes", "{ship} opposes", ship=other.name),
+                            rule, extra=list(their_extra))
         if e1 != e2:
             won = e1 > e2
             break
@@ -368,8 +376,8 @@ def opposed(tx: Tx, ship: Ship, crew: Crew | None, other: Ship, their: Crew | No
         if c1 != c2:
             won = c1 > c2
             break
-        tx.say("Tied Effect and characteristic: reroll.", SEC["opposed_tie"])
-    if INTEL in extra:
+        tx.say(TIE, SEC["opposed_tie"])
+    if uses_intel(extra):
         use_intel(tx, ship.id, other.id)
     return won
 

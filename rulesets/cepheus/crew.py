@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.messages import Message, msg
+
 from .tables import UNSKILLED
 
 if TYPE_CHECKING:
@@ -83,7 +85,7 @@ def crew_state(c: Crew) -> str:
 
 def able(c: Crew) -> bool:
     if c.automated or c.damage <= 0:
-        return True  # crew_state's "ok", without working out wounds (asked many times a step)
+        return True  # crew_state's "ok": unhurt, or software
     return crew_state(c) in ("ok", "wounded")
 
 
@@ -92,7 +94,7 @@ SKILL_FALLBACK = {"gunnery_turret": "gunnery", "gunnery_bay": "gunnery"}
 
 
 def skill_level(c: Crew, skill: str) -> int:
-    """The level of :func:`skill_of` alone (a playout's checks need no label)."""
+    """The level of :func:`skill_of` alone (the bot's estimate of a gunner)."""
     s = c.skills
     if skill in s:
         return int(s[skill])
@@ -102,7 +104,7 @@ def skill_level(c: Crew, skill: str) -> int:
     return UNSKILLED
 
 
-def skill_of(c: Crew, skill: str) -> tuple[int, str]:
+def skill_of(c: Crew, skill: str) -> tuple[int, Message | str]:
     """(level, label) of a skill; unskilled is -3.  Gunnery specialities fall back to Gunnery."""
     s = c.skills
     if skill in s:
@@ -110,7 +112,7 @@ def skill_of(c: Crew, skill: str) -> tuple[int, str]:
     general = SKILL_FALLBACK.get(skill)
     if general is not None and general in s:
         return int(s[general]), SKILL_LABEL[general]
-    return UNSKILLED, f"unskilled {SKILL_LABEL.get(skill, skill)}"
+    return UNSKILLED, msg("cepheus.mod.unskilled", "unskilled {skill}", skill=SKILL_LABEL.get(skill, skill))
 
 
 def char_of(c: Crew, key: str) -> int:
@@ -126,4 +128,8 @@ def gunnery_skill(mount_kind: str) -> str:
 
 
 def is_npc(ship: Ship) -> bool:
-    return not any(c.player is not None for c in ship.crew)
+    """No player plays a crew member of ``ship``: its rolls are the GM's to read."""
+    for c in ship.crew:
+        if c.player is not None:
+            return False
+    return True

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulesets.core.dice import Roll
-from rulesets.core.messages import msg
+from rulesets.core import check as core
+from rulesets.core.check import Modifier
+from rulesets.core.messages import Words, msg, msgn
 from rulesets.core.state import clone
-from rulesets.core.words import count as count_of
 
-from .checks import roll_check
+from .checks import TWO_D6, roll_check
 from .crew import able, crew_state
 from .state import SYSTEMS, SYSTEM_LABEL
-from .words import mount_of
+from .words import listing, mount_of
 from .tables import (
     COLUMN_LABEL, EXCEPTIONAL, FURTHER_HITS, HIT_LOCATION, LOCATION_EFFECTS, LOCATION_LABEL,
     LOCATION_SECTION, SEC, SEC_CREW_DAMAGE, SEC_DAMAGE, SEC_LOCATION, SEC_SPECIAL, WEAPONS, crew_damage_row,
@@ -26,26 +26,33 @@ if TYPE_CHECKING:
     from .state import Hit, Ship, Tx
 
 
-def table_roll(tx: Tx, count: int, purpose: str, rule: str, table: str, row_of, mods=(), target=None,
-               gm_only: bool = False):
-    """Roll ``count``D6 + mods, record it with the table row its total selects; returns the total
-    (in a playout nothing is recorded and no :class:`Roll` is built)."""
-    faces = tuple(tx.dice.faces(count, 6, purpose, rule))
-    total = sum(faces)
-    for _, v in mods:
-        total += v
-    if tx.recording:
-        mods = tuple((str(s), int(v)) for s, v in mods if v)
-        tx.dice.record(Roll(f"{count}D6", faces, mods, total, purpose, rule, table, row_of(total), target, gm_only))
-    return total
+#: modifier labels and roll purposes said the same every time
+ARMOUR = msg("cepheus.mod.armour", "armour")
+SAND = msg("cepheus.mod.sand", "sand")
+SCREENS = msg("cepheus.mod.screens_less", "screens")
+WHICH_CREW = msg("cepheus.roll.which_crew", "which crew member")
+DAMAGE_TAKEN = msg("cepheus.mod.damage_taken", "damage taken")
+NORMAL_COLUMN = msg("cepheus.table.normal_damage", "Normal Damage")
+RADIATION_COLUMN = msg("cepheus.table.radiation_damage", "Radiation Damage")
+SAND_ROLL = msg("cepheus.roll.sand_less", "sand: damage reduced by 1D6")
 
 
-def dice_total(tx: Tx, count: int, purpose: str, rule: str, sides: int = 6) -> int:
-    """``count`` dice of ``sides`` (D6 unless said) summed: recorded as a roll, or in a playout only the faces
-    drawn (the same dice)."""
-    if tx.recording:
-        return tx.dice.roll(count, sides, purpose=purpose, rule=rule).total
-    return sum(tx.dice.faces(count, sides))
+#: the Hit Location table's columns, as a roll names the table it is read on
+LOCATION_TABLE = {column: msg("cepheus.table.column", "{table} — {column}", table=SEC_LOCATION, column=label)
+                  for column, label in COLUMN_LABEL.items()}
+
+
+def table_roll(tx: Tx, purpose: Words, rule: str, table: Words, row_of, mods=()) -> int:
+    """2D6 + ``mods`` read on a table, recorded with the row its total selects (``row_of(total)``);
+    returns the total."""
+    check = core.Check(TWO_D6, None, tuple(Modifier(label, value) for label, value in mods) if mods else (), rule,
+                       purpose)
+    return core.roll(tx.dice, check, table=table, row=lambda result: row_of(result.total)).total
+
+
+def dice_total(tx: Tx, count: int, purpose: Words, rule: str, sides: int = 6) -> int:
+    """``count`` dice of ``sides`` (D6 unless said) summed, recorded as a roll."""
+    return tx.dice.roll(count, sides, purpose=purpose, rule=rule).total
 
 
 def column_for(ship: Ship, internal: bool = False) -> str:
@@ -66,32 +73,34 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
     armour = target.armour  # the armour the hit meets: its damage and its radiation crew hit both read it
     mods = []
     if hit.single:
-        if tx.recording:
-            tx.say(f"{hit.label}: {count_of(hit.single, 'single internal hit')} on {target.name}.", SEC["abstract_boarding"])
+        tx.say(msgn("cepheus.log.single_hits", "{hit}: {count} single internal hit on {ship}.",
+                    "{hit}: {count} single internal hits on {ship}.", hit.single, hit=hit.label, ship=target.name),
+               SEC["abstract_boarding"])
         for _ in range(hit.single):
             apply_location_hits(tx, target.id, 1, internal=True)
         return 0
     if not hit.dice:
         raw = hit.flat
     else:
-        raw = dice_total(tx, hit.dice, f"{hit.label}: damage" if tx.recording else "", rule)
+        raw = dice_total(tx, hit.dice, msg("cepheus.roll.damage", "{hit}: damage", hit=hit.label), rule)
     if not hit.ignore_armour and armour:
-        mods.append(("armour", -armour))
+        mods.append((ARMOUR, -armour))
     if hit.sand:
         for _ in range(hit.sand):
-            mods.append(("sand", -dice_total(tx, 1, "sand: damage reduced by 1D6", SEC["sand"])))
+            mods.append((SAND, -dice_total(tx, 1, SAND_ROLL, SEC["sand"])))
     if hit.screen:
-        mods.append(("screens", -hit.screen))
+        mods.append((SCREENS, -hit.screen))
     net = raw
     for _, value in mods:
         net += value
     counts, row = damage_effect(net)
-    if tx.recording:
-        text = [f"{hit.label}: damage {raw}"]
-        if mods:
-            text.append(", ".join(f"{s} {v:+d}" for s, v in mods) + f" = {max(net, 0)}")
-        text.append(f"({SEC_DAMAGE}: {row})")
-        tx.say(" ".join(text), SEC_DAMAGE)
+    if mods:
+        said = msg("cepheus.log.damage_less", "{hit}: damage {raw} {less} = {net} ({table}: {row})", hit=hit.label,
+                   raw=raw, less=_less(mods), net=max(net, 0), table=SEC_DAMAGE, row=row)
+    else:
+        said = msg("cepheus.log.damage", "{hit}: damage {raw} ({table}: {row})", hit=hit.label, raw=raw,
+                   table=SEC_DAMAGE, row=row)
+    tx.say(said, SEC_DAMAGE)
     if net > 0:
         interrupt_extended(tx, target.id, net)
     singles, doubles, triples = counts
@@ -104,23 +113,26 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
     if hit.radiation and tx.s.ship(target.id).status != "destroyed" and not (hit.damper and hit.weapon == "nuclear"):
         dm = -armour if hit.radiation == "armour" else 0
         crew_hit(tx, target.id, radiation=True, dm=dm,
-                 why=f"{hit.label}: radiation crew hit ({SEC_SPECIAL})" if tx.recording else "")
+                 why=msg("cepheus.roll.radiation_hit", "{hit}: radiation crew hit ({rule})", hit=hit.label,
+                         rule=SEC_SPECIAL))
     elif hit.radiation and hit.damper:
-        if tx.recording:
-            tx.say(f"{target.name}'s nuclear damper removes the radiation hit.", SEC["screens"])
+        tx.say(msg("cepheus.log.damper_radiation", "{ship}'s nuclear damper removes the radiation hit.",
+                   ship=target.name), SEC["screens"])
     return max(net, 0)
+
+
+def _less(mods) -> Words:
+    """The damage's reductions: "armour -3, sand -2"."""
+    return listing(msg("cepheus.log.damage_mod", "{label} {value:+d}", label=label, value=value) for label, value in mods)
 
 
 def apply_location_hits(tx: Tx, ship_id: str, count: int, internal: bool = False):
     ship = tx.s.ship(ship_id)
     column = column_for(ship, internal)
-    if tx.recording:
-        total = table_roll(tx, 2, f"hit location on {ship.name}", SEC_LOCATION,
-                           f"{SEC_LOCATION} — {COLUMN_LABEL[column]}",
-                           lambda total: f"{total}: {LOCATION_LABEL[HIT_LOCATION[column][total]]}")
-    else:
-        faces = tx.dice.faces(2, 6)
-        total = faces[0] + faces[1]
+    total = table_roll(tx, msg("cepheus.roll.location", "hit location on {ship}", ship=ship.name), SEC_LOCATION,
+                       LOCATION_TABLE[column],
+                       lambda total: msg("cepheus.table.location_row", "{total}: {location}", total=total,
+                                         location=LOCATION_LABEL[HIT_LOCATION[column][total]]))
     location = HIT_LOCATION[column][total]
     for _ in range(count):
         if tx.s.ship(ship_id).status == "destroyed":
@@ -135,126 +147,125 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
     if location == "hull":
         if sh.hull <= 0:
             inner = HIT_LOCATION["internal"][row]
-            if tx.recording:
-                if sh.hull_max <= 0:  # under 50 tons: no Hull points at all (Danno: 1 per 50 tons, rounded down)
-                    tx.say(str(msg("cepheus.log.no_hull", "{ship} has no Hull points (under 50 t): the hit goes to "
-                                   "{location} (Internal column, row {row}).", ship=sh.name,
-                                   location=LOCATION_LABEL[inner], row=row)), sec)
-                else:
-                    tx.say(f"{sh.name}: Hull is gone, the hit goes to {LOCATION_LABEL[inner]} (Internal column, row {row}).", sec)
+            if sh.hull_max <= 0:  # under 50 tons: no Hull points at all (Danno: 1 per 50 tons, rounded down)
+                tx.say(msg("cepheus.log.no_hull", "{ship} has no Hull points (under 50 t): the hit goes to "
+                           "{location} (Internal column, row {row}).", ship=sh.name,
+                           location=LOCATION_LABEL[inner], row=row), sec)
+            else:
+                tx.say(msg("cepheus.log.hull_gone", "{ship}: Hull is gone, the hit goes to {location} (Internal column, "
+                           "row {row}).", ship=sh.name, location=LOCATION_LABEL[inner], row=row), sec)
             hit_location(tx, ship_id, inner, row)
             return
         sh.hull -= 1
-        if tx.recording:
-            tx.say(f"{sh.name}: Hull hit, Hull {sh.hull}/{sh.hull_max}.", sec)
+        tx.say(msg("cepheus.log.hull_hit", "{ship}: Hull hit, Hull {hull}/{most}.", ship=sh.name, hull=sh.hull,
+                   most=sh.hull_max), sec)
         if sh.hull <= 0 and tx.s.options.hull_zero_disables and sh.status == "active":
             sh.status = "disabled"
-            if tx.recording:
-                tx.say(f"{sh.name} has run out of Hull and is disabled.", SEC["damage"])
+            tx.say(msg("cepheus.log.hull_out", "{ship} has run out of Hull and is disabled.", ship=sh.name),
+                   SEC["damage"])
         return
     if location == "structure":
         sh.structure = max(0, sh.structure - 1)
-        if tx.recording:
-            tx.say(f"{sh.name}: Structure hit, Structure {sh.structure}/{sh.structure_max}.", sec)
+        tx.say(msg("cepheus.log.structure_hit", "{ship}: Structure hit, Structure {structure}/{most}.", ship=sh.name,
+                   structure=sh.structure, most=sh.structure_max), sec)
         if sh.structure <= 0:
             destroy(tx, ship_id)
         return
     if location == "armour":
         if sh.armour <= 0:
-            if tx.recording:
-                tx.say(f"{sh.name}: no armour left, counts as a Hull hit.", sec)
+            tx.say(msg("cepheus.log.no_armour", "{ship}: no armour left, counts as a Hull hit.", ship=sh.name), sec)
             hit_location(tx, ship_id, "hull", row)
             return
         sh.armour -= 1
-        if tx.recording:
-            tx.say(f"{sh.name}: Armour hit, Armour {sh.armour}.", sec)
+        tx.say(msg("cepheus.log.armour_hit", "{ship}: Armour hit, Armour {armour}.", ship=sh.name, armour=sh.armour),
+               sec)
         return
     if location == "crew":
-        crew_hit(tx, ship_id, radiation=False, dm=0, why=f"{sh.name}: Crew hit")
+        crew_hit(tx, ship_id, radiation=False, dm=0, why=msg("cepheus.roll.crew_hit", "{ship}: Crew hit", ship=sh.name))
         return
     if location in ("turret", "bay"):
         mounts = [m for m in sh.mounts if m.kind == location]
         if not mounts:
             instead = "hull" if location == "turret" else "structure"
-            if tx.recording:
-                tx.say(str(msg("cepheus.log.no_mount_hit", "{ship} has no {location}: it counts as a {instead} hit.",
-                               ship=sh.name, location=location, instead=instead)), SEC["no_mount_hit"])
+            tx.say(msg("cepheus.log.no_mount_hit", "{ship} has no {location}: it counts as a {instead} hit.",
+                       ship=sh.name, location=location, instead=instead), SEC["no_mount_hit"])
             hit_location(tx, ship_id, instead, row)
             return
         if len(mounts) == 1:
             mount = mounts[0]
         else:
-            pick = dice_total(tx, 1, f"which {location} is hit" if tx.recording else "", sec, len(mounts))
+            pick = dice_total(tx, 1, msg("cepheus.roll.which_mount", "which {location} is hit", location=location), sec,
+                              len(mounts))
             mount = mounts[pick - 1]
         m = tx.mount(ship_id, mount.id)
         if m.hits >= 3:
             instead = FURTHER_HITS[location]
-            if tx.recording:
-                tx.say(str(msg("cepheus.log.mount_gone", "{ship}: {mount} already destroyed, counts as a {instead} hit.",
-                               ship=sh.name, mount=mount_of(sh, m.id), instead=instead)), sec)
+            tx.say(msg("cepheus.log.mount_gone", "{ship}: {mount} already destroyed, counts as a {instead} hit.",
+                       ship=sh.name, mount=mount_of(sh, m.id), instead=instead), sec)
             hit_location(tx, ship_id, instead, row)
             return
         m.hits += 1
-        if tx.recording:
-            tx.say(str(msg("cepheus.log.mount_hit", "{ship}: {mount} hit ({nth} hit): {effect}.", ship=sh.name,
-                           mount=mount_of(sh, m.id), nth=_ordinal(m.hits), effect=LOCATION_EFFECTS[location][m.hits - 1])),
-                   sec)
+        tx.say(msg("cepheus.log.mount_hit", "{ship}: {mount} hit ({nth} hit): {effect}.", ship=sh.name,
+                   mount=mount_of(sh, m.id), nth=_ordinal(m.hits), effect=LOCATION_EFFECTS[location][m.hits - 1]), sec)
         return
     if location == "j_drive" and sh.jump <= 0:
-        if tx.recording:
-            tx.say(f"{sh.name} has no J-drive: counts as a Structure hit (decision).", sec)
+        tx.say(msg("cepheus.log.no_j_drive", "{ship} has no J-drive: counts as a Structure hit (decision).",
+                   ship=sh.name), sec)
         hit_location(tx, ship_id, "structure", row)
         return
     # the systems with first / second / third hits
     have = sh.hits.get(location, 0)
     if have >= 3:
         instead = FURTHER_HITS[location]
-        if tx.recording:
-            tx.say(f"{sh.name}: {LOCATION_LABEL[location]} already destroyed, counts as a {instead} hit.", sec)
+        tx.say(msg("cepheus.log.system_gone", "{ship}: {system} already destroyed, counts as a {instead} hit.",
+                   ship=sh.name, system=LOCATION_LABEL[location], instead=instead), sec)
         hit_location(tx, ship_id, instead, row)
         return
     sh.hits[location] = have + 1
     n = have + 1
-    if tx.recording:
-        tx.say(f"{sh.name}: {LOCATION_LABEL[location]} hit ({_ordinal(n)} hit): {LOCATION_EFFECTS[location][n - 1]}.", sec)
+    tx.say(msg("cepheus.log.system_hit", "{ship}: {system} hit ({nth} hit): {effect}.", ship=sh.name,
+               system=LOCATION_LABEL[location], nth=_ordinal(n), effect=LOCATION_EFFECTS[location][n - 1]), sec)
     if location == "power_plant":
         if n == 2:
-            crew_hit(tx, ship_id, radiation=True, dm=0, why=f"{sh.name}: power plant leak")
+            crew_hit(tx, ship_id, radiation=True, dm=0,
+                     why=msg("cepheus.roll.leak", "{ship}: power plant leak", ship=sh.name))
         elif n == 3:
             if sh.status == "active":
                 sh.status = "disabled"
-            if tx.recording:
-                tx.say(f"{sh.name} is disabled.", sec)
+            tx.say(msg("cepheus.log.disabled", "{ship} is disabled.", ship=sh.name), sec)
     elif location == "bridge" and n == 1:
-        crew_hit(tx, ship_id, radiation=False, dm=0, why=f"{sh.name}: bridge hit")
+        crew_hit(tx, ship_id, radiation=False, dm=0, why=msg("cepheus.roll.bridge_hit", "{ship}: bridge hit", ship=sh.name))
     elif location == "fuel":
         if n == 1:
-            leak = dice_total(tx, 1, "fuel leak, tons per hour", sec)
+            leak = dice_total(tx, 1, msg("cepheus.roll.fuel_leak", "fuel leak, tons per hour"), sec)
             sh.fuel_leak += leak
-            if tx.recording:
-                tx.say(f"{sh.name} leaks {leak} t of fuel per hour.", sec)
+            tx.say(msg("cepheus.log.fuel_leak", "{ship} leaks {leak} t of fuel per hour.", ship=sh.name, leak=leak), sec)
         elif n == 2:
-            lost = dice_total(tx, 1, "fuel lost, x10%", sec)
+            lost = dice_total(tx, 1, msg("cepheus.roll.fuel_lost", "fuel lost, x10%"), sec)
             gone = sh.fuel * lost * 10 // 100
             sh.fuel -= gone
-            if tx.recording:
-                tx.say(f"{sh.name} loses {lost * 10}% of its fuel ({gone} t), {sh.fuel} t left.", sec)
+            tx.say(msg("cepheus.log.fuel_lost", "{ship} loses {percent}% of its fuel ({gone} t), {left} t left.",
+                       ship=sh.name, percent=lost * 10, gone=gone, left=sh.fuel), sec)
         else:
             sh.fuel = 0
             sh.fuel_leak = 0
     elif location == "hold":
         if n <= 2:
-            lost = dice_total(tx, 1, "cargo destroyed, x10%", sec)
+            lost = dice_total(tx, 1, msg("cepheus.roll.cargo_lost", "cargo destroyed, x10%"), sec)
             gone = sh.cargo * lost * 10 // 100
             sh.cargo -= gone
-            if tx.recording:
-                tx.say(f"{sh.name} loses {lost * 10}% of its cargo ({gone} t).", sec)
+            tx.say(msg("cepheus.log.cargo_lost", "{ship} loses {percent}% of its cargo ({gone} t).", ship=sh.name,
+                       percent=lost * 10, gone=gone), sec)
         else:
             sh.cargo = 0
 
 
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+_ORDINAL = {1: msg("cepheus.words.first", "first"), 2: msg("cepheus.words.second", "second"),
+            3: msg("cepheus.words.third", "third")}
+
+
+def _ordinal(n: int) -> Words:
+    return _ORDINAL.get(n) or msg("cepheus.words.nth", "{n}th", n=n)
 
 
 def destroy(tx: Tx, ship_id: str):
@@ -263,8 +274,7 @@ def destroy(tx: Tx, ship_id: str):
         return
     sh.status = "destroyed"
     sh.pursuing = ""
-    if tx.recording:
-        tx.say(f"{sh.name} breaks up and is destroyed.", SEC["damage"])
+    tx.say(msg("cepheus.log.destroyed", "{ship} breaks up and is destroyed.", ship=sh.name), SEC["damage"])
     s = tx.s
     s.docked = [p for p in s.docked if ship_id not in p.split("|")]
     s.boarding = [b for b in s.boarding if ship_id not in (b.attacker, b.defender)]
@@ -273,41 +283,37 @@ def destroy(tx: Tx, ship_id: str):
             tx.ship(other.id).pursuing = ""
 
 
-def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: str):
+def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: Words):
     """Tabella: Danni all'equipaggio — 2D6 on the Normal or Radiation column."""
     ship = tx.s.ship(ship_id)
-    if tx.recording:
-        column = "Radiation Damage" if radiation else "Normal Damage"
-        total = table_roll(tx, 2, f"{why}: crew damage", SEC_CREW_DAMAGE, f"{SEC_CREW_DAMAGE} — {column}",
-                           lambda total: crew_damage_row(total)[2], mods=[("armour", dm)] if dm else [])
-    else:
-        faces = tx.dice.faces(2, 6)
-        total = faces[0] + faces[1] + dm
+    total = table_roll(tx, msg("cepheus.roll.crew_damage", "{why}: crew damage", why=why), SEC_CREW_DAMAGE,
+                       msg("cepheus.table.column", "{table} — {column}", table=SEC_CREW_DAMAGE,
+                           column=RADIATION_COLUMN if radiation else NORMAL_COLUMN),
+                       lambda total: crew_damage_row(total)[2], mods=[(ARMOUR, dm)] if dm else [])
     who, dice_n, row = crew_damage_row(total)
     people = [c for c in ship.crew if not c.automated and crew_state(c) != "dead"]
     if who == "none" or not people:
-        if tx.recording:
-            tx.say(f"{ship.name}: crew hit — lucky escape, no one hurt.", SEC_CREW_DAMAGE)
+        tx.say(msg("cepheus.log.lucky_escape", "{ship}: crew hit — lucky escape, no one hurt.", ship=ship.name),
+               SEC_CREW_DAMAGE)
         return
     if who == "one":
         pick = people[0] if len(people) == 1 else people[
-            dice_total(tx, 1, "which crew member", SEC_CREW_DAMAGE, len(people)) - 1]
+            dice_total(tx, 1, WHICH_CREW, SEC_CREW_DAMAGE, len(people)) - 1]
         victims = [pick]
     else:
         victims = people
     for v in victims:
-        amount = dice_total(tx, dice_n, f"{v.name}: {'rads' if radiation else 'damage'}" if tx.recording else "",
-                            SEC_CREW_DAMAGE)
+        amount = dice_total(tx, dice_n, msg("cepheus.roll.crew_rads", "{name}: rads", name=v.name) if radiation else
+                            msg("cepheus.roll.crew_hurt", "{name}: damage", name=v.name), SEC_CREW_DAMAGE)
         c = tx.crew(ship_id, v.id)
         if radiation:
             c.rads += amount * 10
-            if tx.recording:
-                tx.say(f"{ship.name}: {c.name} takes {amount * 10} rad.", SEC_CREW_DAMAGE)
+            tx.say(msg("cepheus.log.crew_rads", "{ship}: {name} takes {rads} rad.", ship=ship.name, name=c.name,
+                       rads=amount * 10), SEC_CREW_DAMAGE)
         else:
             c.damage += amount
-            state = crew_state(c)
-            if tx.recording:
-                tx.say(f"{ship.name}: {c.name} takes {amount} damage ({state}).", SEC_CREW_DAMAGE)
+            tx.say(msg("cepheus.log.crew_hurt", "{ship}: {name} takes {damage} damage ({state}).", ship=ship.name,
+                       name=c.name, damage=amount, state=crew_state(c)), SEC_CREW_DAMAGE)
 
 
 def interrupt_extended(tx: Tx, ship_id: str, damage: int):
@@ -316,19 +322,20 @@ def interrupt_extended(tx: Tx, ship_id: str, damage: int):
     for c in ship.crew:
         if c.task is None or not able(c):
             continue
-        roll, effect = roll_check(tx, ship, c, c.task.skill, "edu", "", f"{c.name} keeps working under fire",
-                                  SEC["extended"], extra=[("damage taken", -damage)])
+        roll, effect = roll_check(tx, ship, c, c.task.skill, "edu", "",
+                                  msg("cepheus.roll.under_fire", "{name} keeps working under fire", name=c.name),
+                                  SEC["extended"], extra=[(DAMAGE_TAKEN, -damage)])
         member = tx.crew(ship_id, c.id)
         task = member.task  # the step's copy of ``c``, which has a task
         assert task is not None
         if effect <= -EXCEPTIONAL:
             member.task = clone(task, done=0)
-            if tx.recording:
-                tx.say(f"{c.name}'s extended task is interrupted (exceptional failure): must start again.", SEC["extended"])
+            tx.say(msg("cepheus.log.task_interrupted", "{name}'s extended task is interrupted (exceptional failure): "
+                       "must start again.", name=c.name), SEC["extended"])
         elif effect < 0:
             member.task = clone(task, done=max(0, task.done - 1))
-            if tx.recording:
-                tx.say(f"{c.name}'s work this turn does not count.", SEC["extended"])
+            tx.say(msg("cepheus.log.task_lost_turn", "{name}'s work this turn does not count.", name=c.name),
+                   SEC["extended"])
 
 
 def repairable(ship: Ship, any_one: bool = False) -> list[str]:
@@ -378,14 +385,17 @@ def repair_system(tx: Tx, ship_id: str, system: str, hits: int) -> int:
     return fixed
 
 
-def system_label(ship: Ship, system: str) -> str:
+def system_label(ship: Ship, system: str) -> Words:
+    """A system or a mount in words: "M-Drive", "Turret 1 (pulse laser, sandcaster)"."""
     if system in SYSTEM_LABEL:
         return SYSTEM_LABEL[system]
     m = ship.mount(system)
     if m is None:
         return system
-    kind = "Turret" if m.kind == "turret" else "Bay"
-    return f"{kind} {m.id[1:]} ({', '.join(WEAPONS[w.type].label for w in m.weapons)})"
+    weapons = ", ".join(WEAPONS[w.type].label for w in m.weapons)
+    if m.kind == "turret":
+        return msg("cepheus.words.turret_with", "Turret {n} ({weapons})", n=m.id[1:], weapons=weapons)
+    return msg("cepheus.words.bay_with", "Bay {n} ({weapons})", n=m.id[1:], weapons=weapons)
 
 
 def flush_hits(tx: Tx):
@@ -407,8 +417,11 @@ def over_check(tx: Tx):
         s.over = True
         s.phase = "over"
         s.winner = next(iter(fighting)) if fighting else None
-        if tx.recording:
-            tx.say(f"The fight is over: {s.winner + ' hold the field' if s.winner else 'no side remains'}.", SEC["checklist"])
+        if s.winner:
+            tx.say(msg("cepheus.log.over_won", "The fight is over: {side} hold the field.", side=s.winner),
+                   SEC["checklist"])
+        else:
+            tx.say(msg("cepheus.log.over_none", "The fight is over: no side remains."), SEC["checklist"])
 
 
 def drop_ship_links(tx: Tx, ship_id: str):

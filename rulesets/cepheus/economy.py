@@ -7,7 +7,7 @@ from rulesets.core.engine import IllegalAction
 from rulesets.core.state import clone
 
 from .checks import use_intel
-from .queries import INTEL, bridge_ok
+from .queries import bridge_ok, uses_intel
 
 if TYPE_CHECKING:
     from .state import Tx
@@ -44,5 +44,5 @@ def spend_reaction(tx: Tx, ship_id: str, tag: str, extra):
     p = tx.s.pending
     assert p is not None  # a reaction answers a pending attack
     tx.s.pending = clone(p, used=p.used + [tag])
-    if INTEL in extra:
+    if uses_intel(extra):
         use_intel(tx, ship_id, p.attacker)

@@ -23,6 +23,7 @@ import random
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import playout_dice
 from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
+from rulesets.core.messages import render
 from rulesets.core.simulate import Sweep, SweepPoint
 
 from . import attacks, boarding, command, electronics, engineering, general, manoeuvre, override, refusals, sequence
@@ -92,11 +93,10 @@ class CepheusRuleset(RulesetBase):
         handler = HANDLERS.get(action.kind)
         if handler is None:
             raise IllegalAction(f"Unknown action '{action.kind}'.")
-        log: list = []
-        tx = Tx(state, dice, log)
+        tx = Tx(state, dice)
         handler(tx, action)
         sequence.advance(tx)
-        return Step(tx.s, log)
+        return Step(tx.s, tx.log)
 
     def playout(self, state: CombatState, rng: random.Random, limit: int) -> tuple[CombatState, int]:
         """The bot plays both sides with nothing recorded (simulations, re-roll analyses): the steps
@@ -136,7 +136,9 @@ class CepheusRuleset(RulesetBase):
         return secrets(s, viewer)
 
     def describe(self, s: CombatState, a: Action) -> str:
-        return describe(s, a)
+        """The action's button (a message, :func:`.view.describe`) in the reader's words: the app keeps
+        labels as text (a player's proposal stores it)."""
+        return render(describe(s, a))
 
     def example_setup(self, variant: int = 0) -> dict:
         return example_setup(variant)

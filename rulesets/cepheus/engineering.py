@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.messages import msg
 from rulesets.core.state import clone
-from rulesets.core.words import count
 
 from .checks import CHECKS, perform
 from .damage import drop_ship_links, over_check, repair_system, system_label
@@ -12,6 +12,7 @@ from .economy import spend_significant
 from .queries import jump_fuel
 from .state import SYSTEMS, Task
 from .tables import SEC, SEC_REPAIR, hits_repaired
+from .words import hits as hits_of, turns as turns_of
 
 if TYPE_CHECKING:
     from rulesets.core.engine import Action
@@ -20,50 +21,50 @@ if TYPE_CHECKING:
 
 def do_jump(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
-    roll, effect = perform(tx, CHECKS["jump"], ship, c, a, f"{ship.name} jumps")
+    roll, effect = perform(tx, CHECKS["jump"], ship, c, a, msg("cepheus.roll.jump", "{ship} jumps", ship=ship.name))
     if effect >= 0:
         sh = tx.ship(ship.id)
         sh.fuel -= jump_fuel(sh)
         sh.status = "escaped"
         sh.pursuing = ""
-        if tx.recording:
-            tx.say(f"{ship.name} jumps out of the fight.", SEC["jump_plot"])
+        tx.say(msg("cepheus.log.jumped", "{ship} jumps out of the fight.", ship=ship.name), SEC["jump_plot"])
         drop_ship_links(tx, ship.id)
         over_check(tx)
     else:
-        if tx.recording:
-            tx.say(f"{ship.name}'s jump fails to engage.", SEC["jump_plot"])
+        tx.say(msg("cepheus.log.no_jump", "{ship}'s jump fails to engage.", ship=ship.name), SEC["jump_plot"])
 
 
 def do_repair(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
     system = a.get("system")
+    label = system_label(ship, system)
     roll, effect = perform(tx, CHECKS["repair"], ship, c, a,
-                           f"{c.name} repairs {system_label(ship, system)}" if tx.recording else "")
+                           msg("cepheus.roll.repair", "{name} repairs {system}", name=c.name, system=label))
     if effect >= 0:
         n, row = hits_repaired(effect)
         fixed = repair_system(tx, ship.id, system, n)
-        if tx.recording:
-            tx.inside(ship, f"{c.name} repairs {count(fixed, 'hit')} on {system_label(ship, system)} ({SEC_REPAIR}: {row}); "
-                   f"a battlefield repair, undone after the battle.", SEC["repair"])
+        tx.inside(ship, msg("cepheus.log.repaired", "{name} repairs {hits} on {system} ({table}: {row}); a battlefield "
+                            "repair, undone after the battle.", name=c.name, hits=hits_of(fixed), system=label,
+                            table=SEC_REPAIR, row=row), SEC["repair"])
     else:
-        if tx.recording:
-            tx.inside(ship, f"{c.name}'s repair fails.", SEC["repair"])
+        tx.inside(ship, msg("cepheus.log.repair_fails", "{name}'s repair fails.", name=c.name), SEC["repair"])
 
 
 def do_overhaul(tx: Tx, a: Action):
     ship, c = spend_significant(tx)
     system = a.get("system")
-    roll, effect = perform(tx, CHECKS["overhaul"], ship, c, a, f"{c.name} starts rebuilding {system_label(ship, system)}")
+    label = system_label(ship, system)
+    roll, effect = perform(tx, CHECKS["overhaul"], ship, c, a,
+                           msg("cepheus.roll.overhaul", "{name} starts rebuilding {system}", name=c.name, system=label))
     if effect >= 0:
-        timing = tx.dice.roll(1, 6, purpose="timing: turns of work", rule=SEC["extended"])
+        timing = tx.dice.roll(1, 6, purpose=msg("cepheus.roll.timing", "timing: turns of work"), rule=SEC["extended"])
         turns = max(1, timing.total - effect // 2)
         tx.crew(ship.id, c.id).task = Task("overhaul", system, turns)
-        if tx.recording:
-            tx.inside(ship, f"{c.name} begins an extended repair of {system_label(ship, system)}: {count(turns, 'turn')}.", SEC["extended"])
+        tx.inside(ship, msg("cepheus.log.overhaul", "{name} begins an extended repair of {system}: {turns}.",
+                            name=c.name, system=label, turns=turns_of(turns)), SEC["extended"])
     else:
-        if tx.recording:
-            tx.inside(ship, f"{c.name} cannot find a way to rebuild {system_label(ship, system)}.", SEC["extended"])
+        tx.inside(ship, msg("cepheus.log.no_overhaul", "{name} cannot find a way to rebuild {system}.", name=c.name,
+                            system=label), SEC["extended"])
 
 
 def do_continue_task(tx: Tx, a: Action):
@@ -86,11 +87,11 @@ def do_continue_task(tx: Tx, a: Action):
             mm = tx.mount(ship.id, system)
             mm.hits, mm.repaired = 1, mm.repaired + 2
         m.task = None
-        tx.inside(ship, f"{c.name} finishes the extended repair: {system_label(ship, system)} works again (one hit left).",
-               SEC["extended"])
+        tx.inside(ship, msg("cepheus.log.overhauled", "{name} finishes the extended repair: {system} works again "
+                            "(one hit left).", name=c.name, system=system_label(ship, system)), SEC["extended"])
     else:
-        if tx.recording:
-            tx.inside(ship, f"{c.name} works on ({task.done}/{task.turns}).", SEC["extended"])
+        tx.inside(ship, msg("cepheus.log.works_on", "{name} works on ({done}/{turns}).", name=c.name, done=task.done,
+                            turns=task.turns), SEC["extended"])
 
 
 def do_abandon_task(tx: Tx, a: Action):
@@ -98,5 +99,5 @@ def do_abandon_task(tx: Tx, a: Action):
     ship, c = s.actor()
     assert ship is not None and c is not None
     tx.crew(ship.id, c.id).task = None
-    if tx.recording:
-        tx.inside(ship, f"{c.name} abandons the extended task and returns to the initiative order.", SEC["extended"])
+    tx.inside(ship, msg("cepheus.log.abandon", "{name} abandons the extended task and returns to the initiative order.",
+                        name=c.name), SEC["extended"])

@@ -28,25 +28,25 @@ def do_reload(tx: Tx, a: Action):
     moved = min(cap - w.loaded, w.reserve)
     w.loaded += moved
     w.reserve -= moved
-    tx.inside(ship, str(msg("cepheus.log.reload", "{name} reloads {weapon} ({loaded} loaded, {reserve} in store).",
-                   name=crew.name, weapon=weapon_in(m, int(a.get("weapon"))), loaded=w.loaded, reserve=w.reserve)),
-           SEC["reload"])
+    tx.inside(ship, msg("cepheus.log.reload", "{name} reloads {weapon} ({loaded} loaded, {reserve} in store).",
+                        name=crew.name, weapon=weapon_in(m, int(a.get("weapon"))), loaded=w.loaded, reserve=w.reserve),
+              SEC["reload"])
 
 
 def do_personal(tx: Tx, a: Action):
     spend_minor(tx)
     c = tx.s.acting_crew
     assert c is not None
-    if tx.recording:
-        tx.inside(tx.s.acting_ship, f"{c.name} takes a personal action (GM adjudicates).", SEC["personal"])
+    tx.inside(tx.s.acting_ship, msg("cepheus.log.personal", "{name} takes a personal action (GM adjudicates).",
+                                    name=c.name), SEC["personal"])
 
 
 def do_misc(tx: Tx, a: Action):
     spend_significant(tx)
     c = tx.s.acting_crew
     assert c is not None
-    if tx.recording:
-        tx.inside(tx.s.acting_ship, f"{c.name} takes a miscellaneous action (GM adjudicates; use the override for effects).", SEC["misc"])
+    tx.inside(tx.s.acting_ship, msg("cepheus.log.misc", "{name} takes a miscellaneous action (GM adjudicates; use "
+                                    "the override for effects).", name=c.name), SEC["misc"])
 
 
 def do_change_position(tx: Tx, a: Action):
@@ -58,8 +58,9 @@ def do_change_position(tx: Tx, a: Action):
     m.position = a.get("position")
     m.station = a.get("station", "")
     if m.station:
-        tx.inside(ship, str(msg("cepheus.log.move_to_station", "{name} moves to {position} at {station}.", name=c.name,
-                       position=POSITION_LABEL[m.position], station=station_name(m.station))), SEC["change_position"])
+        tx.inside(ship, msg("cepheus.log.move_to_station", "{name} moves to {position} at {station}.", name=c.name,
+                            position=POSITION_LABEL[m.position], station=station_name(m.station)),
+                  SEC["change_position"])
     else:
-        tx.inside(ship, str(msg("cepheus.log.move_to", "{name} moves to {position}.", name=c.name,
-                       position=POSITION_LABEL[m.position])), SEC["change_position"])
+        tx.inside(ship, msg("cepheus.log.move_to", "{name} moves to {position}.", name=c.name,
+                            position=POSITION_LABEL[m.position]), SEC["change_position"])

@@ -15,11 +15,13 @@ from functools import lru_cache
 from rulesets.core import odds as core_odds
 from rulesets.core.check import circumstance
 from rulesets.core.engine import Action, Odds, Outcome
+from rulesets.core.messages import Words, english, msg
 
 from .checks import CHECKS, declared, effect_band, task_check
 from .crew import current_chars, gunnery_skill
 from .queries import attack_mods, band_to, boarding_leader, find_missile, salvo, usable_weapons
 from .tables import SMART_TO_HIT, TARGET, WEAPONS, hits_in, missile_to_hit, reentry_dms
+from .words import hits as hits_of
 
 
 _TWO_D6 = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
@@ -42,10 +44,11 @@ def band_outcomes(modifier: int) -> tuple[Outcome, ...]:
     return tuple(Outcome(k, float(v)) for k, v in bands.items())
 
 
-def check_odds(modifier: int, what: str = "success") -> Odds:
+def check_odds(modifier: int, what: Words = "success") -> Odds:
     p = p_at_least(modifier)
     mean = sum(e * q for e, q in effect_dist(modifier).items())
-    return Odds(band_outcomes(modifier), f"{core_odds.percent(p)} {what} (mean Effect {float(mean):+.1f})")
+    return Odds(band_outcomes(modifier), msg("cepheus.odds.check", "{percent} {what} (mean Effect {mean:+.1f})",
+                                             percent=core_odds.percent(p), what=what, mean=float(mean)))
 
 
 def p_opposed(m1: int, m2: int, c1: int = 0, c2: int = 0) -> Fraction:
@@ -67,9 +70,10 @@ def p_opposed(m1: int, m2: int, c1: int = 0, c2: int = 0) -> Fraction:
     return win / (win + lose) if win + lose else Fraction(1, 2)
 
 
-def opposed_odds(m1, m2, c1=0, c2=0, what="to win") -> Odds:
+def opposed_odds(m1, m2, c1=0, c2=0, what: Words = "to win") -> Odds:
     p = p_opposed(m1, m2, c1, c2)
-    return Odds((Outcome("win", float(p)), Outcome("lose", float(1 - p))), f"{core_odds.percent(p)} {what}")
+    return Odds((Outcome("win", float(p)), Outcome("lose", float(1 - p))),
+                msg("cepheus.odds.opposed", "{percent} {what}", percent=core_odds.percent(p), what=what))
 
 
 @lru_cache(maxsize=None)
@@ -99,7 +103,7 @@ def action_odds(s, a: Action) -> Odds | None:
     if kind == "pursue" and ship.pursuing == a.get("target"):
         return None  # keeping up a pursuit rolls nothing
     if kind == "reentry" and reentry_dms(s.options.world_size, s.options.world_atmosphere)[1]:
-        return Odds((Outcome("success", 1.0),), "automatic success (thin atmosphere)")
+        return Odds((Outcome("success", 1.0),), msg("cepheus.odds.thin_atmosphere", "automatic success (thin atmosphere)"))
     if kind == "board":
         return _board_odds(s, ship, a)
     check = declared(s, ship, a) if kind in CHECKS else None
@@ -128,7 +132,7 @@ def _board_odds(s, ship, a: Action) -> Odds:
     return opposed_odds(m1, m2, what=check.what)
 
 
-def chain_odds(modifier: int, available: int, what: str) -> Odds:
+def chain_odds(modifier: int, available: int, what: Words) -> Odds:
     """Point defence / EW chains: keep rolling, DM-1 cumulative, until a miss."""
     dist = {0: Fraction(1)}
     result: dict[int, Fraction] = {}
@@ -142,8 +146,9 @@ def chain_odds(modifier: int, available: int, what: str) -> Odds:
     for n, q in dist.items():
         result[n] = result.get(n, Fraction(0)) + q
     mean = sum(n * q for n, q in result.items())
-    return Odds(tuple(Outcome(f"{n} stopped", float(q)) for n, q in sorted(result.items())),
-                f"{float(mean):.1f} {what} expected")
+    return Odds(tuple(Outcome(msg("cepheus.odds.stopped", "{n} stopped", n=n), float(q))
+                      for n, q in sorted(result.items())),
+                msg("cepheus.odds.chain", "{mean:.1f} {what} expected", mean=float(mean), what=what))
 
 
 def _reaction_odds(s, a: Action) -> Odds | None:
@@ -156,15 +161,16 @@ def _reaction_odds(s, a: Action) -> Odds | None:
         level = max(0, int(c.skills.get("screens", 0)))
         dist = core_odds.distribution(2, 6, level + int(a.get("dm", 0) or 0))
         mean = sum(v * q for v, q in dist.items())
-        return Odds(tuple(Outcome(f"-{v} damage", float(q)) for v, q in sorted(dist.items())),
-                    f"screens take {float(mean):.1f} damage off on average")
+        return Odds(tuple(Outcome(msg("cepheus.odds.damage_off", "-{n} damage", n=v), float(q))
+                          for v, q in sorted(dist.items())),
+                    msg("cepheus.odds.screens", "screens take {mean:.1f} damage off on average", mean=float(mean)))
     check = CHECKS.get(a.kind)
     if check is None:
         return None
     mod = check.build(s, ship, c, a).bonus
     if a.kind == "point_defence":
         if p.kind == "board":
-            return check_odds(mod, "to hit the boarders")
+            return check_odds(mod, msg("cepheus.odds.boarders", "to hit the boarders"))
         incoming = sum(m.count for mid in p.missiles if (m := find_missile(s, mid)) is not None)
         return chain_odds(mod, incoming, check.what)
     return check_odds(mod, check.what)
@@ -210,31 +216,44 @@ def attack_odds(s, ship, c, a: Action, dm: int) -> Odds | None:
                 new[key] = new.get(key, Fraction(0)) + q1 * q2
         dist = new
     if not p_any:
-        return Odds((Outcome("launched", 1.0),), "; ".join(notes) or "launch")
+        return Odds((Outcome("launched", 1.0),), _notes(notes) or msg("cepheus.odds.launch", "launch"))
     outcomes: dict[str, Fraction] = {}
     for (hit, h), q in dist.items():
-        label = "miss" if not hit else ("hit, no damage" if h == 0 else f"{h} hit{'s' if h > 1 else ''}")
+        label = "miss" if not hit else ("hit, no damage" if h == 0 else hits_of(h))
         if personal and hit:
             label = "hit (personal scale)"
         outcomes[label] = outcomes.get(label, Fraction(0)) + q
     expected = sum(h * q for (_, h), q in dist.items())
     p_one = 1 - dist.get((False, 0), Fraction(0))
-    summary = (f"{core_odds.percent(p_any[0])} to hit" if len(p_any) == 1 else
-               f"{core_odds.percent(p_one)} at least one hit") + f", {float(expected):.1f} hits expected"
+    if len(p_any) == 1:
+        summary = msg("cepheus.odds.to_hit", "{percent} to hit, {expected:.1f} hits expected",
+                      percent=core_odds.percent(p_any[0]), expected=float(expected))
+    else:
+        summary = msg("cepheus.odds.one_hit", "{percent} at least one hit, {expected:.1f} hits expected",
+                      percent=core_odds.percent(p_one), expected=float(expected))
     if notes:
-        summary += "; " + "; ".join(notes)
-    return Odds(tuple(Outcome(k, float(v)) for k, v in sorted(outcomes.items(), key=lambda kv: kv[0])), summary)
+        summary = msg("cepheus.odds.and_notes", "{summary}; {notes}", summary=summary, notes=_notes(notes))
+    return Odds(tuple(Outcome(k, float(v)) for k, v in sorted(outcomes.items(), key=lambda kv: english(kv[0]))), summary)
 
 
-def missile_note(s, ship, c, mount, w, target_id, dm) -> str:
+def _notes(notes: list) -> Words:
+    """The missiles' notes of an attack's odds: "missile: 42% to hit on arrival; ..." ("" for none)."""
+    out: Words = ""
+    for i, note in enumerate(notes):
+        out = note if i == 0 else msg("cepheus.odds.notes", "{first}; {rest}", first=out, rest=note)
+    return out
+
+
+def missile_note(s, ship, c, mount, w, target_id, dm) -> Words:
     target = s.find_ship(target_id)
     evasive = target.evasive if target else 0
     if w.missile == "smart":
-        return f"smart missile: {core_odds.percent(p_at_least(evasive, SMART_TO_HIT))} per attack on arrival"
+        return msg("cepheus.odds.smart", "smart missile: {percent} per attack on arrival",
+                   percent=core_odds.percent(p_at_least(evasive, SMART_TO_HIT)))
     extra = attack_mods(s, ship, c, mount, target_id, w.type, launch=True) + list(circumstance(dm))
     mod = task_check(ship, c, gunnery_skill(mount.kind), "dex", "average", extra).bonus
     p = Fraction(0)
     for e, q in effect_dist(mod).items():
         need, _ = missile_to_hit(e)
         p += q * p_at_least(evasive, need)
-    return f"missile: {core_odds.percent(p)} to hit on arrival"
+    return msg("cepheus.odds.missile", "missile: {percent} to hit on arrival", percent=core_odds.percent(p))

@@ -4,9 +4,11 @@ Read-only helpers shared by the turn sequence, the action list, the odds and the
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulesets.core.check import Modifier
+from rulesets.core.messages import Message, msg
 
 from .crew import GUNNER_POSITIONS, able
 from .tables import (
@@ -22,7 +24,29 @@ if TYPE_CHECKING:
 GM = "gm"
 
 #: Intercettare: the one-time DM+4 against the enemy whose intentions were read
-INTEL = Modifier("intercepted intentions", 4, SEC["intercept"])
+INTEL = Modifier(msg("cepheus.mod.intel", "intercepted intentions"), 4, SEC["intercept"])
+
+#: the labels of an attack's and a sensor check's modifiers
+ELECTRONICS = msg("cepheus.mod.electronics", "electronics")
+SENSORS_DAMAGED = msg("cepheus.mod.sensors_damaged", "sensors damaged")
+SENSOR_TARGETING = msg("cepheus.mod.sensor_targeting", "sensor targeting")
+LINED_UP = msg("cepheus.mod.lined_up", "lined up")
+PURSUIT = msg("cepheus.mod.pursuit", "pursuit")
+DAMAGED_MOUNT = msg("cepheus.mod.damaged_mount", "damaged mount")
+BRIDGE_DISABLED = msg("cepheus.mod.bridge_disabled", "bridge disabled")
+PERSONAL_SCALE = msg("cepheus.mod.personal_scale", "personal-scale target")
+TARGET_EVASIVE = msg("cepheus.mod.target_evasive", "target evasive")
+TARGET_DODGES = msg("cepheus.mod.target_dodges", "target dodges")
+
+
+def fire_control(ship: Ship) -> Message:
+    """The Fire Control modifier's label: "Fire Control/2"."""
+    return _fire_control(ship.fire_control)
+
+
+@lru_cache(maxsize=16)
+def _fire_control(n: int) -> Message:
+    return msg("cepheus.mod.fire_control", "Fire Control/{n}", n=n)
 
 
 def band_index(band: str) -> int:
@@ -50,9 +74,9 @@ def sensors_ok(ship: Ship) -> bool:
 
 
 def sensor_dm(ship: Ship) -> list:
-    out = [("electronics", ship.electronics)] if ship.electronics else []
+    out = [(ELECTRONICS, ship.electronics)] if ship.electronics else []
     if ship.hits.get("sensors", 0) == 1:
-        out.append(("sensors damaged", -2))
+        out.append((SENSORS_DAMAGED, -2))
     return out
 
 
@@ -145,10 +169,16 @@ def attack_mods(s: CombatState, ship: Ship, crew: Crew, mount: Mount, target_id:
                             attack_situation(s, ship, mount, target_id, launch, dodge, personal)) if m.value]
     band = band_to(s, ship, target_id)
     diff = difficulty_of(weapon, band)
-    extra = [Modifier(f"{DIFFICULTY_LABEL[diff]} at {BAND_LABEL[band]}", DIFFICULTY[diff])]
+    extra = [ATTACK_DM[diff, band]]
     extra += situation if situation is not None else attack_situation(s, ship, mount, target_id, launch, dodge,
                                                                       personal)
     return [m for m in extra if m.value]
+
+
+#: an attack's difficulty at a band, as its modifier: "Average (+0) at Short"
+ATTACK_DM = {(diff, band): Modifier(msg("cepheus.mod.attack_difficulty", "{difficulty} at {band}",
+                                        difficulty=DIFFICULTY_LABEL[diff], band=BAND_LABEL[band]), DIFFICULTY[diff])
+             for diff in DIFFICULTY for band in BANDS}
 
 
 def difficulty_of(weapon: str, band: str) -> str:
@@ -169,24 +199,24 @@ def attack_situation(s: CombatState, ship: Ship, mount: Mount, target_id: str, l
                      dodge: int = 0, personal: bool = False) -> list:
     """Attacco: the DMs of an attack roll that depend neither on the weapon nor on the gunner (Fire
     Control, sensor lock, lining up, pursuit, damage, intercepted intentions, the target's evasion and
-    dodge, the personal scale).  The bot adds them up once per target."""
-    extra = [Modifier(f"Fire Control/{ship.fire_control}", ship.fire_control),
-             Modifier("sensor targeting", ship.targeting.get(target_id, 0)),
-             Modifier("lined up", ship.lined_up),
-             Modifier("pursuit", pursuit_dm(ship, target_id))]
+    dodge, the personal scale)."""
+    extra = [Modifier(fire_control(ship), ship.fire_control),
+             Modifier(SENSOR_TARGETING, ship.targeting.get(target_id, 0)),
+             Modifier(LINED_UP, ship.lined_up),
+             Modifier(PURSUIT, pursuit_dm(ship, target_id))]
     if mount.hits == 1:
-        extra.append(Modifier("damaged mount", -2))
+        extra.append(Modifier(DAMAGED_MOUNT, -2))
     if not bridge_ok(ship):
-        extra.append(Modifier("bridge disabled", -2))
+        extra.append(Modifier(BRIDGE_DISABLED, -2))
     if ship.intel and ship.intel == target_id:
         extra.append(INTEL)
     if personal:
-        extra.append(Modifier("personal-scale target", SCALED_TO_HIT_DM))
+        extra.append(Modifier(PERSONAL_SCALE, SCALED_TO_HIT_DM))
     elif not launch:
         target = s.find_ship(target_id)
         if target is not None:
-            extra.append(Modifier("target evasive", target.evasive))
-        extra.append(Modifier("target dodges", dodge))
+            extra.append(Modifier(TARGET_EVASIVE, target.evasive))
+        extra.append(Modifier(TARGET_DODGES, dodge))
     return extra
 
 
@@ -251,6 +281,12 @@ def jump_fuel(ship: Ship) -> int:
 
 def intel_dm(ship: Ship, enemy_id: str) -> list:
     return [INTEL] if ship.intel and ship.intel == enemy_id else []
+
+
+def uses_intel(mods) -> bool:
+    """Whether a check's modifiers hold the intercepted intentions' DM (:data:`INTEL` itself: the one
+    modifier every rule adds for it)."""
+    return any(m is INTEL for m in mods)
 
 
 def range_ok(s: CombatState, p: Pending, want: str) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.messages import msg
 from rulesets.core.state import clone
 
 from .attacks import missile_at_personal, reaction_options, resolve_fire, resolve_missiles
@@ -26,10 +27,14 @@ from .manoeuvre import avoid_collision, uncontrolled_reentry
 from .queries import eff_init, find_missile, personal_target, role_active
 from .state import Pending, Suspended
 from .tables import COLLISION_SITUATIONS, SEC, reactions_for
+from .words import listing
 
 if TYPE_CHECKING:
     from rulesets.core.engine import Action
     from .state import CombatState, Crew, Ship, Tx
+
+
+HIGHER_THRUST = msg("cepheus.mod.higher_thrust", "higher Thrust")
 
 
 def start_round(tx: Tx):
@@ -38,14 +43,14 @@ def start_round(tx: Tx):
     if s.round > s.options.max_rounds:
         s.round = s.options.max_rounds
         s.over, s.phase, s.winner = True, "over", None
-        if tx.recording:
-            tx.say(f"Round limit ({s.options.max_rounds}) reached: the fight ends as a draw.", SEC["checklist"])
+        tx.say(msg("cepheus.log.round_limit", "Round limit ({n}) reached: the fight ends as a draw.",
+                   n=s.options.max_rounds), SEC["checklist"])
         return
     for sh in s.ships:
         if sh.status == "boarded":
             tx.ship(sh.id).status = "captured"
-            if tx.recording:
-                tx.say(f"The boarders take control of {sh.name}: it is captured.", SEC["abstract_boarding"])
+            tx.say(msg("cepheus.log.captured", "The boarders take control of {ship}: it is captured.", ship=sh.name),
+                   SEC["abstract_boarding"])
         if not sh.alive:
             continue
         m = tx.ship(sh.id)
@@ -64,8 +69,7 @@ def start_round(tx: Tx):
     s.order = [sh.id for sh in live]
     s.turn = 0
     s.waiting = []
-    if tx.recording:
-        tx.say(f"Round {s.round}. Order: " + ", ".join(f"{sh.name} ({eff_init(s, sh)})" for sh in live), SEC["turn"])
+    tx.say(msg("cepheus.log.round", "Round {round}. Order: {order}", round=s.round, order=_order(s, live)), SEC["turn"])
     # Missiles: the salvos that arrive this round strike before anyone acts (decision).
     arriving = []
     missiles = []
@@ -77,6 +81,11 @@ def start_round(tx: Tx):
     s.missiles = missiles
     s.impacts = arriving
     next_impact(tx)
+
+
+def _order(s: CombatState, ships: list):
+    """The initiative order as the round's line lists it: "Corsair (9), Raider (7)"."""
+    return listing(msg("cepheus.words.in_order", "{ship} ({n})", ship=sh.name, n=eff_init(s, sh)) for sh in ships)
 
 
 def next_impact(tx: Tx):
@@ -129,8 +138,7 @@ def begin_turn(tx: Tx):
                 # Ritardo: the interrupted ship goes on where it stopped
                 s.queue, s.pos, s.sig, s.minor = list(resumed.queue), resumed.pos, resumed.sig, resumed.minor
                 s.phase = "crew"
-                if tx.recording:
-                    tx.say(f"{ship.name} resumes its turn.", SEC["delay"])
+                tx.say(msg("cepheus.log.resumes", "{ship} resumes its turn.", ship=ship.name), SEC["delay"])
                 return
             flush_hits(tx)  # the damage of its attacks still comes at the end of its turn
             over_check(tx)
@@ -192,13 +200,13 @@ def end_turn(tx: Tx):
     if ship is not None and ship.alive:
         sh = tx.ship(ship.id)
         if sh.pursuing and not sh.pursuit_kept:
-            if tx.recording:
-                tx.say(f"{sh.name} did not keep up the pursuit: it ends.", SEC["pursue"])
+            tx.say(msg("cepheus.log.pursuit_lapses", "{ship} did not keep up the pursuit: it ends.", ship=sh.name),
+                   SEC["pursue"])
             sh.pursuing, sh.pursuit_turns = "", 0
         sit = COLLISION_SITUATIONS[s.options.hazard]
         if sit[1] and not sh.avoided and sh.speed > 0 and not ship.delaying:
-            if tx.recording:
-                tx.say(f"No one at {sh.name}'s helm avoided the hazard this turn: an unskilled check.", SEC["avoid_collision"])
+            tx.say(msg("cepheus.log.hazard_unavoided", "No one at {ship}'s helm avoided the hazard this turn: an "
+                       "unskilled check.", ship=sh.name), SEC["avoid_collision"])
             avoid_collision(tx, sh, None)
         if sh.position == "decaying":
             uncontrolled_reentry(tx, sh)
@@ -284,10 +292,19 @@ def do_initiative(tx: Tx, a: Action):
     effect = 0
     if captains:
         sh, cap = max(captains, key=lambda sc: skill_of(sc[1], "tactics")[0] + char_of(sc[1], "int"))
-        who = "fleet commander" if len(ships) > 1 else "Captain"
-        roll, effect = perform(tx, CHECKS["initiative"], sh, cap, a, f"{side}: {who} {cap.name}'s Tactics for initiative")
-        tx.inside(sh, f"{side}: {cap.name}'s Tactics Effect {effect:+d} goes to the initiative of "
-               f"{'every ship of the fleet' if len(ships) > 1 else sh.name}.", SEC["initiative"])
+        fleet = len(ships) > 1
+        purpose = (msg("cepheus.roll.fleet_tactics", "{side}: fleet commander {name}'s Tactics for initiative",
+                       side=side, name=cap.name) if fleet else
+                   msg("cepheus.roll.tactics", "{side}: Captain {name}'s Tactics for initiative", side=side,
+                       name=cap.name))
+        roll, effect = perform(tx, CHECKS["initiative"], sh, cap, a, purpose)
+        if fleet:
+            tx.inside(sh, msg("cepheus.log.fleet_tactics", "{side}: {name}'s Tactics Effect {effect:+d} goes to the "
+                              "initiative of every ship of the fleet.", side=side, name=cap.name, effect=effect),
+                      SEC["initiative"])
+        else:
+            tx.inside(sh, msg("cepheus.log.tactics", "{side}: {name}'s Tactics Effect {effect:+d} goes to the initiative "
+                              "of {ship}.", side=side, name=cap.name, effect=effect, ship=sh.name), SEC["initiative"])
     s.tactics = {**s.tactics, side: effect}
     for sh in ships:
         if not sh.alive:
@@ -297,18 +314,19 @@ def do_initiative(tx: Tx, a: Action):
         m = tx.ship(sh.id)
         if some_aware and sh.id in aware:
             m.initiative = 12 + thrust_dm
-            tx.say(f"{sh.name} is aware of its enemies: initiative 12{' + 1 (higher Thrust)' if thrust_dm else ''}.",
-                   SEC["checklist"])
+            if thrust_dm:
+                tx.say(msg("cepheus.log.aware_thrust", "{ship} is aware of its enemies: initiative 12 + 1 (higher "
+                           "Thrust).", ship=sh.name), SEC["checklist"])
+            else:
+                tx.say(msg("cepheus.log.aware", "{ship} is aware of its enemies: initiative 12.", ship=sh.name),
+                       SEC["checklist"])
         else:
-            if tx.recording:
-                roll = tx.dice.roll(2, 6, modifiers=[("higher Thrust", thrust_dm)], purpose=f"{sh.name}: initiative",
-                                    rule=SEC["initiative"])
-                m.initiative = roll.total
-            else:  # the same two dice, no Roll built
-                faces = tx.dice.faces(2, 6)
-                m.initiative = faces[0] + faces[1] + thrust_dm
-        if tx.recording:
-            tx.say(f"{sh.name}: initiative {eff_init(s, m)}.", SEC["initiative"])
+            roll = tx.dice.roll(2, 6, modifiers=[(HIGHER_THRUST, thrust_dm)],
+                                purpose=msg("cepheus.roll.initiative", "{ship}: initiative", ship=sh.name),
+                                rule=SEC["initiative"])
+            m.initiative = roll.total
+        tx.say(msg("cepheus.log.initiative", "{ship}: initiative {n}.", ship=sh.name, n=eff_init(s, m)),
+               SEC["initiative"])
     s.turn += 1
     if s.turn >= len(s.order):
         start_round(tx)
@@ -335,8 +353,8 @@ def do_act_now(tx: Tx, a: Action):
     sh.delaying = False
     if prev is not None:
         sh.initiative = eff_init(s, prev) - (eff_init(s, sh) - sh.initiative)
-    if tx.recording:
-        tx.say(f"{sh.name} stops delaying and acts now (initiative {eff_init(s, sh)}).", SEC["delay"])
+    tx.say(msg("cepheus.log.acts_now", "{ship} stops delaying and acts now (initiative {n}).", ship=sh.name,
+               n=eff_init(s, sh)), SEC["delay"])
     s.order = s.order[:s.turn] + [ship_id] + s.order[s.turn:]
     begin_turn(tx)
 
@@ -354,8 +372,8 @@ def interrupt(tx: Tx, ship_id: str):
     sh = tx.ship(ship_id)
     sh.delaying = False
     sh.initiative = eff_init(s, current) - (eff_init(s, sh) - sh.initiative)
-    tx.say(f"{sh.name} stops delaying and interrupts {current.name}'s turn (initiative {eff_init(s, sh)}).",
-           SEC["delay"])
+    tx.say(msg("cepheus.log.interrupts", "{ship} stops delaying and interrupts {other}'s turn (initiative {n}).",
+               ship=sh.name, other=current.name, n=eff_init(s, sh)), SEC["delay"])
     s.order = s.order[:s.turn] + [ship_id] + s.order[s.turn:]
     begin_turn(tx)
 
@@ -380,8 +398,8 @@ def do_act_first(tx: Tx, a: Action):
     sh = tx.ship(ship_id)
     sh.delaying = False
     sh.initiative = top + 1 - (eff_init(s, sh) - sh.initiative)
-    tx.say(f"{sh.name} gives up this round's actions to act first next round (initiative {eff_init(s, sh)}).",
-           SEC["delay"])
+    tx.say(msg("cepheus.log.act_first", "{ship} gives up this round's actions to act first next round (initiative "
+               "{n}).", ship=sh.name, n=eff_init(s, sh)), SEC["delay"])
     if not s.waiting:
         s.phase = "crew"
         end_round(tx)
@@ -394,8 +412,7 @@ def do_delay(tx: Tx, a: Action):
     sh = tx.ship(ship.id)
     sh.delaying = True
     sh.delayed = True
-    if tx.recording:
-        tx.inside(sh, f"{sh.name} delays its action.", SEC["delay"])
+    tx.inside(sh, msg("cepheus.log.delays", "{ship} delays its action.", ship=sh.name), SEC["delay"])
     s.waiting = s.waiting + [sh.id]
     s.order = s.order[:s.turn] + s.order[s.turn + 1:]
     s.queue, s.pos = [], 0
@@ -410,8 +427,8 @@ def do_hasty(tx: Tx, a: Action):
     sh = tx.ship(ship.id)
     sh.hasty = True
     s.minor += 1
-    tx.inside(sh, f"{sh.name}'s Captain declares the crew acts hastily: one extra minor action each, DM-1 to every check "
-           f"this turn (house rule).", SEC["hasty"])
+    tx.inside(sh, msg("cepheus.log.hasty", "{ship}'s Captain declares the crew acts hastily: one extra minor action "
+                      "each, DM-1 to every check this turn (house rule).", ship=sh.name), SEC["hasty"])
 
 
 def do_done(tx: Tx, a: Action):

@@ -167,8 +167,7 @@ def parse_options(raw: dict) -> Options:
     return o
 
 
-#: the last few setups built: (a copy of the spec, its state).  A simulation sets up one spec thousands
-#: of times, and copying a built state costs a third of building it.
+#: the last few setups built: (a copy of the spec, its state), each handed out as a fresh copy
 _BUILT: list[tuple[dict, CombatState]] = []
 _BUILT_KEEP = 8
 
@@ -179,7 +178,7 @@ def setup(spec: dict) -> CombatState:
     for known, built in _BUILT:
         if known == spec:
             return fresh_copy(built)
-    built = plain_dicts(build(spec))  # copied for every battle: fast reads (rulesets.core.state.clone)
+    built = plain_dicts(build(spec))  # copied for every battle (rulesets.core.state.clone)
     _BUILT.insert(0, (copy.deepcopy(spec), built))
     del _BUILT[_BUILT_KEEP:]
     return fresh_copy(built)

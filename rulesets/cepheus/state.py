@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rulesets.core.engine import LogEntry
+from rulesets.core.engine import Log
+from rulesets.core.messages import Message, msg
 from rulesets.core.spec import remembered_place
 from rulesets.core.state import clone
 
@@ -22,7 +23,7 @@ from .tables import LOCATION_LABEL
 
 #: where each ship and each crew member was last found in its list, by id.  Ids are unique in a fight
 #: and the lists keep their order from step to step, so a look-up tries that place first and checks the
-#: id there: a wrong guess (another fight, a list that changed) costs one search, never a wrong answer.
+#: id there: a wrong guess (another fight, a list that changed) falls back to a search, never a wrong answer.
 _SHIP_AT: dict[str, int] = {}
 _MEMBER_AT: dict[str, int] = {}
 
@@ -161,7 +162,7 @@ class Ship:
 
     def member(self, crew_id: str) -> Crew | None:
         crew = self.crew
-        try:  # the remembered place (see remembered_place), tried here first: the commonest look-up of a step
+        try:  # the remembered place (see remembered_place), tried first
             c = crew[_MEMBER_AT[crew_id]]
             if c.id == crew_id:
                 return c
@@ -356,29 +357,33 @@ class CombatState:
         return ship, ship.member(self.queue[self.pos])
 
     @property
-    def active(self) -> str:
+    def active(self) -> Message | str:
+        """Whose decision it is, in words: "Corsair — Pilot Ann", "Raider — reactions"."""
         if self.over:
-            return "Fight over"
+            return msg("cepheus.whose.over", "Fight over")
         if self.phase == "initiative":
-            return f"{self.order[self.turn]} — initiative" if self.turn < len(self.order) else "initiative"
+            if self.turn < len(self.order):
+                return msg("cepheus.whose.initiative_of", "{side} — initiative", side=self.order[self.turn])
+            return msg("cepheus.whose.initiative", "initiative")
         if self.phase == "react" and self.pending is not None:
             target = self.find_ship(self.pending.target)
-            return f"{target.name if target else '?'} — reactions"
+            return msg("cepheus.whose.reactions", "{ship} — reactions", ship=target.name if target else "?")
         if self.phase == "range" and self.pending is not None:
             chooser = self.find_ship(self.pending.chooser)
-            return f"{chooser.name if chooser else '?'} — range choice"
+            return msg("cepheus.whose.range", "{ship} — range choice", ship=chooser.name if chooser else "?")
         if self.phase == "delay" and self.waiting:
             ship = self.find_ship(self.waiting[min(self.asked, len(self.waiting) - 1)])
-            return f"{ship.name if ship else '?'} — delaying"
+            return msg("cepheus.whose.delaying", "{ship} — delaying", ship=ship.name if ship else "?")
         ship, crew = self.acting_ship, self.acting_crew
         if ship and crew:
-            return f"{ship.name} — {POSITION_LABEL.get(crew.position, crew.position)} {crew.name}"
+            return msg("cepheus.whose.crew", "{ship} — {position} {name}", ship=ship.name,
+                       position=POSITION_LABEL.get(crew.position, crew.position), name=crew.name)
         return self.phase
 
 
 @lru_cache(maxsize=4096)
 def pair(a: str, b: str) -> str:
-    """The key of two ships' range band (either order); cached: asked several times a step."""
+    """The key of two ships' range band (either order)."""
     return f"{a}|{b}" if a <= b else f"{b}|{a}"
 
 
@@ -431,15 +436,15 @@ def copy_ship(old: Ship, *, parts: bool) -> Ship:
 class Tx:
     """The state being built by one ``apply``: copied shallowly, parts copied on first write."""
 
-    __slots__ = ("s", "dice", "log", "recording", "_ships", "_owned")
+    __slots__ = ("s", "dice", "log", "_ships", "_owned")
 
-    def __init__(self, state: CombatState, dice, log: list):
+    def __init__(self, state: CombatState, dice):
         self.s = play_copy(state)  # the state and its list of ships; the rest copied on first write
         self.dice = dice
-        self.log = log
-        #: False in a playout: nobody reads the log, so rules skip building its text
-        self.recording = dice.recording
-        #: the ships this step has copied, by id (rules ask for the same ship many times a step)
+        #: the step's log lines (a core :class:`~rulesets.core.engine.Log`: in a playout, with the dice
+        #: recording nothing, it keeps none)
+        self.log = Log(dice.recording)
+        #: the ships this step has copied, by id
         self._ships: dict[str, Ship] = {}
         #: (ship id, list name) of the crew and mount lists this step copied, (ship id, list name, item id)
         #: of their items
@@ -492,11 +497,11 @@ class Tx:
                 return item
         raise KeyError(item_id)
 
-    def say(self, text: str, rule: str = "", gm_only: bool = False, side: str = ""):
-        if self.recording:
-            self.log.append(LogEntry(text, rule, gm_only, side))
+    def say(self, text: Message | str, rule: str = "", gm_only: bool = False, side: str = ""):
+        """A log line: every rule says it; the log keeps it or, in a playout, drops it."""
+        self.log.say(text, rule, gm_only, side)
 
-    def inside(self, ship, text: str, rule: str = ""):
+    def inside(self, ship, text: Message | str, rule: str = ""):
         """A line about what happens inside ``ship`` (its Captain's orders, the DMs handed to its
         crew, its internal checks): read by the GM and the players of its side, not by the other
         side, whose sensors and eyes do not show it (docs/rulesets/cepheus.md, "What the other
@@ -518,8 +523,7 @@ class OwnTx(Tx):
         """``state`` is the transaction's own (not copied)."""
         self.s = state
         self.dice = dice
-        self.log = []
-        self.recording = dice.recording
+        self.log = Log(dice.recording)
         self._ships = {}
         self._owned = None
 

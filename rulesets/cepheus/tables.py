@@ -12,6 +12,7 @@ from typing import Any
 from functools import lru_cache
 
 from rulesets.core.citation import cite
+from rulesets.core.messages import msg
 
 # ---------------------------------------------------------------- general task rules
 
@@ -215,7 +216,8 @@ def damage_effect(damage: int) -> tuple[tuple[int, int, int], str]:
     extra = damage - 44
     doubles, rest = divmod(extra, 6)
     singles = 1 if rest >= 3 else 0
-    return (singles, doubles, 2), f"45+: Two Triple Hits, +{doubles} Double, +{singles} Single (extra {extra})"
+    return (singles, doubles, 2), msg("cepheus.table.damage_45", "45+: Two Triple Hits, +{doubles} Double, "
+                                      "+{singles} Single (extra {extra})", doubles=doubles, singles=singles, extra=extra)
 
 
 def hits_in(damage: int) -> int:

@@ -8,16 +8,16 @@ Enemy crew skills and characteristics are never shown to players.
 from __future__ import annotations
 
 from rulesets.core.engine import Action, Viewer
-from rulesets.core.messages import msg
+from rulesets.core.messages import Message, Words, msg, render
 from rulesets.core.words import count
 
-from .checks import CHECKS
+from .checks import CHECKS, HASTY_DM
 from .crew import POSITION_LABEL, able, crew_state
 from .damage import system_label
 from .queries import band_to, personal_target, salvo, target_name, usable_weapons
 from .state import SYSTEMS, SYSTEM_LABEL
 from .tables import BANDS, BAND_LABEL, COLLISION_SITUATIONS, MISSILES, SENSOR_DETAILS, SENSOR_GRADES, WEAPONS
-from .words import mount_name, mount_title, points, station_name, weapon_in, weapon_sheet
+from .words import listing, mount_name, nth_weapon, mount_title, points, station_name, weapon_in, weapon_sheet
 
 
 _GRADE = {g: i for i, g in enumerate(SENSOR_GRADES)}
@@ -70,7 +70,7 @@ def effects(s, ship) -> list[str]:
         out.append(str(msg("cepheus.effect.pursuing", "pursuing {target}: DM+{n}", target=_ship_name(s, ship.pursuing),
                            n=min(4, ship.pursuit_turns))))
     if ship.hasty:
-        out.append(str(msg("cepheus.effect.hasty", "acting hastily (house rule)")))
+        out.append(render(HASTY_DM.label))
     if ship.jammed:
         out.append(str(msg("cepheus.effect.jammed", "comms jammed by {ship}", ship=_ship_name(s, ship.jammed))))
     if ship.intercepted:
@@ -92,7 +92,7 @@ def task_words(ship, task) -> str:
     """An extended task in words: "extended repair of the M-Drive, 1 of 3 turns done"."""
     if task is None:
         return ""
-    what = system_label(ship, task.system)
+    what = render(system_label(ship, task.system))
     if task.kind == "overhaul":
         return str(msg("cepheus.task.overhaul", "extended repair of the {system}, {done} of {turns} turns done",
                        system=what, done=task.done, turns=task.turns))
@@ -117,7 +117,7 @@ def sheet(s, ship) -> dict:
                     "weapons": [weapon_sheet(w) for w in m.weapons]} for m in ship.mounts],
         "screens": [n for n, on in (("nuclear damper", ship.nuclear_damper), ("meson screen", ship.meson_screen)) if on],
         "crew": [{"crew_id": c.id, "name": c.name, "position": POSITION_LABEL.get(c.position, c.position),
-                  "station": station_name(c.station), "state": crew_state(c), "damage": c.damage, "rads": c.rads,
+                  "station": render(station_name(c.station)), "state": crew_state(c), "damage": c.damage, "rads": c.rads,
                   "skills": dict(c.skills), "characteristics": dict(c.chars),
                   "task": task_words(ship, c.task)}
                  for c in ship.crew],
@@ -212,7 +212,7 @@ def view(s, viewer: Viewer) -> dict:
     if s.docked:
         out["docked"] = [" + ".join(s.ship(x).name for x in p.split("|")) for p in s.docked]
     if viewer.is_gm:
-        out["active"] = s.active
+        out["active"] = render(s.active)
         out["order"] = [s.ship(x).name for x in s.order if s.find_ship(x)] if s.phase != "initiative" else []
     return out
 
@@ -236,8 +236,8 @@ def secrets(s, viewer: Viewer) -> list[str]:
     return out
 
 
-def describe(s, a: Action) -> str:
-    """A label for the GM's action button."""
+def describe(s, a: Action) -> Words:
+    """A label for the GM's action button (a message)."""
     def name(ship_id):
         sh = s.find_ship(ship_id) if ship_id else None
         if sh:
@@ -254,77 +254,170 @@ def describe(s, a: Action) -> str:
     k = a.kind
     if k == "attack":
         assert ship is not None  # an attack's actor is a gunner of a ship
-        mount = ship.mount(a.get("mount"))
-        which = a.get("weapon", "all")
-        labels_ = [WEAPONS[w.type].label for w in mount.weapons]
-        kept: list[str] = []
-        fired = [int(which)] if which != "all" else []
-        if which == "all":
-            # what the salvo fires (queries.salvo): every usable weapon but the sandcasters, kept for sand
-            usable = usable_weapons(s, ship, mount, band_to(s, ship, a.get("target")),
-                                    personal_target(s, a.get("target")) is not None)
-            fired = salvo(mount, usable) or usable
-            weapons = [labels_[i] for i in fired]
-            kept = [labels_[i] for i in usable if i not in fired]
-        else:
-            i = int(which)
-            # Two weapons of one kind in a turret: say which one ("missile rack 2").
-            twins = labels_.count(labels_[i]) > 1
-            weapons = [f"{labels_[i]} {labels_[:i + 1].count(labels_[i])}" if twins else labels_[i]]
-        kind = "turret" if mount.kind == "turret" else "bay"
-        verb = "Launch" if fired and all(WEAPONS[mount.weapons[i].type].missile for i in fired) else "Fire"
-        if which != "all":
-            return f"{verb} {kind} {mount.id[1:]} ({', '.join(weapons)}) at {tgt}"
-        # "2 × pulse laser": a salvo's weapons counted by kind, on a button that must stay short
-        counted = ", ".join(label if n == 1 else f"{n} × {label}"
-                            for label, n in {w: weapons.count(w) for w in weapons}.items())
-        if kept:
-            return str(msg("cepheus.button.salvo_kept", "{verb} {mount} (all: {weapons}; {kept} kept) at {target}",
-                           verb=verb, mount=mount_name(mount.id, mount.kind), weapons=counted,
-                           kept=", ".join(dict.fromkeys(kept)), target=tgt))
-        return str(msg("cepheus.button.salvo", "{verb} {mount} (all: {weapons}) at {target}", verb=verb,
-                       mount=mount_name(mount.id, mount.kind), weapons=counted, target=tgt))
+        return _attack_label(s, ship, a, tgt)
     # each label is worked out only for the kind asked (the others may not apply to this action)
-    labels = {
-        "initiative": lambda: f"Roll initiative for {s.order[s.turn] if s.phase == 'initiative' and s.turn < len(s.order) else ''}",
-        "override": lambda: "GM override (set a stat, status or range)",
-        "done": lambda: f"{who}: done", "end_turn": lambda: f"End {ship.name if ship else ''}'s turn (the rest of the crew stand by)",
-        "no_reaction": lambda: "No (more) reactions: resolve the attack",
-        "dodge": lambda: f"{who}: dodge", "sand": lambda: f"{who}: fire sand from turret {str(a.get('mount', ''))[1:]}",
-        "point_defence": lambda: f"{who}: point defence from turret {str(a.get('mount', ''))[1:]}",
-        "screens": lambda: f"{who}: activate the {'nuclear damper' if a.get('screen') == 'damper' else 'meson screen'}",
-        "hasty": lambda: f"{who}: declare the crew acts hastily (house rule)", "delay": lambda: f"{who}: delay this ship's action",
-        "assign": lambda: f"{who}: give DM+1 to {name_of_crew(s, a.get('crew'))}",
-        "coordinate": lambda: f"{who}: coordinate the crew ({CHECKS['coordinate'].skill_label})",
-        "increase_initiative": lambda: f"{who}: increase initiative ({CHECKS['increase_initiative'].skill_label})",
-        "exploit": lambda: f"{who}: exploit intercepted comms ({CHECKS['exploit'].skill_label})",
-        "evasive": lambda: f"{who}: evasive manoeuvres", "line_up": lambda: f"{who}: line up the shot",
-        "pursue": lambda: f"{who}: {'keep up the pursuit of' if ship and ship.pursuing == a.get('target') else 'pursue'} {tgt}",
-        "break_pursuit": lambda: f"{who}: break {tgt}'s pursuit", "dock": lambda: f"{who}: dock with {tgt}", "undock": lambda: f"{who}: undock from {tgt}",
-        "ram": lambda: f"{who}: ram {tgt}", "avoid_collision": lambda: f"{who}: avoid collision",
-        "orbit": lambda: f"{who}: orbit insertion", "reentry": lambda: f"{who}: atmospheric re-entry",
-        "adjust_speed": lambda: f"{who}: adjust speed to {a.get('speed')}", "maintain_course": lambda: f"{who}: maintain course",
-        "jump_plot": lambda: f"{who}: plot a jump (hurried)",
-        "range_check": lambda: f"{who}: range check against {tgt} ({'close in' if a.get('want') == 'closer' else 'open the range'})",
-        "sensor_target": lambda: f"{who}: sensor targeting on {tgt}", "jam": lambda: f"{who}: electronic warfare: jam {tgt}",
-        "ew_missiles": lambda: f"{who}: electronic warfare against incoming smart missiles",
-        "intercept": lambda: f"{who}: intercept {tgt}'s communications", "maintain_comms": lambda: f"{who}: maintain communications",
-        "jump": lambda: f"{who}: jump out", "repair": lambda: f"{who}: repair {system_label(ship, a.get('system')) if ship else ''}",
-        "overhaul": lambda: f"{who}: extended repair of destroyed {system_label(ship, a.get('system')) if ship else ''}",
-        "continue_task": lambda: f"{who}: keep working on the extended task", "abandon_task": lambda: f"{who}: abandon the extended task",
-        "board": lambda: f"{who}: board {tgt}", "reload": lambda: f"{who}: reload {_reload_what(ship, a)}",
-        "misc": lambda: f"{who}: miscellaneous action", "personal": lambda: f"{who}: personal action",
-        "change_position": lambda: f"{who}: move to {POSITION_LABEL.get(a.get('position'), a.get('position'))}"
-                           + (f" at {station_name(a.get('station'))}" if a.get("station") else ""),
-        "choose_range": lambda: f"{name(a.actor)}: {'close the range' if a.get('want') == 'closer' else 'open the range' if a.get('want') == 'farther' else 'hold the range'}",
-        "act_now": lambda: f"{name(a.actor)}: stop delaying and act now", "keep_waiting": lambda: f"{name(a.actor)}: keep delaying",
-        "act_first": lambda: f"{name(a.actor)}: act first next round instead",
-    }
-    label = labels.get(k)
-    return label() if label is not None else a.to_str()
+    label = _LABELS.get(k)
+    if label is not None:
+        return label(s, a, ship, who, tgt, name)
+    return a.to_str()
 
 
-def _reload_what(ship, a: Action) -> str:
+def _attack_label(s, ship, a: Action, tgt: str) -> Message:
+    mount = ship.mount(a.get("mount"))
+    which = a.get("weapon", "all")
+    labels_ = [WEAPONS[w.type].label for w in mount.weapons]
+    kept: list[str] = []
+    fired = [int(which)] if which != "all" else []
+    if which == "all":
+        # what the salvo fires (queries.salvo): every usable weapon but the sandcasters, kept for sand
+        usable = usable_weapons(s, ship, mount, band_to(s, ship, a.get("target")),
+                                personal_target(s, a.get("target")) is not None)
+        fired = salvo(mount, usable) or usable
+        weapons = [labels_[i] for i in fired]
+        kept = [labels_[i] for i in usable if i not in fired]
+    else:
+        i = int(which)
+        # Two weapons of one kind in a turret: say which one ("missile rack 2").
+        twins = labels_.count(labels_[i]) > 1
+        weapons = [nth_weapon(labels_[i], labels_[:i + 1].count(labels_[i])) if twins else labels_[i]]
+    launch = bool(fired) and all(WEAPONS[mount.weapons[i].type].missile for i in fired)
+    verb = LAUNCH if launch else FIRE
+    if which != "all":
+        return msg("cepheus.button.fire_one", "{verb} {mount} ({weapons}) at {target}", verb=verb,
+                   mount=mount_name(mount.id, mount.kind), weapons=weapons[0], target=tgt)
+    # "2 × pulse laser": a salvo's weapons counted by kind, on a button that must stay short
+    counted = listing(label if n == 1 else msg("cepheus.button.times", "{count} × {weapon}", count=n, weapon=label)
+                      for label, n in {w: weapons.count(w) for w in weapons}.items())
+    if kept:
+        return msg("cepheus.button.salvo_kept", "{verb} {mount} (all: {weapons}; {kept} kept) at {target}",
+                   verb=verb, mount=mount_name(mount.id, mount.kind), weapons=counted,
+                   kept=", ".join(dict.fromkeys(kept)), target=tgt)
+    return msg("cepheus.button.salvo", "{verb} {mount} (all: {weapons}) at {target}", verb=verb,
+               mount=mount_name(mount.id, mount.kind), weapons=counted, target=tgt)
+
+
+FIRE = msg("cepheus.button.fire", "Fire")
+LAUNCH = msg("cepheus.button.launch", "Launch")
+
+
+def _who(id: str, text: str):
+    """A crew member's button: "{who}: ..." with the action's own words."""
+    return lambda s, a, ship, who, tgt, name: msg(id, text, who=who)
+
+
+def _initiative(s, a, ship, who, tgt, name):
+    side = s.order[s.turn] if s.phase == "initiative" and s.turn < len(s.order) else ""
+    return msg("cepheus.button.initiative", "Roll initiative for {side}", side=side)
+
+
+def _reload(s, a, ship, who, tgt, name):
+    return msg("cepheus.button.reload", "{who}: reload {weapon}", who=who, weapon=_reload_what(ship, a))
+
+
+def _change_position(s, a, ship, who, tgt, name):
+    position = POSITION_LABEL.get(a.get("position"), a.get("position"))
+    if a.get("station"):
+        return msg("cepheus.button.move_to_station", "{who}: move to {position} at {station}", who=who,
+                   position=position, station=station_name(a.get("station")))
+    return msg("cepheus.button.move_to", "{who}: move to {position}", who=who, position=position)
+
+
+def _choose_range(s, a, ship, who, tgt, name):
+    want = a.get("want")
+    if want == "closer":
+        return msg("cepheus.button.range_closer", "{ship}: close the range", ship=name(a.actor))
+    if want == "farther":
+        return msg("cepheus.button.range_farther", "{ship}: open the range", ship=name(a.actor))
+    return msg("cepheus.button.range_hold", "{ship}: hold the range", ship=name(a.actor))
+
+
+#: the button of each kind but an attack: ``label(s, action, ship, who, target, name)``
+_LABELS = {
+    "initiative": _initiative,
+    "override": lambda s, a, ship, who, tgt, name: msg("cepheus.button.override",
+                                                       "GM override (set a stat, status or range)"),
+    "done": _who("cepheus.button.done", "{who}: done"),
+    "end_turn": lambda s, a, ship, who, tgt, name: msg(
+        "cepheus.button.end_turn", "End {ship}'s turn (the rest of the crew stand by)", ship=ship.name if ship else ""),
+    "no_reaction": lambda s, a, ship, who, tgt, name: msg("cepheus.button.no_reaction",
+                                                          "No (more) reactions: resolve the attack"),
+    "dodge": _who("cepheus.button.dodge", "{who}: dodge"),
+    "sand": lambda s, a, ship, who, tgt, name: msg("cepheus.button.sand", "{who}: fire sand from turret {n}", who=who,
+                                                   n=str(a.get("mount", ""))[1:]),
+    "point_defence": lambda s, a, ship, who, tgt, name: msg(
+        "cepheus.button.point_defence", "{who}: point defence from turret {n}", who=who, n=str(a.get("mount", ""))[1:]),
+    "screens": lambda s, a, ship, who, tgt, name: (
+        msg("cepheus.button.damper", "{who}: activate the nuclear damper", who=who) if a.get("screen") == "damper"
+        else msg("cepheus.button.meson_screen", "{who}: activate the meson screen", who=who)),
+    "hasty": _who("cepheus.button.hasty", "{who}: declare the crew acts hastily (house rule)"),
+    "delay": _who("cepheus.button.delay", "{who}: delay this ship's action"),
+    "assign": lambda s, a, ship, who, tgt, name: msg("cepheus.button.assign", "{who}: give DM+1 to {crew}", who=who,
+                                                     crew=name_of_crew(s, a.get("crew"))),
+    "coordinate": lambda s, a, ship, who, tgt, name: msg("cepheus.button.coordinate", "{who}: coordinate the crew "
+                                                         "({skill})", who=who, skill=CHECKS["coordinate"].skill_label),
+    "increase_initiative": lambda s, a, ship, who, tgt, name: msg(
+        "cepheus.button.increase_initiative", "{who}: increase initiative ({skill})", who=who,
+        skill=CHECKS["increase_initiative"].skill_label),
+    "exploit": lambda s, a, ship, who, tgt, name: msg("cepheus.button.exploit", "{who}: exploit intercepted comms "
+                                                      "({skill})", who=who, skill=CHECKS["exploit"].skill_label),
+    "evasive": _who("cepheus.button.evasive", "{who}: evasive manoeuvres"),
+    "line_up": _who("cepheus.button.line_up", "{who}: line up the shot"),
+    "pursue": lambda s, a, ship, who, tgt, name: (
+        msg("cepheus.button.keep_pursuing", "{who}: keep up the pursuit of {target}", who=who, target=tgt)
+        if ship and ship.pursuing == a.get("target") else
+        msg("cepheus.button.pursue", "{who}: pursue {target}", who=who, target=tgt)),
+    "break_pursuit": lambda s, a, ship, who, tgt, name: msg("cepheus.button.break_pursuit", "{who}: break {target}'s "
+                                                            "pursuit", who=who, target=tgt),
+    "dock": lambda s, a, ship, who, tgt, name: msg("cepheus.button.dock", "{who}: dock with {target}", who=who,
+                                                   target=tgt),
+    "undock": lambda s, a, ship, who, tgt, name: msg("cepheus.button.undock", "{who}: undock from {target}", who=who,
+                                                     target=tgt),
+    "ram": lambda s, a, ship, who, tgt, name: msg("cepheus.button.ram", "{who}: ram {target}", who=who, target=tgt),
+    "avoid_collision": _who("cepheus.button.avoid_collision", "{who}: avoid collision"),
+    "orbit": _who("cepheus.button.orbit", "{who}: orbit insertion"),
+    "reentry": _who("cepheus.button.reentry", "{who}: atmospheric re-entry"),
+    "adjust_speed": lambda s, a, ship, who, tgt, name: msg("cepheus.button.adjust_speed", "{who}: adjust speed to "
+                                                           "{speed}", who=who, speed=a.get("speed")),
+    "maintain_course": _who("cepheus.button.maintain_course", "{who}: maintain course"),
+    "jump_plot": _who("cepheus.button.jump_plot", "{who}: plot a jump (hurried)"),
+    "range_check": lambda s, a, ship, who, tgt, name: (
+        msg("cepheus.button.range_check_closer", "{who}: range check against {target} (close in)", who=who, target=tgt)
+        if a.get("want") == "closer" else
+        msg("cepheus.button.range_check_farther", "{who}: range check against {target} (open the range)", who=who,
+            target=tgt)),
+    "sensor_target": lambda s, a, ship, who, tgt, name: msg("cepheus.button.sensor_target", "{who}: sensor targeting "
+                                                            "on {target}", who=who, target=tgt),
+    "jam": lambda s, a, ship, who, tgt, name: msg("cepheus.button.jam", "{who}: electronic warfare: jam {target}",
+                                                  who=who, target=tgt),
+    "ew_missiles": _who("cepheus.button.ew_missiles", "{who}: electronic warfare against incoming smart missiles"),
+    "intercept": lambda s, a, ship, who, tgt, name: msg("cepheus.button.intercept", "{who}: intercept {target}'s "
+                                                        "communications", who=who, target=tgt),
+    "maintain_comms": _who("cepheus.button.maintain_comms", "{who}: maintain communications"),
+    "jump": _who("cepheus.button.jump", "{who}: jump out"),
+    "repair": lambda s, a, ship, who, tgt, name: msg("cepheus.button.repair", "{who}: repair {system}", who=who,
+                                                     system=system_label(ship, a.get("system")) if ship else ""),
+    "overhaul": lambda s, a, ship, who, tgt, name: msg("cepheus.button.overhaul", "{who}: extended repair of destroyed "
+                                                       "{system}", who=who,
+                                                       system=system_label(ship, a.get("system")) if ship else ""),
+    "continue_task": _who("cepheus.button.continue_task", "{who}: keep working on the extended task"),
+    "abandon_task": _who("cepheus.button.abandon_task", "{who}: abandon the extended task"),
+    "board": lambda s, a, ship, who, tgt, name: msg("cepheus.button.board", "{who}: board {target}", who=who,
+                                                    target=tgt),
+    "reload": _reload,
+    "misc": _who("cepheus.button.misc", "{who}: miscellaneous action"),
+    "personal": _who("cepheus.button.personal", "{who}: personal action"),
+    "change_position": _change_position,
+    "choose_range": _choose_range,
+    "act_now": lambda s, a, ship, who, tgt, name: msg("cepheus.button.act_now", "{ship}: stop delaying and act now",
+                                                      ship=name(a.actor)),
+    "keep_waiting": lambda s, a, ship, who, tgt, name: msg("cepheus.button.keep_waiting", "{ship}: keep delaying",
+                                                           ship=name(a.actor)),
+    "act_first": lambda s, a, ship, who, tgt, name: msg("cepheus.button.act_first", "{ship}: act first next round "
+                                                        "instead", ship=name(a.actor)),
+}
+
+
+def _reload_what(ship, a: Action) -> Words:
     """"the missile rack in turret 3" (the mount's id when the ship does not have it)."""
     mount = ship.mount(a.get("mount")) if ship else None
     if mount is None:

@@ -8,9 +8,10 @@ Pure Python: no Django import.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from rulesets.core.messages import msg
+from rulesets.core.messages import Message, Words, msg, msgn, render
 
 from .tables import WEAPONS
 
@@ -21,23 +22,30 @@ if TYPE_CHECKING:
 _NUMBERS = {2: "two", 3: "three"}
 
 
-def mount_name(mount_id: str, kind: str = "") -> str:
-    """``t1`` -> "turret 1", ``b2`` -> "bay 2" (an id the ship may not have is left as it is)."""
+@lru_cache(maxsize=256)
+def mount_name(mount_id: str, kind: str = "") -> Words:
+    """``t1`` -> "turret 1", ``b2`` -> "bay 2" (an id the ship may not have is left as it is): one message
+    for each mount, the same every time a rule names it."""
     code = str(mount_id or "")
     if len(code) > 1 and code[0] in "tb" and code[1:].isdigit():
         if (kind or ("turret" if code[0] == "t" else "bay")) == "turret":
-            return str(msg("cepheus.words.turret", "turret {n}", n=code[1:]))
-        return str(msg("cepheus.words.bay", "bay {n}", n=code[1:]))
+            return msg("cepheus.words.turret", "turret {n}", n=code[1:])
+        return msg("cepheus.words.bay", "bay {n}", n=code[1:])
     return code
+
+
+def nth_weapon(label: str, n: int) -> Message:
+    """One of two weapons of a kind in a turret: "missile rack 2"."""
+    return msg("cepheus.words.nth_weapon", "{weapon} {n}", weapon=label, n=n)
 
 
 def mount_title(mount_id: str) -> str:
     """"Turret 1", "Bay 2": a mount at the start of a line or a table cell."""
-    words = mount_name(mount_id)
+    words = render(mount_name(mount_id))
     return words[:1].upper() + words[1:]
 
 
-def station_name(station: str) -> str:
+def station_name(station: str) -> Words:
     """A crew member's station (``t1``, ``turret-1``) in words; no station is ""."""
     if not station:
         return ""
@@ -52,39 +60,43 @@ def _plural(label: str) -> str:
     return label + ("es" if label.endswith(("s", "sh", "ch")) else "s")
 
 
-def weapon_list(labels: list[str]) -> str:
+def weapon_list(labels: list[str]) -> Words:
     """Weapon labels as a noun phrase: ["pulse laser"] -> "the pulse laser", ["beam laser",
     "beam laser"] -> "the two beam lasers", ["pulse laser", "sandcaster"] -> "the pulse laser and
     the sandcaster"."""
     groups: dict[str, int] = {}
     for label in labels:
         groups[label] = groups.get(label, 0) + 1
-    parts = [str(msg("cepheus.words.weapon_one", "the {weapon}", weapon=label)) if n == 1 else
-             str(msg("cepheus.words.weapon_many", "the {count} {weapons}", count=_NUMBERS.get(n, str(n)),
-                     weapons=_plural(label)))
+    parts = [msg("cepheus.words.weapon_one", "the {weapon}", weapon=label) if n == 1 else
+             msg("cepheus.words.weapon_many", "the {count} {weapons}", count=_NUMBERS.get(n, str(n)),
+                 weapons=_plural(label))
              for label, n in groups.items()]
     if len(parts) == 1:
         return parts[0]
-    return str(msg("cepheus.words.and", "{first} and {last}", first=", ".join(parts[:-1]), last=parts[-1]))
+    return msg("cepheus.words.and", "{first} and {last}", first=listing(parts[:-1]), last=parts[-1])
 
 
-def weapons_in(mount: Mount, indices) -> str:
+def weapons_in(mount: Mount, indices) -> Message:
     """"the pulse laser in turret 4", "the two beam lasers in turret 2"."""
-    labels = [WEAPONS[mount.weapons[i].type].label for i in indices]
-    return str(msg("cepheus.words.weapons_in", "{weapons} in {mount}", weapons=weapon_list(labels),
-                   mount=mount_name(mount.id, mount.kind)))
+    return _weapons_in(tuple(WEAPONS[mount.weapons[i].type].label for i in indices), mount.id, mount.kind)
 
 
-def weapon_in(mount: Mount, index: int) -> str:
+@lru_cache(maxsize=256)
+def _weapons_in(labels: tuple[str, ...], mount_id: str, kind: str) -> Message:
+    return msg("cepheus.words.weapons_in", "{weapons} in {mount}", weapons=weapon_list(list(labels)),
+               mount=mount_name(mount_id, kind))
+
+
+def weapon_in(mount: Mount, index: int) -> Words:
     """One weapon of a mount: "the missile rack in turret 3" ("missile rack 2" when the turret has two)."""
     labels = [WEAPONS[w.type].label for w in mount.weapons]
     if not 0 <= index < len(labels):
         return mount_name(mount.id, mount.kind)
     label = labels[index]
     if labels.count(label) > 1:
-        label = f"{label} {labels[:index + 1].count(label)}"
-    return str(msg("cepheus.words.weapon_in", "the {weapon} in {mount}", weapon=label,
-                   mount=mount_name(mount.id, mount.kind)))
+        label = nth_weapon(label, labels[:index + 1].count(label))
+    return msg("cepheus.words.weapon_in", "the {weapon} in {mount}", weapon=label,
+               mount=mount_name(mount.id, mount.kind))
 
 
 def weapon_sheet(weapon: Weapon) -> str:
@@ -108,10 +120,38 @@ def points(now: int, most: int) -> str:
     return f"{now}/{most}"
 
 
-def mount_of(ship: Ship, mount_id: str) -> str:
+def mount_of(ship: Ship, mount_id: str) -> Words:
     """A mount of ``ship`` with its weapons: "turret 1 (pulse laser, sandcaster)"."""
     m = ship.mount(mount_id)
     if m is None:
         return mount_name(mount_id)
-    return str(msg("cepheus.words.mount_with", "{mount} ({weapons})", mount=mount_name(m.id, m.kind),
-                   weapons=", ".join(WEAPONS[w.type].label for w in m.weapons)))
+    return msg("cepheus.words.mount_with", "{mount} ({weapons})", mount=mount_name(m.id, m.kind),
+               weapons=", ".join(WEAPONS[w.type].label for w in m.weapons))
+
+
+def rounds(n: int) -> Message:
+    """"1 round", "3 rounds"."""
+    return msgn("cepheus.words.rounds", "{count} round", "{count} rounds", n)
+
+
+def turns(n: int) -> Message:
+    """"1 turn", "3 turns"."""
+    return msgn("cepheus.words.turns", "{count} turn", "{count} turns", n)
+
+
+def hits(n: int) -> Message:
+    """"1 hit", "3 hits"."""
+    return msgn("cepheus.words.hits", "{count} hit", "{count} hits", n)
+
+
+def smart_missiles(n: int) -> Message:
+    """"1 smart missile", "3 smart missiles"."""
+    return msgn("cepheus.words.smart_missiles", "{count} smart missile", "{count} smart missiles", n)
+
+
+def listing(items) -> Words:
+    """Words joined by commas, as one message: "Corsair (9), Raider (7)" ("" for none)."""
+    out: Words = ""
+    for i, item in enumerate(items):
+        out = item if i == 0 else msg("cepheus.words.list", "{first}, {rest}", first=out, rest=item)
+    return out

@@ -65,7 +65,9 @@ def add_gm_only_parts(encounter) -> list[str]:
     line = f"A note for the GM alone on step {step['seq']}."
     roll = f"A roll behind the GM's screen on step {step['seq']}"
     step["log"].append({"text": line, "rule": "", "gm_only": True})
-    step["rolls"].append({**step["rolls"][0], "purpose": roll, "gm_only": True})
+    # a copy of the step's first roll with other words: not its stored messages ("words"), which read first
+    words = {k: v for k, v in step["rolls"][0].items() if k != "words"}
+    step["rolls"].append({**words, "purpose": roll, "gm_only": True})
     snap.applied = json.dumps(applied)
     snap.save(update_fields=["applied"])
     log._recent.clear()  # this process's folds: read the snapshot again

@@ -18,6 +18,7 @@ from campaigns.models import Membership
 from encounters import log
 from encounters.viewers import viewer_for
 from encounters.viewing import names_for
+from rulesets.core.messages import render
 from tests.encounters.test_leaks import played_fight
 from tests.encounters.test_log_views_leaks import SYSTEMS, player_views
 
@@ -43,7 +44,7 @@ def other_sides_lines(encounter, names) -> list[str]:
     readable by them otherwise), as the GM reads them and as the player would ("Gutter Saint's captain")."""
     applied = log.history(encounter).applied
     parts = [p for a in applied for p in [*a.log, *a.rolls]]
-    text = {id(p): getattr(p, "text", None) or getattr(p, "purpose", "") for p in parts}
+    text = {id(p): getattr(p, "text", None) or render(getattr(p, "purpose", "")) for p in parts}
     readable_text = {text[id(p)] for a in applied if not a.gm_only for p in [*a.log, *a.rolls]
                      if not p.gm_only and (not p.side or p.side in names.sides)}
     secrets = {text[id(p)] for p in parts if p.side and p.side not in names.sides} - readable_text

@@ -4,6 +4,7 @@ from dataclasses import replace
 from rulesets.cepheus import tables
 from rulesets.cepheus.engine import RULESET
 from rulesets.cepheus.queries import eff_init
+from rulesets.core.messages import english
 
 from .helpers import act, crew, duel, edit_ship, kinds, legal, setup, ship, start, text
 
@@ -276,8 +277,8 @@ def test_intercept_then_the_captains_tactics_gives_a_one_time_dm_plus_4():
     s = act(s, "intercept actor=o target=b", 4, 4).state       # 8 + 2 - 2 = 8
     assert s.ship("a").intercepted == "b"
     s = act(s, "end_turn actor=g").state
-    s = act(s, "end_turn actor=t").state if s.active.startswith("B") else s
-    while not s.active.startswith("A — Captain"):
+    s = act(s, "end_turn actor=t").state if english(s.active).startswith("B") else s
+    while not english(s.active).startswith("A — Captain"):
         s = act(s, [a for a in legal(s) if a.kind == "end_turn"][0]).state
     s = act(s, "exploit actor=cap", 2, 2).state               # 4 + 4 = 8
     assert s.ship("a").intel == "b"

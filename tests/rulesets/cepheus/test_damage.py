@@ -7,12 +7,13 @@ from rulesets.cepheus.state import Hit, Tx
 from rulesets.cepheus.stats import hull_points, structure_points
 from rulesets.cepheus import tables
 from rulesets.core.dice import Dice, ScriptedSource
+from rulesets.core.messages import english
 
 from .helpers import crew, setup, ship
 
 
 def tx_for(state, *faces):
-    return Tx(state, Dice(ScriptedSource(faces)), [])
+    return Tx(state, Dice(ScriptedSource(faces)))
 
 
 def target(**stats):
@@ -110,7 +111,7 @@ def test_a_ship_with_no_hull_left_rolls_on_the_internal_column():
     tx = tx_for(s, 3, 4, 1, 1)
     tx.ship("b").hull = 0
     apply_location_hits(tx, "b", 1)   # 7 on the Internal column: Crew (then 2 on crew damage: no one hurt)
-    assert "Internal Hit (Vessel)" in tx.dice.rolls[0].table and tx.dice.rolls[0].row == "7: Crew"
+    assert "Internal Hit (Vessel)" in english(tx.dice.rolls[0].table) and tx.dice.rolls[0].row == "7: Crew"
 
 
 def test_small_craft_use_the_small_craft_column():

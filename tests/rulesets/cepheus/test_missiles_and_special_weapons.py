@@ -4,6 +4,7 @@ from dataclasses import replace
 import pytest
 
 from rulesets.cepheus import tables
+from rulesets.core.messages import english
 
 from .helpers import act, crew, duel, edit_ship, kinds, legal, text
 
@@ -103,7 +104,7 @@ def test_nuclear_missiles_add_a_radiation_crew_hit_with_dm_minus_armour():
     # impact 8 hits; 2D6 = 6 - 2 armour = 4: one hit (row 2 Hull); radiation crew roll 6+6-2 = 10: 4D6x10 rad
     step = act(s, "end_turn actor=t", 4, 4, 3, 3, 1, 1, 6, 6, 1, 1, 1, 2)
     assert step.state.ship("b").member("t").rads == 50
-    crew_roll = [r for r in step.dice.rolls if "crew damage" in r.purpose][0]
+    crew_roll = [r for r in step.dice.rolls if "crew damage" in english(r.purpose)][0]
     assert ("armour", -2) in crew_roll.modifiers
 
 
@@ -130,7 +131,7 @@ def test_meson_hit_ignores_armour_rolls_internal_and_irradiates_the_crew():
                1, 1)                 # radiation crew roll 2: no one hurt
     b = step.state.ship("b")
     assert b.structure == 3 and b.hits["power_plant"] == 1 and b.hull == 4
-    assert "Internal Hit (Vessel)" in [r.table for r in step.dice.rolls if "hit location" in r.purpose][0]
+    assert "Internal Hit (Vessel)" in [english(r.table) for r in step.dice.rolls if "hit location" in english(r.purpose)][0]
 
 
 def test_meson_screen_reduces_meson_damage():
@@ -149,7 +150,7 @@ def test_fusion_gun_adds_a_radiation_crew_hit_with_dm_minus_armour():
     s = duel([GUNNER], [crew("t", "passenger")], a_stats={"turrets": [{"weapons": [{"type": "fusion_gun"}]}]},
              d_stats={"armour": 2}, range="medium")
     step = act(s, "attack actor=g mount=t1 target=b weapon=0", 4, 4, 2, 2, 2, 3, 3, 6, 6, 1, 1, 1, 1)
-    crew_roll = [r for r in step.dice.rolls if "crew damage" in r.purpose][0]
+    crew_roll = [r for r in step.dice.rolls if "crew damage" in english(r.purpose)][0]
     assert ("armour", -2) in crew_roll.modifiers and step.state.ship("b").member("t").rads == 40
 
 
@@ -157,7 +158,7 @@ def test_particle_beam_adds_a_radiation_crew_hit():
     s = duel([GUNNER], [crew("t", "passenger")], a_stats={"turrets": [{"weapons": [{"type": "particle_beam"}]}]},
              range="long")
     step = act(s, "attack actor=g mount=t1 target=b weapon=0", 4, 4, 1, 1, 1, 1, 1, 3, 4, 1, 1)
-    assert any("radiation crew hit" in r.purpose for r in step.dice.rolls)
+    assert any("radiation crew hit" in english(r.purpose) for r in step.dice.rolls)
 
 
 def test_a_radiation_crew_hit_takes_dm_minus_the_armour_the_hit_met_even_when_the_hit_strikes_the_armour():
@@ -170,7 +171,7 @@ def test_a_radiation_crew_hit_takes_dm_minus_the_armour_the_hit_met_even_when_th
     step = act(s, "attack actor=g mount=t1 target=b weapon=all", 6, 6, 6, 6,  # both hit
                1, 1, 1, 4, 4, 1, 1,   # first: 3 - armour 2 = 1, a single hit on row 8 (Hull); crew roll 2
                1, 1, 1, 3, 4, 1, 1)   # second: 1, a single hit on row 7 (Armour); crew roll 2
-    crew_rolls = [r for r in step.dice.rolls if "crew damage" in r.purpose]
+    crew_rolls = [r for r in step.dice.rolls if "crew damage" in english(r.purpose)]
     assert [r.modifiers for r in crew_rolls] == [(("armour", -2),), (("armour", -2),)]
     assert step.state.ship("b").armour == 1 and step.state.ship("b").hull == 3
 

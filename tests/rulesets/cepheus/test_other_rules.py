@@ -5,6 +5,7 @@ from rulesets.cepheus import tables
 from rulesets.cepheus.engine import RULESET
 from rulesets.cepheus.queries import eff_init
 from rulesets.cepheus.state import Task
+from rulesets.core.messages import english
 
 from .helpers import act, crew, duel, edit_ship, kinds, legal, setup, ship, start, text
 
@@ -43,11 +44,10 @@ def test_boarders_need_a_turn_to_take_control_of_the_ship():
     s = duel([crew("cso", "security", tactics=2)], [crew("cap", "captain")], range="adjacent")
     boarded = act(s, "board actor=cso target=b", 6, 6, 1, 1, 1, 1, 3, 4, 2, 2).state
     assert boarded.ship("b").status == "boarded" and not boarded.ship("b").can_act
-    log = []
-    tx = Tx(replace(boarded, over=False, phase="crew"), Dice(ScriptedSource([])), log)
+    tx = Tx(replace(boarded, over=False, phase="crew"), Dice(ScriptedSource([])))
     start_round(tx)
     assert tx.s.ship("b").status == "captured"
-    assert any("take control of B" in e.text for e in log)
+    assert any("take control of B" in e.text for e in tx.log)
 
 
 def test_abstract_boarding_defender_exceptional_success_repels_the_boarders():
@@ -100,11 +100,11 @@ def test_a_delaying_ship_acts_later_and_takes_that_initiative():
     """Ritardo: the Captain may act later in the round; the initiative becomes the count it acted at."""
     s = duel([crew("cap", "captain")], [crew("q", "pilot")])
     s = act(s, "delay actor=cap").state
-    assert s.active.startswith("B —")
+    assert english(s.active).startswith("B —")
     s = act(s, "end_turn actor=q").state
     assert s.phase == "delay" and {"act_now", "act_first"} <= kinds(s)
     s = act(s, "act_now actor=a").state
-    assert s.active.startswith("A —") and eff_init(s, s.ship("a")) == eff_init(s, s.ship("b"))
+    assert english(s.active).startswith("A —") and eff_init(s, s.ship("a")) == eff_init(s, s.ship("b"))
 
 
 def test_a_ship_still_delaying_at_the_end_of_the_round_may_act_first_next_round():
@@ -184,11 +184,11 @@ def test_a_delaying_ship_may_interrupt_another_ships_turn_and_takes_its_initiati
     the ship's initiative becomes the count it acted at, and the interrupted ship then goes on."""
     s = duel([crew("cap", "captain")], [crew("q", "pilot", pilot=1), crew("h", "turret_gunner", "turret-1", gunnery=1)])
     s = act(s, "delay actor=cap").state
-    assert s.active.startswith("B —") and "act_now" in kinds(s)            # offered in the middle of B's turn
+    assert english(s.active).startswith("B —") and "act_now" in kinds(s)            # offered in the middle of B's turn
     s = act(s, "evasive actor=q", 4, 4).state                              # 9: B jinks, DM-1
     assert s.active == "B — Pilot Q" and (s.sig, s.minor) == (0, 1)        # the pilot still has a minor action
     s = act(s, "act_now actor=a").state                                    # A interrupts the pilot's actions
-    assert s.active.startswith("A —") and eff_init(s, s.ship("a")) == eff_init(s, s.ship("b"))
+    assert english(s.active).startswith("A —") and eff_init(s, s.ship("a")) == eff_init(s, s.ship("b"))
     s = act(s, "end_turn actor=cap").state
     assert s.active == "B — Pilot Q" and (s.sig, s.minor) == (0, 1)        # B resumes where it stopped
     assert s.ship("b").evasive == -1 and "act_now" not in kinds(s)

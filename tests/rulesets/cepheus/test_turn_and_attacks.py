@@ -3,6 +3,7 @@ import pytest
 
 from rulesets.cepheus import tables
 from rulesets.core.engine import IllegalAction
+from rulesets.core.messages import english
 
 from .helpers import act, crew, duel, edit_ship, kinds, legal, setup, ship, start, text
 
@@ -53,9 +54,9 @@ def test_each_turret_fires_only_once_per_round():
 def test_a_crew_member_takes_one_significant_action_then_the_turn_moves_on():
     """Il turno: one minor and one significant action each; after the significant, the next crew member."""
     s = duel([crew("cap", "captain", leadership=0), GUNNER], [crew("t", "passenger")])
-    assert s.active.endswith("CAP")
+    assert english(s.active).endswith("CAP")
     s1 = act(s, "increase_initiative actor=cap", 1, 1).state
-    assert s1.active.endswith("G")
+    assert english(s1.active).endswith("G")
 
 
 def test_three_minor_actions_instead_of_the_significant_one():
@@ -66,7 +67,7 @@ def test_three_minor_actions_instead_of_the_significant_one():
     s = act(s, "personal actor=g").state
     assert "attack" not in kinds(s)       # the second minor costs the significant
     s = act(s, "personal actor=g").state
-    assert s.active.endswith("X")         # three minors: the turn moves on
+    assert english(s.active).endswith("X")         # three minors: the turn moves on
 
 
 def test_hasty_crew_gets_an_extra_minor_and_dm_minus_1_house_rule():
@@ -207,8 +208,8 @@ def test_a_task_checks_odds_are_the_core_checks_chances():
 ])
 def test_a_playout_check_draws_the_same_dice_and_makes_the_same_effect_as_the_recorded_one(hasty, point, extra):
     """Prove di abilità (RULES-NOTES: 2D6 + skill + characteristic DM + difficulty DM >= 8): a playout
-    (nothing recorded) rolls the same two dice to the same Effect as the recorded core Check, and
-    both spend the Captain's coordination point (Coordinare Equipaggio)."""
+    (nothing recorded) runs the same core Check as a recorded step: the same two dice, the same Effect,
+    the Captain's coordination point spent (Coordinare Equipaggio); only the record differs."""
     from rulesets.cepheus.checks import roll_check
     from rulesets.cepheus.state import Tx
     from rulesets.core.dice import Dice, ScriptedSource
@@ -220,10 +221,11 @@ def test_a_playout_check_draws_the_same_dice_and_makes_the_same_effect_as_the_re
     effects = []
     for recording in (True, False):
         dice = Dice(ScriptedSource([5, 3]), recording=recording)
-        tx = Tx(s, dice, [])
+        tx = Tx(s, dice)
         result, effect = roll_check(tx, tx.s.ship("a"), a.member("g"), "gunnery_turret", "dex", "difficult",
                                     "fire", tables.SEC_ATTACK, extra=extra)
         assert "g" not in tx.s.ship("a").bonus
-        assert (result is None) is not recording and len(dice.rolls) == int(recording)
+        assert result.faces == (5, 3) and result.effect == effect
+        assert len(dice.rolls) == len(dice.dice) // 2 == int(recording)
         effects.append(effect)
     assert effects[0] == effects[1] == 5 + 3 + 1 - 2 - hasty + point + sum(v for _, v in extra) - 8

@@ -1,0 +1,102 @@
+"""Issue 23, "messages, not f-strings": what the Cepheus rules say -- every log line, every roll's
+purpose, an action's button and an odds summary -- is a message (an identifier of this system or of
+core, its English text and its parameters), rendered in the reader's language when read; and a
+playout, which nobody reads, runs the very same rules and keeps nothing."""
+import random
+
+import pytest
+
+from rulesets.cepheus.engine import RULESET
+from rulesets.cepheus.state import Tx
+from rulesets.cepheus.view import describe
+from rulesets.core.dice import Dice, RandomSource, ScriptedSource
+from rulesets.core.engine import Action
+from rulesets.core.messages import Message, english, set_translator
+from rulesets.core.spec import demo_setup
+
+from .helpers import act, crew, duel
+
+OURS = ("cepheus.", "core.")
+
+
+def _ours(words) -> bool:
+    return isinstance(words, Message) and words.id.startswith(OURS)
+
+
+def _battle(spec: dict, seed: str, recording: bool, limit: int = 400):
+    """A bot battle played step by step through ``apply``: each step's (action, log, dice)."""
+    rng = random.Random(seed)
+    state, steps = RULESET.setup(spec), []
+    while not state.over and len(steps) < limit:
+        action = RULESET.policy(state, rng)
+        dice = Dice(RandomSource(rng), recording=recording)
+        step = RULESET.apply(state, action, dice)
+        steps.append((action, step.log, dice))
+        state = step.state
+    return steps
+
+
+@pytest.mark.parametrize("spec", [RULESET.example_setup(0), RULESET.example_setup(1), demo_setup(RULESET)],
+                         ids=["example0", "example1", "demo"])
+def test_every_log_line_and_roll_purpose_of_a_recorded_battle_is_a_message_of_the_system(spec):
+    """Every line the rules said and every roll's purpose, in bot battles of the example setups and the
+    demo fleets (attacks, reactions, damage, initiative, the Captain, the sensors, repairs): a message
+    whose identifier is Cepheus's (or core's), its English words the words the log shows."""
+    lines = purposes = 0
+    for seed in range(3):
+        for action, log, dice in _battle(spec, f"messages:{seed}", recording=True):
+            if action.kind == "override":
+                continue  # the GM's override says its own words (override.py)
+            for entry in log:
+                assert _ours(entry.message), entry
+                assert entry.text == english(entry.message) and entry.text.strip()
+                lines += 1
+            for roll in dice.rolls:
+                assert _ours(roll.purpose), roll
+                purposes += 1
+    assert lines > 100 and purposes > 50
+
+
+def test_a_playout_runs_the_same_rules_and_keeps_nothing():
+    """Simulations (issue 10): with dice that record nothing, a step keeps no log line, no roll and no
+    die, and plays the battle the recorded steps play (the same dice, the same states)."""
+    spec = demo_setup(RULESET)
+    recorded = _battle(spec, "playout", recording=True)
+    quiet = _battle(spec, "playout", recording=False)
+    assert [a for a, _, _ in quiet] == [a for a, _, _ in recorded]
+    assert any(log for _, log, _ in recorded) and any(d.rolls for _, _, d in recorded)
+    for _, log, dice in quiet:
+        assert log == [] and dice.rolls == [] and dice.dice == []
+
+
+def test_a_check_in_a_playout_draws_the_same_dice_as_the_recorded_one():
+    """Prove di abilità: the dodge (2D6 + Pilot + Dex DM >= 8) of a playout rolls the core Check the
+    recorded step rolls: the same two dice decide the same outcome, and only the record differs."""
+    s = duel([crew("g", "turret_gunner", "t1", gunnery_turret=1)], [crew("p", "pilot", pilot=1)], range="short")
+    s = act(s, "attack actor=g mount=t1 target=b weapon=0").state
+    states = []
+    for recording in (True, False):
+        dice = Dice(ScriptedSource([4, 3, 6, 6]), recording=recording)
+        step = RULESET.apply(s, Action.parse("dodge actor=p"), dice)
+        states.append(step.state.pending.dodge if step.state.pending else None)
+        assert (len(dice.rolls), len(step.log)) == ((1, 1) if recording else (0, 0))
+    assert states[0] == states[1] == -2
+
+
+def test_a_button_and_a_log_line_render_in_the_installed_language():
+    """The words are rendered when read: a translation installed after the step was taken reads the
+    same line in that language (issue 24 builds the catalogue on these messages)."""
+    s = duel([crew("g", "turret_gunner", "t1", gunnery_turret=1)], [crew("p", "passenger")], range="short")
+    attack = next(a for a in RULESET.legal_actions(s) if a.kind == "attack")
+    button = describe(s, attack)
+    assert _ours(button) and button == "Fire turret 1 (pulse laser) at B"
+    tx = Tx(s, Dice(ScriptedSource([])))
+    tx.say(Message("cepheus.log.dodges", "{ship} dodges: the attack takes DM-2.", {"ship": "B"}), "Dodge")
+    set_translator(lambda text: {"{ship} dodges: the attack takes DM-2.": "{ship} schivata!",
+                                 "Fire": "Fuoco"}.get(text, text))
+    try:
+        assert tx.log[0].text == "B schivata!"
+        assert RULESET.describe(s, attack).startswith("Fuoco turret 1")
+    finally:
+        set_translator(None, None)
+    assert tx.log[0].text == "B dodges: the attack takes DM-2."
