@@ -11,7 +11,7 @@ from rulesets.cepheus.state import Tx
 from rulesets.cepheus.view import describe
 from rulesets.core.dice import Dice, RandomSource, ScriptedSource
 from rulesets.core.engine import Action
-from rulesets.core.messages import Message, english, set_translator
+from rulesets.core.messages import Message, english, translating
 from rulesets.core.spec import demo_setup
 
 from .helpers import act, crew, duel
@@ -92,11 +92,8 @@ def test_a_button_and_a_log_line_render_in_the_installed_language():
     assert _ours(button) and button == "Fire turret 1 (pulse laser) at B"
     tx = Tx(s, Dice(ScriptedSource([])))
     tx.say(Message("cepheus.log.dodges", "{ship} dodges: the attack takes DM-2.", {"ship": "B"}), "Dodge")
-    set_translator(lambda text: {"{ship} dodges: the attack takes DM-2.": "{ship} schivata!",
-                                 "Fire": "Fuoco"}.get(text, text))
-    try:
+    with translating(lambda ctx, text: {"{ship} dodges: the attack takes DM-2.": "{ship} schivata!",
+                                        "Fire": "Fuoco"}.get(text, text)):
         assert tx.log[0].text == "B schivata!"
-        assert RULESET.describe(s, attack).startswith("Fuoco turret 1")
-    finally:
-        set_translator(None, None)
+        assert str(RULESET.describe(s, attack)).startswith("Fuoco turret 1")
     assert tx.log[0].text == "B dodges: the attack takes DM-2."
