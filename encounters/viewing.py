@@ -22,12 +22,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from rulesets.core.citation import Citation, read as read_citation
 from rulesets.core.messages import Message, english, render
 
 # ---------------------------------------------------------------- names
+
+
+#: languages whose nouns keep their capitals inside a sentence ("Bravos Schütze", not "schütze")
+KEEPS_NOUN_CAPITALS = {"de"}
 
 
 class Names:
@@ -72,7 +76,11 @@ class Names:
             if ship.get("side") in own_sides:
                 continue
             crew = [c for c in ship.get("crew", []) if c.get("name")]
-            labels = [positions.get(c.get("position", ""), c.get("position") or "crew").lower() for c in crew]
+            # a position inside a sentence: "Corsair's gunner" (German keeps its nouns' capitals)
+            keep_case = (get_language() or "").split("-")[0] in KEEPS_NOUN_CAPITALS
+            labels = [str(positions.get(c.get("position", ""), c.get("position") or gettext("crew")))
+                      for c in crew]
+            labels = labels if keep_case else [label.lower() for label in labels]
             for c, label in zip(crew, labels):
                 if c["name"] in own_names:
                     continue  # the same name serves on the viewer's side: it is not the enemy's secret
