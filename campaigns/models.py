@@ -102,8 +102,10 @@ class Membership(models.Model):
     PLAYER = "player"
     ROLES = [(GM, _("Game master")), (PLAYER, _("Player"))]
 
-    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"), on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="memberships")
+    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"),
+                                 on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"),
+                             on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(verbose_name=_("role"), max_length=10, choices=ROLES, default=PLAYER)
     joined_at = models.DateTimeField(verbose_name=_("joined at"), auto_now_add=True)
 
@@ -132,11 +134,13 @@ class InviteError(Exception):
 class Invite(models.Model):
     campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"), on_delete=models.CASCADE, related_name="invites")
     token = models.CharField(verbose_name=_("token"), max_length=64, unique=True, default=_token, editable=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), on_delete=models.CASCADE, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
+                                   on_delete=models.CASCADE, related_name="+")
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
     single_use = models.BooleanField(verbose_name=_("single use"), default=True)
     expires_at = models.DateTimeField(verbose_name=_("expires at"), null=True, blank=True)
-    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("used by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("used by"),
+                                null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     used_at = models.DateTimeField(verbose_name=_("used at"), null=True, blank=True)
     uses = models.PositiveIntegerField(verbose_name=_("uses"), default=0)
     revoked = models.BooleanField(verbose_name=_("revoked"), default=False)
@@ -200,7 +204,8 @@ class Fleet(models.Model):
     campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"), on_delete=models.CASCADE, related_name="fleets")
     name = models.CharField(verbose_name=_("name"), max_length=120)
     colour = models.CharField(verbose_name=_("colour"), max_length=7, default="#3366cc", validators=[colour_validator])
-    side = models.CharField(verbose_name=_("side"), max_length=60, help_text=_("Fleets on the same side fight together."))
+    side = models.CharField(verbose_name=_("side"),
+                            max_length=60, help_text=_("Fleets on the same side fight together."))
 
     class Meta:
         verbose_name = _("fleet")
@@ -241,13 +246,16 @@ class ShipTemplate(models.Model):
 class Ship(models.Model):
     campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"), on_delete=models.CASCADE, related_name="ships")
     fleet = models.ForeignKey(Fleet, verbose_name=_("fleet"), on_delete=models.CASCADE, related_name="ships")
-    template = models.ForeignKey(ShipTemplate, verbose_name=_("template"), null=True, blank=True, on_delete=models.SET_NULL, related_name="ships")
+    template = models.ForeignKey(ShipTemplate, verbose_name=_("template"),
+                                 null=True, blank=True, on_delete=models.SET_NULL, related_name="ships")
     name = models.CharField(verbose_name=_("name"), max_length=120)
     stats = models.JSONField(verbose_name=_("stats"), default=dict)
-    damage = models.JSONField(verbose_name=_("damage"), default=dict, blank=True, help_text=_("Damage carried between encounters."))
+    damage = models.JSONField(verbose_name=_("damage"),
+                              default=dict, blank=True, help_text=_("Damage carried between encounters."))
     notes = models.TextField(verbose_name=_("notes"), blank=True)
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("player"), null=True, blank=True, on_delete=models.SET_NULL, related_name="ships_commanded",
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="ships_commanded",
         help_text=_("The player who commands the ship itself: its own steps (a Dropfleet ship, a squadron), and "
                   "the steps of a crew position nobody plays."),
     )
@@ -271,7 +279,8 @@ class Ship(models.Model):
         with transaction.atomic():
             copy = Ship.objects.create(
                 campaign=self.campaign, fleet=self.fleet, template=self.template,
-                name=name or gettext("%(name)s (copy)") % {"name": self.name}, stats=dict(self.stats), damage=dict(self.damage), notes=self.notes,
+                name=name or gettext("%(name)s (copy)") % {"name": self.name}, stats=dict(self.stats),
+                damage=dict(self.damage), notes=self.notes,
             )
             for crew in self.crew.all():
                 crew.pk = None
@@ -311,11 +320,13 @@ class CrewMember(models.Model):
     ship = models.ForeignKey(Ship, verbose_name=_("ship"), on_delete=models.CASCADE, related_name="crew")
     name = models.CharField(verbose_name=_("name"), max_length=120)
     position = models.CharField(verbose_name=_("position"), max_length=40)
-    station = models.CharField(verbose_name=_("station"), max_length=40, blank=True, help_text=_("Which turret or bay, where it matters."))
+    station = models.CharField(verbose_name=_("station"),
+                               max_length=40, blank=True, help_text=_("Which turret or bay, where it matters."))
     characteristics = models.JSONField(verbose_name=_("characteristics"), default=dict, blank=True)
     skills = models.JSONField(verbose_name=_("skills"), default=dict, blank=True)
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("player"), null=True, blank=True, on_delete=models.SET_NULL, related_name="characters",
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="characters",
         help_text=_("The player who owns this character, if any."),
     )
 

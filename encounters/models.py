@@ -26,23 +26,29 @@ class Encounter(models.Model):
     ACTIVE, PAUSED, FINISHED = "active", "paused", "finished"
     STATUSES = [(ACTIVE, _("In progress")), (PAUSED, _("Paused")), (FINISHED, _("Finished"))]
     AUTO, MANUAL, MIXED = "auto", "manual", "mixed"
-    DICE_MODES = [(AUTO, _("The app rolls")), (MANUAL, _("GM enters physical dice")), (MIXED, _("Mixed: choose per roll"))]
+    DICE_MODES = [(AUTO, _("The app rolls")), (MANUAL, _("GM enters physical dice")),
+                  (MIXED, _("Mixed: choose per roll"))]
     #: a player's own dice for their step (not an encounter's mode): the rolls that are their
     #: character's typed, any other side's rolled by the app (RulesetBase.own_rolls)
     OWN = "own"
 
-    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"), on_delete=models.CASCADE, related_name="encounters")
+    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"),
+                                 on_delete=models.CASCADE, related_name="encounters")
     name = models.CharField(verbose_name=_("name"), max_length=120)
     ruleset = models.CharField(verbose_name=_("ruleset"), max_length=40, choices=ruleset_choices)
-    setup = models.JSONField(verbose_name=_("setup"), help_text=_("The ships, crews and options at the start: a snapshot."))
+    setup = models.JSONField(verbose_name=_("setup"),
+                             help_text=_("The ships, crews and options at the start: a snapshot."))
     seed = models.CharField(verbose_name=_("seed"), max_length=64, default=_seed)
     status = models.CharField(verbose_name=_("status"), max_length=10, choices=STATUSES, default=ACTIVE)
     dice_mode = models.CharField(verbose_name=_("dice mode"), max_length=10, choices=DICE_MODES, default=AUTO)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
+                                   null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(verbose_name=_("finished at"), null=True, blank=True)
-    damage_carried = models.BooleanField(verbose_name=_("damage carried"), default=False, help_text=_("Damage was written back to the campaign's ships."))
-    forked_from = models.ForeignKey("self", verbose_name=_("forked from"), null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+    damage_carried = models.BooleanField(verbose_name=_("damage carried"),
+                                         default=False, help_text=_("Damage was written back to the campaign's ships."))
+    forked_from = models.ForeignKey("self", verbose_name=_("forked from"),
+                                    null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
     players_act = models.BooleanField(verbose_name=_("players act"), 
         default=False, help_text=_("Players take their own characters' steps from their live page (issue 22)."))
     gm_confirms = models.BooleanField(verbose_name=_("GM confirms"), 
@@ -79,16 +85,20 @@ class EncounterEvent(models.Model):
     STEP, UNDO, REROLL, REVEAL = "step", "undo", "reroll", "reveal"
     KINDS = [(STEP, _("Step")), (UNDO, _("Undo")), (REROLL, _("Reroll")), (REVEAL, _("Reveal"))]
 
-    encounter = models.ForeignKey(Encounter, verbose_name=_("encounter"), on_delete=models.CASCADE, related_name="events")
+    encounter = models.ForeignKey(Encounter, verbose_name=_("encounter"),
+                                  on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField(verbose_name=_("sequence number"))
     kind = models.CharField(verbose_name=_("kind"), max_length=10, choices=KINDS, default=STEP)
     action = models.CharField(verbose_name=_("action"), max_length=500, blank=True)
     dice = models.JSONField(verbose_name=_("dice"), default=list, blank=True, help_text=_('Faces used, as "face/dN".'))
-    target_seq = models.PositiveIntegerField(verbose_name=_("target step"), null=True, blank=True, help_text=_("The step an undo, reroll or reveal is about."))
-    rolls = models.JSONField(verbose_name=_("rolls"), default=list, blank=True, help_text=_("The rolls as made when the row was written."))
+    target_seq = models.PositiveIntegerField(verbose_name=_("target step"),
+                                             null=True, blank=True, help_text=_("The step an undo, reroll or reveal is about."))
+    rolls = models.JSONField(verbose_name=_("rolls"),
+                             default=list, blank=True, help_text=_("The rolls as made when the row was written."))
     log = models.JSONField(verbose_name=_("log"), default=list, blank=True)
     gm_only = models.BooleanField(verbose_name=_("GM only"), default=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
+                                   null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
@@ -104,15 +114,18 @@ class EncounterEvent(models.Model):
 class EncounterSnapshot(models.Model):
     """A cache of the folded state at a sequence number; the log stays the truth."""
 
-    encounter = models.ForeignKey(Encounter, verbose_name=_("encounter"), on_delete=models.CASCADE, related_name="snapshots")
+    encounter = models.ForeignKey(Encounter, verbose_name=_("encounter"),
+                                  on_delete=models.CASCADE, related_name="snapshots")
     seq = models.PositiveIntegerField(verbose_name=_("sequence number"))
     # JSON text, not JSONField: a snapshot is written whole and read whole, never queried inside,
     # and every step writes one (text skips PostgreSQL's jsonb parse, and the steps' JSON is
     # joined from each step's text written once).
     state = models.TextField(verbose_name=_("state"), help_text=_("The state as JSON text (rulesets.core.serial)."))
-    applied = models.TextField(verbose_name=_("applied"), default="[]", help_text=_("The latest steps in effect as a JSON list "
+    applied = models.TextField(verbose_name=_("applied"),
+                               default="[]", help_text=_("The latest steps in effect as a JSON list "
                                                        "(log.SNAPSHOT_STEPS at most)."))
-    count = models.IntegerField(verbose_name=_("count"), default=-1, help_text=_("How many steps are in effect in all (-1: as many as applied)."))
+    count = models.IntegerField(verbose_name=_("count"),
+                                default=-1, help_text=_("How many steps are in effect in all (-1: as many as applied)."))
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
@@ -136,24 +149,29 @@ class SimulationRun(models.Model):
     """N policy-played battles at each point of a sweep, run in chunks by workers."""
 
     QUEUED, RUNNING, DONE, CANCELLED, FAILED = "queued", "running", "done", "cancelled", "failed"
-    STATUSES = [(QUEUED, _("Queued")), (RUNNING, _("Running")), (DONE, _("Done")), (CANCELLED, _("Cancelled")), (FAILED, _("Failed"))]
+    STATUSES = [(QUEUED, _("Queued")), (RUNNING, _("Running")), (DONE, _("Done")), (CANCELLED, _("Cancelled")),
+                (FAILED, _("Failed"))]
 
-    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"), on_delete=models.CASCADE, related_name="simulations")
+    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"),
+                                 on_delete=models.CASCADE, related_name="simulations")
     name = models.CharField(verbose_name=_("name"), max_length=120)
     ruleset = models.CharField(verbose_name=_("ruleset"), max_length=40, choices=ruleset_choices)
     setup = models.JSONField(verbose_name=_("setup"))
     sweep = models.CharField(verbose_name=_("sweep"), max_length=40, default="none")
     points = models.JSONField(verbose_name=_("points"), help_text=_("The sweep points: [{label, options}]."))
     trials_per_point = models.PositiveIntegerField(verbose_name=_("trials per point"))
-    chunk_size = models.PositiveIntegerField(verbose_name=_("chunk size"), default=0, help_text=_("Trials per chunk; 0: sized by a measured battle."))
+    chunk_size = models.PositiveIntegerField(verbose_name=_("chunk size"),
+                                             default=0, help_text=_("Trials per chunk; 0: sized by a measured battle."))
     seed = models.CharField(verbose_name=_("seed"), max_length=64, default=_seed)
     status = models.CharField(verbose_name=_("status"), max_length=10, choices=STATUSES, default=QUEUED)
     error = models.TextField(verbose_name=_("error"), blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.SET_NULL, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
+                                   null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
     started_at = models.DateTimeField(verbose_name=_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(verbose_name=_("finished at"), null=True, blank=True)
-    results = models.JSONField(verbose_name=_("results"), null=True, blank=True, help_text=_("Per sweep point statistics, once done."))
+    results = models.JSONField(verbose_name=_("results"),
+                               null=True, blank=True, help_text=_("Per sweep point statistics, once done."))
 
     objects = SimulationRunQuerySet.as_manager()
 
@@ -198,7 +216,8 @@ class SimulationChunk(models.Model):
     first_trial = models.PositiveIntegerField(verbose_name=_("first trial"))
     trials = models.PositiveIntegerField(verbose_name=_("trials"), help_text=_("How many trials it holds."))
     outcomes = models.JSONField(verbose_name=_("outcomes"))
-    complete = models.BooleanField(verbose_name=_("complete"), default=True, help_text=_("False when cancelled part-way."))
+    complete = models.BooleanField(verbose_name=_("complete"),
+                                   default=True, help_text=_("False when cancelled part-way."))
     seconds = models.FloatField(verbose_name=_("seconds"), default=0)
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
@@ -215,9 +234,11 @@ class EncounterAnalysis(models.Model):
     QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
     STATUSES = [(QUEUED, _("Queued")), (RUNNING, _("Running")), (DONE, _("Done")), (FAILED, _("Failed"))]
 
-    encounter = models.ForeignKey(Encounter, verbose_name=_("encounter"), on_delete=models.CASCADE, related_name="analyses")
+    encounter = models.ForeignKey(Encounter, verbose_name=_("encounter"),
+                                  on_delete=models.CASCADE, related_name="analyses")
     replays = models.PositiveIntegerField(verbose_name=_("replays"), default=400)
-    per_roll = models.PositiveIntegerField(verbose_name=_("replays per roll"), default=40, help_text=_("Replays per rolled step for the swing of each roll."))
+    per_roll = models.PositiveIntegerField(verbose_name=_("replays per roll"),
+                                           default=40, help_text=_("Replays per rolled step for the swing of each roll."))
     seed = models.CharField(verbose_name=_("seed"), max_length=64, default=_seed)
     status = models.CharField(verbose_name=_("status"), max_length=10, choices=STATUSES, default=QUEUED)
     progress = models.FloatField(verbose_name=_("progress"), default=0)
