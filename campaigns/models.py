@@ -10,7 +10,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _, pgettext
 
 from rulesets.core import registry
 
@@ -170,6 +170,12 @@ class Invite(models.Model):
         if self.expires_at and self.expires_at <= timezone.now():
             return "expired"
         return "open"
+
+    @property
+    def status_label(self) -> str:
+        """The status in the reader's language (``status`` stays the machine word)."""
+        return {"revoked": pgettext("invitation", "revoked"), "used": pgettext("invitation", "used"),
+                "expired": pgettext("invitation", "expired"), "open": pgettext("invitation", "open")}[self.status]
 
     @property
     def refusal(self) -> str:

@@ -26,11 +26,14 @@ def range_words(span: WholeRange) -> str:
     return gettext("any whole number")
 
 
-def refusal(span: WholeRange, value: object) -> str | None:
+def refusal(span: WholeRange, value: object, what=None) -> str | None:
     """Why ``value`` is not a number of ``span``, in the reader's language (the same English words
     as :meth:`WholeRange.read`: "MV is a whole number from -10 to 10; -11 is outside that range."),
-    or None when it is one."""
+    or None when it is one.  ``what``: the field's name in the reader's language (the span's own,
+    ``span.what``, when not given)."""
     words = range_words(span)
+    if what is not None:
+        span = WholeRange(span.lo, span.hi, what, span.upto)
     try:
         n = read_whole(value)
     except ValueError:
@@ -54,12 +57,18 @@ def refusal(span: WholeRange, value: object) -> str | None:
 
 
 class WholeNumberField(forms.IntegerField):
-    """A whole number of ``span`` (its bounds also go to the browser as min and max)."""
+    """A whole number of ``span`` (its bounds also go to the browser as min and max).
 
-    def __init__(self, span: WholeRange, **kwargs):
+    ``what``: the field's name in the reader's language (a ``gettext_lazy``), where the span is the
+    rules' own and names it in English (``NUMBERS["hull"]``): its label unless given, and the name
+    its refusal gives it."""
+
+    def __init__(self, span: WholeRange, *, what=None, **kwargs):
         self.span = span
+        self.what = what
+        name = what if what is not None else span.what
         # (a lazy label stays lazy: read in the reader's language when the form is drawn)
-        kwargs.setdefault("label", span.what if not isinstance(span.what, str) or span.what else None)
+        kwargs.setdefault("label", name if not isinstance(name, str) or name else None)
         super().__init__(min_value=span.lo, max_value=span.hi, **kwargs)
         # The range is checked (and worded) by the span, not by Django's "Ensure this value..."
         self.validators = [v for v in self.validators if not isinstance(v, (MinValueValidator, MaxValueValidator))]
@@ -67,7 +76,7 @@ class WholeNumberField(forms.IntegerField):
     def to_python(self, value):
         if value in self.empty_values:
             return None
-        problem = refusal(self.span, value)
+        problem = refusal(self.span, value, self.what)
         if problem is not None:
             raise forms.ValidationError(problem, code="invalid")
         return self.span.read(value)

@@ -62,7 +62,7 @@ class ShipStatsForm(forms.Form):
     armour = _stat("armour", 0)
     thrust = _stat("thrust", 1)
     jump = _stat("jump", 0)
-    sensors = forms.ChoiceField(choices=SENSOR_CHOICES, initial="standard")
+    sensors = forms.ChoiceField(choices=SENSOR_CHOICES, initial="standard", label=_("Sensors"))
     electronics = _stat("electronics", 0)
     fire_control = _stat("fire_control", 0)
     auto_repair = forms.BooleanField(required=False)
@@ -74,8 +74,9 @@ class ShipStatsForm(forms.Form):
     meson_screen = forms.BooleanField(required=False)
     fuel = _stat("fuel", 0)
     cargo = _stat("cargo", 0)
-    turrets = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=TURRET_HELP)
-    bays = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text=BAY_HELP)
+    turrets = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), label=_("Turrets"),
+                              help_text=TURRET_HELP)
+    bays = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label=_("Bays"), help_text=BAY_HELP)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -146,6 +147,13 @@ class ShipStatsForm(forms.Form):
 #: a characteristic's score and a skill's level (the sheet's ranges, stated once for the form and the import)
 CHARACTERISTIC_RANGE = (0, 15)
 SKILL_RANGE = (0, 6)
+#: the skills' names in the reader's language (crew.SKILL_LABEL: the English the rules use)
+SKILL_WORDS = {
+    "pilot": _("Pilot"), "gunnery": _("Gunnery"), "gunnery_turret": _("Gunnery (Turret)"),
+    "gunnery_bay": _("Gunnery (Bay)"), "tactics": _("Tactics"), "leadership": _("Leadership"), "comms": _("Comms"),
+    "mechanic": _("Mechanic"), "engineering": _("Engineering"), "navigation": _("Navigation"), "screens": _("Screens"),
+    "gun_combat": _("Gun Combat"), "vacc_suit": _("Vacc Suit"), "melee": _("Melee"),
+}
 CHAR_LABEL = {"str": _("Str"), "dex": _("Dex"), "end": _("End"), "int": _("Int"), "edu": _("Edu"), "soc": _("Soc")}
 
 
@@ -158,10 +166,10 @@ class CrewForm(forms.Form):
             self.fields[f"char_{key}"] = WholeNumberField(WholeRange(*CHARACTERISTIC_RANGE, CHAR_LABEL[key]), initial=7)
         for key in SKILLS:
             self.fields[f"skill_{key}"] = WholeNumberField(
-                WholeRange(*SKILL_RANGE, SKILL_LABEL[key]), required=False,
+                WholeRange(*SKILL_RANGE, SKILL_WORDS.get(key, SKILL_LABEL[key])), required=False,
                 help_text=_("Gunnery counts for Turret and Bay unless a speciality is given.") if key == "gunnery" else "")
         self.fields["other_skills"] = forms.CharField(
-            required=False, help_text=_("Other skills as 'Name level', comma separated: 'Vacc Suit 1, Medic 0'."))
+            required=False, label=_("Other skills"), help_text=_("Other skills as 'Name level', comma separated: 'Vacc Suit 1, Medic 0'."))
 
     def clean_other_skills(self):
         text = self.cleaned_data.get("other_skills") or ""

@@ -17,7 +17,7 @@ from . import tables
 from rulesets.core.override import WholeRange
 from rulesets.form_fields import WholeNumberField
 
-from .model import WEAPON_HELP, parse_save, parse_weapon_line, validate_stats, weapon_line
+from .model import parse_save, parse_weapon_line, validate_stats, weapon_line
 from .overrides import NUMBERS, check_on_table, read_position
 
 #: crew positions (the damage rules use no crew skills: the captain is for the GM's story)
@@ -33,29 +33,38 @@ def _lines(text, parse):
         raise forms.ValidationError(exc.messages) from None
 
 
+#: model.WEAPON_HELP in the reader's language (the same English words: tests/i18n/test_form_labels.py)
+WEAPON_HELP = _("One weapon system per line: name, Lock, Attacks, Damage, Arc, then any of 'close action', "
+                "'launch', 'particle', 'calibre H' (tonnage letters L, M, H, S). Damage is a number, D3, D6 or "
+                "D6+1; arcs are F, NF (narrow front), S (sides), R, FS (front and sides), A (all round). "
+                "Example: 'Heavy railgun, 4+, 3, 1, F' or 'Flak turrets, 5+, 4, 1, A, close action'.")
+
+
 class ShipStatsForm(forms.Form):
     name = forms.CharField(max_length=80, label=_("Class name"))
-    tonnage = forms.ChoiceField(choices=TONNAGE_CHOICES, initial="M",
+    tonnage = forms.ChoiceField(choices=TONNAGE_CHOICES, initial="M", label=_("Tonnage"),
                                 help_text=_("Light, Medium, Heavy or Super-heavy: what Calibre weapons are built against."))
-    scan = WholeNumberField(NUMBERS["scan"], initial=6, help_text=_("Inches. A weapon reaches Scan + the target's Signature."))
-    signature = WholeNumberField(NUMBERS["signature"], initial=6, help_text=_("Inches, before spikes."))
-    thrust = WholeNumberField(NUMBERS["thrust"], initial=10, help_text=_("Inches a move may cover."))
-    hull = WholeNumberField(NUMBERS["hull"], initial=10, help_text=_("Starting Hull points."))
-    armour = forms.CharField(max_length=20, initial="4+",
+    scan = WholeNumberField(NUMBERS["scan"], what=_("Scan"), initial=6, help_text=_("Inches. A weapon reaches Scan + the target's Signature."))
+    signature = WholeNumberField(NUMBERS["signature"], what=_("Signature"), initial=6, help_text=_("Inches, before spikes."))
+    thrust = WholeNumberField(NUMBERS["thrust"], what=_("Thrust"), initial=10, help_text=_("Inches a move may cover."))
+    hull = WholeNumberField(NUMBERS["hull"], what=_("Hull"), initial=10, help_text=_("Starting Hull points."))
+    armour = forms.CharField(max_length=20, initial="4+", label=_("Armour"),
                              help_text=_("One or more armour saves, e.g. '4+' or '4+, 5+' (the best is used)."))
     passive = forms.CharField(max_length=4, required=False, label=_("Passive countermeasures"),
                               help_text=_("The save after the slash, e.g. 4+ for 3+/4+; blank for none."))
     passive_switchable = forms.BooleanField(required=False, label=_("Shields (switchable passive)"),
                                             help_text=_("Passive works only while shields are raised with orders."))
-    shield_signature = WholeNumberField(NUMBERS["shield_signature"], initial=0, required=False,
+    shield_signature = WholeNumberField(NUMBERS["shield_signature"], what=_("Signature while shields are up"),
+                                        initial=0, required=False,
                                         label=_("Signature while shields are up (+inches)"))
     shields_block_pd = forms.BooleanField(required=False, label=_("No point defence while shields are up"))
-    pd = WholeNumberField(NUMBERS["pd"], initial=0,
+    pd = WholeNumberField(NUMBERS["pd"], what=_("Point defence"), initial=0,
                           help_text=_("Dice against Close Action weapons and launch assets; each 5+ blocks a point."))
-    dreadnought = forms.BooleanField(required=False, help_text=_("Crippled at 18 and at 10 Hull; its own tables."))
-    atmospheric = forms.BooleanField(required=False, help_text=_("May enter the Atmosphere; survives decaying into it."))
-    monitor = forms.BooleanField(required=False, help_text=_("No Course Change or Max Thrust; no Lock penalty between High and Low."))
-    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=WEAPON_HELP)
+    dreadnought = forms.BooleanField(required=False, label=_("Dreadnought"), help_text=_("Crippled at 18 and at 10 Hull; its own tables."))
+    atmospheric = forms.BooleanField(required=False, label=_("Atmospheric"), help_text=_("May enter the Atmosphere; survives decaying into it."))
+    monitor = forms.BooleanField(required=False, label=_("Monitor"), help_text=_("No Course Change or Max Thrust; no Lock penalty between High and Low."))
+    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), label=_("Weapons"),
+                              help_text=WEAPON_HELP)
 
     def clean_armour(self):
         text = self.cleaned_data["armour"]

@@ -48,7 +48,7 @@ _SHORT_TYPE = {
     "laser": "laser", "blaster": "blaster", "ion_cannon": "ion cannon", "concussion_missile": "concussion missile",
     "proton_torpedo": "proton torpedo", "turbolaser": "turbolaser", "tractor_beam": "tractor beam",
 }
-WEAPON_HELP = (
+WEAPON_HELP = _(
     "One weapon system per line: type, fire control, damage, then any of 'linked N' (fire-linked guns), "
     "'shots N' (capital broadside), 'ammo N'. Types: laser, blaster, ion cannon, concussion missile, "
     "proton torpedo, turbolaser, tractor beam. Example: 'laser, 2D, 5D, linked 2' or "
@@ -125,16 +125,17 @@ class DiceCodeField(forms.CharField):
 
 class ShipStatsForm(forms.Form):
     name = forms.CharField(max_length=80, label=_("Class name"), help_text=_("Shown in the logs when the ship has no name of its own."))
-    scale = forms.ChoiceField(choices=[(s, tables.SCALE_LABEL[s]) for s in tables.SCALES], initial=tables.STARFIGHTER,
+    scale = forms.ChoiceField(label=_("Scale"), choices=[(s, tables.SCALE_LABEL[s]) for s in tables.SCALES], initial=tables.STARFIGHTER,
                               help_text=_("Decides the scale caps (seed 6. ESCALES) and which piloting skill applies."))
-    speed = WholeNumberField(SPEED, initial=5,
+    speed = WholeNumberField(SPEED, what=_("Speed"), initial=5,
                              help_text=_("Movement points per movement phase (seed 1.)."))
-    maneuverability = DiceCodeField(initial="1D", help_text=_("Its dice are also the free turns of a movement phase."))
-    hull = DiceCodeField(initial="3D")
-    shields = DiceCodeField(initial="0D", required=False)
-    hyperdrive = forms.CharField(max_length=12, required=False, initial="",
+    maneuverability = DiceCodeField(label=_("Maneuverability"), initial="1D", help_text=_("Its dice are also the free turns of a movement phase."))
+    hull = DiceCodeField(label=_("Hull"), initial="3D")
+    shields = DiceCodeField(label=_("Shields"), initial="0D", required=False)
+    hyperdrive = forms.CharField(max_length=12, required=False, initial="", label=_("Hyperdrive"),
                                  help_text=_("Multiplier such as x1 or x2; blank for none (then it cannot jump out)."))
-    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=WEAPON_HELP)
+    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), label=_("Weapons"),
+                              help_text=WEAPON_HELP)
 
     def clean_weapons(self):
         weapons = _lines(self.cleaned_data.get("weapons"), _weapon)

@@ -38,8 +38,10 @@ class ShipStatsForm(forms.Form):
     defence = _number(*setup.SHIP_NUMBERS["defence"], _("Defence"),
                       _("House rule: what gunnery at this ship must reach (the seed gives no target; 12 is the plain check)."))
     spare_parts = _number(*setup.SHIP_NUMBERS["spare_parts"], _("Spare parts"), _("Each repair attempt spends one."))
-    modules = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=MODULE_HELP)
-    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), help_text=WEAPON_HELP)
+    modules = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), label=_("Modules"),
+                              help_text=MODULE_HELP)
+    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), label=_("Weapons"),
+                              help_text=WEAPON_HELP)
 
     def clean_modules(self):
         names = [line.strip()[:40] for line in (self.cleaned_data.get("modules") or "").splitlines() if line.strip()]
@@ -72,7 +74,7 @@ class ShipStatsForm(forms.Form):
 class CrewForm(forms.Form):
     """A character's full sheet, or an enemy profile's simplified stat line (Враги в бою)."""
 
-    profile = forms.ChoiceField(choices=[("character", _("Character (full stat line, death table, Void Points)")),
+    profile = forms.ChoiceField(label=_("Profile"), choices=[("character", _("Character (full stat line, death table, Void Points)")),
                                          ("enemy", _("Enemy profile (HP, DR, attack, damage, morale; a squad)"))],
                                 initial="character")
     body = _number(*setup.CHARACTER_NUMBERS["body"], _("Body"), _("Melee attacks, forcing doors."))
@@ -85,9 +87,9 @@ class CrewForm(forms.Form):
     attack = _number(*setup.ENEMY_NUMBERS["attack"], _("Attack modifier"), _("Enemies: 1d20 + this against the target's DR."))
     morale = _number(*setup.ENEMY_NUMBERS["morale"], _("Morale"), _("Enemies: 2d6 higher than this and they flee or surrender."))
     count = _number(*setup.ENEMY_NUMBERS["count"], _("Squad size"), _("Enemies: how many of them."))
-    weapon = forms.CharField(required=False, max_length=80,
+    weapon = forms.CharField(required=False, max_length=80, label=_("Weapon"),
                              help_text=_("Name, kind (melee, ranged or tech), damage, Condition: 'Laser pistol, tech, d8, 3'."))
-    armour = forms.CharField(required=False, max_length=80, help_text=_("Name, + DR, Condition: 'Vacc suit, 1, 3'."))
+    armour = forms.CharField(required=False, max_length=80, label=_("Armour"), help_text=_("Name, + DR, Condition: 'Vacc suit, 1, 3'."))
     shield = _number(0, 10, 0, _("Energy shield charges"), _("+2 DR while charged; a hit costs a charge."))
     medkit = _number(0, 10, 0, _("Medkit charges"), _("d6+1 HP a charge."))
 
@@ -136,7 +138,7 @@ class CrewForm(forms.Form):
 
 
 class SetupOptionsForm(forms.Form):
-    scene = forms.ChoiceField(choices=[("space", _("In space: the ships fight, then perhaps board")),
+    scene = forms.ChoiceField(label=_("Scene"), choices=[("space", _("In space: the ships fight, then perhaps board")),
                                        ("corridors", _("In the corridors: the first side's boarders are already inside"))],
                               initial="space")
     start_band = forms.ChoiceField(choices=[(b, tables.BANDS[b].label) for b in ("far", "medium", "close", "docked")],

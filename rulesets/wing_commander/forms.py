@@ -90,18 +90,19 @@ def _lines_field(text, parse):
 class ShipStatsForm(forms.Form):
     ship_class = forms.ChoiceField(label=_("Class"), choices=tables.SHIP_CLASSES, initial="medium",
                                    help_text=_("Sets the order (light fighters first, bombers last, capital ships after)."))
-    mv = WholeNumberField(NUMBERS["mv"], initial=0,
+    mv = WholeNumberField(NUMBERS["mv"], what=_("MV"), initial=0,
                           help_text=_("Manoeuvre value: added to gun attacks and to dodges against guns."))
-    tw = WholeNumberField(NUMBERS["tw"], initial=12,
+    tw = WholeNumberField(NUMBERS["tw"], what=_("TW"), initial=12,
                           help_text=_("Target value: what an attack on this ship must reach while an NPC flies it, "
                                       "and what a dodge must reach when its NPC pilot attacks."))
-    shields = WholeNumberField(NUMBERS["shields"], label=_("Shields"), initial=10)
-    hull = WholeNumberField(NUMBERS["hull"], label=_("Hull"), initial=12)
-    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=WEAPON_HELP)
-    chaff = WholeNumberField(NUMBERS["chaff"], label=_("Chaff"), initial=0, help_text=_("Chaff pods against missiles."))
-    chaff_mv = WholeNumberField(NUMBERS["chaff_mv"], initial=0)
-    mines = WholeNumberField(NUMBERS["mines"], initial=0, help_text=_("Mines against gun attacks."))
-    mines_mv = WholeNumberField(NUMBERS["mines_mv"], initial=0)
+    shields = WholeNumberField(NUMBERS["shields"], what=_("Shield points"), label=_("Shields"), initial=10)
+    hull = WholeNumberField(NUMBERS["hull"], what=_("Hull points"), label=_("Hull"), initial=12)
+    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), label=_("Weapons"),
+                              help_text=WEAPON_HELP)
+    chaff = WholeNumberField(NUMBERS["chaff"], what=_("Chaff pods"), label=_("Chaff"), initial=0, help_text=_("Chaff pods against missiles."))
+    chaff_mv = WholeNumberField(NUMBERS["chaff_mv"], what=_("Chaff MV"), initial=0)
+    mines = WholeNumberField(NUMBERS["mines"], what=_("Mines"), initial=0, help_text=_("Mines against gun attacks."))
+    mines_mv = WholeNumberField(NUMBERS["mines_mv"], what=_("Mines MV"), initial=0)
     cloak = forms.BooleanField(required=False, label=_("Cloaking device"))
     phase_shields = forms.BooleanField(required=False, label=_("Phase shields"),
                                        help_text=_("Capital ships only: a hard torpedo target (torpedoes must lock first)."))
@@ -120,7 +121,7 @@ class ShipStatsForm(forms.Form):
     @classmethod
     def initial_from(cls, stats: dict) -> dict:
         return {
-            "ship_class": stats.get("class", _("medium")), "mv": stats.get("mv", 0), "tw": stats.get("tw", 12),
+            "ship_class": stats.get("class", "medium"), "mv": stats.get("mv", 0), "tw": stats.get("tw", 12),
             "shields": stats.get("shields", 10), "hull": stats.get("hull", 12),
             "weapons": "\n".join(weapon_line(w) for w in stats.get("weapons") or []),
             "chaff": stats.get("chaff", 0), "chaff_mv": stats.get("chaff_mv", 0),
@@ -138,8 +139,8 @@ class ShipStatsForm(forms.Form):
 class CrewForm(forms.Form):
     flown_by = forms.ChoiceField(label=_("Flown by"), choices=FLOWN_BY, initial="character",
                                  help_text=_("An NPC is represented by its ship's TW; the GM may roll for it instead."))
-    rank = forms.TypedChoiceField(choices=tables.RANKS, coerce=int, initial=1)
-    months = WholeNumberField(NUMBERS["months"], initial=0)
+    rank = forms.TypedChoiceField(label=_("Rank"), choices=tables.RANKS, coerce=int, initial=1)
+    months = WholeNumberField(NUMBERS["months"], what=_("Months in rank"), initial=0)
     wild_card = forms.BooleanField(required=False, label=_("Wild Card (rolls 1W20 instead of 2W10)"))
     leader = forms.BooleanField(required=False, label=_("Squadron leader"))
     skills = forms.CharField(label=_("Skills, advantages, disadvantages"), required=False,
@@ -153,7 +154,7 @@ class CrewForm(forms.Form):
         chars = crew.get("characteristics") or {}
         skills = crew.get("skills") or {}
         return {
-            "flown_by": chars.get("flown_by", _("character")), "rank": chars.get("rank", 1),
+            "flown_by": chars.get("flown_by", "character"), "rank": chars.get("rank", 1),
             "months": chars.get("months", 0), "wild_card": bool(chars.get("wild_card", False)),
             "leader": bool(chars.get("leader", False)),
             "skills": "\n".join(f"{name}, {v[0]}, {int(v[1]):+d}" for name, v in skills.items()
