@@ -270,8 +270,9 @@ async def encounter_stream(request, pk):
         after = int(request.headers.get("Last-Event-ID") or request.GET.get("after", "0"))
     except ValueError:
         return HttpResponse(gettext("after must be a sequence number."), status=400)
-    # in the reader's language, read now: the events are written after the request's own context
-    unavailable = _unavailable(str(UNAVAILABLE_TEXT))
+    # in the reader's language, read now (the events are written after the request's own context)
+    with translation.override(getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE):
+        unavailable = _unavailable(str(UNAVAILABLE_TEXT))
 
     page = _Page(request)
     # Subscribe (waiting SUBSCRIBE_SECONDS at most), then read the head: nothing committed in
