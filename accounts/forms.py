@@ -2,12 +2,13 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 
 from . import guard
 
 
 class SignUpForm(UserCreationForm):
-    email = forms.EmailField(required=True, help_text="For password resets.")
+    email = forms.EmailField(required=True, label=_("E-mail"), help_text=_("For password resets."))
 
     class Meta(UserCreationForm.Meta):
         model = User
@@ -16,7 +17,7 @@ class SignUpForm(UserCreationForm):
     def clean_email(self):
         email = self.cleaned_data["email"].strip().lower()
         if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account with this e-mail already exists.")
+            raise forms.ValidationError(_("An account with this e-mail already exists."))
         return email
 
 
@@ -30,9 +31,9 @@ class LoginForm(AuthenticationForm):
 
     error_messages = {
         **AuthenticationForm.error_messages,
-        "paused": "Too many wrong passwords were tried for this account from many places, so signing in to it "
-                  "from a new place is paused for up to %(minutes)s minutes. You can still sign in from a device "
-                  "you have used before, or reset your password.",
+        "paused": _("Too many wrong passwords were tried for this account from many places, so signing in to it "
+                    "from a new place is paused for up to %(minutes)s minutes. You can still sign in from a device "
+                    "you have used before, or reset your password."),
     }
 
     def clean(self):

@@ -13,12 +13,13 @@ import hashlib
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext, gettext_lazy
 
 from config.outage import CacheDown, cache_call
 
 WINDOW = 3600  # seconds
-UNAVAILABLE = ("Password reset is unavailable for a moment (the service that counts reset requests cannot be "
-               "reached); nothing was sent. Try again in a few minutes.")
+UNAVAILABLE = gettext_lazy("Password reset is unavailable for a moment (the service that counts reset requests cannot be "
+                           "reached); nothing was sent. Try again in a few minutes.")
 
 
 class Unavailable(Exception):
@@ -45,9 +46,9 @@ def _over(key: str, limit: int) -> bool:
 def reset_refused(email: str, client_ip: str) -> str:
     """An explanation when this reset request is over a limit, else "".  Raises :class:`Unavailable`."""
     if _over(_key("ip", client_ip or "unknown"), settings.PASSWORD_RESET_LIMIT_PER_IP):
-        return "Too many password-reset requests from your network; try again in an hour."
+        return gettext("Too many password-reset requests from your network; try again in an hour.")
     if _over(_key("email", email.strip().lower()), settings.PASSWORD_RESET_LIMIT_PER_EMAIL):
-        return "Too many password-reset mails were sent to this address; try again in an hour."
+        return gettext("Too many password-reset mails were sent to this address; try again in an hour.")
     return ""
 
 

@@ -14,6 +14,7 @@ import json
 import math
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from rulesets.core import registry
 
@@ -114,7 +115,7 @@ MAX_NUMBER = 10**12
 
 
 def _no_constant(name: str):
-    raise ImportRefused(f"Not a file this app wrote: {name} is not a number an export holds.")
+    raise ImportRefused(gettext("Not a file this app wrote: %(name)s is not a number an export holds.") % {"name": name})
 
 
 def _finite(text: str) -> float:
@@ -127,19 +128,23 @@ def _finite(text: str) -> float:
 def _check_values(value, where: str, depth: int = 0) -> None:
     """Refuse what no field can store: NUL characters, absurd nesting, numbers out of all range."""
     if depth > MAX_DEPTH:
-        raise ImportRefused(f"{where}: nested more than {MAX_DEPTH} deep; this is not an export of this app.")
+        raise ImportRefused(gettext("%(where)s: nested more than %(depth)s deep; this is not an export of this app.")
+                            % {"where": where, "depth": MAX_DEPTH})
     if isinstance(value, str):
         if "\x00" in value:
-            raise ImportRefused(f"{where}: holds a NUL character (\\u0000), which no field can store.")
+            raise ImportRefused(gettext("%(where)s: holds a NUL character (\\u0000), which no field can store.")
+                                % {"where": where})
     elif isinstance(value, bool) or value is None:
         pass
     elif isinstance(value, (int, float)):
         if abs(value) > MAX_NUMBER:
-            raise ImportRefused(f"{where}: the number {value:.3g} is far larger than any stat.")
+            raise ImportRefused(gettext("%(where)s: the number %(value)s is far larger than any stat.")
+                                % {"where": where, "value": f"{value:.3g}"})
     elif isinstance(value, dict):
         for k, v in value.items():
             if "\x00" in k:
-                raise ImportRefused(f"{where}: a key holds a NUL character (\\u0000), which no field can store.")
+                raise ImportRefused(gettext("%(where)s: a key holds a NUL character (\\u0000), which no field can store.")
+                                    % {"where": where})
             _check_values(v, f"{where}.{k}", depth + 1)
     elif isinstance(value, list):
         for i, v in enumerate(value):
@@ -152,34 +157,37 @@ def parse(raw: bytes | str, expect: str | None = None) -> dict:
     except ImportRefused:
         raise
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ImportRefused(f"Not a JSON file: {exc}.") from None
+        raise ImportRefused(gettext("Not a JSON file: %(problem)s.") % {"problem": exc}) from None
     except RecursionError:
-        raise ImportRefused("Not a file this app wrote: it is nested far too deeply.") from None
+        raise ImportRefused(gettext("Not a file this app wrote: it is nested far too deeply.")) from None
     except ValueError:  # Python refuses integers of more than 4,300 digits
-        raise ImportRefused("Not a file this app wrote: a number in it has thousands of digits.") from None
+        raise ImportRefused(gettext("Not a file this app wrote: a number in it has thousands of digits.")) from None
     _check_values(data, "file")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRefused(f"Not a {FORMAT} export: the top level must have \"format\": \"{FORMAT}\".")
+        raise ImportRefused(gettext("Not a %(format)s export: the top level must have \"format\": \"%(format)s\".")
+                            % {"format": FORMAT})
     version = data.get("version")
     if version != VERSION:
-        raise ImportRefused(f"Unsupported version {version!r}: this app reads version {VERSION}.")
+        raise ImportRefused(gettext("Unsupported version %(version)s: this app reads version %(supported)s.")
+                            % {"version": repr(version), "supported": VERSION})
     kind = data.get("kind")
     if kind not in KINDS:
-        raise ImportRefused(f"Unknown kind {kind!r}: expected one of {', '.join(KINDS)}.")
+        raise ImportRefused(gettext("Unknown kind %(kind)s: expected one of %(kinds)s.") % {"kind": repr(kind), "kinds": ", ".join(KINDS)})
     if expect and kind != expect:
-        raise ImportRefused(f"This file holds a {kind}, but a {expect} was expected here.")
+        raise ImportRefused(gettext("This file holds a %(kind)s, but a %(expected)s was expected here.")
+                            % {"kind": kind, "expected": expect})
     return data
 
 
 def _obj(value, where: str) -> dict:
     if not isinstance(value, dict):
-        raise ImportRefused(f"{where}: expected an object.")
+        raise ImportRefused(gettext("%(where)s: expected an object.") % {"where": where})
     return value
 
 
 def _list(value, where: str) -> list:
     if not isinstance(value, list):
-        raise ImportRefused(f"{where}: expected a list.")
+        raise ImportRefused(gettext("%(where)s: expected a list.") % {"where": where})
     return value
 
 
@@ -188,12 +196,12 @@ def _text(entry: dict, key: str, where: str, required=True, max_length=120) -> s
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise ImportRefused(f"{where}.{key}: expected text.")
+        raise ImportRefused(gettext("%(where)s: expected text.") % {"where": f"{where}.{key}"})
     value = value.strip()
     if required and not value:
-        raise ImportRefused(f"{where}.{key}: is required.")
+        raise ImportRefused(gettext("%(where)s: is required.") % {"where": f"{where}.{key}"})
     if max_length and len(value) > max_length:
-        raise ImportRefused(f"{where}.{key}: longer than {max_length} characters.")
+        raise ImportRefused(gettext("%(where)s: longer than %(most)s characters.") % {"where": f"{where}.{key}", "most": max_length})
     return value
 
 
@@ -201,7 +209,7 @@ def _ruleset(key, where: str) -> str:
     try:
         registry.get(key)
     except (registry.UnknownRuleset, TypeError):
-        raise ImportRefused(f"{where}: unknown ruleset {key!r}.") from None
+        raise ImportRefused(gettext("%(where)s: unknown ruleset %(key)s.") % {"where": where, "key": repr(key)}) from None
     return key
 
 
@@ -226,7 +234,7 @@ def _check_templates(data: dict) -> tuple[str, list[dict]]:
         where = _label(where, entry)
         name = _text(entry, "name", where)
         if name.lower() in seen:
-            raise ImportRefused(f"{where}: the name appears twice in this file.")
+            raise ImportRefused(gettext("%(where)s: the name appears twice in this file.") % {"where": where})
         seen.add(name.lower())
         out.append({"name": name, "stats": _check_stats(ruleset, entry.get("stats"), where),
                     "notes": _text(entry, "notes", where, required=False, max_length=None)})
@@ -243,8 +251,8 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
         return {}
     _refuse_absent_crew(damage, len(crew), where)
     for path, value in _negatives(damage, f"{where}.damage"):
-        raise ImportRefused(f"{path}: damage is what was lost or spent, a number of 0 or more; "
-                            f"{value} is outside that range.")
+        raise ImportRefused(gettext("%(where)s: damage is what was lost or spent, a number of 0 or more; "
+                                    "%(value)s is outside that range.") % {"where": path, "value": value})
     engine = registry.get(ruleset)
     crew_specs = [{"id": crew_key(i), "player": None, **c} for i, c in enumerate(crew)]
 
@@ -257,10 +265,12 @@ def _check_damage(ruleset: str, damage: dict, stats: dict, crew: list[dict], whe
         kept = engine.damage_of(state, "s1")
         problems = engine.damage_problems(state, "s1", damage)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError):
-        raise ImportRefused(f"{where}.damage: not in the form this ruleset reads (see an exported file).") from None
+        raise ImportRefused(gettext("%(where)s: not in the form this ruleset reads (see an exported file).")
+                            % {"where": f"{where}.damage"}) from None
     dropped = dropped_entries(damage, kept, f"{where}.damage")
     if dropped:
-        raise ImportRefused(f"{dropped[0]}: this ruleset has no such damage (nothing would be kept of it).")
+        raise ImportRefused(gettext("%(where)s: this ruleset has no such damage (nothing would be kept of it).")
+                            % {"where": dropped[0]})
     for path, why in misread_entries(damage, kept, f"{where}.damage"):
         raise ImportRefused(f"{path}: {why}")
     for problem in problems:   # a count beyond what the rules allow (issue 26: Void Points 9)
@@ -278,10 +288,12 @@ def _refuse_absent_crew(damage: dict, crew_count: int, where: str) -> None:
     entries = {crew_key(i) for i in range(crew_count)}
     for key in hurt:
         if key not in entries:
-            held = f"crew[0] to crew[{crew_count - 1}]" if crew_count > 1 else "crew[0]" if crew_count else "none"
-            raise ImportRefused(f"{where}.damage.crew.{key}: no crew entry of this ship is {key!r} (its crew entries: "
-                                f"{held}); damage of a crew member no longer aboard belongs to no one: remove it "
-                                f"from the file, or add the crew member back to the ship's crew list.")
+            held = (gettext("crew[0] to crew[%(last)s]") % {"last": crew_count - 1} if crew_count > 1
+                    else "crew[0]" if crew_count else gettext("none"))
+            raise ImportRefused(gettext(
+                "%(where)s: no crew entry of this ship is %(key)s (its crew entries: %(held)s); damage of a crew "
+                "member no longer aboard belongs to no one: remove it from the file, or add the crew member back "
+                "to the ship's crew list.") % {"where": f"{where}.damage.crew.{key}", "key": repr(key), "held": held})
 
 
 def _negatives(value, path: str):
@@ -305,7 +317,8 @@ def _check_fleet(ruleset: str, entry, where: str) -> dict:
     try:
         colour_validator(colour)
     except Exception:
-        raise ImportRefused(f"{where}.colour: {colour!r} is not a colour like #3366cc.") from None
+        raise ImportRefused(gettext("%(where)s: %(colour)s is not a colour like #3366cc.")
+                            % {"where": f"{where}.colour", "colour": repr(colour)}) from None
     positions = {key for key, _ in forms_for(ruleset).POSITIONS}
     ships = []
     for i, ship in enumerate(_list(entry.get("ships", []), f"{where}.ships")):
@@ -319,7 +332,8 @@ def _check_fleet(ruleset: str, entry, where: str) -> dict:
             cwhere = _label(cwhere, member)
             position = _text(member, "position", cwhere, max_length=40)
             if position not in positions:
-                raise ImportRefused(f"{cwhere}.position: {position!r} is not a position of this ruleset.")
+                raise ImportRefused(gettext("%(where)s: %(position)s is not a position of this ruleset.")
+                                    % {"where": f"{cwhere}.position", "position": repr(position)})
             try:
                 sheet = clean_crew(ruleset, {"characteristics": member.get("characteristics") or {},
                                              "skills": member.get("skills") or {}})
@@ -374,10 +388,12 @@ def import_fleet(raw, campaign: Campaign) -> Fleet:
     data = parse(raw, "fleet")
     ruleset = _ruleset(data.get("ruleset"), "ruleset")
     if ruleset != campaign.ruleset:
-        raise ImportRefused(f"ruleset: this fleet is for {ruleset!r}, the campaign plays {campaign.ruleset!r}.")
+        raise ImportRefused(gettext("ruleset: this fleet is for %(fleet)s, the campaign plays %(campaign)s.")
+                            % {"fleet": repr(ruleset), "campaign": repr(campaign.ruleset)})
     fleet = _check_fleet(ruleset, data.get("fleet"), "fleet")
     if campaign.fleets.filter(name__iexact=fleet["name"]).exists():
-        raise ImportRefused(f"fleet {fleet['name']!r}: the campaign already has a fleet of that name.")
+        raise ImportRefused(gettext("fleet %(name)s: the campaign already has a fleet of that name.")
+                            % {"name": repr(fleet["name"])})
     with transaction.atomic():
         return _create_fleet(campaign, fleet)
 
@@ -392,7 +408,8 @@ def import_campaign(raw, gm) -> Campaign:
     for i, f in enumerate(_list(entry.get("fleets", []), "campaign.fleets")):
         fleet = _check_fleet(ruleset, f, f"campaign.fleets[{i}]")
         if fleet["name"].lower() in seen:
-            raise ImportRefused(f"campaign.fleets[{i}] {fleet['name']!r}: the name appears twice in this file.")
+            raise ImportRefused(gettext("%(where)s: the name appears twice in this file.")
+                                % {"where": f"campaign.fleets[{i}] {fleet['name']!r}"})
         seen.add(fleet["name"].lower())
         fleets.append(fleet)
     with transaction.atomic():

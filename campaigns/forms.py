@@ -20,7 +20,7 @@ class CampaignForm(forms.ModelForm):
         if self.instance.pk:
             # Ships' stats belong to the ruleset: changing it would orphan them.
             self.fields["ruleset"].disabled = True
-            self.fields["ruleset"].help_text = "Fixed once the campaign exists."
+            self.fields["ruleset"].help_text = _("Fixed once the campaign exists.")
 
 
 #: colours offered to new fleets, one per side, in this order (blue and red first, as the demos have them)
@@ -66,7 +66,7 @@ class FleetForm(forms.ModelForm):
         name = self.cleaned_data["name"].strip()
         clash = self.campaign.fleets.filter(name__iexact=name).exclude(pk=self.instance.pk)
         if clash.exists():
-            raise forms.ValidationError("This campaign already has a fleet of that name.")
+            raise forms.ValidationError(_("This campaign already has a fleet of that name."))
         return name
 
     def save(self, commit=True):
@@ -75,8 +75,9 @@ class FleetForm(forms.ModelForm):
 
 
 class AddShipForm(forms.Form):
-    template = forms.ModelChoiceField(queryset=ShipTemplate.objects.none(), empty_label=None)
-    name = forms.CharField(max_length=120, required=False, help_text="Leave blank to use the template's name.")
+    template = forms.ModelChoiceField(queryset=ShipTemplate.objects.none(), empty_label=None, label=_("Template"))
+    name = forms.CharField(max_length=120, required=False, label=_("Name"),
+                           help_text=_("Leave blank to use the template's name."))
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -84,7 +85,8 @@ class AddShipForm(forms.Form):
 
 
 class CloneShipForm(forms.Form):
-    name = forms.CharField(max_length=120, required=False, help_text="Blank: the ship's name with “(copy)”.")
+    name = forms.CharField(max_length=120, required=False, label=_("Name"),
+                           help_text=_("Blank: the ship's name with “(copy)”."))
 
 
 class ShipForm(forms.ModelForm):
@@ -102,7 +104,7 @@ class ShipForm(forms.ModelForm):
 
 
 class MoveShipForm(forms.Form):
-    fleet = forms.ModelChoiceField(queryset=Fleet.objects.none(), empty_label=None)
+    fleet = forms.ModelChoiceField(queryset=Fleet.objects.none(), empty_label=None, label=_("Fleet"))
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -117,7 +119,7 @@ class CrewMemberForm(forms.ModelForm):
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         rules = forms_for(campaign.ruleset)
-        self.fields["position"] = forms.ChoiceField(choices=rules.POSITIONS)
+        self.fields["position"] = forms.ChoiceField(choices=rules.POSITIONS, label=_("Position"))
         User = get_user_model()
         self.fields["player"].queryset = User.objects.filter(
             memberships__campaign=campaign, memberships__role="player"
@@ -126,14 +128,16 @@ class CrewMemberForm(forms.ModelForm):
 
 
 class InviteForm(forms.Form):
-    single_use = forms.BooleanField(required=False, initial=True, help_text="The link works once.")
+    single_use = forms.BooleanField(required=False, initial=True, label=_("Single use"),
+                                    help_text=_("The link works once."))
     days = forms.IntegerField(
-        required=False, min_value=1, max_value=90, initial=7, help_text="Days until the link expires (blank: never)."
+        required=False, min_value=1, max_value=90, initial=7, label=_("Days"),
+        help_text=_("Days until the link expires (blank: never).")
     )
 
 
 class TransferGMForm(forms.Form):
-    new_gm = forms.ModelChoiceField(queryset=None, label="New GM", empty_label=None)
+    new_gm = forms.ModelChoiceField(queryset=None, label=_("New GM"), empty_label=None)
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -144,12 +148,12 @@ class TransferGMForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(help_text="A JSON file exported from this app.")
+    file = forms.FileField(label=_("File"), help_text=_("A JSON file exported from this app."))
 
     MAX_BYTES = 5 * 1024 * 1024
 
     def clean_file(self):
         f = self.cleaned_data["file"]
         if f.size > self.MAX_BYTES:
-            raise forms.ValidationError("The file is larger than 5 MB.")
+            raise forms.ValidationError(_("The file is larger than 5 MB."))
         return f

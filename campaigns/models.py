@@ -10,6 +10,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy as _, pgettext
 
 from rulesets.core import registry
 
@@ -26,14 +27,16 @@ class CampaignQuerySet(models.QuerySet):
 
 
 class Campaign(models.Model):
-    name = models.CharField(max_length=120)
-    ruleset = models.CharField(max_length=40, choices=ruleset_choices)
-    description = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    ruleset = models.CharField(verbose_name=_("ruleset"), max_length=40, choices=ruleset_choices)
+    description = models.TextField(verbose_name=_("description"), blank=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     objects = CampaignQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("campaign")
+        verbose_name_plural = _("campaigns")
         ordering = ["name", "pk"]
 
     def __str__(self):
@@ -97,14 +100,18 @@ class Campaign(models.Model):
 class Membership(models.Model):
     GM = "gm"
     PLAYER = "player"
-    ROLES = [(GM, "Game master"), (PLAYER, "Player")]
+    ROLES = [(GM, _("Game master")), (PLAYER, _("Player"))]
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
-    role = models.CharField(max_length=10, choices=ROLES, default=PLAYER)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"),
+                                 on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"),
+                             on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(verbose_name=_("role"), max_length=10, choices=ROLES, default=PLAYER)
+    joined_at = models.DateTimeField(verbose_name=_("joined at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user"),
             models.UniqueConstraint(fields=["campaign"], condition=Q(role="gm"), name="one_gm_per_campaign"),
@@ -112,7 +119,8 @@ class Membership(models.Model):
         ordering = ["role", "user__username"]
 
     def __str__(self):
-        return f"{self.user} ({self.get_role_display()}) in {self.campaign}"
+        return gettext("%(user)s (%(role)s) in %(campaign)s") % {
+            "user": self.user, "role": self.get_role_display(), "campaign": self.campaign}
 
 
 def _token():
@@ -124,22 +132,26 @@ class InviteError(Exception):
 
 
 class Invite(models.Model):
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invites")
-    token = models.CharField(max_length=64, unique=True, default=_token, editable=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    single_use = models.BooleanField(default=True)
-    expires_at = models.DateTimeField(null=True, blank=True)
-    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    used_at = models.DateTimeField(null=True, blank=True)
-    uses = models.PositiveIntegerField(default=0)
-    revoked = models.BooleanField(default=False)
+    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"), on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(verbose_name=_("token"), max_length=64, unique=True, default=_token, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
+                                   on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    single_use = models.BooleanField(verbose_name=_("single use"), default=True)
+    expires_at = models.DateTimeField(verbose_name=_("expires at"), null=True, blank=True)
+    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("used by"),
+                                null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    used_at = models.DateTimeField(verbose_name=_("used at"), null=True, blank=True)
+    uses = models.PositiveIntegerField(verbose_name=_("uses"), default=0)
+    revoked = models.BooleanField(verbose_name=_("revoked"), default=False)
 
     class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
         ordering = ["-created_at"]
 
     def __str__(self):
-        return f"Invite to {self.campaign}"
+        return gettext("Invite to %(campaign)s") % {"campaign": self.campaign}
 
     @classmethod
     def create(cls, campaign, user, *, single_use=True, days=None):
@@ -159,6 +171,21 @@ class Invite(models.Model):
             return "expired"
         return "open"
 
+    @property
+    def status_label(self) -> str:
+        """The status in the reader's language (``status`` stays the machine word)."""
+        return {"revoked": pgettext("invitation", "revoked"), "used": pgettext("invitation", "used"),
+                "expired": pgettext("invitation", "expired"), "open": pgettext("invitation", "open")}[self.status]
+
+    @property
+    def refusal(self) -> str:
+        """Why this invitation no longer lets anyone join, in the reader's language."""
+        return {
+            "revoked": gettext("This invitation is revoked; ask your GM for a new one."),
+            "used": gettext("This invitation is used; ask your GM for a new one."),
+            "expired": gettext("This invitation is expired; ask your GM for a new one."),
+        }.get(self.status, "")
+
     def accept(self, user) -> Membership:
         """Join the campaign as a player.  Safe against two people racing for one link."""
         with transaction.atomic():
@@ -167,7 +194,7 @@ class Invite(models.Model):
             if existing:
                 return existing
             if invite.status != "open":
-                raise InviteError(f"This invitation is {invite.status}; ask your GM for a new one.")
+                raise InviteError(invite.refusal)
             membership = Membership.objects.create(campaign=invite.campaign, user=user, role=Membership.PLAYER)
             invite.uses += 1
             invite.used_by = user
@@ -176,16 +203,19 @@ class Invite(models.Model):
         return membership
 
 
-colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", "Use a colour like #3366cc.")
+colour_validator = RegexValidator(r"^#[0-9a-fA-F]{6}$", _("Use a colour like #3366cc."))
 
 
 class Fleet(models.Model):
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="fleets")
-    name = models.CharField(max_length=120)
-    colour = models.CharField(max_length=7, default="#3366cc", validators=[colour_validator])
-    side = models.CharField(max_length=60, help_text="Fleets on the same side fight together.")
+    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"), on_delete=models.CASCADE, related_name="fleets")
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    colour = models.CharField(verbose_name=_("colour"), max_length=7, default="#3366cc", validators=[colour_validator])
+    side = models.CharField(verbose_name=_("side"),
+                            max_length=60, help_text=_("Fleets on the same side fight together."))
 
     class Meta:
+        verbose_name = _("fleet")
+        verbose_name_plural = _("fleets")
         ordering = ["side", "name", "pk"]
         constraints = [models.UniqueConstraint(fields=["campaign", "name"], name="fleet_name_unique_in_campaign")]
 
@@ -201,15 +231,17 @@ class ShipTemplateQuerySet(models.QuerySet):
 class ShipTemplate(models.Model):
     """The admin-curated library a GM picks ships from."""
 
-    ruleset = models.CharField(max_length=40, choices=ruleset_choices)
-    name = models.CharField(max_length=120)
-    stats = models.JSONField(default=dict)
-    notes = models.TextField(blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    ruleset = models.CharField(verbose_name=_("ruleset"), max_length=40, choices=ruleset_choices)
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    stats = models.JSONField(verbose_name=_("stats"), default=dict)
+    notes = models.TextField(verbose_name=_("notes"), blank=True)
+    updated_at = models.DateTimeField(verbose_name=_("updated at"), auto_now=True)
 
     objects = ShipTemplateQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("ship template")
+        verbose_name_plural = _("ship templates")
         ordering = ["ruleset", "name"]
         constraints = [models.UniqueConstraint(fields=["ruleset", "name"], name="template_name_unique_in_ruleset")]
 
@@ -218,20 +250,25 @@ class ShipTemplate(models.Model):
 
 
 class Ship(models.Model):
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="ships")
-    fleet = models.ForeignKey(Fleet, on_delete=models.CASCADE, related_name="ships")
-    template = models.ForeignKey(ShipTemplate, null=True, blank=True, on_delete=models.SET_NULL, related_name="ships")
-    name = models.CharField(max_length=120)
-    stats = models.JSONField(default=dict)
-    damage = models.JSONField(default=dict, blank=True, help_text="Damage carried between encounters.")
-    notes = models.TextField(blank=True)
+    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"), on_delete=models.CASCADE, related_name="ships")
+    fleet = models.ForeignKey(Fleet, verbose_name=_("fleet"), on_delete=models.CASCADE, related_name="ships")
+    template = models.ForeignKey(ShipTemplate, verbose_name=_("template"),
+                                 null=True, blank=True, on_delete=models.SET_NULL, related_name="ships")
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    stats = models.JSONField(verbose_name=_("stats"), default=dict)
+    damage = models.JSONField(verbose_name=_("damage"),
+                              default=dict, blank=True, help_text=_("Damage carried between encounters."))
+    notes = models.TextField(verbose_name=_("notes"), blank=True)
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="ships_commanded",
-        help_text="The player who commands the ship itself: its own steps (a Dropfleet ship, a squadron), and "
-                  "the steps of a crew position nobody plays.",
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="ships_commanded",
+        help_text=_("The player who commands the ship itself: its own steps (a Dropfleet ship, a squadron), and "
+                  "the steps of a crew position nobody plays."),
     )
 
     class Meta:
+        verbose_name = _("ship")
+        verbose_name_plural = _("ships")
         ordering = ["fleet", "name", "pk"]
 
     def __str__(self):
@@ -248,7 +285,8 @@ class Ship(models.Model):
         with transaction.atomic():
             copy = Ship.objects.create(
                 campaign=self.campaign, fleet=self.fleet, template=self.template,
-                name=name or f"{self.name} (copy)", stats=dict(self.stats), damage=dict(self.damage), notes=self.notes,
+                name=name or gettext("%(name)s (copy)") % {"name": self.name}, stats=dict(self.stats),
+                damage=dict(self.damage), notes=self.notes,
             )
             for crew in self.crew.all():
                 crew.pk = None
@@ -285,18 +323,22 @@ class Ship(models.Model):
 
 
 class CrewMember(models.Model):
-    ship = models.ForeignKey(Ship, on_delete=models.CASCADE, related_name="crew")
-    name = models.CharField(max_length=120)
-    position = models.CharField(max_length=40)
-    station = models.CharField(max_length=40, blank=True, help_text="Which turret or bay, where it matters.")
-    characteristics = models.JSONField(default=dict, blank=True)
-    skills = models.JSONField(default=dict, blank=True)
+    ship = models.ForeignKey(Ship, verbose_name=_("ship"), on_delete=models.CASCADE, related_name="crew")
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    position = models.CharField(verbose_name=_("position"), max_length=40)
+    station = models.CharField(verbose_name=_("station"),
+                               max_length=40, blank=True, help_text=_("Which turret or bay, where it matters."))
+    characteristics = models.JSONField(verbose_name=_("characteristics"), default=dict, blank=True)
+    skills = models.JSONField(verbose_name=_("skills"), default=dict, blank=True)
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="characters",
-        help_text="The player who owns this character, if any.",
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="characters",
+        help_text=_("The player who owns this character, if any."),
     )
 
     class Meta:
+        verbose_name = _("crew member")
+        verbose_name_plural = _("crew members")
         ordering = ["ship", "position", "name", "pk"]
 
     def __str__(self):

@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from rulesets.core import registry
@@ -32,7 +33,7 @@ def _get_campaign_for_user(request, pk, *, gm=False) -> tuple[Campaign, str]:
     campaign = get_object_or_404(Campaign.objects.for_user(request.user), pk=pk)
     role = campaign.role_of(request.user)
     if gm and role != Membership.GM:
-        raise PermissionDenied("Only the campaign's GM can do that.")
+        raise PermissionDenied(_("Only the campaign's GM can do that."))
     return campaign, role
 
 
@@ -51,7 +52,7 @@ def campaign_list(request):
     form = CampaignForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         campaign = Campaign.create_for(request.user, **form.cleaned_data)
-        messages.success(request, f"Campaign “{campaign.name}” created. Add a fleet to start.")
+        messages.success(request, _("Campaign “%(campaign)s” created. Add a fleet to start.") % {"campaign": campaign.name})
         return redirect(campaign)
     return render(request, "campaigns/list.html", {
         "memberships": memberships, "form": form, "import_form": ImportForm(),
@@ -68,7 +69,7 @@ def campaign_import(request):
         except exchange.ImportRefused as exc:
             form.add_error("file", str(exc))
         else:
-            messages.success(request, f"Imported campaign “{campaign.name}”.")
+            messages.success(request, _("Imported campaign “%(campaign)s”.") % {"campaign": campaign.name})
             return redirect(campaign)
     memberships = Membership.objects.filter(user=request.user).select_related("campaign")
     return render(request, "campaigns/list.html", {
@@ -120,7 +121,7 @@ def campaign_edit(request, pk):
     form = CampaignForm(request.POST, instance=campaign)
     if form.is_valid():
         form.save()
-        messages.success(request, "Campaign saved.")
+        messages.success(request, _("Campaign saved."))
         return redirect(campaign)
     return render(request, "campaigns/detail.html",
                   _detail_context(request, campaign, role, edit_form=form), status=400)
@@ -129,18 +130,18 @@ def campaign_edit(request, pk):
 @login_required
 @require_POST
 def campaign_delete(request, pk):
-    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    campaign, _role = _get_campaign_for_user(request, pk, gm=True)
     if request.POST.get("confirm") != campaign.name:
-        messages.error(request, "Type the campaign's name exactly to delete it.")
+        messages.error(request, _("Type the campaign's name exactly to delete it."))
         return redirect(campaign)
     campaign.delete()
-    messages.success(request, f"Campaign “{campaign.name}” deleted.")
+    messages.success(request, _("Campaign “%(campaign)s” deleted.") % {"campaign": campaign.name})
     return redirect("campaigns:list")
 
 
 @login_required
 def campaign_export(request, pk):
-    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    campaign, _role = _get_campaign_for_user(request, pk, gm=True)
     return _json_download(exchange.export_campaign(campaign), f"{slugify(campaign.name) or 'campaign'}.json")
 
 
@@ -151,7 +152,8 @@ def transfer_gm(request, pk):
     form = TransferGMForm(request.POST, campaign=campaign)
     if form.is_valid():
         campaign.transfer_gm(form.cleaned_data["new_gm"])
-        messages.success(request, f"{form.cleaned_data['new_gm']} is now the GM; you stay on as a player.")
+        messages.success(request, _("%(user)s is now the GM; you stay on as a player.") % {
+            "user": form.cleaned_data["new_gm"]})
         return redirect(campaign)
     return render(request, "campaigns/detail.html",
                   _detail_context(request, campaign, role, transfer_form=form), status=400)
@@ -168,7 +170,7 @@ def invite_create(request, pk):
         invite = Invite.create(campaign, request.user, single_use=form.cleaned_data["single_use"],
                                days=form.cleaned_data["days"])
         link = request.build_absolute_uri(invite.get_absolute_url())
-        messages.success(request, f"Invitation link: {link}")
+        messages.success(request, _("Invitation link: %(link)s") % {"link": link})
         return redirect(f"{campaign.get_absolute_url()}#members")
     return render(request, "campaigns/detail.html",
                   _detail_context(request, campaign, role, invite_form=form), status=400)
@@ -177,11 +179,11 @@ def invite_create(request, pk):
 @login_required
 @require_POST
 def invite_revoke(request, pk, invite_pk):
-    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    campaign, _role = _get_campaign_for_user(request, pk, gm=True)
     invite = get_object_or_404(campaign.invites, pk=invite_pk)
     invite.revoked = True
     invite.save(update_fields=["revoked"])
-    messages.success(request, "Invitation revoked.")
+    messages.success(request, _("Invitation revoked."))
     return redirect(f"{campaign.get_absolute_url()}#members")
 
 
@@ -196,10 +198,10 @@ def join(request, token):
             invite.accept(request.user)
         except InviteError as exc:
             return render(request, "campaigns/join.html", {"invite": invite, "error": str(exc)}, status=410)
-        messages.success(request, f"You joined “{invite.campaign.name}”.")
+        messages.success(request, _("You joined “%(campaign)s”.") % {"campaign": invite.campaign.name})
         return redirect(invite.campaign)
     already = invite.campaign.memberships.filter(user=request.user).exists()
-    error = "" if already or invite.status == "open" else f"This invitation is {invite.status}; ask your GM for a new one."
+    error = "" if already or invite.status == "open" else invite.refusal
     return render(request, "campaigns/join.html", {"invite": invite, "already": already, "error": error},
                   status=410 if error else 200)
 
@@ -207,11 +209,11 @@ def join(request, token):
 @login_required
 @require_POST
 def member_remove(request, pk, member_pk):
-    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    campaign, _role = _get_campaign_for_user(request, pk, gm=True)
     membership = get_object_or_404(campaign.memberships, pk=member_pk, role=Membership.PLAYER)
     campaign.unlink(membership.user)
     membership.delete()
-    messages.success(request, f"{membership.user} left the campaign.")
+    messages.success(request, _("%(user)s left the campaign.") % {"user": membership.user})
     return redirect(f"{campaign.get_absolute_url()}#members")
 
 
@@ -220,7 +222,7 @@ def member_remove(request, pk, member_pk):
 def link(request, pk):
     """Who plays whom: the GM links a player to a crew member or a ship (``player`` blank: the
     GM's again).  A character has one player; a player may have several characters."""
-    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    campaign, _role = _get_campaign_for_user(request, pk, gm=True)
     kind, target = request.POST.get("kind", ""), request.POST.get("id", "")
     if kind == "crew":
         obj = get_object_or_404(CrewMember.objects.select_related("ship"), ship__campaign=campaign,
@@ -235,15 +237,15 @@ def link(request, pk):
         membership = campaign.memberships.filter(role=Membership.PLAYER, user_id=raw if raw.isdigit() else 0
                                                  ).select_related("user").first()
         if membership is None:
-            messages.error(request, "Only a player of this campaign can play a character here.")
+            messages.error(request, _("Only a player of this campaign can play a character here."))
             return redirect(f"{campaign.get_absolute_url()}#links")
         player = membership.user
     obj.player = player
     obj.save(update_fields=["player"])
     if player:
-        messages.success(request, f"{player} plays {obj.name}.")
+        messages.success(request, _("%(player)s plays %(character)s.") % {"player": player, "character": obj.name})
     else:
-        messages.success(request, f"{obj.name} is the GM's.")
+        messages.success(request, _("%(character)s is the GM's.") % {"character": obj.name})
     return redirect(f"{campaign.get_absolute_url()}#links")
 
 
@@ -268,7 +270,7 @@ def fleet_create(request, pk):
     form = FleetForm(request.POST, campaign=campaign)
     if form.is_valid():
         fleet = form.save()
-        messages.success(request, f"Fleet “{fleet.name}” added.")
+        messages.success(request, _("Fleet “%(fleet)s” added.") % {"fleet": fleet.name})
         return redirect(f"{campaign.get_absolute_url()}#fleet-{fleet.pk}")
     return render(request, "campaigns/detail.html",
                   _detail_context(request, campaign, role, fleet_form=form), status=400)
@@ -281,7 +283,7 @@ def fleet_edit(request, pk, fleet_pk):
     form = FleetForm(request.POST or None, instance=fleet, campaign=campaign)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Fleet saved.")
+        messages.success(request, _("Fleet saved."))
         return redirect(f"{campaign.get_absolute_url()}#fleet-{fleet.pk}")
     return render(request, "campaigns/fleet_form.html", {"campaign": campaign, "fleet": fleet, "form": form},
                   status=400 if request.method == "POST" else 200)
@@ -290,16 +292,16 @@ def fleet_edit(request, pk, fleet_pk):
 @login_required
 @require_POST
 def fleet_delete(request, pk, fleet_pk):
-    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    campaign, _role = _get_campaign_for_user(request, pk, gm=True)
     fleet = get_object_or_404(campaign.fleets, pk=fleet_pk)
     fleet.delete()
-    messages.success(request, f"Fleet “{fleet.name}” and its ships deleted.")
+    messages.success(request, _("Fleet “%(fleet)s” and its ships deleted.") % {"fleet": fleet.name})
     return redirect(campaign)
 
 
 @login_required
 def fleet_export(request, pk, fleet_pk):
-    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    campaign, _role = _get_campaign_for_user(request, pk, gm=True)
     fleet = get_object_or_404(campaign.fleets, pk=fleet_pk)
     return _json_download(exchange.export_fleet(fleet), f"{slugify(fleet.name) or 'fleet'}.json")
 
@@ -315,7 +317,7 @@ def fleet_import(request, pk):
         except exchange.ImportRefused as exc:
             form.add_error("file", str(exc))
         else:
-            messages.success(request, f"Imported fleet “{fleet.name}”.")
+            messages.success(request, _("Imported fleet “%(fleet)s”.") % {"fleet": fleet.name})
             return redirect(f"{campaign.get_absolute_url()}#fleet-{fleet.pk}")
     return render(request, "campaigns/detail.html",
                   _detail_context(request, campaign, role, import_form=form), status=400)
@@ -332,7 +334,7 @@ def ship_add(request, pk, fleet_pk):
     if form.is_valid():
         ship = Ship.from_template(form.cleaned_data["template"], fleet, form.cleaned_data["name"].strip())
         if not request.htmx:
-            messages.success(request, f"{ship.name} joined {fleet.name}.")
+            messages.success(request, _("%(ship)s joined %(fleet)s.") % {"ship": ship.name, "fleet": fleet.name})
         return _fleet_response(request, campaign, role, fleet)
     return _fleet_response(request, campaign, role, fleet, status=400, add_ship_form=form, form_fleet=fleet)
 
@@ -353,14 +355,14 @@ def ship_detail(request, pk, ship_pk):
     is_gm = role == Membership.GM
     if request.method == "POST":
         if not is_gm:
-            raise PermissionDenied("Only the campaign's GM can edit ships.")
+            raise PermissionDenied(_("Only the campaign's GM can edit ships."))
         form = ShipForm(request.POST, instance=ship, campaign=campaign)
         stats_form = rules.ShipStatsForm(request.POST, prefix="stats")
         if form.is_valid() and stats_form.is_valid():
             ship = form.save(commit=False)
             ship.stats = stats_form.stats()
             ship.save()
-            messages.success(request, f"{ship.name} saved.")
+            messages.success(request, _("%(ship)s saved.") % {"ship": ship.name})
             return redirect("campaigns:ship", campaign.pk, ship.pk)
         status = 400
     else:
@@ -415,10 +417,11 @@ def ship_clone(request, pk, ship_pk):
     form = CloneShipForm(request.POST)
     if not form.is_valid():
         return _fleet_response(request, campaign, role, ship.fleet, status=400, form_fleet=ship.fleet,
-                               clone_error=f"Clone of {ship.name}: {' '.join(form.errors['name'])}")
+                               clone_error=_("Clone of %(ship)s: %(problem)s") % {
+                                   "ship": ship.name, "problem": " ".join(form.errors["name"])})
     copy = ship.clone(form.cleaned_data["name"].strip())
     if not request.htmx:
-        messages.success(request, f"Cloned {ship.name} as {copy.name}.")
+        messages.success(request, _("Cloned %(ship)s as %(copy)s.") % {"ship": ship.name, "copy": copy.name})
     return _fleet_response(request, campaign, role, ship.fleet)
 
 
@@ -429,7 +432,7 @@ def ship_move(request, pk, ship_pk):
     ship = _get_ship(campaign, ship_pk)
     form = MoveShipForm(request.POST, campaign=campaign)
     if not form.is_valid():
-        messages.error(request, "Pick one of this campaign's fleets.")
+        messages.error(request, _("Pick one of this campaign's fleets."))
         return redirect(campaign)
     old = ship.fleet
     ship.fleet = form.cleaned_data["fleet"]
@@ -440,7 +443,7 @@ def ship_move(request, pk, ship_pk):
         body = render(request, "campaigns/detail.html#fleet", {**ctx, "fleet": old}).content
         body += render(request, "campaigns/detail.html#fleet", {**ctx, "fleet": ship.fleet, "oob": True}).content
         return HttpResponse(body)
-    messages.success(request, f"{ship.name} moved to {ship.fleet.name}.")
+    messages.success(request, _("%(ship)s moved to %(fleet)s.") % {"ship": ship.name, "fleet": ship.fleet.name})
     return redirect(f"{campaign.get_absolute_url()}#fleet-{ship.fleet.pk}")
 
 
@@ -452,7 +455,7 @@ def ship_delete(request, pk, ship_pk):
     fleet = ship.fleet
     ship.delete()
     if not request.htmx:
-        messages.success(request, f"{ship.name} deleted.")
+        messages.success(request, _("%(ship)s deleted.") % {"ship": ship.name})
     return _fleet_response(request, campaign, role, fleet)
 
 
@@ -460,11 +463,11 @@ def ship_delete(request, pk, ship_pk):
 @require_POST
 def ship_repair(request, pk, ship_pk):
     """Clear the damage a ship carries between encounters (a yard visit)."""
-    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    campaign, _role = _get_campaign_for_user(request, pk, gm=True)
     ship = _get_ship(campaign, ship_pk)
     ship.damage = {}
     ship.save(update_fields=["damage"])
-    messages.success(request, f"{ship.name} is fully repaired.")
+    messages.success(request, _("%(ship)s is fully repaired.") % {"ship": ship.name})
     return redirect("campaigns:ship", campaign.pk, ship.pk)
 
 
@@ -494,7 +497,7 @@ def crew_add(request, pk, ship_pk):
         data = sheet.crew_data()
         member.characteristics, member.skills = data["characteristics"], data["skills"]
         member.save()
-        messages.success(request, f"{member.name} joined the crew of {ship.name}.")
+        messages.success(request, _("%(person)s joined the crew of %(ship)s.") % {"person": member.name, "ship": ship.name})
         return redirect(f"{ship_url(campaign, ship)}#crew")
     return _render_ship_page(request, campaign, role, ship, crew_form=form, sheet_form=sheet, status=400,
                              crew_open=True)
@@ -510,7 +513,7 @@ def crew_edit(request, pk, crew_pk):
     member = get_object_or_404(CrewMember.objects.select_related("ship"), ship__campaign=campaign, pk=crew_pk)
     may_edit = role == Membership.GM
     if request.method == "POST" and not may_edit:
-        raise PermissionDenied("Only the campaign's GM can edit the crew.")
+        raise PermissionDenied(_("Only the campaign's GM can edit the crew."))
     if role != Membership.GM and member.player_id != request.user.pk:
         # Players see their own characters' sheets; other sheets stay with the GM.
         raise Http404
@@ -520,7 +523,7 @@ def crew_edit(request, pk, crew_pk):
         data = sheet.crew_data()
         member.characteristics, member.skills = data["characteristics"], data["skills"]
         member.save()
-        messages.success(request, f"{member.name} saved.")
+        messages.success(request, _("%(person)s saved.") % {"person": member.name})
         return redirect(f"{ship_url(campaign, member.ship)}#crew")
     if not may_edit:
         for f in (*form.fields.values(), *sheet.fields.values()):
@@ -533,8 +536,8 @@ def crew_edit(request, pk, crew_pk):
 @login_required
 @require_POST
 def crew_delete(request, pk, crew_pk):
-    campaign, _ = _get_campaign_for_user(request, pk, gm=True)
+    campaign, _role = _get_campaign_for_user(request, pk, gm=True)
     member = get_object_or_404(CrewMember.objects.select_related("ship"), ship__campaign=campaign, pk=crew_pk)
     member.delete()
-    messages.success(request, f"{member.name} left the crew.")
+    messages.success(request, _("%(person)s left the crew.") % {"person": member.name})
     return redirect(f"{ship_url(campaign, member.ship)}#crew")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from django.utils.translation import gettext, gettext_lazy
+
 from rulesets.core.dice import DiceNeeded, derive_seed
 
 from . import log as encounter_log
@@ -31,8 +33,9 @@ def policy_action(encounter: Encounter, now):
 
 
 #: what auto-play may be asked to play, in words for the refusal of an unknown mode
-MODES = {"step": "one step", "ship": "this ship's turn", "decision": "to the next player decision",
-         "round": "the NPCs to the end of the round"}
+MODES = {"step": gettext_lazy("one step"), "ship": gettext_lazy("this ship's turn"),
+         "decision": gettext_lazy("to the next player decision"),
+         "round": gettext_lazy("the NPCs to the end of the round")}
 
 
 def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) -> int:
@@ -46,7 +49,8 @@ def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) 
     form, :class:`encounters.log.EncounterClosed`, and :class:`AutoPlayRefused` with a message.
     """
     if mode not in MODES:
-        raise AutoPlayRefused(f"Auto-play plays {', '.join(MODES.values())}; '{mode}' is none of them.")
+        raise AutoPlayRefused(gettext("Auto-play plays %(modes)s; '%(mode)s' is none of them.") % {
+            "modes": ", ".join(str(m) for m in MODES.values()), "mode": mode})
     engine = encounter.engine
     npcs = npc_ships(encounter)
     taken = 0
@@ -69,8 +73,9 @@ def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) 
                 if waiting:
                     if not taken:
                         who = "; ".join(f"{w['player']} ({', '.join(w['characters'])})" for w in waiting)
-                        raise AutoPlayRefused(f"Waiting for {who}: a player's character acts now. "
-                                              "Take the step yourself from the list if you must.")
+                        raise AutoPlayRefused(gettext("Waiting for %(who)s: a player's character acts now. "
+                                                      "Take the step yourself from the list if you must.")
+                                              % {"who": who})
                     break
             if mode == "ship" and taken:
                 if engine.turn_ship(now.state) != start_turn:
@@ -80,14 +85,14 @@ def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) 
                     break  # a player's ship replies: their decision
             if mode == "decision" and engine.actor_ship(now.state) not in npcs:
                 if not taken:
-                    raise AutoPlayRefused("It is a player's ship's step: decide it yourself.")
+                    raise AutoPlayRefused(gettext("It is a player's ship's step: decide it yourself."))
                 break
             if mode == "round":
                 if now.state.round != start_round:
                     break
                 if engine.actor_ship(now.state) not in npcs:
                     if not taken:
-                        raise AutoPlayRefused("It is a player's ship's step: decide it yourself.")
+                        raise AutoPlayRefused(gettext("It is a player's ship's step: decide it yourself."))
                     break
             encounter_log.step(encounter, policy_action(encounter, now).to_str(),
                                expected_seq=expected_seq if not taken else now.head, user=user)
@@ -95,5 +100,5 @@ def auto_play(encounter: Encounter, *, mode: str, expected_seq: int, user=None) 
             now = encounter_log.current(encounter)
     except DiceNeeded:
         raise AutoPlayRefused(
-            "Auto-play rolls the app's dice; switch this encounter to app or mixed dice to use it.") from None
+            gettext("Auto-play rolls the app's dice; switch this encounter to app or mixed dice to use it.")) from None
     return taken

@@ -35,8 +35,10 @@ def win_probability(results: list[dict], side: str) -> str:
     height = HEIGHT
     if slant:
         height = HEIGHT + int(min(120, _label_width(max((r["label"] for r in results), key=len)) * 0.6))
-    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" '
-             f'aria-label="Win probability of {escape(side)} by sweep point">']
+    # (words outside the f-strings: xgettext does not read inside them)
+    aria = _("Win probability of %(side)s by sweep point") % {"side": side}
+    interval = _("%(level)s interval") % {"level": "95%"}
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(aria)}">']
     for p in (0, 0.25, 0.5, 0.75, 1):
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(p):.1f}" y2="{y(p):.1f}" class="grid"/>'
                      f'<text x="{LEFT - 6}" y="{y(p) + 4:.1f}" text-anchor="end" class="axis">{int(p * 100)}%</text>')
@@ -46,20 +48,25 @@ def win_probability(results: list[dict], side: str) -> str:
     band = " ".join(f"{x(i):.1f},{y(h):.1f}" for i, h in enumerate(highs))
     band += " " + " ".join(f"{x(i):.1f},{y(lo):.1f}" for i, lo in reversed(list(enumerate(lows))))
     if n > 1:
-        parts.append(f'<polygon points="{band}" class="band"><title>95% interval</title></polygon>')
+        parts.append(f'<polygon points="{band}" class="band"><title>{escape(interval)}</title></polygon>')
         line = " ".join(f"{x(i):.1f},{y(p):.1f}" for i, p in enumerate(rates))
         parts.append(f'<polyline points="{line}" class="line"/>')
+    tips = [ngettext("%(point)s: %(rate)s (95%% %(low)s–%(high)s, %(count)s battle)",
+                     "%(point)s: %(rate)s (95%% %(low)s–%(high)s, %(count)s battles)", r["trials"]) % {
+        "point": r["label"], "rate": f"{rates[i]:.1%}", "low": f"{lows[i]:.1%}", "high": f"{highs[i]:.1%}",
+        "count": r["trials"]} for i, r in enumerate(results)]
     for i, r in enumerate(results):
         lo, hi = lows[i], highs[i]
         parts.append(
             f'<line x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" class="whisker"/>'
             f'<circle cx="{x(i):.1f}" cy="{y(rates[i]):.1f}" r="4" class="dot">'
-            f'<title>{escape(r["label"])}: {rates[i]:.1%} (95% {lo:.1%}–{hi:.1%}, {r["trials"]} battles)</title></circle>'
+            f'<title>{escape(tips[i])}</title></circle>'
             f'<text x="{x(i):.1f}" y="{y(rates[i]) - 9:.1f}" text-anchor="middle" class="value">{rates[i]:.0%}</text>'
             + (f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="end" class="axis" '
                f'transform="rotate(-35 {x(i):.1f} {HEIGHT - BOTTOM + 14})">{escape(r["label"])}</text>' if slant else
                f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" class="axis">{escape(r["label"])}</text>'))
-    parts.append(f'<text x="{LEFT}" y="{height - 8}" class="caption">{escape(side)} wins (dot), 95% interval (band)</text>')
+    caption = _("%(side)s wins (dot), 95%% interval (band)") % {"side": side}
+    parts.append(f'<text x="{LEFT}" y="{height - 8}" class="caption">{escape(caption)}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))
 
@@ -90,8 +97,11 @@ def rounds_histogram(result: dict, first: int | None = None, last: int | None = 
     # a round number every `every` bars, so that the numbers never touch (two digits are ~16 units)
     every = max(1, math.ceil((_label_width(str(last), 13) + 6) / bar_w))
     label = result["label"]
+    # (words outside the f-strings: xgettext does not read inside them)
+    aria = _("How many battles ended in each round, %(point)s") % {"point": label}
+    caption = _("round the battle ended (bars: battles)")
     parts = [f'<svg class="chart histogram" viewBox="0 0 {HIST_WIDTH} {HIST_HEIGHT}" role="img" '
-             f'aria-label="{escape(_("How many battles ended in each round, %(point)s") % {"point": label})}">',
+             f'aria-label="{escape(aria)}">',
              f'<text x="{HIST_LEFT}" y="18" class="title">{escape(label)}</text>']
     for value in (0, top):
         y = base - plot_h * value / top
@@ -110,7 +120,7 @@ def rounds_histogram(result: dict, first: int | None = None, last: int | None = 
         if c and _label_width(str(c), 13) + 4 <= bar_w:
             parts.append(f'<text x="{bx + bar_w / 2:.1f}" y="{base - h - 4:.1f}" text-anchor="middle" class="value">{c}</text>')
     parts.append(f'<text x="{HIST_LEFT + plot_w / 2:.1f}" y="{HIST_HEIGHT - 8}" text-anchor="middle" class="caption">'
-                 f'{escape(_("round the battle ended (bars: battles)"))}</text>')
+                 f'{escape(caption)}</text>')
     parts.append("</svg>")
     return mark_safe("".join(parts))
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from rulesets.core import serial
 from rulesets.core.dice import Dice, Die, ManualSource, MixedSource, OwnDiceSource, SeededSource, derive_seed
@@ -28,7 +29,7 @@ class StaleStep(Exception):
 
     def __init__(self, expected: int, head: int):
         self.expected, self.head = expected, head
-        super().__init__("The encounter moved on since this page was loaded; it has been refreshed.")
+        super().__init__(gettext("The encounter moved on since this page was loaded; it has been refreshed."))
 
 
 class EncounterClosed(Exception):
@@ -248,9 +249,9 @@ def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, ta
         # insert: a deadlock on PostgreSQL.  Writers still exclude each other.
         locked = Encounter.objects.select_for_update(no_key=True).get(pk=encounter.pk)
         if locked.status == Encounter.FINISHED:
-            raise EncounterClosed("This encounter is finished.")
+            raise EncounterClosed(gettext("This encounter is finished."))
         if locked.status == Encounter.PAUSED and kind != EncounterEvent.REVEAL:
-            raise EncounterClosed("This encounter is paused: resume it to play on.")
+            raise EncounterClosed(gettext("This encounter is paused: resume it to play on."))
         head, key = _head(locked)  # the head is read once, under the lock
         if head != expected_seq:
             raise StaleStep(expected_seq, head)
@@ -264,8 +265,8 @@ def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, ta
             text = act.to_str()
             typed = [act.actor, *(str(v) for _, v in act.params)]
             if len(text) > EncounterEvent._meta.get_field("action").max_length or any("\x00" in t for t in typed):
-                raise ValueError("This step cannot be recorded: its values are too long or hold a NUL character; "
-                                 "shorten what you typed.")
+                raise ValueError(gettext("This step cannot be recorded: its values are too long or hold a NUL "
+                                         "character; shorten what you typed."))
             if check is not None:
                 check(locked, now.state)
             mine = engine.own_rolls(now.state, act) if dice_mode == Encounter.OWN else None
@@ -285,12 +286,12 @@ def _append(encounter: Encounter, *, kind, expected_seq, user, action, faces, ta
                 now = history(locked)  # undo, reroll and reveal fold the whole log anyway
             if kind == EncounterEvent.UNDO:
                 if not now.applied:
-                    raise NothingToUndo("There is no step to undo.")
+                    raise NothingToUndo(gettext("There is no step to undo."))
                 target = now.applied[-1].seq
             elif kind in (EncounterEvent.REROLL, EncounterEvent.REVEAL):
                 step = next((a for a in now.applied if a.seq == target), None)
                 if step is None:
-                    raise NothingToUndo(f"Step {target} is not in effect.")
+                    raise NothingToUndo(gettext("Step %(step)s is not in effect.") % {"step": target})
                 if kind == EncounterEvent.REROLL:
                     attempt = 1 + locked.events.filter(kind=EncounterEvent.REROLL, target_seq=target).count()
                     # The rerolled step's own faces: fresh, seeded from (seed, step, attempt).
@@ -349,7 +350,7 @@ def finish(encounter: Encounter, *, carry_damage: bool) -> Encounter:
         # insert: a deadlock on PostgreSQL.  Writers still exclude each other.
         locked = Encounter.objects.select_for_update(no_key=True).get(pk=encounter.pk)
         if locked.status == Encounter.FINISHED:
-            raise EncounterClosed("This encounter is finished.")
+            raise EncounterClosed(gettext("This encounter is finished."))
         now = current(locked)
         if carry_damage:
             engine = locked.engine

@@ -6,6 +6,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign, ruleset_choices
 from rulesets.core import registry
@@ -23,40 +24,48 @@ class EncounterQuerySet(models.QuerySet):
 
 class Encounter(models.Model):
     ACTIVE, PAUSED, FINISHED = "active", "paused", "finished"
-    STATUSES = [(ACTIVE, "In progress"), (PAUSED, "Paused"), (FINISHED, "Finished")]
+    STATUSES = [(ACTIVE, _("In progress")), (PAUSED, _("Paused")), (FINISHED, _("Finished"))]
     AUTO, MANUAL, MIXED = "auto", "manual", "mixed"
-    DICE_MODES = [(AUTO, "The app rolls"), (MANUAL, "GM enters physical dice"), (MIXED, "Mixed: choose per roll")]
+    DICE_MODES = [(AUTO, _("The app rolls")), (MANUAL, _("GM enters physical dice")),
+                  (MIXED, _("Mixed: choose per roll"))]
     #: a player's own dice for their step (not an encounter's mode): the rolls that are their
     #: character's typed, any other side's rolled by the app (RulesetBase.own_rolls)
     OWN = "own"
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="encounters")
-    name = models.CharField(max_length=120)
-    ruleset = models.CharField(max_length=40, choices=ruleset_choices)
-    setup = models.JSONField(help_text="The ships, crews and options at the start: a snapshot.")
-    seed = models.CharField(max_length=64, default=_seed)
-    status = models.CharField(max_length=10, choices=STATUSES, default=ACTIVE)
-    dice_mode = models.CharField(max_length=10, choices=DICE_MODES, default=AUTO)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    damage_carried = models.BooleanField(default=False, help_text="Damage was written back to the campaign's ships.")
-    forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
-    players_act = models.BooleanField(
-        default=False, help_text="Players take their own characters' steps from their live page (issue 22).")
-    gm_confirms = models.BooleanField(
-        default=False, help_text="A player's chosen step waits on the GM's page for one tap (confirm or send back).")
-    proposal = models.JSONField(
-        null=True, blank=True, help_text="A player's step waiting for the GM to confirm: the action, the dice and "
-                                         "the head it was chosen at (moot once the encounter moves on).")
-    dice_prompt = models.JSONField(
-        null=True, blank=True, help_text="The GM's open physical-dice prompt: the action, the DM, the faces typed "
+    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"),
+                                 on_delete=models.CASCADE, related_name="encounters")
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    ruleset = models.CharField(verbose_name=_("ruleset"), max_length=40, choices=ruleset_choices)
+    setup = models.JSONField(verbose_name=_("setup"),
+                             help_text=_("The ships, crews and options at the start: a snapshot."))
+    seed = models.CharField(verbose_name=_("seed"), max_length=64, default=_seed)
+    status = models.CharField(verbose_name=_("status"), max_length=10, choices=STATUSES, default=ACTIVE)
+    dice_mode = models.CharField(verbose_name=_("dice mode"), max_length=10, choices=DICE_MODES, default=AUTO)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
+                                   null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(verbose_name=_("finished at"), null=True, blank=True)
+    damage_carried = models.BooleanField(verbose_name=_("damage carried"),
+                                         default=False, help_text=_("Damage was written back to the campaign's ships."))
+    forked_from = models.ForeignKey("self", verbose_name=_("forked from"),
+                                    null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+    players_act = models.BooleanField(verbose_name=_("players act"), 
+        default=False, help_text=_("Players take their own characters' steps from their live page (issue 22)."))
+    gm_confirms = models.BooleanField(verbose_name=_("GM confirms"), 
+        default=False, help_text=_("A player's chosen step waits on the GM's page for one tap (confirm or send back)."))
+    proposal = models.JSONField(verbose_name=_("proposal"), 
+        null=True, blank=True, help_text=_("A player's step waiting for the GM to confirm: the action, the dice and "
+                                         "the head it was chosen at (moot once the encounter moves on)."))
+    dice_prompt = models.JSONField(verbose_name=_("dice prompt"), 
+        null=True, blank=True, help_text=_("The GM's open physical-dice prompt: the action, the DM, the faces typed "
                                          "and the head it was opened at (moot once the encounter moves on). Kept "
-                                         "with the encounter, so another device of the GM, or a new login, sees it.")
+                                         "with the encounter, so another device of the GM, or a new login, sees it."))
 
     objects = EncounterQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("encounter")
+        verbose_name_plural = _("encounters")
         ordering = ["-created_at"]
 
     def __str__(self):
@@ -74,21 +83,27 @@ class EncounterEvent(models.Model):
     """One row of the log.  Appended by encounters.log, never updated or deleted."""
 
     STEP, UNDO, REROLL, REVEAL = "step", "undo", "reroll", "reveal"
-    KINDS = [(STEP, "Step"), (UNDO, "Undo"), (REROLL, "Reroll"), (REVEAL, "Reveal")]
+    KINDS = [(STEP, _("Step")), (UNDO, _("Undo")), (REROLL, _("Reroll")), (REVEAL, _("Reveal"))]
 
-    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=10, choices=KINDS, default=STEP)
-    action = models.CharField(max_length=500, blank=True)
-    dice = models.JSONField(default=list, blank=True, help_text='Faces used, as "face/dN".')
-    target_seq = models.PositiveIntegerField(null=True, blank=True, help_text="The step an undo, reroll or reveal is about.")
-    rolls = models.JSONField(default=list, blank=True, help_text="The rolls as made when the row was written.")
-    log = models.JSONField(default=list, blank=True)
-    gm_only = models.BooleanField(default=False)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    encounter = models.ForeignKey(Encounter, verbose_name=_("encounter"),
+                                  on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField(verbose_name=_("sequence number"))
+    kind = models.CharField(verbose_name=_("kind"), max_length=10, choices=KINDS, default=STEP)
+    action = models.CharField(verbose_name=_("action"), max_length=500, blank=True)
+    dice = models.JSONField(verbose_name=_("dice"), default=list, blank=True, help_text=_('Faces used, as "face/dN".'))
+    target_seq = models.PositiveIntegerField(verbose_name=_("target step"),
+                                             null=True, blank=True, help_text=_("The step an undo, reroll or reveal is about."))
+    rolls = models.JSONField(verbose_name=_("rolls"),
+                             default=list, blank=True, help_text=_("The rolls as made when the row was written."))
+    log = models.JSONField(verbose_name=_("log"), default=list, blank=True)
+    gm_only = models.BooleanField(verbose_name=_("GM only"), default=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
+                                   null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("encounter event")
+        verbose_name_plural = _("encounter events")
         ordering = ["encounter", "seq"]
         constraints = [models.UniqueConstraint(fields=["encounter", "seq"], name="one_event_per_seq")]
 
@@ -99,18 +114,23 @@ class EncounterEvent(models.Model):
 class EncounterSnapshot(models.Model):
     """A cache of the folded state at a sequence number; the log stays the truth."""
 
-    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="snapshots")
-    seq = models.PositiveIntegerField()
+    encounter = models.ForeignKey(Encounter, verbose_name=_("encounter"),
+                                  on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField(verbose_name=_("sequence number"))
     # JSON text, not JSONField: a snapshot is written whole and read whole, never queried inside,
     # and every step writes one (text skips PostgreSQL's jsonb parse, and the steps' JSON is
     # joined from each step's text written once).
-    state = models.TextField(help_text="The state as JSON text (rulesets.core.serial).")
-    applied = models.TextField(default="[]", help_text="The latest steps in effect as a JSON list "
-                                                       "(log.SNAPSHOT_STEPS at most).")
-    count = models.IntegerField(default=-1, help_text="How many steps are in effect in all (-1: as many as applied).")
-    created_at = models.DateTimeField(auto_now_add=True)
+    state = models.TextField(verbose_name=_("state"), help_text=_("The state as JSON text (rulesets.core.serial)."))
+    applied = models.TextField(verbose_name=_("applied"),
+                               default="[]", help_text=_("The latest steps in effect as a JSON list "
+                                                       "(log.SNAPSHOT_STEPS at most)."))
+    count = models.IntegerField(verbose_name=_("count"),
+                                default=-1, help_text=_("How many steps are in effect in all (-1: as many as applied)."))
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("encounter snapshot")
+        verbose_name_plural = _("encounter snapshots")
         constraints = [models.UniqueConstraint(fields=["encounter", "seq"], name="one_snapshot_per_seq")]
         ordering = ["encounter", "-seq"]
 
@@ -129,28 +149,35 @@ class SimulationRun(models.Model):
     """N policy-played battles at each point of a sweep, run in chunks by workers."""
 
     QUEUED, RUNNING, DONE, CANCELLED, FAILED = "queued", "running", "done", "cancelled", "failed"
-    STATUSES = [(QUEUED, "Queued"), (RUNNING, "Running"), (DONE, "Done"), (CANCELLED, "Cancelled"), (FAILED, "Failed")]
+    STATUSES = [(QUEUED, _("Queued")), (RUNNING, _("Running")), (DONE, _("Done")), (CANCELLED, _("Cancelled")),
+                (FAILED, _("Failed"))]
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="simulations")
-    name = models.CharField(max_length=120)
-    ruleset = models.CharField(max_length=40, choices=ruleset_choices)
-    setup = models.JSONField()
-    sweep = models.CharField(max_length=40, default="none")
-    points = models.JSONField(help_text="The sweep points: [{label, options}].")
-    trials_per_point = models.PositiveIntegerField()
-    chunk_size = models.PositiveIntegerField(default=0, help_text="Trials per chunk; 0: sized by a measured battle.")
-    seed = models.CharField(max_length=64, default=_seed)
-    status = models.CharField(max_length=10, choices=STATUSES, default=QUEUED)
-    error = models.TextField(blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    results = models.JSONField(null=True, blank=True, help_text="Per sweep point statistics, once done.")
+    campaign = models.ForeignKey(Campaign, verbose_name=_("campaign"),
+                                 on_delete=models.CASCADE, related_name="simulations")
+    name = models.CharField(verbose_name=_("name"), max_length=120)
+    ruleset = models.CharField(verbose_name=_("ruleset"), max_length=40, choices=ruleset_choices)
+    setup = models.JSONField(verbose_name=_("setup"))
+    sweep = models.CharField(verbose_name=_("sweep"), max_length=40, default="none")
+    points = models.JSONField(verbose_name=_("points"), help_text=_("The sweep points: [{label, options}]."))
+    trials_per_point = models.PositiveIntegerField(verbose_name=_("trials per point"))
+    chunk_size = models.PositiveIntegerField(verbose_name=_("chunk size"),
+                                             default=0, help_text=_("Trials per chunk; 0: sized by a measured battle."))
+    seed = models.CharField(verbose_name=_("seed"), max_length=64, default=_seed)
+    status = models.CharField(verbose_name=_("status"), max_length=10, choices=STATUSES, default=QUEUED)
+    error = models.TextField(verbose_name=_("error"), blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("created by"),
+                                   null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    started_at = models.DateTimeField(verbose_name=_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(verbose_name=_("finished at"), null=True, blank=True)
+    results = models.JSONField(verbose_name=_("results"),
+                               null=True, blank=True, help_text=_("Per sweep point statistics, once done."))
 
     objects = SimulationRunQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("simulation")
+        verbose_name_plural = _("simulations")
         ordering = ["-created_at"]
 
     def __str__(self):
@@ -183,17 +210,20 @@ class SimulationRun(models.Model):
 class SimulationChunk(models.Model):
     """The outcomes of one chunk.  Unique per (run, chunk): a chunk run twice counts once."""
 
-    run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
-    index = models.PositiveIntegerField()
-    point = models.PositiveIntegerField()
-    first_trial = models.PositiveIntegerField()
-    trials = models.PositiveIntegerField(help_text="How many trials it holds.")
-    outcomes = models.JSONField()
-    complete = models.BooleanField(default=True, help_text="False when cancelled part-way.")
-    seconds = models.FloatField(default=0)
-    created_at = models.DateTimeField(auto_now_add=True)
+    run = models.ForeignKey(SimulationRun, verbose_name=_("run"), on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField(verbose_name=_("index"))
+    point = models.PositiveIntegerField(verbose_name=_("point"))
+    first_trial = models.PositiveIntegerField(verbose_name=_("first trial"))
+    trials = models.PositiveIntegerField(verbose_name=_("trials"), help_text=_("How many trials it holds."))
+    outcomes = models.JSONField(verbose_name=_("outcomes"))
+    complete = models.BooleanField(verbose_name=_("complete"),
+                                   default=True, help_text=_("False when cancelled part-way."))
+    seconds = models.FloatField(verbose_name=_("seconds"), default=0)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("simulation chunk")
+        verbose_name_plural = _("simulation chunks")
         ordering = ["run", "index"]
         constraints = [models.UniqueConstraint(fields=["run", "index"], name="one_result_per_chunk")]
 
@@ -202,18 +232,22 @@ class EncounterAnalysis(models.Model):
     """A re-roll analysis of a finished encounter: its decisions replayed with fresh dice."""
 
     QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
-    STATUSES = [(QUEUED, "Queued"), (RUNNING, "Running"), (DONE, "Done"), (FAILED, "Failed")]
+    STATUSES = [(QUEUED, _("Queued")), (RUNNING, _("Running")), (DONE, _("Done")), (FAILED, _("Failed"))]
 
-    encounter = models.ForeignKey(Encounter, on_delete=models.CASCADE, related_name="analyses")
-    replays = models.PositiveIntegerField(default=400)
-    per_roll = models.PositiveIntegerField(default=40, help_text="Replays per rolled step for the swing of each roll.")
-    seed = models.CharField(max_length=64, default=_seed)
-    status = models.CharField(max_length=10, choices=STATUSES, default=QUEUED)
-    progress = models.FloatField(default=0)
-    results = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    encounter = models.ForeignKey(Encounter, verbose_name=_("encounter"),
+                                  on_delete=models.CASCADE, related_name="analyses")
+    replays = models.PositiveIntegerField(verbose_name=_("replays"), default=400)
+    per_roll = models.PositiveIntegerField(verbose_name=_("replays per roll"),
+                                           default=40, help_text=_("Replays per rolled step for the swing of each roll."))
+    seed = models.CharField(verbose_name=_("seed"), max_length=64, default=_seed)
+    status = models.CharField(verbose_name=_("status"), max_length=10, choices=STATUSES, default=QUEUED)
+    progress = models.FloatField(verbose_name=_("progress"), default=0)
+    results = models.JSONField(verbose_name=_("results"), null=True, blank=True)
+    error = models.TextField(verbose_name=_("error"), blank=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(verbose_name=_("finished at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("analysis")
+        verbose_name_plural = _("analyses")
         ordering = ["-created_at"]

@@ -16,6 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import render
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.models import Membership
@@ -29,9 +30,9 @@ from .models import Encounter
 from .players import band, links_of, owner_of, turn_of, waiting_for
 from .viewing import names_for
 
-MOVED_ON = "The encounter has moved on: here is where it stands now. Nothing of yours was applied."
-NOT_YOURS = "That is not a step of your character's now: nothing was applied."
-NOT_ON = "The GM takes every step in this encounter: players do not act from their pages."
+MOVED_ON = gettext_lazy("The encounter has moved on: here is where it stands now. Nothing of yours was applied.")
+NOT_YOURS = gettext_lazy("That is not a step of your character's now: nothing was applied.")
+NOT_ON = gettext_lazy("The GM takes every step in this encounter: players do not act from their pages.")
 
 
 class NotTheirs(Exception):
@@ -164,7 +165,7 @@ def player_step(request, pk):
 
     encounter, role = _get_encounter_for_user(request, pk)
     if role != Membership.PLAYER:
-        raise PermissionDenied("The GM takes steps from the runner.")
+        raise PermissionDenied(_("The GM takes steps from the runner."))
     action_text = request.POST.get("action", "")
     own = request.POST.get("roll") == "own"
     expected = _expected(request)
@@ -172,7 +173,7 @@ def player_step(request, pk):
         return _answer(request, encounter, role, status=400, play_error=NOT_ON)
     if encounter.status != Encounter.ACTIVE:
         return _answer(request, encounter, role, status=400,
-                       play_error="The encounter is paused or finished: nothing was applied.")
+                       play_error=_("The encounter is paused or finished: nothing was applied."))
     now = encounter_log.current(encounter)
     if expected != now.head:
         return _answer(request, encounter, role, status=409, play_error=MOVED_ON)
@@ -243,7 +244,7 @@ def _propose(request, encounter, role, now, action, faces, mode, character):
         waiting = proposal_of(locked, now.head)
         if waiting and waiting.get("user") != request.user.pk:
             return _answer(request, encounter, role, status=409,
-                           play_error="Another player's step is waiting for the GM: yours was not kept.")
+                           play_error=_("Another player's step is waiting for the GM: yours was not kept."))
         locked.proposal = {
             "token": secrets.token_hex(8), "head": now.head, "user": request.user.pk,
             "player": request.user.get_username(), "character": character, "action": action.to_str(),
@@ -270,7 +271,7 @@ def proposal_decide(request, pk):
     p = encounter.proposal
     if not p or p.get("token") != token:
         return _after_change(request, encounter, role, status=409,
-                             error="That player's step is no longer waiting (sent back, or the encounter moved on).")
+                             error=_("That player's step is no longer waiting (sent back, or the encounter moved on)."))
     if request.POST.get("decision") != "confirm":
         Encounter.objects.filter(pk=encounter.pk).update(proposal=None)
         encounter.proposal = None
@@ -283,7 +284,7 @@ def proposal_decide(request, pk):
 
     def check(locked, state):
         if not locked.proposal or locked.proposal.get("token") != token:
-            raise NotTheirs("That player's step is no longer waiting.")
+            raise NotTheirs(_("That player's step is no longer waiting."))
         _still_theirs(p["user"], action)(locked, state)
         locked.proposal = None
         locked.save(update_fields=["proposal"])
@@ -298,7 +299,7 @@ def proposal_decide(request, pk):
         Encounter.objects.filter(pk=encounter.pk).update(proposal=None)
         encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
         return _after_change(request, encounter, role, status=409,
-                             error="The encounter moved on before this step was confirmed: it was not applied.")
+                             error=_("The encounter moved on before this step was confirmed: it was not applied."))
     except (NotTheirs, IllegalAction, ValueError, DiceError, encounter_log.EncounterClosed) as exc:
         Encounter.objects.filter(pk=encounter.pk).update(proposal=None)
         # The player's page stops waiting at once (the live stream, as for a step).
@@ -316,7 +317,7 @@ def players_setting(request, pk):
 
     from .views import _get_encounter_for_user
 
-    encounter, _ = _get_encounter_for_user(request, pk, gm=True)
+    encounter, _role = _get_encounter_for_user(request, pk, gm=True)
     encounter.players_act = bool(request.POST.get("players_act"))
     encounter.gm_confirms = bool(request.POST.get("gm_confirms"))
     if not (encounter.players_act and encounter.gm_confirms):

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from campaigns.models import Campaign, Ship
 from campaigns.rulesets import forms_for
 from rulesets.core import registry
+from rulesets.core.messages import english
 from rulesets.core.simulate import sides_of, sweep_by_key, sweeps_of
 
 from . import charts
@@ -79,14 +80,14 @@ class SimulationForm(forms.Form):
 def _campaign_for_gm(request, pk) -> Campaign:
     campaign = get_object_or_404(Campaign.objects.for_user(request.user), pk=pk)
     if not campaign.is_gm(request.user):
-        raise PermissionDenied("Only the campaign's GM runs simulations.")
+        raise PermissionDenied(_("Only the campaign's GM runs simulations."))
     return campaign
 
 
 def _run_for_gm(request, pk) -> SimulationRun:
     run = get_object_or_404(SimulationRun.objects.for_user(request.user).select_related("campaign"), pk=pk)
     if not run.campaign.is_gm(request.user):
-        raise PermissionDenied("Only the campaign's GM sees simulations.")
+        raise PermissionDenied(_("Only the campaign's GM sees simulations."))
     return run
 
 
@@ -109,7 +110,8 @@ def simulation_from_encounter(request, pk):
 def _simulation_form(request, campaign, encounter=None):
     rules = forms_for(campaign.ruleset)
     data = request.POST if request.method == "POST" else None
-    name = f"{encounter.name}: simulation" if encounter else f"Simulation {campaign.simulations.count() + 1}"
+    name = (_("%(encounter)s: simulation") % {"encounter": encounter.name} if encounter
+            else _("Simulation %(number)s") % {"number": campaign.simulations.count() + 1})
     # The fleets of the first two sides ticked (every fleet, in the usual two-sided campaign), as
     # the encounter form ticks every fleet: the GM unticks what stays home.
     form = SimulationForm(data, campaign=campaign, initial={"name": name, "fleets": _two_sides(campaign)},
@@ -293,7 +295,7 @@ def simulation_download(request, pk, fmt):
 
 def _column(label: str) -> str:
     """A CSV column name from a ruleset's strength label ("Hull left" -> "hull_left")."""
-    return "_".join(label.lower().split())
+    return "_".join(english(label).lower().split())
 
 
 def wait_for(run_id: int, timeout: float = 60) -> SimulationRun:

@@ -38,6 +38,7 @@ import logging
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext, gettext_lazy
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 
 from .live import channel
@@ -53,8 +54,8 @@ HEAD_CHECK_SECONDS = 3.0
 #: how long a new stream waits for its room's subscription before saying live updates are down
 SUBSCRIBE_SECONDS = 5.0
 #: what a page reads when live updates cannot work
-UNAVAILABLE_TEXT = ("Live updates are unavailable just now (the message service cannot be reached): this page "
-                    "checks for new steps every few seconds instead.")
+UNAVAILABLE_TEXT = gettext_lazy("Live updates are unavailable just now (the message service cannot be reached): this page "
+                                "checks for new steps every few seconds instead.")
 
 
 def _released(fn):
@@ -256,8 +257,8 @@ def _event(seq: int, published: float | None = None, html: str = "") -> str:
     return f"id: {seq}\nevent: step\ndata: {json.dumps(data)}\n\n"
 
 
-def _unavailable() -> str:
-    return f"event: unavailable\ndata: {json.dumps({'message': UNAVAILABLE_TEXT})}\n\n"
+def _unavailable(words: str) -> str:
+    return f"event: unavailable\ndata: {json.dumps({'message': words})}\n\n"
 
 
 async def encounter_stream(request, pk):
@@ -268,7 +269,10 @@ async def encounter_stream(request, pk):
     try:
         after = int(request.headers.get("Last-Event-ID") or request.GET.get("after", "0"))
     except ValueError:
-        return HttpResponse("after must be a sequence number.", status=400)
+        return HttpResponse(gettext("after must be a sequence number."), status=400)
+    # in the reader's language, read now (the events are written after the request's own context)
+    with translation.override(getattr(request, "LANGUAGE_CODE", None) or settings.LANGUAGE_CODE):
+        unavailable = _unavailable(str(UNAVAILABLE_TEXT))
 
     page = _Page(request)
     # Subscribe (waiting SUBSCRIBE_SECONDS at most), then read the head: nothing committed in
@@ -289,7 +293,7 @@ async def encounter_stream(request, pk):
             if first[0] is not None and first[0] != after:
                 yield _event(*first)
             if not room.live:
-                yield _unavailable()
+                yield unavailable
                 return
             yield "event: live\ndata: {}\n\n"
             loop = asyncio.get_running_loop()
@@ -301,7 +305,7 @@ async def encounter_stream(request, pk):
                     if page not in room.pages:
                         return  # dropped (fell behind): the browser reconnects and catches up
                     if room.closing and not room.live:
-                        yield _unavailable()
+                        yield unavailable
                         return
                     if loop.time() - idle > HEARTBEAT_SECONDS:
                         idle = loop.time()
@@ -312,7 +316,7 @@ async def encounter_stream(request, pk):
                 if news is GONE:
                     return  # no longer in the campaign (or the encounter is gone): nothing more
                 if news is UNAVAILABLE:
-                    yield _unavailable()
+                    yield unavailable
                     return
                 head, published, html = news
                 # Every publish is news (a status change re-sends the head).

@@ -22,6 +22,7 @@ import time
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext
 
 logger = logging.getLogger(__name__)
 
@@ -35,8 +36,8 @@ class QueueUnavailable(Exception):
     """The broker could not be reached; the message says so in words."""
 
     def __init__(self):
-        super().__init__("The background workers' queue cannot be reached just now, so nothing was started. "
-                         "Try again in a minute; if it persists, the queue service (Redis) needs a look.")
+        super().__init__(gettext("The background workers' queue cannot be reached just now, so nothing was "
+                                 "started. Try again in a minute; if it persists, the queue service (Redis) needs a look."))
 
 
 def dispatch(task, row, *args) -> None:

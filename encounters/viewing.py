@@ -22,10 +22,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import get_language, gettext, pgettext
+
 from rulesets.core.citation import Citation, read as read_citation
-from rulesets.core.messages import Message, render
+from rulesets.core.messages import Message, english, render
 
 # ---------------------------------------------------------------- names
+
+
+#: languages whose nouns keep their capitals inside a sentence ("Bravos Schütze", not "schütze")
+KEEPS_NOUN_CAPITALS = {"de"}
 
 
 class Names:
@@ -70,13 +76,21 @@ class Names:
             if ship.get("side") in own_sides:
                 continue
             crew = [c for c in ship.get("crew", []) if c.get("name")]
-            labels = [positions.get(c.get("position", ""), c.get("position") or "crew").lower() for c in crew]
+            # a position inside a sentence: "Corsair's gunner" (German keeps its nouns' capitals)
+            keep_case = (get_language() or "").split("-")[0] in KEEPS_NOUN_CAPITALS
+            labels = [str(positions.get(c.get("position", ""), c.get("position") or gettext("crew")))
+                      for c in crew]
+            labels = labels if keep_case else [label.lower() for label in labels]
             for c, label in zip(crew, labels):
                 if c["name"] in own_names:
                     continue  # the same name serves on the viewer's side: it is not the enemy's secret
                 same = [i for i, lab in enumerate(labels) if lab == label]
-                number = f" {same.index(crew.index(c)) + 1}" if len(same) > 1 else ""
-                aliases[c["name"]] = f"{ship.get('name', 'the enemy')}'s {label}{number}"
+                ship_name = ship.get("name") or gettext("the enemy")
+                if len(same) > 1:
+                    aliases[c["name"]] = gettext("%(ship)s's %(position)s %(number)s") % {
+                        "ship": ship_name, "position": label, "number": same.index(crew.index(c)) + 1}
+                else:
+                    aliases[c["name"]] = gettext("%(ship)s's %(position)s") % {"ship": ship_name, "position": label}
         return cls(aliases, frozenset(own_sides))
 
 
@@ -131,8 +145,22 @@ _MISS = re.compile(r"\b(miss(es|ed)?|fails?|failed|cannot|no sensor lock|no effe
 _HIT = re.compile(r"\b(hits?|destroy(s|ed)?|succeeds?|success|captured|boards)\b", re.I)
 
 
-def tone_of(text: str) -> str:
-    """"good", "bad" or "" for a line: a hit or success, a miss or failure, or neither."""
+#: the tones a message may say it has (its ``tone`` parameter)
+TONES = ("good", "bad", "")
+
+
+def tone_of(words) -> str:
+    """"good", "bad" or "" for a line: a hit or success, a miss or failure, or neither.
+
+    ``words``: a log line's message (``LogEntry.message``) or plain words.  A message that says
+    its tone -- a ``tone`` parameter, "good", "bad" or "" (neither) -- has that tone, in every
+    language; any other message, and plain words (a log stored before messages), is read by its
+    English words, never by the words a reader sees (which may be in another language).
+    """
+    if isinstance(words, Message) and "tone" in words.params:
+        tone = words.params["tone"]
+        return tone if tone in TONES else ""
+    text = english(words)
     if _MISS.search(text):
         return "bad"
     if _HIT.search(text):
@@ -157,9 +185,13 @@ class Face:
 
     @property
     def title(self) -> str:
-        return {"wild": "the Wild Die" + (": a 6, rolled again" if self.value == 6 else ""),
-                "again": "the Wild Die rolled again" + (": a 6, rolled again" if self.value == 6 else ""),
-                }.get(self.kind, "")
+        """What the die is, on hover ("the Wild Die: a 6, rolled again"), in the reader's language."""
+        if self.kind == "wild":
+            return gettext("the Wild Die: a 6, rolled again") if self.value == 6 else gettext("the Wild Die")
+        if self.kind == "again":
+            return (gettext("the Wild Die rolled again: a 6, rolled again") if self.value == 6
+                    else gettext("the Wild Die rolled again"))
+        return ""
 
 
 @dataclass
@@ -252,7 +284,7 @@ def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = 
         return None
     log = [e for e in applied.log if readable(e, is_gm=is_gm, sides=names.sides)]
     shown = [r for r in applied.rolls if readable(r, is_gm=is_gm, sides=names.sides)]
-    lines = [Line(names(e.message), tone_of(e.text), e.gm_only, getattr(e, "side", "")) for e in log]
+    lines = [Line(names(e.message), tone_of(e.message), e.gm_only, getattr(e, "side", "")) for e in log]
     rolls = [roll_view(r, names) for r in shown]
     rerolled = [roll_view(r, names) for old in applied.rerolled for r in old
                 if readable(r, is_gm=is_gm, sides=names.sides)]
@@ -267,7 +299,9 @@ def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = 
         headline, rest = lines[0], lines[1:]
     elif rolls:
         r = rolls[0]
-        headline = Line(f"{r.purpose}: {r.outcome or r.total}", r.tone)
+        outcome = {"success": pgettext("roll outcome", "success"),
+                   "failure": pgettext("roll outcome", "failure")}.get(r.outcome, r.total)
+        headline = Line(gettext("%(purpose)s: %(outcome)s") % {"purpose": r.purpose, "outcome": outcome}, r.tone)
         rest = []
     else:
         headline, rest = Line(applied.dropped, ""), []

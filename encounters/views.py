@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaigns.models import Campaign, Membership, Ship
@@ -33,21 +34,22 @@ def _get_encounter_for_user(request, pk, *, gm=False):
     encounter = get_object_or_404(Encounter.objects.for_user(request.user).select_related("campaign"), pk=pk)
     role = encounter.campaign.role_of(request.user)
     if gm and role != Membership.GM:
-        raise PermissionDenied("Only the campaign's GM runs the encounter.")
+        raise PermissionDenied(_("Only the campaign's GM runs the encounter."))
     return encounter, role
 
 
 class EncounterForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
     fleets = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
-                                            help_text="Fleets taking part; at least two sides.")
-    dice_mode = forms.ChoiceField(choices=Encounter.DICE_MODES, initial=Encounter.AUTO)
+                                            label=gettext_lazy("Fleets"),
+                                            help_text=gettext_lazy("Fleets taking part; at least two sides."))
+    dice_mode = forms.ChoiceField(choices=Encounter.DICE_MODES, initial=Encounter.AUTO, label=gettext_lazy("Dice"))
     players_act = forms.BooleanField(
-        required=False, initial=True, label="Players act themselves",
-        help_text="Each player takes their own characters' steps from their phone; auto-play waits for them.")
+        required=False, initial=True, label=gettext_lazy("Players act themselves"),
+        help_text=gettext_lazy("Each player takes their own characters' steps from their phone; auto-play waits for them."))
     gm_confirms = forms.BooleanField(
-        required=False, label="The GM confirms players' steps",
-        help_text="A player's choice waits on your page for one tap: confirm or send back.")
+        required=False, label=gettext_lazy("The GM confirms players' steps"),
+        help_text=gettext_lazy("A player's choice waits on your page for one tap: confirm or send back."))
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
@@ -56,9 +58,9 @@ class EncounterForm(forms.Form):
     def clean_fleets(self):
         fleets = self.cleaned_data["fleets"]
         if len({f.side for f in fleets}) < 2:
-            raise forms.ValidationError("Pick fleets from at least two sides.")
+            raise forms.ValidationError(_("Pick fleets from at least two sides."))
         if not Ship.objects.filter(fleet__in=fleets).exists():
-            raise forms.ValidationError("The chosen fleets have no ships.")
+            raise forms.ValidationError(_("The chosen fleets have no ships."))
         return fleets
 
 
@@ -70,11 +72,12 @@ def _viewer(request, encounter, role) -> Viewer:
 def encounter_new(request, campaign_pk):
     campaign = get_object_or_404(Campaign.objects.for_user(request.user), pk=campaign_pk)
     if not campaign.is_gm(request.user):
-        raise PermissionDenied("Only the campaign's GM starts encounters.")
+        raise PermissionDenied(_("Only the campaign's GM starts encounters."))
     rules = forms_for(campaign.ruleset)
     data = request.POST if request.method == "POST" else None
     # Every fleet ticked: the usual fight is the whole campaign's; the GM unticks what stays home.
-    form = EncounterForm(data, campaign=campaign, initial={"name": f"Encounter {campaign.encounters.count() + 1}",
+    form = EncounterForm(data, campaign=campaign, initial={"name": _("Encounter %(number)s") % {
+                                                               "number": campaign.encounters.count() + 1},
                                                            "fleets": list(campaign.fleets.all())})
     options = rules.SetupOptionsForm(data, prefix="opt")
     if data is not None and form.is_valid() and options.is_valid():
@@ -83,7 +86,7 @@ def encounter_new(request, campaign_pk):
         try:
             campaign.engine.setup(setup)
         except (ValueError, KeyError) as exc:
-            form.add_error(None, f"These ships cannot start an encounter: {exc}")
+            form.add_error(None, _("These ships cannot start an encounter: %(problem)s") % {"problem": exc})
         else:
             encounter = Encounter.objects.create(
                 campaign=campaign, name=form.cleaned_data["name"], ruleset=campaign.ruleset, setup=setup,
@@ -366,8 +369,8 @@ def encounter_turn(request, pk):
     except encounter_log.StaleStep:
         # another step came in between two of the turn's: those written stay, the rest is not applied
         return _after_change(request, encounter, role, status=409, error=(
-            "The encounter moved on while this ship's turn was being applied (another step came in): "
-            "the steps before it are in the log; choose the rest again."))
+            _("The encounter moved on while this ship's turn was being applied (another step came in): "
+              "the steps before it are in the log; choose the rest again.")))
     except TurnDice as dice:
         typed = _typed(request) if dice.head == _expected(request) else []
         prompt = runner.dice_prompt(encounter, encounter_log.current(encounter).state, dice.action, faces=typed,
@@ -398,7 +401,7 @@ def encounter_undo(request, pk):
         else:
             encounter_log.undo(encounter, expected_seq=_expected(request), user=request.user)
     except ValueError:
-        return _after_change(request, encounter, role, status=400, error="Pick the step to undo back to.")
+        return _after_change(request, encounter, role, status=400, error=_("Pick the step to undo back to."))
     except (encounter_log.StaleStep, encounter_log.NothingToUndo, encounter_log.EncounterClosed) as exc:
         return _after_change(request, encounter, role, status=409, error=str(exc))
     runner.forget_pending(encounter)
@@ -415,7 +418,7 @@ def encounter_reroll(request, pk, seq):
         return _after_change(request, encounter, role, status=409, error=str(exc))
     except DiceNeeded:
         return _after_change(request, encounter, role, status=400,
-                             error="Rerolling in manual-dice mode: undo the step and enter the new dice instead.")
+                             error=_("Rerolling in manual-dice mode: undo the step and enter the new dice instead."))
     return _after_change(request, encounter, role)
 
 
@@ -437,7 +440,7 @@ def encounter_status(request, pk):
     encounter, role = _get_encounter_for_user(request, pk, gm=True)
     what = request.POST.get("status")
     if encounter.status == Encounter.FINISHED:
-        messages.error(request, "This encounter is finished.")
+        messages.error(request, _("This encounter is finished."))
         return redirect(encounter)
     if what in (Encounter.ACTIVE, Encounter.PAUSED):
         encounter.status = what
@@ -481,7 +484,7 @@ def encounter_replay(request, pk):
         "partials": ruleset_partials(encounter.ruleset), "replay": True,
         "view": engine.view(state, viewer), "index": index, "total": len(steps),
         "number": number, "count": now.count, "log": list(reversed(steps[:index])), "own_ships": sorted(viewer.ships),
-        "steps": list(reversed(steps[:index])), "empty_log": "The start of the fight.",
+        "steps": list(reversed(steps[:index])), "empty_log": _("The start of the fight."),
         "own_sides": sorted({s["side"] for s in encounter.setup["ships"] if s["id"] in viewer.ships}),
         "prev": max(0, index - 1), "next": min(len(steps), index + 1),
     })
@@ -555,9 +558,10 @@ def player_fragment(request, encounter, role, head: int, viewer: Viewer) -> str:
 @require_POST
 def encounter_fork(request, pk, seq):
     """Reroll from here: a new encounter with this one's history up to step ``seq``."""
-    encounter, _ = _get_encounter_for_user(request, pk, gm=True)
+    encounter, _role = _get_encounter_for_user(request, pk, gm=True)
     new = encounter_log.fork(encounter, seq, user=request.user)
-    messages.success(request, f"“{new.name}” starts from step {seq} of “{encounter.name}”.")
+    messages.success(request, _("“%(new)s” starts from step %(step)s of “%(encounter)s”.") % {
+        "new": new.name, "step": seq, "encounter": encounter.name})
     return redirect(new)
 
 
@@ -567,9 +571,9 @@ def analysis_start(request, pk):
     from .models import EncounterAnalysis
     from .tasks import QueueUnavailable, analyse_encounter, dispatch
 
-    encounter, _ = _get_encounter_for_user(request, pk, gm=True)
+    encounter, _role = _get_encounter_for_user(request, pk, gm=True)
     if encounter.status != Encounter.FINISHED:
-        messages.error(request, "End the encounter first: the analysis replays a finished fight.")
+        messages.error(request, _("End the encounter first: the analysis replays a finished fight."))
         return redirect(encounter)
     analysis = EncounterAnalysis.objects.create(encounter=encounter)
     try:
@@ -582,7 +586,7 @@ def analysis_start(request, pk):
 
 @login_required
 def analysis_detail(request, pk, analysis_pk):
-    encounter, _ = _get_encounter_for_user(request, pk, gm=True)
+    encounter, _role = _get_encounter_for_user(request, pk, gm=True)
     analysis = get_object_or_404(encounter.analyses, pk=analysis_pk)
     template = "encounters/analysis.html#analysis" if request.htmx else "encounters/analysis.html"
     steps = {}

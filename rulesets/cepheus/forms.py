@@ -8,10 +8,11 @@ problem names its line).
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy as _
 
 from rulesets.core.lines import LineError, parse_lines
 from rulesets.core.override import WholeRange
-from rulesets.form_fields import WholeNumberField
+from rulesets.form_fields import WholeNumberField, refusal
 
 from .crew import CHARACTERISTICS, POSITIONS, SKILLS, SKILL_LABEL
 from .stats import STAT_LIMITS, mount_line, normalise_stats, parse_mount_line
@@ -20,33 +21,33 @@ from .tables import BANDS, BAND_DISTANCE, BAND_LABEL, COLLISION_SITUATIONS
 
 POSITIONS = list(POSITIONS)
 
-SENSOR_CHOICES = [("standard", "Standard"), ("advanced", "Advanced"), ("very_advanced", "Very advanced")]
+SENSOR_CHOICES = [("standard", _("Standard")), ("advanced", _("Advanced")), ("very_advanced", _("Very advanced"))]
 BAND_CHOICES = [(b, f"{BAND_LABEL[b]} ({BAND_DISTANCE[b]})") for b in BANDS]
 HAZARD_CHOICES = [(k, v[0]) for k, v in COLLISION_SITUATIONS.items()]
 
 _INT_FIELDS = {
-    "tonnage": ("Tonnage (displacement tons)", "Hull and Structure are derived: 1 point per 50 t (Structure at least 1); under 100 t is a small craft."),
-    "armour": ("Armour", "Subtracted from each weapon's damage."),
-    "thrust": ("Thrust (M-drive rating)", ""),
-    "jump": ("Jump rating", "0 for no jump drive."),
-    "electronics": ("Electronics DM", "The sensor jamming DM: opposes enemy sensor targeting, helps own sensor checks."),
-    "fire_control": ("Fire Control program level", "Adds to every attack; mans empty turrets and bays."),
-    "expert_pilot": ("Expert Pilot program level", "With Intellect, flies the ship when no one is at the helm (0 = none)."),
-    "expert_engineer": ("Expert Engineer program level", "With Intellect and repair drones, stands in as engineer (0 = none)."),
-    "fuel": ("Fuel (tons)", ""),
-    "cargo": ("Cargo (tons)", ""),
+    "tonnage": (_("Tonnage (displacement tons)"), _("Hull and Structure are derived: 1 point per 50 t (Structure at least 1); under 100 t is a small craft.")),
+    "armour": (_("Armour"), _("Subtracted from each weapon's damage.")),
+    "thrust": (_("Thrust (M-drive rating)"), ""),
+    "jump": (_("Jump rating"), _("0 for no jump drive.")),
+    "electronics": (_("Electronics DM"), _("The sensor jamming DM: opposes enemy sensor targeting, helps own sensor checks.")),
+    "fire_control": (_("Fire Control program level"), _("Adds to every attack; mans empty turrets and bays.")),
+    "expert_pilot": (_("Expert Pilot program level"), _("With Intellect, flies the ship when no one is at the helm (0 = none).")),
+    "expert_engineer": (_("Expert Engineer program level"), _("With Intellect and repair drones, stands in as engineer (0 = none).")),
+    "fuel": (_("Fuel (tons)"), ""),
+    "cargo": (_("Cargo (tons)"), ""),
 }
 _FLAG_FIELDS = {
-    "auto_repair": ("Auto-Repair program", "With repair drones: the drones act as damage control, DM+1."),
-    "intellect": ("Intellect program", ""),
-    "repair_drones": ("Repair drones", ""),
-    "nuclear_damper": ("Nuclear damper (screen)", "Against nuclear missiles and fusion guns."),
-    "meson_screen": ("Meson screen", "Against meson guns."),
+    "auto_repair": (_("Auto-Repair program"), _("With repair drones: the drones act as damage control, DM+1.")),
+    "intellect": (_("Intellect program"), ""),
+    "repair_drones": (_("Repair drones"), ""),
+    "nuclear_damper": (_("Nuclear damper (screen)"), _("Against nuclear missiles and fusion guns.")),
+    "meson_screen": (_("Meson screen"), _("Against meson guns.")),
 }
-TURRET_HELP = ("One turret per line, its weapons separated by commas (at most 3): pulse laser, beam laser, "
+TURRET_HELP = _("One turret per line, its weapons separated by commas (at most 3): pulse laser, beam laser, "
                "particle beam, fusion gun, missile rack, sandcaster. Ammunition after an x, missile kind in brackets: "
                "'pulse laser, sandcaster x12' or 'missile rack (smart) x9, beam laser'.")
-BAY_HELP = ("One bay per line: particle, fusion, meson or missile (with ammunition and kind: 'missile (nuclear) x24'). "
+BAY_HELP = _("One bay per line: particle, fusion, meson or missile (with ammunition and kind: 'missile (nuclear) x24'). "
             "Bays need a ship of 200 t or more.")
 
 
@@ -61,7 +62,7 @@ class ShipStatsForm(forms.Form):
     armour = _stat("armour", 0)
     thrust = _stat("thrust", 1)
     jump = _stat("jump", 0)
-    sensors = forms.ChoiceField(choices=SENSOR_CHOICES, initial="standard")
+    sensors = forms.ChoiceField(choices=SENSOR_CHOICES, initial="standard", label=_("Sensors"))
     electronics = _stat("electronics", 0)
     fire_control = _stat("fire_control", 0)
     auto_repair = forms.BooleanField(required=False)
@@ -73,8 +74,9 @@ class ShipStatsForm(forms.Form):
     meson_screen = forms.BooleanField(required=False)
     fuel = _stat("fuel", 0)
     cargo = _stat("cargo", 0)
-    turrets = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=TURRET_HELP)
-    bays = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text=BAY_HELP)
+    turrets = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), label=_("Turrets"),
+                              help_text=TURRET_HELP)
+    bays = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}), label=_("Bays"), help_text=BAY_HELP)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -145,7 +147,14 @@ class ShipStatsForm(forms.Form):
 #: a characteristic's score and a skill's level (the sheet's ranges, stated once for the form and the import)
 CHARACTERISTIC_RANGE = (0, 15)
 SKILL_RANGE = (0, 6)
-CHAR_LABEL = {"str": "Str", "dex": "Dex", "end": "End", "int": "Int", "edu": "Edu", "soc": "Soc"}
+#: the skills' names in the reader's language (crew.SKILL_LABEL: the English the rules use)
+SKILL_WORDS = {
+    "pilot": _("Pilot"), "gunnery": _("Gunnery"), "gunnery_turret": _("Gunnery (Turret)"),
+    "gunnery_bay": _("Gunnery (Bay)"), "tactics": _("Tactics"), "leadership": _("Leadership"), "comms": _("Comms"),
+    "mechanic": _("Mechanic"), "engineering": _("Engineering"), "navigation": _("Navigation"), "screens": _("Screens"),
+    "gun_combat": _("Gun Combat"), "vacc_suit": _("Vacc Suit"), "melee": _("Melee"),
+}
+CHAR_LABEL = {"str": _("Str"), "dex": _("Dex"), "end": _("End"), "int": _("Int"), "edu": _("Edu"), "soc": _("Soc")}
 
 
 class CrewForm(forms.Form):
@@ -157,10 +166,10 @@ class CrewForm(forms.Form):
             self.fields[f"char_{key}"] = WholeNumberField(WholeRange(*CHARACTERISTIC_RANGE, CHAR_LABEL[key]), initial=7)
         for key in SKILLS:
             self.fields[f"skill_{key}"] = WholeNumberField(
-                WholeRange(*SKILL_RANGE, SKILL_LABEL[key]), required=False,
-                help_text="Gunnery counts for Turret and Bay unless a speciality is given." if key == "gunnery" else "")
+                WholeRange(*SKILL_RANGE, SKILL_WORDS.get(key, SKILL_LABEL[key])), required=False,
+                help_text=_("Gunnery counts for Turret and Bay unless a speciality is given.") if key == "gunnery" else "")
         self.fields["other_skills"] = forms.CharField(
-            required=False, help_text="Other skills as 'Name level', comma separated: 'Vacc Suit 1, Medic 0'.")
+            required=False, label=_("Other skills"), help_text=_("Other skills as 'Name level', comma separated: 'Vacc Suit 1, Medic 0'."))
 
     def clean_other_skills(self):
         text = self.cleaned_data.get("other_skills") or ""
@@ -168,12 +177,17 @@ class CrewForm(forms.Form):
         for item in [p.strip() for p in text.split(",") if p.strip()]:
             name, _, level = item.rpartition(" ")
             try:
-                number = WholeRange(*SKILL_RANGE, "A skill's level").read(level)
+                span = WholeRange(*SKILL_RANGE, gettext("A skill's level"))
+                problem = refusal(span, level)
+                if problem:
+                    raise ValueError(problem)
+                number = span.read(level)
             except ValueError as exc:
-                errors.append(f"'{item}' is not 'Skill level' with a level 0-6: {exc}")
+                errors.append(gettext("'%(item)s' is not 'Skill level' with a level 0-6: %(problem)s")
+                              % {"item": item, "problem": exc})
                 continue
             if not name:
-                errors.append(f"'{item}' is not 'Skill level' with a level 0-6")
+                errors.append(gettext("'%(item)s' is not 'Skill level' with a level 0-6") % {"item": item})
                 continue
             out[name.strip().lower().replace(" ", "_")] = number
         if errors:
@@ -200,27 +214,27 @@ class CrewForm(forms.Form):
 
 
 class SetupOptionsForm(forms.Form):
-    range = forms.ChoiceField(choices=BAND_CHOICES, initial="short", label="Starting range band",
-                              help_text="Chance meetings in deep space start at Very Long; near a world, Short or Medium.")
-    aware = forms.CharField(required=False, label="Aware at the start",
-                            help_text="Ship or side names, comma separated, that know of their enemies: if some but not "
-                                      "all ships are aware, the aware ones count their initiative 2D6 as 12. Blank: everyone rolls.")
-    max_rounds = WholeNumberField(WholeRange(1, 200, "Round limit"), initial=20,
-                                  help_text="After this many rounds the fight ends as a draw.")
-    hasty = forms.BooleanField(required=False, initial=False, label="House rule: hasty crews",
-                               help_text="A Captain may declare the crew hasty: one extra minor action each, DM-1 to every check.")
-    hazard = forms.ChoiceField(choices=HAZARD_CHOICES, initial="none", label="Collision hazard")
-    hazard_mismatch = forms.BooleanField(required=False, label="Speed very different from the debris (DM-2)")
-    planet = forms.BooleanField(required=False, label="Near a world (ships start in orbit; orbit insertion and re-entry)")
-    world_size = WholeNumberField(WholeRange(0, 15, "World size code"), initial=7)
-    world_atmosphere = WholeNumberField(WholeRange(0, 15, "World atmosphere code"), initial=6)
-    comms_noise = forms.BooleanField(required=False, label="Considerable comms noise (DM-2 to maintain comms)")
-    encrypted = forms.BooleanField(required=False, label="Enemy comms encrypted (DM-2 to intercept)")
-    auto_repair_checks = forms.TypedChoiceField(choices=[(1, "one"), (2, "two")], coerce=int, initial=1,
-                                                label="Repair-drone checks per turn")
-    smart_fuel = WholeNumberField(WholeRange(1, 50, "Smart missile endurance (rounds)"), initial=10)
+    range = forms.ChoiceField(choices=BAND_CHOICES, initial="short", label=_("Starting range band"),
+                              help_text=_("Chance meetings in deep space start at Very Long; near a world, Short or Medium."))
+    aware = forms.CharField(required=False, label=_("Aware at the start"),
+                            help_text=_("Ship or side names, comma separated, that know of their enemies: if some but not "
+                                      "all ships are aware, the aware ones count their initiative 2D6 as 12. Blank: everyone rolls."))
+    max_rounds = WholeNumberField(WholeRange(1, 200, _("Round limit")), initial=20,
+                                  help_text=_("After this many rounds the fight ends as a draw."))
+    hasty = forms.BooleanField(required=False, initial=False, label=_("House rule: hasty crews"),
+                               help_text=_("A Captain may declare the crew hasty: one extra minor action each, DM-1 to every check."))
+    hazard = forms.ChoiceField(choices=HAZARD_CHOICES, initial="none", label=_("Collision hazard"))
+    hazard_mismatch = forms.BooleanField(required=False, label=_("Speed very different from the debris (DM-2)"))
+    planet = forms.BooleanField(required=False, label=_("Near a world (ships start in orbit; orbit insertion and re-entry)"))
+    world_size = WholeNumberField(WholeRange(0, 15, _("World size code")), initial=7)
+    world_atmosphere = WholeNumberField(WholeRange(0, 15, _("World atmosphere code")), initial=6)
+    comms_noise = forms.BooleanField(required=False, label=_("Considerable comms noise (DM-2 to maintain comms)"))
+    encrypted = forms.BooleanField(required=False, label=_("Enemy comms encrypted (DM-2 to intercept)"))
+    auto_repair_checks = forms.TypedChoiceField(choices=[(1, _("one")), (2, _("two"))], coerce=int, initial=1,
+                                                label=_("Repair-drone checks per turn"))
+    smart_fuel = WholeNumberField(WholeRange(1, 50, _("Smart missile endurance (rounds)")), initial=10)
     hull_zero_disables = forms.BooleanField(required=False, initial=True,
-                                            label="A ship whose Hull runs out is disabled")
+                                            label=_("A ship whose Hull runs out is disabled"))
 
     def options(self) -> dict:
         d = self.cleaned_data

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy as _
 
 from rulesets.core.lines import LineError, parse_lines, split_fields
 from rulesets.core.override import WholeRange
@@ -18,13 +20,14 @@ from . import tables
 from .state import FLOWN_BY, MODIFIER_TARGETS, damage_code, parse_damage
 from .override import NUMBERS
 
-POSITIONS = [("pilot", "Pilot"), ("gunner", "Turret gunner")]
+POSITIONS = [("pilot", _("Pilot")), ("gunner", _("Turret gunner"))]
 
-WEAPON_HELP = ("One weapon per line: name, kind, damage, then for missiles and torpedoes 'MV +1' and 'stock 2'. "
+WEAPON_HELP = _("One weapon per line: name, kind, damage, then for missiles and torpedoes 'MV +1' and 'stock 2'. "
                "Kinds: gun, turret, missile, torpedo. Examples: 'Laser cannons, gun, 2d6' · "
                "'Dart missile, missile, 3d6, MV +1, stock 2'.")
-SKILL_HELP = ("Skills, advantages and disadvantages, one per line: name, what it changes, value. It changes one of: "
-              + ", ".join(MODIFIER_TARGETS) + ". Example: 'Gunnery, attack, +2' · 'Missile Man, dodge_missiles, +1'.")
+SKILL_HELP = format_lazy(_("Skills, advantages and disadvantages, one per line: name, what it changes, value. It changes "
+                           "one of: {targets}. Example: 'Gunnery, attack, +2' · 'Missile Man, dodge_missiles, +1'."),
+                         targets=", ".join(MODIFIER_TARGETS))
 
 _MV = re.compile(r"^mv\s*(\S+)$", re.I)
 _STOCK = re.compile(r"^stock\s*(\S+)$", re.I)
@@ -35,13 +38,13 @@ KIND_WORDS = {"gun": "gun", "guns": "gun", "turret": "turret", "missile": "missi
 def parse_weapon_line(line: str) -> dict:
     fields = split_fields(line)
     if len(fields) < 3:
-        raise ValueError("give the name, the kind and the damage, separated by commas (e.g. 'Lasers, gun, 2d6').")
+        raise ValueError(gettext("give the name, the kind and the damage, separated by commas (e.g. 'Lasers, gun, 2d6')."))
     name, kind_word, code = fields[:3]
     if not name:
-        raise ValueError("the weapon needs a name.")
+        raise ValueError(gettext("the weapon needs a name."))
     kind = KIND_WORDS.get(kind_word.lower())
     if kind is None:
-        raise ValueError(f"'{kind_word}' is not a kind of weapon (gun, turret, missile, torpedo).")
+        raise ValueError(gettext("'%(word)s' is not a kind of weapon (gun, turret, missile, torpedo).") % {"word": kind_word})
     count, sides, bonus = parse_damage(code)
     weapon = {"name": name, "kind": kind, "damage": damage_code(count, sides, bonus), "mv": 0}
     for extra in fields[3:]:
@@ -50,11 +53,11 @@ def parse_weapon_line(line: str) -> dict:
         elif _STOCK.match(extra):
             weapon["stock"] = NUMBERS["stock"].read(_STOCK.match(extra).group(1))
         else:
-            raise ValueError(f"'{extra}' is not 'MV +1' or 'stock 2'.")
+            raise ValueError(gettext("'%(word)s' is not 'MV +1' or 'stock 2'.") % {"word": extra})
     if kind in ("missile", "torpedo"):
         weapon.setdefault("stock", 1)
     elif "stock" in weapon or weapon["mv"]:
-        raise ValueError(f"only missiles and torpedoes have their own MV and a stock, not a {kind}.")
+        raise ValueError(gettext("only missiles and torpedoes have their own MV and a stock, not a %(kind)s.") % {"kind": kind})
     return weapon
 
 
@@ -68,12 +71,12 @@ def weapon_line(weapon: dict) -> str:
 def parse_skill_line(line: str) -> tuple[str, list]:
     fields = split_fields(line)
     if len(fields) != 3:
-        raise ValueError("give a name, what it changes and a value (e.g. 'Gunnery, attack, +2').")
+        raise ValueError(gettext("give a name, what it changes and a value (e.g. 'Gunnery, attack, +2')."))
     name, on, value = fields
     if not name:
-        raise ValueError("the skill needs a name.")
+        raise ValueError(gettext("the skill needs a name."))
     if on.lower() not in MODIFIER_TARGETS:
-        raise ValueError(f"'{on}' is not one of {', '.join(MODIFIER_TARGETS)}.")
+        raise ValueError(gettext("'%(word)s' is not one of %(targets)s.") % {"word": on, "targets": ", ".join(MODIFIER_TARGETS)})
     return name, [on.lower(), NUMBERS["modifier"].read(value)]
 
 
@@ -85,23 +88,24 @@ def _lines_field(text, parse):
 
 
 class ShipStatsForm(forms.Form):
-    ship_class = forms.ChoiceField(label="Class", choices=tables.SHIP_CLASSES, initial="medium",
-                                   help_text="Sets the order (light fighters first, bombers last, capital ships after).")
-    mv = WholeNumberField(NUMBERS["mv"], initial=0,
-                          help_text="Manoeuvre value: added to gun attacks and to dodges against guns.")
-    tw = WholeNumberField(NUMBERS["tw"], initial=12,
-                          help_text="Target value: what an attack on this ship must reach while an NPC flies it, "
-                                      "and what a dodge must reach when its NPC pilot attacks.")
-    shields = WholeNumberField(NUMBERS["shields"], label="Shields", initial=10)
-    hull = WholeNumberField(NUMBERS["hull"], label="Hull", initial=12)
-    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text=WEAPON_HELP)
-    chaff = WholeNumberField(NUMBERS["chaff"], label="Chaff", initial=0, help_text="Chaff pods against missiles.")
-    chaff_mv = WholeNumberField(NUMBERS["chaff_mv"], initial=0)
-    mines = WholeNumberField(NUMBERS["mines"], initial=0, help_text="Mines against gun attacks.")
-    mines_mv = WholeNumberField(NUMBERS["mines_mv"], initial=0)
-    cloak = forms.BooleanField(required=False, label="Cloaking device")
-    phase_shields = forms.BooleanField(required=False, label="Phase shields",
-                                       help_text="Capital ships only: a hard torpedo target (torpedoes must lock first).")
+    ship_class = forms.ChoiceField(label=_("Class"), choices=tables.SHIP_CLASSES, initial="medium",
+                                   help_text=_("Sets the order (light fighters first, bombers last, capital ships after)."))
+    mv = WholeNumberField(NUMBERS["mv"], what=_("MV"), initial=0,
+                          help_text=_("Manoeuvre value: added to gun attacks and to dodges against guns."))
+    tw = WholeNumberField(NUMBERS["tw"], what=_("TW"), initial=12,
+                          help_text=_("Target value: what an attack on this ship must reach while an NPC flies it, "
+                                      "and what a dodge must reach when its NPC pilot attacks."))
+    shields = WholeNumberField(NUMBERS["shields"], what=_("Shield points"), label=_("Shields"), initial=10)
+    hull = WholeNumberField(NUMBERS["hull"], what=_("Hull points"), label=_("Hull"), initial=12)
+    weapons = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), label=_("Weapons"),
+                              help_text=WEAPON_HELP)
+    chaff = WholeNumberField(NUMBERS["chaff"], what=_("Chaff pods"), label=_("Chaff"), initial=0, help_text=_("Chaff pods against missiles."))
+    chaff_mv = WholeNumberField(NUMBERS["chaff_mv"], what=_("Chaff MV"), initial=0)
+    mines = WholeNumberField(NUMBERS["mines"], what=_("Mines"), initial=0, help_text=_("Mines against gun attacks."))
+    mines_mv = WholeNumberField(NUMBERS["mines_mv"], what=_("Mines MV"), initial=0)
+    cloak = forms.BooleanField(required=False, label=_("Cloaking device"))
+    phase_shields = forms.BooleanField(required=False, label=_("Phase shields"),
+                                       help_text=_("Capital ships only: a hard torpedo target (torpedoes must lock first)."))
 
     def clean_weapons(self):
         return _lines_field(self.cleaned_data.get("weapons"), parse_weapon_line)
@@ -109,9 +113,9 @@ class ShipStatsForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("phase_shields") and data.get("ship_class") != "capital":
-            self.add_error("phase_shields", "Only a capital ship has phase shields.")
+            self.add_error("phase_shields", _("Only a capital ship has phase shields."))
         if data.get("cloak") and data.get("ship_class") == "capital":
-            self.add_error("cloak", "A cloaking device is for fighters and bombers.")
+            self.add_error("cloak", _("A cloaking device is for fighters and bombers."))
         return data
 
     @classmethod
@@ -133,13 +137,13 @@ class ShipStatsForm(forms.Form):
 
 
 class CrewForm(forms.Form):
-    flown_by = forms.ChoiceField(label="Flown by", choices=FLOWN_BY, initial="character",
-                                 help_text="An NPC is represented by its ship's TW; the GM may roll for it instead.")
-    rank = forms.TypedChoiceField(choices=tables.RANKS, coerce=int, initial=1)
-    months = WholeNumberField(NUMBERS["months"], initial=0)
-    wild_card = forms.BooleanField(required=False, label="Wild Card (rolls 1W20 instead of 2W10)")
-    leader = forms.BooleanField(required=False, label="Squadron leader")
-    skills = forms.CharField(label="Skills, advantages, disadvantages", required=False,
+    flown_by = forms.ChoiceField(label=_("Flown by"), choices=FLOWN_BY, initial="character",
+                                 help_text=_("An NPC is represented by its ship's TW; the GM may roll for it instead."))
+    rank = forms.TypedChoiceField(label=_("Rank"), choices=tables.RANKS, coerce=int, initial=1)
+    months = WholeNumberField(NUMBERS["months"], what=_("Months in rank"), initial=0)
+    wild_card = forms.BooleanField(required=False, label=_("Wild Card (rolls 1W20 instead of 2W10)"))
+    leader = forms.BooleanField(required=False, label=_("Squadron leader"))
+    skills = forms.CharField(label=_("Skills, advantages, disadvantages"), required=False,
                              widget=forms.Textarea(attrs={"rows": 3}), help_text=SKILL_HELP)
 
     def clean_skills(self):
@@ -165,17 +169,17 @@ class CrewForm(forms.Form):
 
 
 class SetupOptionsForm(forms.Form):
-    max_rounds = WholeNumberField(WholeRange(1, 200, "Max rounds"), initial=20,
-                                  help_text="After this many rounds the fight ends undecided.")
-    first_side = forms.CharField(required=False, max_length=60, label="Side that moves first on a tie",
-                                 help_text="The GM decides whether players or enemies go first (2.1.1); blank: "
-                                           "the order the ships were set up in.")
-    npc_tw = WholeNumberField(WholeRange(0, NUMBERS["tw"].hi, "TW of every NPC"), required=False, initial=0,
-                              help_text="0 or blank: each NPC keeps the TW of its ship.")
-    wild_cards = forms.ChoiceField(choices=[("as_set", "as on the pilot sheets"), ("all", "every character"),
-                                            ("none", "no one")], initial="as_set", label="Wild Cards")
-    flight_size = WholeNumberField(WholeRange(0, 50, "Ships per side"), required=False, initial=0,
-                                   help_text="0 or blank: every ship of the chosen fleets.")
+    max_rounds = WholeNumberField(WholeRange(1, 200, _("Max rounds")), initial=20,
+                                  help_text=_("After this many rounds the fight ends undecided."))
+    first_side = forms.CharField(required=False, max_length=60, label=_("Side that moves first on a tie"),
+                                 help_text=_("The GM decides whether players or enemies go first (2.1.1); blank: "
+                                           "the order the ships were set up in."))
+    npc_tw = WholeNumberField(WholeRange(0, NUMBERS["tw"].hi, _("TW of every NPC")), required=False, initial=0,
+                              help_text=_("0 or blank: each NPC keeps the TW of its ship."))
+    wild_cards = forms.ChoiceField(choices=[("as_set", _("as on the pilot sheets")), ("all", _("every character")),
+                                            ("none", _("no one"))], initial="as_set", label=_("Wild Cards"))
+    flight_size = WholeNumberField(WholeRange(0, 50, _("Ships per side")), required=False, initial=0,
+                                   help_text=_("0 or blank: every ship of the chosen fleets."))
 
     def options(self) -> dict:
         d = self.cleaned_data
