@@ -12,6 +12,7 @@ Python (docs/translations.md).
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -37,11 +38,132 @@ def compiled(po: Path) -> bytes:
         return out.read_bytes()
 
 
+#: a rule message's identifier: "<system>.<area>.<what>" (rulesets/core/messages.py)
+MESSAGE_ID = r"^(core|toy|cepheus|starwars_d6|void_d20|wing_commander|dropfleet)\.[a-z0-9_]+(\.[a-z0-9_]+)*$"
+
+
+def rule_messages() -> dict[tuple[str, str], str | None]:
+    """Every rule message the code states: {(identifier, English text): English plural or None}.
+
+    Three readers, so that no message escapes the catalogue however a rule builds it:
+    ``makemessages`` reads literal ``msg``/``msgn`` calls (and the refusals' ``_no``); this reads
+    the source for an identifier written beside its text anywhere else (a helper's arguments,
+    ``("id", "text")`` pairs in a table, a function's defaults); and it collects the messages
+    the rule modules hold as data when imported (tables whose identifiers are built from keys).
+    """
+    import ast
+    import importlib
+    import pkgutil
+    import re
+
+    from rulesets.core.messages import Message
+
+    ident = re.compile(MESSAGE_ID)
+    found: dict[tuple[str, str], str | None] = {}
+
+    def text(node) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        return None
+
+    for path in sorted((ROOT / "rulesets").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            runs = []
+            if isinstance(node, ast.Call):
+                runs.append(node.args)
+            elif isinstance(node, (ast.Tuple, ast.List)):
+                runs.append(node.elts)
+            elif isinstance(node, ast.arguments):
+                runs.append(node.defaults)
+                runs.append([d for d in node.kw_defaults if d is not None])
+            for run in runs:
+                for i in range(len(run) - 1):
+                    first, second = text(run[i]), text(run[i + 1])
+                    if first and second is not None and ident.match(first):
+                        found.setdefault((first, second), None)
+
+    def walk(value, seen: set) -> None:
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+        if isinstance(value, Message):
+            found[(value.id, value.text)] = value.plural
+            for v in value.params.values():
+                walk(v, seen)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                walk(k, seen)
+                walk(v, seen)
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            for v in value:
+                walk(v, seen)
+        elif hasattr(value, "__dataclass_fields__") or hasattr(value, "_fields"):
+            for name in getattr(value, "__dataclass_fields__", None) or value._fields:
+                walk(getattr(value, name, None), seen)
+
+    import rulesets
+
+    for info in pkgutil.walk_packages(rulesets.__path__, "rulesets."):
+        if info.name.rsplit(".", 1)[-1] in {"apps", "forms", "admin", "models", "views", "urls", "migrations"}:
+            continue
+        module = importlib.import_module(info.name)
+        for value in list(vars(module).values()):
+            walk(value, set())
+    return found
+
+
+def _setup_django() -> None:
+    import os
+
+    import django
+
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+
+
 def extract() -> int:
+    """makemessages, then the rule messages it cannot see; no translation is lost on the way
+    (an entry it dropped and this adds back gets its words back)."""
+    import polib
+
+    before = {}
+    for po in catalogues():
+        before[po] = {(e.msgctxt, e.msgid): e for e in polib.pofile(str(po)) if e.translated()}
     languages = [p.parent.parent.name for p in catalogues()]
     args = [sys.executable, "manage.py", "makemessages", "--no-obsolete", "--no-location"]
     args += [f"--ignore={i}" for i in IGNORE] + [f"-l{lang}" for lang in languages]
-    return subprocess.call(args, cwd=ROOT)
+    status = subprocess.call(args, cwd=ROOT)
+    if status:
+        return status
+    _setup_django()
+    said = rule_messages()
+    for po_path in catalogues():
+        po = polib.pofile(str(po_path))
+        have = {(e.msgctxt, e.msgid) for e in po}
+        plural_forms = int(re.search(r"nplurals=(\d+)", po.metadata.get("Plural-Forms", "nplurals=2")).group(1))
+        for (ctx, text), plural in sorted(said.items()):
+            if (ctx, text) in have:
+                continue
+            entry = polib.POEntry(msgctxt=ctx, msgid=text, msgstr="", flags=["python-brace-format"] if "{" in text else [])
+            if plural is not None:
+                entry.msgid_plural = plural
+                entry.msgstr_plural = {i: "" for i in range(plural_forms)}
+            po.append(entry)
+        old = before.get(po_path, {})
+        for entry in po:
+            was = old.get((entry.msgctxt, entry.msgid))
+            if was is None or entry.translated():
+                continue
+            if entry.msgid_plural and was.msgid_plural:
+                entry.msgstr_plural = dict(was.msgstr_plural)
+            elif not entry.msgid_plural and not was.msgid_plural:
+                entry.msgstr = was.msgstr
+            if "fuzzy" in entry.flags:
+                entry.flags.remove("fuzzy")
+        po.save(str(po_path))
+        print(f"{po_path.relative_to(ROOT)}: {len(po)} entries, {len(po.untranslated_entries())} to translate")
+    return 0
 
 
 def compile_all() -> int:

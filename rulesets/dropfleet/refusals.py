@@ -31,7 +31,7 @@ PHASE_OF: Final = {"order": "orders", "move": "move", "manoeuvre": "move", "stay
 
 
 def _no(ident: str, text: str, rule: str, **params) -> Refusal:
-    return Refusal(msg(f"dropfleet.refused.{ident}", text, **params), rule)
+    return Refusal(msg(ident, text, **params), rule)
 
 
 def _ship(state: DropfleetState, ship_id) -> Ship | None:
@@ -48,7 +48,7 @@ def refusal(state: DropfleetState, action: Action) -> Refusal | None:
     kind = action.kind
     if kind == "override":
         if action.actor:
-            return _no("override_gm", "Only the GM overrides, for no ship: leave the actor out.", tables.GM_OVERRIDE)
+            return _no("dropfleet.refused.override_gm", "Only the GM overrides, for no ship: leave the actor out.", tables.GM_OVERRIDE)
         return None
     if kind not in PHASE_OF:
         return None
@@ -66,28 +66,28 @@ def _wrong_step(state: DropfleetState, kind: str) -> Refusal | None:
     if state.phase == "pd":
         p = state.pending
         attacker = _ship(state, p.ship)
-        return _no("pd_first", "{defender} must first spend its point defence against {attacker}'s {weapon}.",
+        return _no("dropfleet.refused.pd_first", "{defender} must first spend its point defence against {attacker}'s {weapon}.",
                    tables.POINT_DEFENCE, defender=_ship(state, p.target).name, attacker=attacker.name,
                    weapon=ship_rules.weapon(attacker, p.weapon).name)
     if state.phase == "end":
-        return _no("end_phase_now", "Every battle group has activated: the End phase of round {round} comes next "
+        return _no("dropfleet.refused.end_phase_now", "Every battle group has activated: the End phase of round {round} comes next "
                    "(the GM's step).", tables.END_PHASE, round=state.round)
     if kind == "end_round":
-        return _no("end_phase_later", "The End phase comes once every battle group has activated: {group} is "
+        return _no("dropfleet.refused.end_phase_later", "The End phase comes once every battle group has activated: {group} is "
                    "activating now.", tables.END_PHASE, group=state.group)
     if kind == "spend_pd":
-        return _no("no_pd_now", "No attack is waiting for point defence now.", tables.POINT_DEFENCE)
+        return _no("dropfleet.refused.no_pd_now", "No attack is waiting for point defence now.", tables.POINT_DEFENCE)
     if state.phase == "orders":
-        return _no("orders_first", "{group} takes its orders first: an activation is its orders, then its moves, "
+        return _no("dropfleet.refused.orders_first", "{group} takes its orders first: an activation is its orders, then its moves, "
                    "then its fire.", tables.ACTIVATIONS, group=state.group)
     if state.phase == "move":
         if kind == "order":
             lead = sequence.lead(state, state.group)
-            return _no("orders_given", "{group} has its {order} orders for this activation.", tables.ACTIVATIONS,
+            return _no("dropfleet.refused.orders_given", "{group} has its {order} orders for this activation.", tables.ACTIVATIONS,
                        group=state.group, order=_order_label(lead))
-        return _no("move_first", "{ship} has not moved yet: the group moves before it fires.", tables.ACTIVATIONS,
+        return _no("dropfleet.refused.move_first", "{ship} has not moved yet: the group moves before it fires.", tables.ACTIVATIONS,
                    ship=sequence.mover(state).name)
-    return _no("moved_already", "{group} has moved: it is its fire step (declare weapon systems, then open fire).",
+    return _no("dropfleet.refused.moved_already", "{group} has moved: it is its fire step (declare weapon systems, then open fire).",
                tables.ACTIVATIONS, group=state.group)
 
 
@@ -96,14 +96,14 @@ def _not_this_group(state: DropfleetState, ship: Ship) -> Refusal:
     if ship.destroyed:
         return _destroyed(ship)
     if ship.group in state.activated:
-        return _no("group_activated", "It is {group}'s activation: {ship}'s group has activated this round.",
+        return _no("dropfleet.refused.group_activated", "It is {group}'s activation: {ship}'s group has activated this round.",
                    tables.ACTIVATIONS, group=state.group, ship=ship.name)
-    return _no("group_later", "It is {group}'s activation: {ship}'s group activates later this round (the sides "
+    return _no("dropfleet.refused.group_later", "It is {group}'s activation: {ship}'s group activates later this round (the sides "
                "take turns, group by group).", tables.ACTIVATIONS, group=state.group, ship=ship.name)
 
 
 def _destroyed(ship: Ship) -> Refusal:
-    return _no("destroyed", "{ship} is destroyed.", tables.CATASTROPHIC_DAMAGE, ship=ship.name)
+    return _no("dropfleet.refused.destroyed", "{ship} is destroyed.", tables.CATASTROPHIC_DAMAGE, ship=ship.name)
 
 
 def _lead_only(state: DropfleetState, action: Action, what: str) -> Refusal | None:
@@ -116,7 +116,7 @@ def _lead_only(state: DropfleetState, action: Action, what: str) -> Refusal | No
         return None
     if ship.group != state.group or ship.destroyed:
         return _not_this_group(state, ship)
-    return _no("lead_ship", "{what} given by {lead}, the lead ship of {group}.", tables.ACTIVATIONS,
+    return _no("dropfleet.refused.lead_ship", "{what} given by {lead}, the lead ship of {group}.", tables.ACTIVATIONS,
                what=what, lead=lead.name, group=state.group)
 
 
@@ -132,18 +132,18 @@ def _order(state: DropfleetState, action: Action) -> Refusal | None:
         return None
     key, shields = action.get("order"), action.get("shields")
     if key not in tables.ORDERS:
-        return _no("no_such_order", "There is no order '{order}': {orders}.", tables.ORDERS_AND_SPIKES,
+        return _no("dropfleet.refused.no_such_order", "There is no order '{order}': {orders}.", tables.ORDERS_AND_SPIKES,
                    order=str(key), orders=", ".join(o.key for o in tables.ORDERS.values()))
     ships = sequence.group_ships(state, state.group)
     if key in ("course_change", "max_thrust") and any(s.profile.monitor for s in ships):
-        return _no("monitor", "{group} has a Monitor: Monitors never take Course Change or Max Thrust orders.",
+        return _no("dropfleet.refused.monitor", "{group} has a Monitor: Monitors never take Course Change or Max Thrust orders.",
                    tables.ORDERS_AND_SPIKES, group=state.group)
     switchable = any(s.profile.passive_switchable for s in ships)
     if switchable and shields not in ("up", "down"):
-        return _no("shields_needed", "{group} has switchable shields: give the order with shields=up or "
+        return _no("dropfleet.refused.shields_needed", "{group} has switchable shields: give the order with shields=up or "
                    "shields=down.", tables.ORDERS_AND_SPIKES, group=state.group)
     if not switchable and shields is not None:
-        return _no("no_shields", "No ship of {group} has switchable shields: give the order without shields=.",
+        return _no("dropfleet.refused.no_shields", "No ship of {group} has switchable shields: give the order without shields=.",
                    tables.ORDERS_AND_SPIKES, group=state.group)
     return None
 
@@ -164,9 +164,9 @@ def _move(state: DropfleetState, action: Action) -> Refusal | None:
         if ship.group != state.group or ship.destroyed:
             return _not_this_group(state, ship)
         if ship.moved:
-            return _no("moved", "{ship} has moved this activation: {mover} moves now.", tables.MOVEMENT,
+            return _no("dropfleet.refused.moved", "{ship} has moved this activation: {mover} moves now.", tables.MOVEMENT,
                        ship=ship.name, mover=mover.name)
-        return _no("moves_later", "{mover} moves first: the group's ships move one by one.", tables.MOVEMENT,
+        return _no("dropfleet.refused.moves_later", "{mover} moves first: the group's ships move one by one.", tables.MOVEMENT,
                    mover=mover.name)
     if action.kind == "stay" or not set(dict(action.params)) <= {"x", "y", "layer"}:
         return None
@@ -175,7 +175,7 @@ def _move(state: DropfleetState, action: Action) -> Refusal | None:
         return None
     ship = mover
     if not (0 <= x <= state.width and 0 <= y <= state.height):
-        return _no("off_table", "{x},{y} is off the {width}\" × {height}\" table.", tables.MOVEMENT,
+        return _no("dropfleet.refused.off_table", "{x},{y} is off the {width}\" × {height}\" table.", tables.MOVEMENT,
                    x=x, y=y, width=state.width, height=state.height)
     budget = sequence.allowance(ship)
     up = ""
@@ -188,10 +188,10 @@ def _move(state: DropfleetState, action: Action) -> Refusal | None:
     dist = geometry.distance(ship.x, ship.y, x, y)
     if dist > budget + 1e-9:
         if up:
-            return _no("too_far_going_up", "{ship} can move {budget}\" under {order} orders once it has paid 4\" "
+            return _no("dropfleet.refused.too_far_going_up", "{ship} can move {budget}\" under {order} orders once it has paid 4\" "
                        "to go up a layer; {x},{y} is {dist}\" away.", tables.MOVEMENT, ship=ship.name, budget=budget,
                        order=_order_label(ship), x=x, y=y, dist=f"{dist:.1f}")
-        return _no("too_far", "{ship} can move {budget}\" under {order} orders; {x},{y} is {dist}\" away.",
+        return _no("dropfleet.refused.too_far", "{ship} can move {budget}\" under {order} orders; {x},{y} is {dist}\" away.",
                    tables.MOVEMENT, ship=ship.name, budget=budget, order=_order_label(ship), x=x, y=y,
                    dist=f"{dist:.1f}")
     if dist > 0:
@@ -200,10 +200,10 @@ def _move(state: DropfleetState, action: Action) -> Refusal | None:
         off = geometry.angle_between(geometry.bearing(ship.x, ship.y, x, y), ship.heading)
         if off > limit + slack:
             if ship.has("engines_disabled"):
-                return _no("engines_disabled_turn", "{ship}'s engines are disabled: it cannot turn ({x},{y} lies "
+                return _no("dropfleet.refused.engines_disabled_turn", "{ship}'s engines are disabled: it cannot turn ({x},{y} lies "
                            "{off}° off its heading).", tables.CRIPPLING_TABLE, ship=ship.name, x=x, y=y,
                            off=round(off))
-            return _no("turn_too_far", "{ship} may turn at most {limit}° under {order} orders; {x},{y} lies {off}° "
+            return _no("dropfleet.refused.turn_too_far", "{ship} may turn at most {limit}° under {order} orders; {x},{y} lies {off}° "
                        "off its heading.", tables.MOVEMENT, ship=ship.name, limit=limit, order=_order_label(ship),
                        x=x, y=y, off=round(off))
     return None
@@ -220,17 +220,17 @@ def _manoeuvre(state: DropfleetState, action: Action) -> Refusal | None:
         return None
     ways = [w for w, _, _ in sequence.WAYS]
     if way not in ways:
-        return _no("no_such_move", "There is no named move '{way}': {ways}.", tables.MOVEMENT,
+        return _no("dropfleet.refused.no_such_move", "There is no named move '{way}': {ways}.", tables.MOVEMENT,
                    way=str(way), ways=", ".join(ways))
     if sequence.named_move(state, mover, way) is not None:
         return None
     if way in ("left", "right") and not sequence.named_turn(mover):
         if mover.has("engines_disabled"):
-            return _no("engines_disabled_turn_named", "{ship}'s engines are disabled: it cannot turn.",
+            return _no("dropfleet.refused.engines_disabled_turn_named", "{ship}'s engines are disabled: it cannot turn.",
                        tables.CRIPPLING_TABLE, ship=mover.name)
-        return _no("no_turn", "{ship} may not turn under {order} orders.", tables.MOVEMENT,
+        return _no("dropfleet.refused.no_turn", "{ship} may not turn under {order} orders.", tables.MOVEMENT,
                    ship=mover.name, order=_order_label(mover))
-    return _no("move_not_offered", "{ship} has no room for that move here (the table's edge, or another move "
+    return _no("dropfleet.refused.move_not_offered", "{ship} has no room for that move here (the table's edge, or another move "
                "ends on the same spot): pick the spot on the board.", tables.MOVEMENT, ship=mover.name)
 
 
@@ -238,23 +238,23 @@ def _no_layer(ship: Ship, layer) -> Refusal | None:
     """Why ``layer`` is not among :func:`sequence.layer_choices` (issue 11, decision D4, DF-35)."""
     labels = ", ".join(tables.LAYER_LABEL[key] for key in tables.LAYERS)
     if layer not in tables.LAYERS:
-        return _no("no_such_layer", "There is no layer '{layer}': {layers}.", tables.MOVEMENT, layer=str(layer),
+        return _no("dropfleet.refused.no_such_layer", "There is no layer '{layer}': {layers}.", tables.MOVEMENT, layer=str(layer),
                    layers=labels)
     if sequence.turn_limit(ship) == 0:
         if ship.has("engines_disabled"):
-            return _no("engines_disabled_layer", "{ship}'s engines are disabled: it cannot change orbit.",
+            return _no("dropfleet.refused.engines_disabled_layer", "{ship}'s engines are disabled: it cannot change orbit.",
                        tables.CRIPPLING_TABLE, ship=ship.name)
-        return _no("no_turn_no_layer", "Under {order} orders {ship} cannot turn, nor change layer.", tables.MOVEMENT,
+        return _no("dropfleet.refused.no_turn_no_layer", "Under {order} orders {ship} cannot turn, nor change layer.", tables.MOVEMENT,
                    order=_order_label(ship), ship=ship.name)
     here, there = geometry.layer_index(ship.layer), geometry.layer_index(layer)
     if abs(here - there) > 1:
-        return _no("one_layer", "{layer} is not next to {here}: a ship changes one layer at a time.", tables.MOVEMENT,
+        return _no("dropfleet.refused.one_layer", "{layer} is not next to {here}: a ship changes one layer at a time.", tables.MOVEMENT,
                    layer=tables.LAYER_LABEL[layer], here=tables.LAYER_LABEL[ship.layer])
     if there < here:
-        return _no("up_costs", "Going up to {layer} costs 4\" of Thrust: {ship} can move {budget}\" now.",
+        return _no("dropfleet.refused.up_costs", "Going up to {layer} costs 4\" of Thrust: {ship} can move {budget}\" now.",
                    tables.MOVEMENT, layer=tables.LAYER_LABEL[layer], ship=ship.name, budget=sequence.allowance(ship))
     if layer == tables.ATMOSPHERE and not ship.profile.atmospheric:
-        return _no("not_atmospheric", "Only Atmospheric ships enter the Atmosphere: {ship} is not one.",
+        return _no("dropfleet.refused.not_atmospheric", "Only Atmospheric ships enter the Atmosphere: {ship} is not one.",
                    tables.MOVEMENT, ship=ship.name)
     return None
 
@@ -274,28 +274,28 @@ def _fire(state: DropfleetState, action: Action) -> Refusal | None:
     if ship.group != state.group or ship.destroyed:
         return _not_this_group(state, ship)
     if ship.weapons_offline:
-        return _no("weapons_disabled", "{ship}'s weapons are disabled: it cannot fire or launch in this "
+        return _no("dropfleet.refused.weapons_disabled", "{ship}'s weapons are disabled: it cannot fire or launch in this "
                    "activation.", tables.CRIPPLING_TABLE, ship=ship.name)
     if not target.in_play:
-        return _no("target_destroyed", "{target} is destroyed.", tables.CATASTROPHIC_DAMAGE, target=target.name)
+        return _no("dropfleet.refused.target_destroyed", "{target} is destroyed.", tables.CATASTROPHIC_DAMAGE, target=target.name)
     if target.side == state.side:
-        return _no("target_friend", "{target} is on {ship}'s side.", tables.FIRE, target=target.name, ship=ship.name)
+        return _no("dropfleet.refused.target_friend", "{target} is on {ship}'s side.", tables.FIRE, target=target.name, ship=ship.name)
     weapon_id = action.get("weapon")
     weapon = next((w for w in ship.profile.weapons if w.id == weapon_id), None)
     if weapon is None:
-        return _no("no_such_weapon", "{ship} has no weapon system {weapon} (its systems: {weapons}).", tables.FIRE,
+        return _no("dropfleet.refused.no_such_weapon", "{ship} has no weapon system {weapon} (its systems: {weapons}).", tables.FIRE,
                    ship=ship.name, weapon=str(weapon_id),
                    weapons=", ".join(f"{w.id} {w.name}" for w in ship.profile.weapons) or "none")
     if not ship_rules.weapon_usable(ship, weapon.id):
-        return _no("weapon_destroyed", "{ship}'s {weapon} is destroyed (Weapon destroyed).",
+        return _no("dropfleet.refused.weapon_destroyed", "{ship}'s {weapon} is destroyed (Weapon destroyed).",
                    tables.DREADNOUGHT_CRIPPLING_TABLE, ship=ship.name, weapon=weapon.name)
     if any(d.ship == ship.id and d.weapon == weapon.id for d in state.declared):
-        return _no("declared", "{ship}'s {weapon} is declared already: each weapon system fires once an "
+        return _no("dropfleet.refused.declared", "{ship}'s {weapon} is declared already: each weapon system fires once an "
                    "activation, at one target.", tables.FIRE, ship=ship.name, weapon=weapon.name)
     order = tables.ORDERS[ship.order or "standard"]
     if weapon.close_action:
         if not order.close_action:
-            return _no("no_close_action", "Under {order} orders {ship} fires no weapon system, not even Close "
+            return _no("dropfleet.refused.no_close_action", "Under {order} orders {ship} fires no weapon system, not even Close "
                        "Action ones.", tables.ORDERS_AND_SPIKES, order=order.label, ship=ship.name)
     else:
         allowed = sequence.systems_allowed(ship)
@@ -305,8 +305,8 @@ def _fire(state: DropfleetState, action: Action) -> Refusal | None:
             if allowed == 0:
                 words = ("Under {order} orders {ship} fires Close Action weapons only." if order.close_action
                          else "Under {order} orders {ship} fires no weapon system.")
-                return _no("order_fires_none", words, tables.ORDERS_AND_SPIKES, order=order.label, ship=ship.name)
-            return _no("order_systems", "{ship} has declared {declared}: under {order} orders it fires no more "
+                return _no("dropfleet.refused.order_fires_none", words, tables.ORDERS_AND_SPIKES, order=order.label, ship=ship.name)
+            return _no("dropfleet.refused.order_systems", "{ship} has declared {declared}: under {order} orders it fires no more "
                        "weapon systems besides Close Action ones (a Dreadnought fires two where an order allows "
                        "one).", tables.ORDERS_AND_SPIKES, ship=ship.name,
                        declared=", ".join(w.name for w in declared), order=order.label)
@@ -322,14 +322,14 @@ def _reach(ship: Ship, weapon, target: Ship) -> Refusal | None:
     scan = ship_rules.scan(ship)
     if dist > sequence.reach_of(ship, weapon, target) + 1e-9:
         if weapon.close_action:
-            return _no("out_of_reach_close", "{target} is {dist}\" away: {weapon} is a Close Action weapon and "
+            return _no("dropfleet.refused.out_of_reach_close", "{target} is {dist}\" away: {weapon} is a Close Action weapon and "
                        "reaches {ship}'s Scan alone, {scan}\".", tables.RANGE_AND_ARCS, target=target.name,
                        dist=f"{dist:.1f}", weapon=weapon.name, ship=ship.name, scan=scan)
-        return _no("out_of_reach", "{target} is {dist}\" away: {weapon} reaches {reach}\" ({ship}'s Scan {scan}\" + "
+        return _no("dropfleet.refused.out_of_reach", "{target} is {dist}\" away: {weapon} reaches {reach}\" ({ship}'s Scan {scan}\" + "
                    "{target}'s Signature {signature}\").", tables.RANGE_AND_ARCS, target=target.name,
                    dist=f"{dist:.1f}", weapon=weapon.name, reach=sequence.reach_of(ship, weapon, target),
                    ship=ship.name, scan=scan, signature=ship_rules.signature(target))
-    return _no("out_of_arc", "{target} is outside the {arc} arc of {ship}'s {weapon}: it lies {bearing}° clockwise "
+    return _no("dropfleet.refused.out_of_arc", "{target} is outside the {arc} arc of {ship}'s {weapon}: it lies {bearing}° clockwise "
                "from {ship}'s heading.", tables.RANGE_AND_ARCS, target=target.name,
                arc=tables.ARC_LABEL.get(weapon.arc, weapon.arc), ship=ship.name, weapon=weapon.name,
                bearing=round(relative or 0))
@@ -348,12 +348,12 @@ def _spend_pd(state: DropfleetState, action: Action) -> Refusal | None:
     p = state.pending
     defender = _ship(state, p.target)
     if action.actor != p.target:
-        return _no("defender_spends", "{defender} spends the point defence: it is the ship under attack.",
+        return _no("dropfleet.refused.defender_spends", "{defender} spends the point defence: it is the ship under attack.",
                    tables.POINT_DEFENCE, defender=defender.name)
     options = damage_rules.pd_options(p.normal, p.critical, p.successes)
     if any(c == action.get("critical") for _, c in options):
         return None
-    return _no("pd_way", "{defender} has {successes} point-defence successes against {normal} normal and {critical} "
+    return _no("dropfleet.refused.pd_way", "{defender} has {successes} point-defence successes against {normal} normal and {critical} "
                "critical points (a critical point takes two): the ways to spend them block {ways}.",
                tables.POINT_DEFENCE, defender=defender.name, successes=p.successes, normal=p.normal,
                critical=p.critical, ways="; ".join(f"{n} normal and {c} critical" for n, c in options))
@@ -362,7 +362,7 @@ def _spend_pd(state: DropfleetState, action: Action) -> Refusal | None:
 def _end_round(state: DropfleetState, action: Action) -> Refusal | None:
     if action.actor == "gm" and not action.params:
         return None
-    return _no("gm_end_phase", "The End phase is the GM's step (actor=gm, nothing else).", tables.END_PHASE)
+    return _no("dropfleet.refused.gm_end_phase", "The End phase is the GM's step (actor=gm, nothing else).", tables.END_PHASE)
 
 
 _KINDS: Final = {"order": _order, "move": _move, "manoeuvre": _manoeuvre, "stay": _move, "fire": _fire, "open_fire": _open_fire,

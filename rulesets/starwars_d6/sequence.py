@@ -22,7 +22,7 @@ INITIATIVE = "starwars_d6.roll.initiative"
 
 def initiative_purpose(side: str) -> Message:
     """The purpose of a side's initiative roll (its Wild Die rolls say more after it, in brackets)."""
-    return roll_purpose(INITIATIVE, "initiative of {side}", side=side)
+    return roll_purpose("starwars_d6.roll.initiative", "initiative of {side}", side=side)
 
 
 def is_initiative_of(side: str, purpose: Message | str) -> bool:

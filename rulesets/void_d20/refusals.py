@@ -31,7 +31,7 @@ _GM_KINDS: Final = ("override", "catastrophe", "rest")
 
 
 def _no(ident: str, text: str, section: str, **params) -> Refusal:
-    return Refusal(msg(f"void_d20.refused.{ident}", text, **params), tables.rule(section))
+    return Refusal(msg(ident, text, **params), tables.rule(section))
 
 
 def _flag(action: Action, key: str) -> bool:
@@ -49,7 +49,7 @@ def refusal(state: VoidState, action: Action) -> Refusal | None:
     if kind in _GM_KINDS or kind == "begin":
         return _gm_refusal(state, action)
     if state.phase != "turn":
-        return _no("not_begun", "Round {round} has not begun: its initiative comes first.", "initiative",
+        return _no("void_d20.refused.not_begun", "Round {round} has not begun: its initiative comes first.", "initiative",
                    round=state.round + 1)
     if state.scale == "ship":
         return _ship_round(state, action)
@@ -58,14 +58,14 @@ def refusal(state: VoidState, action: Action) -> Refusal | None:
 
 def _gm_refusal(state: VoidState, action: Action) -> Refusal | None:
     if action.actor != GM:
-        return _no("gm_only", "Only the GM does that.", "notes")
+        return _no("void_d20.refused.gm_only", "Only the GM does that.", "notes")
     if action.kind == "begin" and state.phase == "turn":
-        return _no("round_under_way", "Round {round} is under way: the next one begins by itself when everyone "
+        return _no("void_d20.refused.round_under_way", "Round {round} is under way: the next one begins by itself when everyone "
                    "has acted.", "round", round=state.round)
     if action.kind == "catastrophe":
         t = ship(state, action.get("target"))
         if t.destroyed:
-            return _no("catastrophe_destroyed", "{ship} is destroyed: there is nothing left to befall it.",
+            return _no("void_d20.refused.catastrophe_destroyed", "{ship} is destroyed: there is nothing left to befall it.",
                        "catastrophe", ship=t.name)
     return None
 
@@ -76,18 +76,18 @@ def _gm_refusal(state: VoidState, action: Action) -> Refusal | None:
 def _ship_round(state: VoidState, action: Action) -> Refusal | None:
     kind = action.kind
     if kind in PERSONAL_KINDS:
-        return _no("ship_round", "This is an encounter round between the ships: people fight in the corridors "
+        return _no("void_d20.refused.ship_round", "This is an encounter round between the ships: people fight in the corridors "
                    "only while a boarding fight is under way.", "space")
     s = ship(state, action.actor)
     current = state.order[state.turn]
     if s.id != current:
         place = state.order.index(s.id) if s.id in state.order else None
         if place is not None and place < state.turn:
-            return _no("ship_turn_taken", "{ship} has had its turn this round: one manoeuvre and one attack for "
+            return _no("void_d20.refused.ship_turn_taken", "{ship} has had its turn this round: one manoeuvre and one attack for "
                        "each ship a round.", "ship_round", ship=s.name)
         if not s.in_space:
-            return _no("ship_gone", "{ship} is out of the fight.", "ship_round", ship=s.name)
-        return _no("out_of_turn", "It is {active}'s turn.", "ship_round", active=state.active)
+            return _no("void_d20.refused.ship_gone", "{ship} is out of the fight.", "ship_round", ship=s.name)
+        return _no("void_d20.refused.out_of_turn", "It is {active}'s turn.", "ship_round", active=state.active)
     station = action.get("station") if kind == "pass" else STATION_OF.get(kind)
     if station not in tables.STATION:
         return None
@@ -95,19 +95,19 @@ def _ship_round(state: VoidState, action: Action) -> Refusal | None:
     if station != now:
         if [info.key for info in tables.STATIONS].index(station) < state.slot:
             if station == "pilot":
-                return _no("manoeuvre_taken", "{ship} has made its manoeuvre this round: one manoeuvre and one "
+                return _no("void_d20.refused.manoeuvre_taken", "{ship} has made its manoeuvre this round: one manoeuvre and one "
                            "attack for each ship a round.", "ship_round", ship=s.name)
             if station == "gunner":
-                return _no("attack_taken", "{ship} has made its attack this round: one manoeuvre and one attack "
+                return _no("void_d20.refused.attack_taken", "{ship} has made its attack this round: one manoeuvre and one attack "
                            "for each ship a round.", "ship_round", ship=s.name)
-            return _no("station_acted", "{ship}'s {station} station has acted this round.", "house",
+            return _no("void_d20.refused.station_acted", "{ship}'s {station} station has acted this round.", "house",
                        ship=s.name, station=tables.STATION[station].key)
-        return _no("station_later", "It is {ship}'s {now} step; the {station} station comes later (command, pilot, "
+        return _no("void_d20.refused.station_later", "It is {ship}'s {now} step; the {station} station comes later (command, pilot, "
                    "sensors, gunner, engineer).", "house", ship=s.name, now=now, station=station)
     if kind == "pass":
         return None
     if station != "command" and station_crew(state, s, station) is None:
-        return _no("unmanned", "Nobody aboard {ship} can work the {station} station.", "stations",
+        return _no("void_d20.refused.unmanned", "Nobody aboard {ship} can work the {station} station.", "stations",
                    ship=s.name, station=station)
     if _flag(action, "void") and not _has_void(station_crew(state, s, station)):
         return _no_void(station_crew(state, s, station))
@@ -120,16 +120,16 @@ def _has_void(who: Combatant | None) -> bool:
 
 def _no_void(who: Combatant | None) -> Refusal:
     if who is not None and who.kind == "enemy":
-        return _no("no_void_enemy", "{name} is an enemy: enemies have no Void Points.", "notes", name=who.name)
-    return _no("no_void", "{name} has no Void Points left to spend.", "notes", name=who.name if who else "nobody")
+        return _no("void_d20.refused.no_void_enemy", "{name} is an enemy: enemies have no Void Points.", "notes", name=who.name)
+    return _no("void_d20.refused.no_void", "{name} has no Void Points left to spend.", "notes", name=who.name if who else "nobody")
 
 
 def _no_power(s: Ship) -> Refusal | None:
     """Guns, sensors and command need power (house rule VD-50 while drifting; VD-63 while rebooting)."""
     if s.drifting:
-        return _no("no_power_drifting", "{ship} has no power: its frame is at 0 and it drifts.", "frame", ship=s.name)
+        return _no("void_d20.refused.no_power_drifting", "{ship} has no power: its frame is at 0 and it drifts.", "frame", ship=s.name)
     if s.reboot:
-        return _no("no_power_reboot", "{ship} has no power: all its systems are rebooting ({rounds} rounds left).",
+        return _no("void_d20.refused.no_power_reboot", "{ship} has no power: all its systems are rebooting ({rounds} rounds left).",
                    "catastrophe", ship=s.name, rounds=s.reboot)
     return None
 
@@ -139,18 +139,18 @@ def _enemy_ship(state: VoidState, s: Ship, action: Action) -> tuple[Ship | None,
     if t in enemies_of(state, s):
         return t, None
     if t.side == s.side:
-        return None, _no("not_an_enemy", "{target} is on {ship}'s side.", "space", target=t.name, ship=s.name)
-    return None, _no("target_gone", "{target} is out of the fight.", "space", target=t.name)
+        return None, _no("void_d20.refused.not_an_enemy", "{target} is on {ship}'s side.", "space", target=t.name, ship=s.name)
+    return None, _no("void_d20.refused.target_gone", "{target} is out of the fight.", "space", target=t.name)
 
 
 def _command(state: VoidState, s: Ship, action: Action) -> Refusal | None:
     if "command" not in _manned(state, s):
-        return _no("no_captain", "Nobody aboard {ship} holds the command station.", "stations", ship=s.name)
+        return _no("void_d20.refused.no_captain", "Nobody aboard {ship} holds the command station.", "stations", ship=s.name)
     no_power = _no_power(s)
     if no_power is not None:
         return no_power
     if action.get("station") not in commandable(state, s):
-        return _no("not_urged", "The captain urges another manned station: pilot, sensors, gunner or engineer.",
+        return _no("void_d20.refused.not_urged", "The captain urges another manned station: pilot, sensors, gunner or engineer.",
                    "stations")
     return None
 
@@ -163,15 +163,15 @@ def _no_manoeuvre(s: Ship) -> Refusal | None:
     if can_manoeuvre(s):
         return None
     if s.drifting:
-        return _no("drifting", "{ship} drifts: at frame 0 it has no engines.", "frame", ship=s.name)
+        return _no("void_d20.refused.drifting", "{ship} drifts: at frame 0 it has no engines.", "frame", ship=s.name)
     if s.reboot:
-        return _no("rebooting", "{ship}'s systems are rebooting ({rounds} rounds left): it cannot manoeuvre.",
+        return _no("void_d20.refused.rebooting", "{ship}'s systems are rebooting ({rounds} rounds left): it cannot manoeuvre.",
                    "catastrophe", ship=s.name, rounds=s.reboot)
     if s.module_out("engines"):
-        return _no("engines_out", "{ship}'s engines are knocked out: it cannot manoeuvre.", "frame", ship=s.name)
+        return _no("void_d20.refused.engines_out", "{ship}'s engines are knocked out: it cannot manoeuvre.", "frame", ship=s.name)
     if "navigation" in s.catastrophes:
-        return _no("navigation_dead", "{ship}'s navigation is dead: it cannot manoeuvre.", "catastrophe", ship=s.name)
-    return _no("engines_jammed", "{ship}'s engines are jammed: it flies straight on.", "catastrophe", ship=s.name)
+        return _no("void_d20.refused.navigation_dead", "{ship}'s navigation is dead: it cannot manoeuvre.", "catastrophe", ship=s.name)
+    return _no("void_d20.refused.engines_jammed", "{ship}'s engines are jammed: it flies straight on.", "catastrophe", ship=s.name)
 
 
 def _helm(state: VoidState, s: Ship, action: Action) -> Refusal | None:
@@ -185,16 +185,16 @@ def _helm(state: VoidState, s: Ship, action: Action) -> Refusal | None:
     jammed = "docking" in s.catastrophes or "docking" in t.catastrophes
     if action.kind == "close":
         if b == "docked":
-            return _no("already_docked", "{ship} and {target} are docked already.", "ranges", ship=s.name, target=t.name)
+            return _no("void_d20.refused.already_docked", "{ship} and {target} are docked already.", "ranges", ship=s.name, target=t.name)
         if b == "close" and jammed:
-            return _no("docking_jammed", "A docking module is jammed: {ship} and {target} cannot dock.",
+            return _no("void_d20.refused.docking_jammed", "A docking module is jammed: {ship} and {target} cannot dock.",
                        "catastrophe", ship=s.name, target=t.name)
         return None
     if b == "docked" and jammed:
-        return _no("docking_jammed_break", "A docking module is jammed: {ship} cannot break away from {target}.",
+        return _no("void_d20.refused.docking_jammed_break", "A docking module is jammed: {ship} cannot break away from {target}.",
                    "catastrophe", ship=s.name, target=t.name)
     if b == "docked" and _boarding_under_way(state, s, t):
-        return _no("boarders_across", "Nobody breaks away while people of {ship} or {target} are aboard the other.",
+        return _no("void_d20.refused.boarders_across", "Nobody breaks away while people of {ship} or {target} are aboard the other.",
                    "house", ship=s.name, target=t.name)
     return None
 
@@ -204,12 +204,12 @@ def _scan(state: VoidState, s: Ship, action: Action) -> Refusal | None:
     if no_power is not None:
         return no_power
     if not sensors_work(s):
-        return _no("sensors_out", "{ship}'s sensors are knocked out.", "frame", ship=s.name)
+        return _no("void_d20.refused.sensors_out", "{ship}'s sensors are knocked out.", "frame", ship=s.name)
     t, why = _enemy_ship(state, s, action)
     if t is None:
         return why
     if t.id in s.weakness:
-        return _no("weakness_found", "{ship} has found {target}'s weakness already: it holds until the next shot.",
+        return _no("void_d20.refused.weakness_found", "{ship} has found {target}'s weakness already: it holds until the next shot.",
                    "house", ship=s.name, target=t.name)
     return None
 
@@ -217,23 +217,23 @@ def _scan(state: VoidState, s: Ship, action: Action) -> Refusal | None:
 def _fire(state: VoidState, s: Ship, action: Action) -> Refusal | None:
     weapon = next((w for w in s.weapons if w.id == action.get("weapon")), None)
     if weapon is None:
-        return _no("no_such_weapon", "{ship} has no weapon {weapon} (its weapons are w1, w2... in the stats' order).",
+        return _no("void_d20.refused.no_such_weapon", "{ship} has no weapon {weapon} (its weapons are w1, w2... in the stats' order).",
                    "stations", ship=s.name, weapon=str(action.get("weapon")))
     no_power = _no_power(s)
     if no_power is not None:
         return no_power
     if weapon.out:
-        return _no("weapon_out", "{ship}'s {weapon} is knocked out.", "frame", ship=s.name, weapon=weapon.name)
+        return _no("void_d20.refused.weapon_out", "{ship}'s {weapon} is knocked out.", "frame", ship=s.name, weapon=weapon.name)
     t, why = _enemy_ship(state, s, action)
     if t is None:
         return why
     b = band(state, s.id, t.id)
     reaches = tables.BANDS[b].reaches
     if not reaches:
-        return _no("docked_no_guns", "{ship} and {target} are docked: guns do not work.", "ranges",
+        return _no("void_d20.refused.docked_no_guns", "{ship} and {target} are docked: guns do not work.", "ranges",
                    ship=s.name, target=t.name)
     if weapon.reach not in reaches:
-        return _no("out_of_range", "{target} is at {band}: {weapon} ({reach}) does not reach it; only {reaches} "
+        return _no("void_d20.refused.out_of_range", "{target} is at {band}: {weapon} ({reach}) does not reach it; only {reaches} "
                    "weapons do.", "ranges", target=t.name, band=_band_word(b), weapon=weapon.name,
                    reach=weapon.reach, reaches=", ".join(reaches))
     return None
@@ -245,27 +245,27 @@ def _board(state: VoidState, s: Ship, action: Action) -> Refusal | None:
         return why
     b = band(state, s.id, t.id)
     if b != "docked":
-        return _no("not_docked", "Boarding needs the ships docked: {target} is at {band}.", "boarding",
+        return _no("void_d20.refused.not_docked", "Boarding needs the ships docked: {target} is at {band}.", "boarding",
                    target=t.name, band=_band_word(b))
     if not boarders(state, s):
-        return _no("no_boarders", "Nobody aboard {ship} can go across (nobody leaves a ship being boarded).",
+        return _no("void_d20.refused.no_boarders", "Nobody aboard {ship} can go across (nobody leaves a ship being boarded).",
                    "boarding", ship=s.name)
     if action.get("method") == "open" and t.id not in s.breached:
-        return _no("lock_shut", "{target}'s lock is not broken yet: force it (breach) or hack it first.",
+        return _no("void_d20.refused.lock_shut", "{target}'s lock is not broken yet: force it (breach) or hack it first.",
                    "boarding", target=t.name)
     if action.get("method") in ("breach", "hack") and t.id in s.breached:
-        return _no("lock_open", "{target}'s lock is broken already: go through it (open).", "boarding", target=t.name)
+        return _no("void_d20.refused.lock_open", "{target}'s lock is broken already: go through it (open).", "boarding", target=t.name)
     return None
 
 
 def _repair(state: VoidState, s: Ship, action: Action) -> Refusal | None:
     if s.reboot:
-        return _no("repair_rebooting", "{ship}'s systems are rebooting ({rounds} rounds left): no repairs.",
+        return _no("void_d20.refused.repair_rebooting", "{ship}'s systems are rebooting ({rounds} rounds left): no repairs.",
                    "catastrophe", ship=s.name, rounds=s.reboot)
     if s.spare_parts <= 0:
-        return _no("no_spare_parts", "{ship} has no spare parts left: a repair spends one.", "stations", ship=s.name)
+        return _no("void_d20.refused.no_spare_parts", "{ship} has no spare parts left: a repair spends one.", "stations", ship=s.name)
     if action.get("what") not in repairable(s):
-        return _no("nothing_to_repair", "{ship}'s {what} needs no repair.", "stations", ship=s.name,
+        return _no("void_d20.refused.nothing_to_repair", "{ship}'s {what} needs no repair.", "stations", ship=s.name,
                    what=str(action.get("what")))
     return None
 
@@ -278,12 +278,12 @@ _SHIP_KINDS: Final = {"command": _command, "close": _helm, "break": _helm, "evad
 
 
 _CANNOT_ACT: Final = {
-    "shock": ("shock", "{name} is in shock ({count}).", "death"),
-    "unconscious": ("unconscious", "{name} is unconscious ({count}).", "death"),
-    "bleeding": ("bleeding", "{name} is bleeding out ({count}).", "death"),
-    "dead": ("dead", "{name} is dead.", "death"),
-    "fled": ("fled", "{name} has fled or surrendered.", "morale"),
-    "surrendered": ("surrendered", "{name} has surrendered.", "morale"),
+    "shock": ("void_d20.refused.cannot_act.shock", "{name} is in shock ({count}).", "death"),
+    "unconscious": ("void_d20.refused.cannot_act.unconscious", "{name} is unconscious ({count}).", "death"),
+    "bleeding": ("void_d20.refused.cannot_act.bleeding", "{name} is bleeding out ({count}).", "death"),
+    "dead": ("void_d20.refused.cannot_act.dead", "{name} is dead.", "death"),
+    "fled": ("void_d20.refused.cannot_act.fled", "{name} has fled or surrendered.", "morale"),
+    "surrendered": ("void_d20.refused.cannot_act.surrendered", "{name} has surrendered.", "morale"),
 }
 
 
@@ -291,15 +291,15 @@ def _cannot_act(state: VoidState, c: Combatant) -> Refusal:
     ident, text, section = _CANNOT_ACT[c.status]
     count = timers.words(state, c)
     if count is None:
-        return _no(f"cannot_act.{ident}", text, section, name=c.name)
-    return _no(f"cannot_act.{ident}", text, section, name=c.name, count=count)
+        return _no(ident, text, section, name=c.name)
+    return _no(ident, text, section, name=c.name, count=count)
 
 
 def _personal_round(state: VoidState, action: Action) -> Refusal | None:
     kind = action.kind
     if kind not in PERSONAL_KINDS:
         where = ", ".join(s.name for s in state.ships if s.id in _contested(state))
-        return _no("ships_wait", "The ships wait while a boarding fight goes on aboard {ships}.", "boarding",
+        return _no("void_d20.refused.ships_wait", "The ships wait while a boarding fight goes on aboard {ships}.", "boarding",
                    ships=where)
     c = combatant(state, action.actor)
     if c.status != "ok":
@@ -308,12 +308,12 @@ def _personal_round(state: VoidState, action: Action) -> Refusal | None:
     if c.id != current:
         place = state.order.index(c.id) if c.id in state.order else None
         if place is not None and place < state.turn:
-            return _no("third_action", "{name} has taken their turn this round: two actions a round (a move and an "
+            return _no("void_d20.refused.third_action", "{name} has taken their turn this round: two actions a round (a move and an "
                        "action, two moves or two actions).", "round", name=c.name)
         if c.aboard not in _contested(state):
-            return _no("no_fight_here", "{name} is in {ship}, where no fight is going on.", "boarding",
+            return _no("void_d20.refused.no_fight_here", "{name} is in {ship}, where no fight is going on.", "boarding",
                        name=c.name, ship=ship(state, c.aboard).name)
-        return _no("out_of_turn", "It is {active}'s turn.", "initiative", active=state.active)
+        return _no("void_d20.refused.out_of_turn", "It is {active}'s turn.", "initiative", active=state.active)
     return _PERSON_KINDS[kind](state, c, action)
 
 
@@ -325,43 +325,43 @@ def _contested(state: VoidState) -> list[str]:
 
 def _attack(state: VoidState, c: Combatant, action: Action) -> Refusal | None:
     if action.kind == "risky" and c.kind == "enemy":
-        return _no("no_risky_enemy", "Enemies make no risky attacks.", "notes")
+        return _no("void_d20.refused.no_risky_enemy", "Enemies make no risky attacks.", "notes")
     if _flag(action, "void") and not _has_void(c):
         return _no_void(c)
     if not can_attack_from(c):
-        return _no("from_full_cover", "{name} is in full cover: no attack from it (move out first).", "cover",
+        return _no("void_d20.refused.from_full_cover", "{name} is in full cover: no attack from it (move out first).", "cover",
                    name=c.name)
     t = combatant(state, action.get("target"))
     if t.side == c.side:
-        return _no("target_friend", "{target} is on {name}'s side.", "attack", target=t.name, name=c.name)
+        return _no("void_d20.refused.target_friend", "{target} is on {name}'s side.", "attack", target=t.name, name=c.name)
     if t.aboard != c.aboard:
-        return _no("target_elsewhere", "{target} is not aboard {ship}.", "attack", target=t.name,
+        return _no("void_d20.refused.target_elsewhere", "{target} is not aboard {ship}.", "attack", target=t.name,
                    ship=ship(state, c.aboard).name)
     if not t.standing:
-        return _no("target_down", "{target} is down already: not a target.", "death", target=t.name)
+        return _no("void_d20.refused.target_down", "{target} is down already: not a target.", "death", target=t.name)
     if t.cover == "full":
-        return _no("target_full_cover", "{target} is in full cover: no attack possible.", "cover", target=t.name)
+        return _no("void_d20.refused.target_full_cover", "{target} is in full cover: no attack possible.", "cover", target=t.name)
     return None
 
 
 def _medkit(state: VoidState, c: Combatant, action: Action) -> Refusal | None:
     kit = item_of(c, "medkit")
     if kit is None or kit.charges <= 0:
-        return _no("no_medkit", "{name} has no medkit charge left.", "healing", name=c.name)
+        return _no("void_d20.refused.no_medkit", "{name} has no medkit charge left.", "healing", name=c.name)
     t = combatant(state, action.get("target"))
     if t.side != c.side or t.aboard != c.aboard or t.kind != "character":
-        return _no("medkit_out_of_reach", "{target} is not a friend aboard {ship} with {name}.", "healing",
+        return _no("void_d20.refused.medkit_out_of_reach", "{target} is not a friend aboard {ship} with {name}.", "healing",
                    target=t.name, ship=ship(state, c.aboard).name, name=c.name)
     if not t.alive:
-        return _no("medkit_too_late", "{target} is beyond a medkit's help.", "healing", target=t.name)
+        return _no("void_d20.refused.medkit_too_late", "{target} is beyond a medkit's help.", "healing", target=t.name)
     if t.hp >= t.max_hp and t.status != "bleeding":
-        return _no("medkit_not_needed", "{target} has all their HP.", "healing", target=t.name)
+        return _no("void_d20.refused.medkit_not_needed", "{target} has all their HP.", "healing", target=t.name)
     return None
 
 
 def _cover(state: VoidState, c: Combatant, action: Action) -> Refusal | None:
     if action.get("level") == c.cover:
-        return _no("cover_same", "{name} already has {cover}.", "cover", name=c.name,
+        return _no("void_d20.refused.cover_same", "{name} already has {cover}.", "cover", name=c.name,
                    cover=tables.COVER[c.cover].label.split(" (")[0])
     return None
 

@@ -30,7 +30,7 @@ def test_every_field_of_a_rule_systems_forms_has_a_translatable_label(key):
 def test_dropfleets_weapon_help_says_in_english_what_the_rules_say():
     from django.utils.translation import override
 
-    from rulesets.dropfleet import forms as dropfleet_forms, model
+    from rulesets.dropfleet import forms as dropfleet_forms, state
 
     with override("en-gb"):
-        assert str(dropfleet_forms.WEAPON_HELP) == model.WEAPON_HELP
+        assert str(dropfleet_forms.WEAPON_HELP) == state.WEAPON_HELP

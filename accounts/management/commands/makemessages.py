@@ -10,7 +10,8 @@ from django.core.management.commands import makemessages
 
 
 class Command(makemessages.Command):
-    xgettext_options = makemessages.Command.xgettext_options + ["--keyword=msg:1c,2", "--keyword=msgn:1c,2,3"]
+    xgettext_options = makemessages.Command.xgettext_options + ["--keyword=msg:1c,2", "--keyword=msgn:1c,2,3",
+                                                                "--keyword=_no:1c,2"]
     # No guessed translations: a new "Log" or "Your campaigns" is not a fuzzy copy of "Log in" or
     # "Campaigns" (a fuzzy entry fails tests/i18n until someone clears it); it waits, empty, for a translator.
     msgmerge_options = makemessages.Command.msgmerge_options + ["--no-fuzzy-matching"]
