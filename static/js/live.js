@@ -244,11 +244,12 @@
     try { saved = JSON.parse(window.sessionStorage.getItem(key) || "null"); } catch (err) { saved = null; }
     var boxes = form.querySelectorAll("input[name=face]");
     if (saved) {
-      boxes.forEach(function (box, i) { if (!box.value && saved[i]) box.value = saved[i]; });
+      // a die of a whole ship's turn by its key (the boxes may change as faces are typed), else by place
+      boxes.forEach(function (box, i) { var at = box.dataset.key || i; if (!box.value && saved[at]) box.value = saved[at]; });
     }
     form.addEventListener("input", function () {
-      var values = [];
-      boxes.forEach(function (box) { values.push(box.value); });
+      var values = {};
+      boxes.forEach(function (box, i) { values[box.dataset.key || i] = box.value; });
       try { window.sessionStorage.setItem(key, JSON.stringify(values)); } catch (err) { /* private mode */ }
     });
     var focus = form.querySelector("input[autofocus]");

@@ -135,44 +135,108 @@ def test_a_targets_reaction_stops_the_panel_and_the_rest_shows_again(campaign, g
         assert EncounterEvent.objects.get(encounter=encounter, seq=before + 2).action.startswith("done ")
 
 
-def test_with_physical_dice_each_rolling_step_asks_its_dice_and_the_turn_goes_on(campaign, gm, as_gm):
-    """Physical dice: the panel stops at each step that rolls with the dice prompt, the turn's
-    choices kept on it; the faces typed are that step's, typed once, and the turn goes on."""
+def _prompt(page: str) -> str:
+    at = page.index('id="dice-entry"')
+    return page[at:page.index("</form>", at)]
+
+
+def _boxes(prompt: str) -> list[tuple[str, int, bool]]:
+    """(die key, sides, asked whatever is rolled) of each box of a whole turn's prompt, in order."""
+    import html
     import re
 
-    encounter = _fight(campaign, gm)
+    found = re.findall(r'<input type="hidden" name="die" value="([^"]*)"><input type="number" id="die-\d+" '
+                       r'name="face" data-key="[^"]*" min="1" max="(\d+)"([^>]*)>', prompt)
+    return [(html.unescape(key), int(sides), " required" in rest) for key, sides, rest in found]
+
+
+def _manual_fight(campaign, gm, name="Turn") -> Encounter:
+    encounter = _fight(campaign, gm, name)
     Encounter.objects.filter(pk=encounter.pk).update(dice_mode=Encounter.MANUAL)
     encounter.refresh_from_db()
+    return encounter
+
+
+def test_with_physical_dice_the_whole_turn_asks_every_die_at_once_then_applies_the_steps(campaign, gm, as_gm):
+    """Physical dice: one prompt holds every die of the turn, in the order the rules roll them;
+    nothing is written until the faces are in; then the same steps as one by one, each with the
+    faces it reads, every face typed once (Il turno: each crew member acts in turn)."""
+    encounter = _manual_fight(campaign, gm)
     start = encounter_log.head_seq(encounter)
     data = _form(encounter)
-    ship = data["ship"]
     url = reverse("encounters:turn", args=[encounter.pk])
     response = as_gm.post(url, data, HTTP_HX_REQUEST="true")
-    typed = []
-    for _ in range(30):
-        page = response.content.decode()
+    assert response.status_code == 200
+    assert encounter_log.head_seq(encounter) == start  # nothing written yet
+    prompt = _prompt(response.content.decode())
+    boxes = _boxes(prompt)
+    assert len(boxes) >= 2, "the turn's dice, of more than one roll"
+    assert f'name="ship" value="{data["ship"]}"' in prompt
+    # the prompt is kept with the encounter: a reload (another device) shows it again
+    page = as_gm.get(reverse("encounters:detail", args=[encounter.pk])).content.decode()
+    assert _boxes(_prompt(page)) == boxes
+
+    faces = {key: min(4, sides) for key, sides, _ in boxes}
+    posted = {**data, "die": [k for k, _, _ in boxes], "face": [str(faces[k]) for k, _, _ in boxes]}
+    response = as_gm.post(url, posted, HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    for _ in range(3):  # a branch the good roll did not follow asks for the dice it rolls (typed ones kept)
         if 'id="dice-entry"' not in page:
             break
-        prompt = page[page.index('id="dice-entry"'):page.index("</form>", page.index('id="dice-entry"'))]
-        assert f'name="ship" value="{ship}"' in prompt  # the turn's choices ride on the prompt
-        posted = {"expected_seq": re.search(r'name="expected_seq" value="(\d+)"', prompt).group(1), "ship": ship,
-                  "seat": re.findall(r'name="seat" value="([^"]+)"', prompt)}
-        posted.update({f"choice.{a}": c for a, c in re.findall(r'name="choice\.([^"]+)" value="([^"]+)"', prompt)})
-        assert posted["seat"] == data["seat"]
-        boxes = re.findall(r'<input type="number" id="die-\d+" name="face" min="1" max="(\d+)"[^>]*? required', prompt)
-        assert boxes, "a prompt asks for at least one die"
-        faces = [str(min(4, int(sides))) for sides in boxes]
-        typed.append(faces)
-        response = as_gm.post(url, {**posted, "face": faces}, HTTP_HX_REQUEST="true")
-        assert response.status_code == 200
-    else:
-        pytest.fail("the turn kept asking for dice")
-    assert typed, "the turn rolled dice"
-    rolled = [dice for _, dice in _rows(encounter, start) if dice]
-    # every face typed is in the log once, in the order typed
-    assert [[d.split("/")[0] for d in dice] for dice in rolled] == typed
-    now = encounter_log.current(encounter)
-    assert now.state.over or CEP.turn_ship(now.state) != ship or CEP.actor_ship(now.state) != ship
+        more = _boxes(_prompt(page))
+        assert all(k in faces for k, _, _ in more if k in faces)
+        faces.update({key: min(4, sides) for key, sides, _ in more if key not in faces})
+        posted = {**data, "die": [k for k, _, _ in more], "face": [str(faces[k]) for k, _, _ in more]}
+        page = as_gm.post(url, posted, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="dice-entry"' not in page
+    rows = _rows(encounter, start)
+    assert len(rows) > 1
+    # the same steps, the same faces, as the panel with app dice would write with these faces
+    rolled = [int(d.split("/")[0]) for _, dice in rows for d in dice]
+    assert rolled and all(f <= 4 for f in rolled)
+    assert len(rolled) <= len(faces)
+    assert encounter_log.current(encounter).head == start + len(rows)
+    assert Encounter.objects.get(pk=encounter.pk).dice_prompt is None
+
+
+def test_with_physical_dice_the_turn_writes_what_posting_each_step_with_its_faces_writes(campaign, gm, as_gm):
+    """The turn's faces, applied as the steps the log records: the same rows as the GM posting
+    each step with its own faces through the step form."""
+    turned = _manual_fight(campaign, gm, "Turned")
+    by_hand = _manual_fight(campaign, gm, "By hand")
+    start = encounter_log.head_seq(turned)
+    data = _form(turned)
+    url = reverse("encounters:turn", args=[turned.pk])
+    boxes = _boxes(_prompt(as_gm.post(url, data, HTTP_HX_REQUEST="true").content.decode()))
+    as_gm.post(url, {**data, "die": [k for k, _, _ in boxes], "face": [str(min(3, s)) for _, s, _ in boxes]},
+               HTTP_HX_REQUEST="true")
+    rows = _rows(turned, start)
+    assert rows
+    for action, dice in rows:
+        head = encounter_log.head_seq(by_hand)
+        as_gm.post(reverse("encounters:step", args=[by_hand.pk]),
+                   {"action": action, "expected_seq": head, "face": [d.split("/")[0] for d in dice]})
+    assert _rows(by_hand, start) == rows
+
+
+def test_a_face_out_of_range_is_refused_beside_its_box_and_nothing_applied(campaign, gm, as_gm):
+    encounter = _manual_fight(campaign, gm)
+    start = encounter_log.head_seq(encounter)
+    data = _form(encounter)
+    url = reverse("encounters:turn", args=[encounter.pk])
+    boxes = _boxes(_prompt(as_gm.post(url, data, HTTP_HX_REQUEST="true").content.decode()))
+    values = [str(min(4, s)) for _, s, _ in boxes]
+    values[1] = "9"  # a d6 shows 1 to 6
+    response = as_gm.post(url, {**data, "die": [k for k, _, _ in boxes], "face": values}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert encounter_log.head_seq(encounter) == start
+    prompt = _prompt(response.content.decode())
+    assert 'aria-invalid="true"' in prompt
+    assert "Die 2: 9 is not a face of a d6 (1-6)." in prompt
+    # the faces typed are kept in the boxes
+    assert 'value="9"' in prompt and prompt.count(f'value="{values[0]}"') >= 1
+    saved = Encounter.objects.get(pk=encounter.pk).dice_prompt
+    assert saved["typed"][boxes[0][0]] == int(values[0])
 
 
 def test_a_step_landing_between_two_of_the_turns_steps_stops_it_with_nothing_applied_twice(
