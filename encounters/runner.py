@@ -195,10 +195,11 @@ class TurnFaces(DiceSource):
         self.asked: list[dict] = []
         self.action = ""
         self.counts: dict = {}
+        self.read: list[int] = []  # the faces the step being walked read from here
         self.requests = 0
 
     def begin(self, action: str):
-        self.action, self.counts = action, {}
+        self.action, self.counts, self.read = action, {}, []
 
     def faces(self, count, sides, purpose="", rule=""):
         words = english(purpose) or "the roll"
@@ -226,6 +227,7 @@ class TurnFaces(DiceSource):
                 out.append(self.fill(sides))  # said by the real walk; the probe reads a typical face
             else:
                 out.append(face)
+        self.read.extend(out)
         return out
 
 
@@ -259,18 +261,19 @@ def turn_faces_from(keys: list[str], values: list[str]) -> dict:
 
 
 def turn_dice_prompt(encounter, state, head: int, *, ship: str, seats, typed: dict, bad_key: str = "",
-                     error: str = "", need=None) -> dict:
+                     error: str = "", own: bool = False) -> dict:
     """Every die of the ship's turn, asked at once in the order the rules roll them: the turn
     walked in memory (:func:`encounters.turn.simulate`) with the faces typed so far and a good
     roll for the others (the branch asking the most dice).  A die after the first one not typed
     whose roll depends on earlier dice is "if needed" (not asked whatever is rolled: probed again
-    with all-low and middling faces).  ``bad_key``: a die whose typed face was refused."""
+    with all-low and middling faces).  ``bad_key``: a die whose typed face was refused; ``own``:
+    a player's own dice (only their rolls asked, the app rolling the others')."""
     from .turn import simulate
 
     def walk(fill):
         source = TurnFaces(typed, fill)
         try:
-            simulate(encounter, state, head, ship, seats, source, limit=200)
+            simulate(encounter, state, head, ship, seats, source, limit=200, own=own)
         except (_Enough, DiceError, ValueError, KeyError, IndexError, TypeError):
             pass  # the dice noted so far are still the right ones to ask for
         return source.asked
@@ -284,7 +287,9 @@ def turn_dice_prompt(encounter, state, head: int, *, ship: str, seats, typed: di
     out = []
     for i, d in enumerate(dice):
         always = all(d["key"] in keys for keys in others)
-        out.append({**d, "maybe": i >= sure_until and not always, "bad": bool(bad_key) and d["key"] == bad_key})
+        wrong = d["face"] is not None and not 1 <= d["face"] <= d["sides"]  # said beside its box, whatever else
+        out.append({**d, "maybe": i >= sure_until and not always, "bad": (bool(bad_key) and d["key"] == bad_key) or wrong,
+                    "error": face_refusal(InvalidFace(i, d["face"], d["sides"])) if wrong else ""})
     bad_index = next((i for i, d in enumerate(out) if d["bad"]), None)
     focus = (bad_index + 1) if bad_index is not None else first_empty + 1
     groups: list[dict] = []

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from rulesets.core.dice import Dice, DiceError, DiceNeeded, derive_seed
+from rulesets.core.dice import Dice, DiceNeeded, derive_seed
 from rulesets.core.engine import Action, IllegalAction, apply_checked
 
 from . import log as encounter_log
@@ -126,12 +126,16 @@ class Walk:
         return chosen, ""
 
 
-def simulate(encounter, state, head: int, ship: str, seats, source, *, limit: int = 60):
-    """Walk the turn in memory from ``state`` with the dice of ``source`` (each step's action
-    announced to it by ``source.begin(action)`` when it has one).
+def simulate(encounter, state, head: int, ship: str, seats, source, *, limit: int = 60, own: bool = False):
+    """Walk the turn in memory from ``state`` with the dice of ``source`` (a
+    :class:`encounters.runner.TurnFaces`: each step's action announced by ``begin``).
 
-    Returns ([(action, faces the step read)], why it stops).  The engine's exceptions (dice
-    not typed, a face out of range) propagate; an illegal step stops the walk there."""
+    ``own``: a player's own dice: ``source`` answers the rolls that are theirs
+    (``RulesetBase.own_rolls``), the app the others, as the write path will draw them.
+    Returns ([(action, faces of ``source`` the step read)], why it stops).  The engine's
+    exceptions (dice not typed, a face out of range) propagate; an illegal step stops the walk."""
+    from rulesets.core.dice import OwnDiceSource
+
     engine = encounter.engine
     walk = Walk(engine, ship, seats)
     out = []
@@ -139,20 +143,22 @@ def simulate(encounter, state, head: int, ship: str, seats, source, *, limit: in
         action, why = walk.next(state, plan_at(encounter, state, head))
         if action is None:
             return out, why
-        if hasattr(source, "begin"):
-            source.begin(action)
-        dice = Dice(source)
+        source.begin(action)
+        act = Action.parse(action)
+        mine = engine.own_rolls(state, act) if own else None
+        dice = Dice(source if mine is None else
+                    OwnDiceSource(source, encounter_log.dice_source(encounter, head + 1, mode="auto"), mine))
         try:
-            result = apply_checked(engine, state, Action.parse(action), dice)
+            result = apply_checked(engine, state, act, dice)
         except IllegalAction:
             return out, "The turn stops here: the next step is no longer possible; choose it below."
-        out.append((action, dice.faces_used))
+        out.append((action, list(source.read)))
         state, head = result.state, head + 1
     return out, ""
 
 
 def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_seq: int, user=None,
-              faces: dict | None = None) -> tuple[int, str]:
+              faces: dict | None = None, mode: str | None = None, check=None) -> tuple[int, str]:
     """Apply the posted ``seats`` ((actor, action string) in the panel's order) of ``ship``'s turn.
 
     Returns (steps written, why it stopped early or "").  Raises :class:`TurnMovedOn` when the
@@ -162,6 +168,10 @@ def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_se
     :class:`InvalidFace` for a face out of range (nothing written); :class:`encounters.log.StaleStep`
     when someone else's step came in between two of the turn's (those before it stay);
     :class:`encounters.log.EncounterClosed`.
+
+    ``mode``: a player's dice ("auto": the app's; "own": their own, typed as with physical dice),
+    else the encounter's; ``check(action)``: the write path's check of each step (a player's:
+    still theirs, under the lock).
     """
     from .models import Encounter
 
@@ -169,34 +179,33 @@ def play_turn(encounter, *, ship: str, seats: list[tuple[str, str]], expected_se
     now = encounter_log.current(encounter)
     if now.head != expected_seq or engine.turn_ship(now.state) != ship:
         raise TurnMovedOn()
-    if encounter.dice_mode == Encounter.MANUAL:
-        return _play_typed(encounter, now, ship, seats, faces or {}, user)
+    if mode == Encounter.OWN or (mode is None and encounter.dice_mode == Encounter.MANUAL):
+        return _play_typed(encounter, now, ship, seats, faces or {}, user, mode, check)
     taken = 0
     walk = Walk(engine, ship, seats)
     while True:
         action, why = walk.next(now.state, plan_of(encounter, now))
         if action is None:
             return taken, why
-        encounter_log.step(encounter, action, expected_seq=now.head, user=user)
+        encounter_log.step(encounter, action, expected_seq=now.head, user=user, dice_mode=mode,
+                           check=check(action) if check else None)
         taken += 1
         now = encounter_log.current(encounter)
 
 
-def _play_typed(encounter, now, ship, seats, faces: dict, user) -> tuple[int, str]:
+def _play_typed(encounter, now, ship, seats, faces: dict, user, mode=None, check=None) -> tuple[int, str]:
     """Physical dice: every die of the turn typed (checked first, in memory), then each step
     written with the faces it reads, in order."""
     from .runner import TurnFaces
 
-    if not faces:
-        raise TurnDice()
     try:
-        steps, why = simulate(encounter, now.state, now.head, ship, seats, TurnFaces(faces), limit=200)
+        steps, why = simulate(encounter, now.state, now.head, ship, seats, TurnFaces(faces), limit=200,
+                              own=mode is not None)
     except DiceNeeded as need:
         raise TurnDice(need) from None
-    except DiceError:
-        raise
     head = now.head
     for action, used in steps:
-        row = encounter_log.step(encounter, action, expected_seq=head, user=user, faces=used or None)
+        row = encounter_log.step(encounter, action, expected_seq=head, user=user, faces=used or None, dice_mode=mode,
+                                 check=check(action) if check else None)
         head = row.seq
     return len(steps), why

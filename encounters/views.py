@@ -358,16 +358,40 @@ def encounter_turn(request, pk):
     if request.POST.get("cancel"):
         runner.forget_pending(encounter)
         return _after_change(request, encounter, role)
+    if request.POST.get("probe"):
+        return _turn_probe(request, encounter, role, ship=ship, seats=seats)
     return _turn_answer(request, encounter, role, ship=ship, seats=seats, user=request.user,
                         play=lambda faces: play_turn(encounter, ship=ship, seats=seats, expected_seq=_expected(request),
                                                      user=request.user, faces=faces),
                         moved_on=(TurnMovedOn,), dice=TurnDice)
 
 
-def _turn_answer(request, encounter, role, *, ship, seats, user, play, moved_on, dice, answer=None):
+def _turn_probe(request, encounter, role, *, ship, seats, answer=None, own=False):
+    """The turn's dice prompt again, as faces are typed (nothing applied): the dice the typed
+    faces make needed, or not, said at once; the faces kept with the encounter (the GM's)."""
+    typed = {}
+    for key, value in zip(request.POST.getlist("die"), request.POST.getlist("face")):
+        try:
+            typed[key] = int(value.strip())
+        except ValueError:
+            pass  # said beside its box by the page; the server refuses it on Apply
+    now = encounter_log.current(encounter)
+    if now.head != _expected(request):
+        return (answer or (lambda **kw: _after_change(request, encounter, role, **kw)))(status=200)
+    if answer is None:
+        runner.remember_turn(encounter, now.head, turn={"ship": ship, "seats": [{"actor": a, "choice": c} for a, c in seats]},
+                             typed=typed)
+        answer = lambda **kw: _after_change(request, encounter, role, **kw)  # noqa: E731
+    return answer(pending=runner.turn_dice_prompt(encounter, now.state, now.head, ship=ship, seats=seats, typed=typed,
+                                                  own=own))
+
+
+def _turn_answer(request, encounter, role, *, ship, seats, user, play, moved_on, dice, answer=None, own=False):
     """Play a posted ship's turn and answer: the runner after it, the turn's dice prompt (with
     what was typed, a refused face said beside its box), or why it stopped.  ``answer``: how
-    the page is rendered (the GM's runner by default)."""
+    the page is rendered (the GM's runner by default); ``own``: a player's own dice (only their
+    rolls asked)."""
+    gm = answer is None  # the GM's prompt is kept with the encounter; a player's in their browser
     answer = answer or (lambda **kw: _after_change(request, encounter, role, **kw))
     turn = {"ship": ship, "seats": [{"actor": a, "choice": c} for a, c in seats]}
     try:
@@ -382,12 +406,13 @@ def _turn_answer(request, encounter, role, *, ship, seats, user, play, moved_on,
             except ValueError:
                 pass
         return answer(status=400, pending=runner.turn_dice_prompt(
-            encounter, now.state, now.head, ship=ship, seats=seats, typed=typed,
+            encounter, now.state, now.head, ship=ship, seats=seats, typed=typed, own=own,
             bad_key=keys[bad.index] if bad.index < len(keys) else "", error=runner.face_refusal(bad)))
     try:
         taken, why = play(typed)
     except moved_on as stale:
-        runner.forget_pending(encounter)
+        if gm:
+            runner.forget_pending(encounter)
         return answer(status=409, error=str(stale))
     except encounter_log.StaleStep:
         # another step came in between two of the turn's: those written stay, the rest is not applied
@@ -396,27 +421,30 @@ def _turn_answer(request, encounter, role, *, ship, seats, user, play, moved_on,
             "the steps before it are in the log; choose the rest again."))
     except dice as short:
         now = encounter_log.current(encounter)
-        runner.remember_turn(encounter, now.head, turn=turn, typed=typed)
-        prompt = runner.turn_dice_prompt(encounter, now.state, now.head, ship=ship, seats=seats, typed=typed)
+        if gm:
+            runner.remember_turn(encounter, now.head, turn=turn, typed=typed)
+        prompt = runner.turn_dice_prompt(encounter, now.state, now.head, ship=ship, seats=seats, typed=typed, own=own)
         if typed and short.need is not None:
             # Apply pressed with a die the turn needs still empty: said beside that box
             missing = next((d for d in prompt["dice"] if d["face"] is None), None)
             if missing is not None:
                 prompt = runner.turn_dice_prompt(
-                    encounter, now.state, now.head, ship=ship, seats=seats, typed=typed, bad_key=missing["key"],
+                    encounter, now.state, now.head, ship=ship, seats=seats, typed=typed, own=own, bad_key=missing["key"],
                     error=_("Die %(number)s: the turn needs this die; type its face.") % {"number": missing["number"]})
         return answer(status=200, pending=prompt)
     except runner.TurnBadFace as bad:
         now = encounter_log.current(encounter)
-        runner.remember_turn(encounter, now.head, turn=turn, typed=typed)
+        if gm:
+            runner.remember_turn(encounter, now.head, turn=turn, typed=typed)
         prompt = runner.turn_dice_prompt(encounter, now.state, now.head, ship=ship, seats=seats, typed=typed,
-                                         bad_key=bad.key)
+                                         bad_key=bad.key, own=own)
         number = prompt["bad_index"] + 1 if prompt["bad_index"] is not None else bad.index + 1
         prompt["face_error"] = runner.face_refusal(InvalidFace(number - 1, bad.face, bad.sides))
         return answer(status=400, pending=prompt)
     except (IllegalAction, ValueError, encounter_log.EncounterClosed) as exc:
         return answer(status=400, error=str(exc))
-    runner.forget_pending(encounter)
+    if gm:
+        runner.forget_pending(encounter)
     if why:
         return answer(status=200, notice=why)
     return answer()

@@ -243,12 +243,18 @@
     var saved = null;
     try { saved = JSON.parse(window.sessionStorage.getItem(key) || "null"); } catch (err) { saved = null; }
     var boxes = form.querySelectorAll("input[name=face]");
-    if (saved) {
-      // a die of a whole ship's turn by its key (the boxes may change as faces are typed), else by place
-      boxes.forEach(function (box, i) { var at = box.dataset.key || i; if (!box.value && saved[at]) box.value = saved[at]; });
+    function restore() {
+      // a die of a whole ship's turn by its key (the boxes change as faces are typed), else by place
+      try { saved = JSON.parse(window.sessionStorage.getItem(key) || "null"); } catch (err) { /* keep */ }
+      boxes = form.querySelectorAll("input[name=face]");
+      boxes.forEach(function (box, i) { var at = box.dataset.key || i; if (!box.value && saved && saved[at]) box.value = saved[at]; });
     }
+    // the boxes of a whole turn, said again as faces are typed: what was typed meanwhile stays
+    form.addEventListener("htmx:afterSwap", restore);
+    restore();
     form.addEventListener("input", function () {
       var values = {};
+      boxes = form.querySelectorAll("input[name=face]");
       boxes.forEach(function (box, i) { values[box.dataset.key || i] = box.value; });
       try { window.sessionStorage.setItem(key, JSON.stringify(values)); } catch (err) { /* private mode */ }
     });

@@ -27,6 +27,27 @@ def _round(page) -> int:
     return int(found.group(1)) if found else 0  # "Before the first round"
 
 
+def _type_the_dice(page, prompt) -> int:
+    """Type a face in every die the prompt says is needed; a whole turn's prompt says, as faces
+    are typed, which of the dice a branch may roll are needed (a hit's damage) -- typed then too.
+    Returns how many faces were typed."""
+    typed = 0
+    for _ in range(40):
+        empty = [b for b in prompt.locator("input[name=face][required]").all() if not b.input_value()]
+        if not empty:
+            return typed
+        whole_turn = prompt.locator("input[name=die]").count() > 0
+        page.evaluate("document.querySelector('#dice-boxes').setAttribute('data-old', '1')")
+        for box in empty:
+            box.fill("4" if int(box.get_attribute("max")) >= 4 else "1")
+            typed += 1
+        if whole_turn:  # the boxes said again with what the faces typed make needed
+            expect(page.locator("#dice-boxes:not([data-old])")).to_have_count(1)
+        else:
+            return typed
+    pytest.fail("the prompt kept asking for more dice")
+
+
 @pytest.mark.parametrize("dice", ["auto", "manual"])
 def test_a_gm_plays_a_cepheus_round_through_the_ship_turn_panel(asgi_server, browser_on, django_user_model, dice):
     call_command("seed_demo")
@@ -50,12 +71,8 @@ def test_a_gm_plays_a_cepheus_round_through_the_ship_turn_panel(asgi_server, bro
         page.evaluate("document.querySelector('#runner').setAttribute('data-old', '1')")
         panel = page.locator("#ship-turn")
         prompt = page.locator("#dice-entry")
-        if prompt.count():  # physical dice: a step of the turn rolls; each face typed once, then Apply
-            for box in prompt.locator("input[name=face][required]").all():
-                if box.input_value():
-                    continue  # typed already: kept when the prompt asks for more of the same step
-                box.fill("4" if int(box.get_attribute("max")) >= 4 else "1")
-                faces_typed += 1
+        if prompt.count():  # physical dice: every die of the turn at once; each face typed once, then Apply
+            faces_typed += _type_the_dice(page, prompt)
             prompt.locator("button.primary").click()
             taps["apply"] += 1
         elif panel.count():
