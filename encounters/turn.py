@@ -53,23 +53,34 @@ def plan_of(encounter, now):
     return plan_at(encounter, now.state, now.head)
 
 
-def panel(encounter, now, ships, only=None) -> dict | None:
+def panel(encounter, now, ships, only=None, words=None) -> dict | None:
     """The panel's context: the ship's name and each seat's choices in words, or None.
 
-    ``only``: the seats shown (a player's own: ``only(seat)`` says whether it is theirs); the
-    seats before the first of them are someone else's to take first."""
+    ``only(seat)``: whether the viewer takes that seat (a player's own seats; the GM's, those
+    no player takes): the panel shows when the seat acting now is theirs, with their seats
+    still to come; the turn stops at a seat that is someone else's."""
     engine = encounter.engine
     seats = plan_of(encounter, now)
-    if not seats:
+    if not seats or (only is not None and not only(seats[0])):
         return None
     ship = engine.turn_ship(now.state)
-    rows = [{"actor": seat.actor, "label": seat.label, "default": seat.default.to_str(),
-             "choices": [{"value": a.to_str(), "label": _describe(engine, now.state, a)} for a in seat.choices]}
+    words = words or (lambda text: text)  # a player's page words an enemy's crew by their post
+    rows = [{"actor": seat.actor, "label": words(seat.label), "default": seat.default.to_str(),
+             "choices": [{"value": a.to_str(), "label": words(_describe(engine, now.state, a))} for a in seat.choices]}
             for seat in seats if only is None or only(seat)]
     if not rows:
         return None
     return {"ship": ship, "name": next((s.get("name") for s in ships if s.get("id") == ship), ship),
             "seats": rows}
+
+
+def seat_owner(encounter, now, links=None):
+    """``owner(seat)``: the user id of the player who takes the seat (None: the GM), as for the
+    step it stands for (encounters/players.py)."""
+    from .players import links_of, owner_of
+
+    links = links if links is not None else links_of(encounter)
+    return lambda seat: owner_of(encounter, now.state, seat.default, links).user
 
 
 def _describe(engine, state, action) -> str:

@@ -210,9 +210,13 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
 
 
 def _ship_turn(encounter, now, ships):
-    from .turn import panel
+    """The GM's ship's-turn panel: every seat, or with players acting the seats no player takes."""
+    from .turn import panel, seat_owner
 
-    return panel(encounter, now, ships)
+    if not encounter.players_act:
+        return panel(encounter, now, ships)
+    owner = seat_owner(encounter, now)
+    return panel(encounter, now, ships, only=lambda seat: owner(seat) is None)
 
 
 def _players_waiting(encounter, now) -> dict:
