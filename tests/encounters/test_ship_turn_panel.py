@@ -9,6 +9,7 @@ from encounters import log as encounter_log
 from encounters.autoplay import auto_play
 from encounters.models import Encounter, EncounterEvent
 from encounters.turn import panel, plan_of
+from rulesets.cepheus.turn import THEN
 from rulesets.core import registry
 
 pytestmark = pytest.mark.django_db
@@ -71,18 +72,25 @@ def test_one_post_plays_the_turn_as_the_same_steps_one_by_one(campaign, gm, as_g
 
     # The same choices, one step at a time through the runner's step form: each seat's choice,
     # then "done" while that crew member still acts, until the turn ends or a reaction interrupts.
+    # A crew member's second action (a seat "<id>+then") comes before their "done".
     ship = data["ship"]
-    for actor in data["seat"]:
+    seats = data["seat"]
+    for n, actor in enumerate(seats):
         now = encounter_log.current(by_hand)
         if CEP.turn_ship(now.state) != ship or CEP.actor_ship(now.state) != ship:
             break
+        member = actor.removesuffix(THEN)
         choice = data[f"choice.{actor}"]
+        if actor.endswith(THEN) and choice.startswith("done "):
+            continue  # nothing more: the "done" was posted after the first action
         as_gm.post(reverse("encounters:step", args=[by_hand.pk]), {"action": choice, "expected_seq": now.head})
         now = encounter_log.current(by_hand)
         crew = now.state.acting_crew if now.state.phase == "crew" else None
-        if crew is not None and crew.id == actor and not choice.startswith("done "):
+        then_next = n + 1 < len(seats) and seats[n + 1] == member + THEN and \
+            not data[f"choice.{seats[n + 1]}"].startswith("done ")
+        if crew is not None and crew.id == member and not choice.startswith("done ") and not then_next:
             as_gm.post(reverse("encounters:step", args=[by_hand.pk]),
-                       {"action": f"done actor={actor}", "expected_seq": now.head})
+                       {"action": f"done actor={member}", "expected_seq": now.head})
     assert _rows(by_hand, start) == rows
 
 
@@ -263,3 +271,28 @@ def test_a_step_landing_between_two_of_the_turns_steps_stops_it_with_nothing_app
     assert "moved on while this ship" in response.content.decode()
     rows = _rows(encounter, start)
     assert [a for a, _ in rows] == calls[:2]  # the turn's first step, the rival's; the turn's second not again
+
+
+def test_a_crew_members_second_action_is_a_seat_of_its_own(campaign, gm, as_gm):
+    """Il turno: each crew member takes one minor and one significant action.  The pilot's second
+    action (a change of speed after a manoeuvre) is a seat of its own on the panel, after the
+    pilot's first; chosen, it is applied right after the first."""
+    encounter = _fight(campaign, gm)
+    start = encounter_log.head_seq(encounter)
+    seats = plan_of(encounter, encounter_log.current(encounter))
+    pilot = next(s for s in seats if s.actor + THEN in {t.actor for t in seats})
+    then = next(s for s in seats if s.actor == pilot.actor + THEN)
+    assert "a second action" in then.label
+    order = [s.actor for s in seats]
+    assert order.index(then.actor) == order.index(pilot.actor) + 1
+    speed = next(a for a in then.choices if a.kind == "adjust_speed")
+    assert pilot.default.kind not in ("adjust_speed", "done")  # the significant one first
+    page = as_gm.get(reverse("encounters:detail", args=[encounter.pk])).content.decode()
+    assert f'name="choice.{then.actor}"' in page and "a second action" in page
+    data = _form(encounter)
+    data[f"choice.{then.actor}"] = speed.to_str()
+    as_gm.post(reverse("encounters:turn", args=[encounter.pk]), data)
+    actions = [a for a, _ in _rows(encounter, start)]
+    assert actions[:2] == [pilot.default.to_str(), speed.to_str()]
+    # both actions taken, the rules pass on to the next crew member (no "done" left to tap)
+    assert all(f"actor={pilot.actor}" not in a for a in actions[2:])
