@@ -117,6 +117,12 @@ class Walk:
             action = self.unfinished.pop(seat.actor)
             if action in choices:
                 return action, ""
+        finish = seat.finish.to_str() if seat.finish is not None else None
+        if seat.actor not in self.posted and finish in choices and finish in self.unfinished.values():
+            # more of a seat this form played (a second action the form did not offer, the dice
+            # having left one): nothing more was chosen for it, so its finish
+            self.unfinished = {a: f for a, f in self.unfinished.items() if f != finish}
+            return finish, ""
         if (seat.actor not in self.posted or seat.actor in self.done) and engine.actor_ship(state) != ship:
             # another ship decides now (a reaction the form did not hold, a second one)
             return None, (f"The rules interrupt the turn here: {seat.label}. Choose it below; "

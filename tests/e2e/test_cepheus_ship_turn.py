@@ -27,6 +27,21 @@ def _round(page) -> int:
     return int(found.group(1)) if found else 0  # "Before the first round"
 
 
+SIZES = ((1280, 800), (1024, 768), (390, 844))
+
+
+def _at_three_sizes(page, selector: str, name: str):
+    """Screenshots of the page at a desk, a tablet and a phone, ``selector`` scrolled into view;
+    nothing wider than the page (no sideways overflow)."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(selector).scroll_into_view_if_needed()
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{name} at {width}x{height}: {overflow}px wider than the page"
+        screenshot(page, f"{name}-{width}x{height}", full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def _type_the_dice(page, prompt) -> int:
     """Type a face in every die the prompt says is needed; a whole turn's prompt says, as faces
     are typed, which of the dice a branch may roll are needed (a hit's damage) -- typed then too.
@@ -54,6 +69,7 @@ def test_a_gm_plays_a_cepheus_round_through_the_ship_turn_panel(asgi_server, bro
     campaign = Campaign.objects.get(ruleset="cepheus")
     gm = django_user_model.objects.get(username="gm")
     page = browser_on(asgi_server, gm, "demo-gm-password")
+    page.set_viewport_size({"width": 1280, "height": 800})
     open_setup_with_every_fleet(page, campaign)
     page.select_option("select[name=dice_mode]", dice)
     page.click("button:has-text('Start the encounter')")
@@ -63,6 +79,7 @@ def test_a_gm_plays_a_cepheus_round_through_the_ship_turn_panel(asgi_server, bro
     page.reload()
 
     taps = {"panel": 0, "step": 0, "apply": 0}
+    shot = {"panel": False, "prompt": dice == "auto"}
     faces_typed = 0
     panel_seats = []
     for _ in range(200):
@@ -72,11 +89,24 @@ def test_a_gm_plays_a_cepheus_round_through_the_ship_turn_panel(asgi_server, bro
         panel = page.locator("#ship-turn")
         prompt = page.locator("#dice-entry")
         if prompt.count():  # physical dice: every die of the turn at once; each face typed once, then Apply
+            if not shot["prompt"] and prompt.locator("input[name=die]").count() >= 4:
+                # a face out of range: said beside its box in the app's words (not the browser's bubble)
+                box = prompt.locator("input[name=face]").first
+                box.fill("9")
+                expect(prompt.locator(".die-error").first).to_contain_text("is not one of its faces")
+                _at_three_sizes(page, "#dice-entry", "cepheus-turn-dice")
+                box.fill("")
+                shot["prompt"] = True
             faces_typed += _type_the_dice(page, prompt)
             prompt.locator("button.primary").click()
             taps["apply"] += 1
         elif panel.count():
             panel_seats.append(panel.locator("select").count())
+            if not shot["panel"] and panel.locator("select").count() >= 6:
+                panel.locator("summary").click()  # the crew's choices, unfolded
+                _at_three_sizes(page, "#ship-turn", f"cepheus-ship-turn-{dice}")
+                panel.locator("summary").click()
+                shot["panel"] = True
             page.click("#ship-turn-play")
             taps["panel"] += 1
         else:  # an initiative roll, a target's reaction: the step's button

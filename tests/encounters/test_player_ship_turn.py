@@ -144,3 +144,18 @@ def test_a_player_rolling_their_own_dice_types_every_die_of_their_turn_at_once(d
     faces = [int(d.split("/")[0]) for r in rows for d in r.dice]
     assert faces and all(f <= 3 for f in faces)  # their own faces, typed once
     assert len(faces) <= len(typed)
+
+
+def test_while_the_gm_confirms_each_step_the_player_takes_them_one_at_a_time(demo):
+    """One step waits for the GM's tap at a time: no panel then, and a posted turn is refused."""
+    encounter, gm, player = demo
+    now, plan = _to_a_players_turn(encounter, player)
+    data = _form(_client(player).get(encounter.get_absolute_url()).content.decode(), "play-turn")
+    Encounter.objects.filter(pk=encounter.pk).update(gm_confirms=True)
+    page = _client(player).get(encounter.get_absolute_url()).content.decode()
+    assert 'id="play-turn"' not in page and 'id="your-turn"' in page
+    response = _client(player).post(reverse("encounters:play_turn", args=[encounter.pk]), {**data, "roll": "app"},
+                                    HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert "one at a time" in response.content.decode()
+    assert encounter_log.head_seq(encounter) == now.head

@@ -296,3 +296,39 @@ def test_a_crew_members_second_action_is_a_seat_of_its_own(campaign, gm, as_gm):
     assert actions[:2] == [pilot.default.to_str(), speed.to_str()]
     # both actions taken, the rules pass on to the next crew member (no "done" left to tap)
     assert all(f"actor={pilot.actor}" not in a for a in actions[2:])
+
+
+def test_as_faces_are_typed_the_prompt_says_which_dice_they_make_needed_and_keeps_them(campaign, gm, as_gm):
+    """The prompt asked again with the faces typed so far (nothing applied): the dice the typed
+    faces make needed are asked for, the faces kept with the encounter (a reload, another device)."""
+    encounter = _manual_fight(campaign, gm)
+    start = encounter_log.head_seq(encounter)
+    data = _form(encounter)
+    url = reverse("encounters:turn", args=[encounter.pk])
+    boxes = _boxes(_prompt(as_gm.post(url, data, HTTP_HX_REQUEST="true").content.decode()))
+    first = boxes[0]
+    response = as_gm.post(url, {**data, "probe": "1", "die": [k for k, _, _ in boxes],
+                                "face": ["2"] + [""] * (len(boxes) - 1)}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert encounter_log.head_seq(encounter) == start
+    again = _boxes(_prompt(response.content.decode()))
+    assert again[0] == first
+    assert Encounter.objects.get(pk=encounter.pk).dice_prompt["typed"] == {first[0]: 2}
+    page = as_gm.get(reverse("encounters:detail", args=[encounter.pk])).content.decode()
+    assert 'data-key="' in _prompt(page) and 'value="2"' in _prompt(page)
+
+
+def test_apply_with_a_needed_die_empty_says_so_beside_it_and_applies_nothing(campaign, gm, as_gm):
+    encounter = _manual_fight(campaign, gm)
+    start = encounter_log.head_seq(encounter)
+    data = _form(encounter)
+    url = reverse("encounters:turn", args=[encounter.pk])
+    boxes = _boxes(_prompt(as_gm.post(url, data, HTTP_HX_REQUEST="true").content.decode()))
+    values = [str(min(4, s)) for _, s, _ in boxes]
+    values[-1] = ""  # the last die of the turn, needed, left empty
+    assert boxes[-1][2]
+    response = as_gm.post(url, {**data, "die": [k for k, _, _ in boxes], "face": values}, HTTP_HX_REQUEST="true")
+    assert encounter_log.head_seq(encounter) == start
+    prompt = _prompt(response.content.decode())
+    assert f"Die {len(boxes)}: the turn needs this die; type its face." in prompt
+    assert 'aria-invalid="true"' in prompt
