@@ -131,6 +131,8 @@ def test_a_player_rolling_their_own_dice_types_every_die_of_their_turn_at_once(d
         boxes = re.findall(r'name="die" value="([^"]*)"><input type="number" id="die-\d+" name="face" data-key="[^"]*" '
                            r'min="1" max="(\d+)"([^>]*)>', form)
         assert boxes
+        # the other ship's half of an opposed check is the app's roll, not the player's to type
+        assert not any(html.unescape(k).split("|")[1].endswith(" opposes") for k, _, _ in boxes)
         for key, sides, rest in boxes:
             if " required" in rest:
                 typed.setdefault(html.unescape(key), min(3, int(sides)))
@@ -141,9 +143,11 @@ def test_a_player_rolling_their_own_dice_types_every_die_of_their_turn_at_once(d
         pytest.fail("the prompt kept asking")
     rows = list(EncounterEvent.objects.filter(encounter=encounter, seq__gt=start).order_by("seq"))
     assert rows and all(r.created_by_id == player.pk for r in rows)
-    faces = [int(d.split("/")[0]) for r in rows for d in r.dice]
+    faces = [f for r in rows for roll in r.rolls if not roll["purpose"].endswith(" opposes") for f in roll["faces"]]
     assert faces and all(f <= 3 for f in faces)  # their own faces, typed once
     assert len(faces) <= len(typed)
+    # the navigator's range check was opposed: the other ship's dice rolled by the app
+    assert any(roll["purpose"].endswith(" opposes") for r in rows for roll in r.rolls)
 
 
 def test_while_the_gm_confirms_each_step_the_player_takes_them_one_at_a_time(demo):
