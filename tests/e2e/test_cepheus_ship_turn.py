@@ -1,9 +1,13 @@
 """Issue 27, "Cepheus: a round by hand": the GM plays a whole round of the Cepheus demo through
-the ship's-turn panel, the app rolling, and the taps are counted.
+the ship's-turn panel, the app rolling (the taps counted: at most 16) and with physical dice
+(every die of a turn asked in one prompt, each face typed once).
 
 Each ship's turn is one tap on the panel (every crew seat's choice on one form, the bot's
-choice preselected); the initiative rolls and the targets' reactions, which interrupt a turn
-where the rules say, are one tap each on the step buttons.
+choice preselected); a target's reaction, which interrupts a turn where the rules say, is the
+first seat of the panel that comes back; the initiative rolls are one tap each on the step
+buttons.  With physical dice the panel's tap opens the turn's dice prompt: the faces typed
+(the prompt says, as they are typed, which dice a branch makes needed), then one Apply.
+Screenshots of the panel and of the prompt at 1280x800, 1024x768 and 390x844.
 """
 import re
 
