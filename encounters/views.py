@@ -381,7 +381,7 @@ def _turn_probe(request, encounter, role, *, ship, seats, answer=None, own=False
             pass  # said beside its box by the page; the server refuses it on Apply
     now = encounter_log.current(encounter)
     if now.head != _expected(request):
-        return (answer or (lambda **kw: _after_change(request, encounter, role, **kw)))(status=200)
+        return HttpResponse(status=204)  # the encounter moved on: the live page brings the new head
     if answer is None:
         runner.remember_turn(encounter, now.head, turn={"ship": ship, "seats": [{"actor": a, "choice": c} for a, c in seats]},
                              typed=typed)

@@ -332,3 +332,15 @@ def test_apply_with_a_needed_die_empty_says_so_beside_it_and_applies_nothing(cam
     prompt = _prompt(response.content.decode())
     assert f"Die {len(boxes)}: the turn needs this die; type its face." in prompt
     assert 'aria-invalid="true"' in prompt
+
+
+def test_a_prompt_asked_again_after_the_encounter_moved_on_changes_nothing(campaign, gm, as_gm):
+    encounter = _manual_fight(campaign, gm)
+    data = _form(encounter)
+    url = reverse("encounters:turn", args=[encounter.pk])
+    boxes = _boxes(_prompt(as_gm.post(url, data, HTTP_HX_REQUEST="true").content.decode()))
+    stale = {**data, "expected_seq": str(int(data["expected_seq"]) - 1), "probe": "1",
+             "die": [k for k, _, _ in boxes], "face": ["3"] * len(boxes)}
+    response = as_gm.post(url, stale, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204  # nothing swapped: the live page brings the new head
+    assert Encounter.objects.get(pk=encounter.pk).dice_prompt["typed"] == {}
