@@ -30,13 +30,8 @@ def demo(django_user_model):
     gm = django_user_model.objects.get(username="gm")
     player = django_user_model.objects.get(username="player")
     ships = [s.setup_spec() for s in campaign.ships.select_related("fleet").prefetch_related("crew")]
-    from rulesets.core import registry
-
-    cep = registry.get("cepheus")
     encounter = Encounter.objects.create(campaign=campaign, name="Players' turn", ruleset="cepheus", seed="players-turn",
-                                         setup={"ships": ships, "options": cep.default_options()
-                                                if hasattr(cep, "default_options") else {}},
-                                         created_by=gm, players_act=True)
+                                         setup={"ships": ships, "options": {}}, created_by=gm, players_act=True)
     return encounter, gm, player
 
 
