@@ -260,6 +260,18 @@ def turn_faces_from(keys: list[str], values: list[str]) -> dict:
     return out
 
 
+def turn_faces_read(keys: list[str], values: list[str]) -> dict:
+    """The typed faces of a turn's prompt that read as whole numbers, by die key (the boxes
+    kept as typed when the prompt is shown again)."""
+    out = {}
+    for key, value in zip(keys, values):
+        try:
+            out[key] = int(value.strip())
+        except ValueError:
+            continue
+    return out
+
+
 def turn_dice_prompt(encounter, state, head: int, *, ship: str, seats, typed: dict, bad_key: str = "",
                      error: str = "", own: bool = False) -> dict:
     """Every die of the ship's turn, asked at once in the order the rules roll them: the turn

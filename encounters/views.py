@@ -373,12 +373,8 @@ def encounter_turn(request, pk):
 def _turn_probe(request, encounter, role, *, ship, seats, answer=None, own=False):
     """The turn's dice prompt again, as faces are typed (nothing applied): the dice the typed
     faces make needed, or not, said at once; the faces kept with the encounter (the GM's)."""
-    typed = {}
-    for key, value in zip(request.POST.getlist("die"), request.POST.getlist("face")):
-        try:
-            typed[key] = int(value.strip())
-        except ValueError:
-            pass  # said beside its box by the page; the server refuses it on Apply
+    # a box that is not a whole number is said beside it by the page; the server refuses it on Apply
+    typed = runner.turn_faces_read(request.POST.getlist("die"), request.POST.getlist("face"))
     now = encounter_log.current(encounter)
     if now.head != _expected(request):
         return HttpResponse(status=204)  # the encounter moved on: the live page brings the new head
@@ -403,12 +399,7 @@ def _turn_answer(request, encounter, role, *, ship, seats, user, play, moved_on,
     except runner.BadFace as bad:
         keys = request.POST.getlist("die")
         now = encounter_log.current(encounter)
-        typed = {}
-        for key, value in zip(keys, request.POST.getlist("face")):
-            try:
-                typed[key] = int(value.strip())
-            except ValueError:
-                pass
+        typed = runner.turn_faces_read(keys, request.POST.getlist("face"))
         return answer(status=400, pending=runner.turn_dice_prompt(
             encounter, now.state, now.head, ship=ship, seats=seats, typed=typed, own=own,
             bad_key=keys[bad.index] if bad.index < len(keys) else "", error=runner.face_refusal(bad)))

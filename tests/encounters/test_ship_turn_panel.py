@@ -344,3 +344,18 @@ def test_a_prompt_asked_again_after_the_encounter_moved_on_changes_nothing(campa
     response = as_gm.post(url, stale, HTTP_HX_REQUEST="true")
     assert response.status_code == 204  # nothing swapped: the live page brings the new head
     assert Encounter.objects.get(pk=encounter.pk).dice_prompt["typed"] == {}
+
+
+def test_a_box_that_is_not_a_number_is_refused_beside_it_the_others_kept(campaign, gm, as_gm):
+    encounter = _manual_fight(campaign, gm)
+    start = encounter_log.head_seq(encounter)
+    data = _form(encounter)
+    url = reverse("encounters:turn", args=[encounter.pk])
+    boxes = _boxes(_prompt(as_gm.post(url, data, HTTP_HX_REQUEST="true").content.decode()))
+    values = ["5", "x"] + ["4"] * (len(boxes) - 2)
+    response = as_gm.post(url, {**data, "die": [k for k, _, _ in boxes], "face": values}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert encounter_log.head_seq(encounter) == start
+    prompt = _prompt(response.content.decode())
+    assert "Die 2: &#x27;x&#x27; is not a whole number." in prompt
+    assert 'id="die-1" name="face" data-key' in prompt and 'value="5"' in prompt
