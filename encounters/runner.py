@@ -211,8 +211,8 @@ class TurnFaces(DiceSource):
         self.requests += 1
         out = []
         for nth in range(1, count + 1):
-            if len(self.asked) >= self.LIMIT:
-                raise _Enough
+            if self.fill is not None and len(self.asked) >= self.LIMIT:
+                raise _Enough  # the probe asks at most this many at once; the real walk reads them all
             key = die_key(self.action, words, occurrence, nth)
             face = self.typed.get(key)
             self.asked.append({"key": key, "sides": sides, "purpose": render(purpose) or "the roll", "words": words,

@@ -46,6 +46,13 @@ def _at_three_sizes(page, selector: str, name: str):
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
+FACES = (4, 3, 5, 2)
+
+
+def _typed_so_far(page) -> int:
+    return page.evaluate("window.__faces || 0")
+
+
 def _type_the_dice(page, prompt) -> int:
     """Type a face in every die the prompt says is needed; a whole turn's prompt says, as faces
     are typed, which of the dice a branch may roll are needed (a hit's damage) -- typed then too.
@@ -58,7 +65,11 @@ def _type_the_dice(page, prompt) -> int:
         whole_turn = prompt.locator("input[name=die]").count() > 0
         page.evaluate("document.querySelector('#dice-boxes').setAttribute('data-old', '1')")
         for box in empty:
-            box.fill("4" if int(box.get_attribute("max")) >= 4 else "1")
+            # faces that differ (4, 3, 5, 2...): equal rolls on both sides of an opposed check
+            # would tie, and a tie is rolled again, for ever with the same faces
+            sides = int(box.get_attribute("max"))
+            box.fill(str(min(sides, FACES[_typed_so_far(page) % len(FACES)])))
+            page.evaluate("window.__faces = (window.__faces || 0) + 1")
             typed += 1
         if whole_turn:  # the boxes said again with what the faces typed make needed
             expect(page.locator("#dice-boxes:not([data-old])")).to_have_count(1)
