@@ -89,7 +89,20 @@ def my_turn(request, encounter: Encounter, now, viewer) -> dict | None:
     actions = worded_actions(engine, now.state, [a for a in mine if not engine.on_board(a)], names)
     return {"characters": turn.characters_of(user), "actions": actions,
             "board": worded_actions(engine, now.state, board, names, probe=False), "proposal": None,
-            "token": (proposal or {}).get("token", ""), "waiting_gm": bool(proposal)}
+            "token": (proposal or {}).get("token", ""), "waiting_gm": bool(proposal),
+            "ship_turn": _my_ship_turn(encounter, now, viewer, names)}
+
+
+def _my_ship_turn(encounter, now, viewer, names) -> dict | None:
+    """The ship's-turn panel for the player's own seats (encounters/turn.py), when the seat
+    acting now is theirs; not while the GM confirms each step (one step waits at a time)."""
+    from .turn import panel, seat_owner
+
+    if encounter.gm_confirms:
+        return None
+    owner = seat_owner(encounter, now)
+    return panel(encounter, now, encounter.engine.view(now.state, viewer).get("ships", []),
+                 only=lambda seat: owner(seat) == viewer.user_id, words=names)
 
 
 def _turn_at(encounter: Encounter, now):
@@ -325,3 +338,51 @@ def players_setting(request, pk):
     encounter.save(update_fields=["players_act", "gm_confirms", "proposal"])
     encounter_log.publish_after_commit(encounter, encounter_log.head_seq(encounter))
     return redirect(encounter)
+
+
+@login_required
+@require_POST
+def player_turn(request, pk):
+    """A player's own seats of the ship's turn, submitted at once from their page: each choice
+    applied as its own step through the one writer, each checked under its lock to be still
+    theirs; the turn stops at a seat that is someone else's.  Their own dice ("I roll my own
+    dice"): every die of their part of the turn asked at once, as the GM's physical dice."""
+    from .turn import TurnDice, TurnMovedOn, play_turn, plan_of, seat_owner
+    from .views import _expected, _get_encounter_for_user, _turn_answer, _turn_probe
+
+    encounter, role = _get_encounter_for_user(request, pk)
+    if role != Membership.PLAYER:
+        raise PermissionDenied("The GM plays the ship's turn from the runner.")
+    if not encounter.players_act:
+        return _answer(request, encounter, role, status=400, play_error=NOT_ON)
+    if encounter.status != Encounter.ACTIVE:
+        return _answer(request, encounter, role, status=400,
+                       play_error="The encounter is paused or finished: nothing was applied.")
+    if encounter.gm_confirms:
+        return _answer(request, encounter, role, status=400,
+                       play_error="The GM confirms each step: take your steps one at a time.")
+    now = encounter_log.current(encounter)
+    if _expected(request) != now.head:
+        return _answer(request, encounter, role, status=409, play_error=MOVED_ON)
+    ship = request.POST.get("ship", "")
+    seats = [(actor, request.POST.get(f"choice.{actor}", "")) for actor in request.POST.getlist("seat")]
+    owner = seat_owner(encounter, now)
+    theirs = {seat.actor for seat in plan_of(encounter, now) or () if owner(seat) == request.user.pk}
+    # a player never submits another seat: every posted seat is theirs now, or nothing is applied
+    if not seats or any(actor not in theirs for actor, _ in seats):
+        return _answer(request, encounter, role, status=400, play_error=NOT_YOURS)
+    own = request.POST.get("roll") == "own"
+
+    def answer(*, status=200, pending=None, error="", notice=""):
+        return _answer(request, encounter, role, status=status, play_prompt=pending,
+                       play_error=error or None, play_notice=notice or None)
+
+    if request.POST.get("probe") and own:
+        return _turn_probe(request, encounter, role, ship=ship, seats=seats, answer=answer, own=True)
+    user = request.user.pk
+    return _turn_answer(
+        request, encounter, role, ship=ship, seats=seats, user=request.user, answer=answer, own=own,
+        play=lambda faces: play_turn(encounter, ship=ship, seats=seats, expected_seq=now.head, user=request.user,
+                                     faces=faces, mode=Encounter.OWN if own else Encounter.AUTO,
+                                     check=lambda action: _still_theirs(user, Action.parse(action))),
+        moved_on=(TurnMovedOn, NotTheirs), dice=TurnDice)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from rulesets.core.dice import Dice, DiceError, DiceSource, InvalidFace, OwnDiceSource
-from rulesets.core.messages import render
+from rulesets.core.dice import Dice, DiceError, DiceNeeded, DiceSource, InvalidFace, OwnDiceSource
+from rulesets.core.messages import english, render
 from rulesets.core.engine import Action, IllegalAction
 
 from . import log as encounter_log
@@ -178,6 +178,145 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
             "bad_index": bad_index if bad_index is not None and bad_index < len(out) else None}
 
 
+# ---------------------------------------------------------------- the dice of a whole ship's turn
+
+
+class TurnFaces(DiceSource):
+    """The faces of a ship's turn by die key (:func:`die_key`): each step of the turn reads
+    the faces typed for its own dice, whatever was typed for dice a branch did not roll (a
+    miss rolls no damage).  A die not typed: ``fill(sides)`` (the probe), or :class:`DiceNeeded`.
+    Every die asked is noted in ``asked``, in the order the rules roll them."""
+
+    LIMIT = 200
+
+    def __init__(self, typed: dict, fill=None):
+        self.typed = dict(typed)
+        self.fill = fill
+        self.asked: list[dict] = []
+        self.action = ""
+        self.counts: dict = {}
+        self.read: list[int] = []  # the faces the step being walked read from here
+        self.requests = 0
+
+    def begin(self, action: str):
+        self.action, self.counts, self.read = action, {}, []
+
+    def faces(self, count, sides, purpose="", rule=""):
+        words = english(purpose) or "the roll"
+        occurrence = self.counts.get(words, 0)
+        self.counts[words] = occurrence + 1
+        if occurrence >= 2 and self.fill is not None and \
+                any(d["face"] is None for d in self.asked if d["words"] == words):
+            raise _Enough  # the same roll again and again past a die not typed (a tie rerolled): ask when it comes
+        self.requests += 1
+        out = []
+        for nth in range(1, count + 1):
+            if self.fill is not None and len(self.asked) >= self.LIMIT:
+                raise _Enough  # the probe asks at most this many at once; the real walk reads them all
+            key = die_key(self.action, words, occurrence, nth)
+            face = self.typed.get(key)
+            self.asked.append({"key": key, "sides": sides, "purpose": render(purpose) or "the roll", "words": words,
+                               "nth": nth, "of": count, "face": face, "group": self.requests})
+            if face is None:
+                if self.fill is None:
+                    raise DiceNeeded(count, sides, purpose, rule, have=nth - 1)
+                out.append(self.fill(sides))
+            elif not 1 <= face <= sides:
+                if self.fill is None:
+                    raise TurnBadFace(key, len(self.asked) - 1, face, sides)
+                out.append(self.fill(sides))  # said by the real walk; the probe reads a typical face
+            else:
+                out.append(face)
+        self.read.extend(out)
+        return out
+
+
+class TurnBadFace(InvalidFace):
+    """A typed face out of its die's range, named by the die's key."""
+
+    def __init__(self, key: str, index: int, face: int, sides: int):
+        self.key = key
+        super().__init__(index, face, sides)
+
+
+def die_key(action: str, words: str, occurrence: int, nth: int) -> str:
+    """A die of a ship's turn: the step's action, the roll's purpose (English) and which time
+    it is rolled in that step, the die's place in the roll."""
+    return f"{action}|{words}|{occurrence}|{nth}"
+
+
+def turn_faces_from(keys: list[str], values: list[str]) -> dict:
+    """The typed faces of a turn's prompt, by die key; empty boxes are dice not typed.
+    Raises :class:`BadFace` naming the box for a value that is not a whole number."""
+    out = {}
+    for i, (key, value) in enumerate(zip(keys, values)):
+        value = value.strip()
+        if not value:
+            continue
+        try:
+            out[key] = int(value)
+        except ValueError:
+            raise _BadFace(i, _("Die %(number)s: '%(text)s' is not a whole number.") % {"number": i + 1, "text": value}) from None
+    return out
+
+
+def turn_faces_read(keys: list[str], values: list[str]) -> dict:
+    """The typed faces of a turn's prompt that read as whole numbers, by die key (the boxes
+    kept as typed when the prompt is shown again)."""
+    out = {}
+    for key, value in zip(keys, values):
+        try:
+            out[key] = int(value.strip())
+        except ValueError:
+            continue
+    return out
+
+
+def turn_dice_prompt(encounter, state, head: int, *, ship: str, seats, typed: dict, bad_key: str = "",
+                     error: str = "", own: bool = False) -> dict:
+    """Every die of the ship's turn, asked at once in the order the rules roll them: the turn
+    walked in memory (:func:`encounters.turn.simulate`) with the faces typed so far and a good
+    roll for the others (the branch asking the most dice).  A die after the first one not typed
+    whose roll depends on earlier dice is "if needed" (not asked whatever is rolled: probed again
+    with all-low and middling faces).  ``bad_key``: a die whose typed face was refused; ``own``:
+    a player's own dice (only their rolls asked, the app rolling the others')."""
+    from .turn import simulate
+
+    def walk(fill):
+        source = TurnFaces(typed, fill)
+        try:
+            simulate(encounter, state, head, ship, seats, source, limit=200, own=own)
+        except (_Enough, DiceError, ValueError, KeyError, IndexError, TypeError):
+            pass  # the dice noted so far are still the right ones to ask for
+        return source.asked
+
+    dice = walk(_Probe._typical)
+    others = [{d["key"] for d in walk(fill)} for fill in _OTHER_FILLS]
+    first_empty = next((i for i, d in enumerate(dice) if d["face"] is None), len(dice))
+    sure_until = first_empty
+    while sure_until < len(dice) and dice[sure_until]["group"] == dice[first_empty]["group"]:
+        sure_until += 1
+    out = []
+    for i, d in enumerate(dice):
+        always = all(d["key"] in keys for keys in others)
+        wrong = d["face"] is not None and not 1 <= d["face"] <= d["sides"]  # said beside its box, whatever else
+        out.append({**d, "maybe": i >= sure_until and not always, "bad": (bool(bad_key) and d["key"] == bad_key) or wrong,
+                    "error": face_refusal(InvalidFace(i, d["face"], d["sides"])) if wrong else ""})
+    bad_index = next((i for i, d in enumerate(out) if d["bad"]), None)
+    focus = (bad_index + 1) if bad_index is not None else first_empty + 1
+    groups: list[dict] = []
+    for number, d in enumerate(out, start=1):
+        d["number"] = number
+        if not groups or groups[-1]["group"] != d["group"]:
+            groups.append({"group": d["group"], "purpose": d["purpose"], "maybe": d["maybe"], "dice": []})
+        groups[-1]["dice"].append(d)
+    name = next((s.name for s in getattr(state, "ships", ()) if getattr(s, "id", None) == ship), ship)
+    return {"action": "", "dm": "", "gm_only": False, "label": _("%(ship)s's turn") % {"ship": name},
+            "dice": out, "groups": groups, "focus": focus, "maybe": sum(1 for d in out if d["maybe"]),
+            "face_error": error, "bad_index": bad_index,
+            "turn": {"ship": ship, "seats": [{"actor": a, "choice": c} for a, c in seats]}, "whole_turn": True}
+
+
 def faces_from(values: list[str]) -> list[int]:
     """The faces typed in the prompt's boxes, in order; trailing empty boxes are dice not needed.
 
@@ -225,6 +364,15 @@ def remember_pending(encounter, head: int, *, action: str, dm: str, faces: list[
     from .models import Encounter
 
     saved = {"head": head, "action": action, "dm": dm, "faces": list(faces), "gm_only": gm_only}
+    Encounter.objects.filter(pk=encounter.pk).update(dice_prompt=saved)
+    encounter.dice_prompt = saved
+
+
+def remember_turn(encounter, head: int, *, turn: dict, typed: dict):
+    """The dice prompt of a whole ship's turn: the turn's choices and the faces typed, by die."""
+    from .models import Encounter
+
+    saved = {"head": head, "turn": turn, "typed": dict(typed)}
     Encounter.objects.filter(pk=encounter.pk).update(dice_prompt=saved)
     encounter.dice_prompt = saved
 

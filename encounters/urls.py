@@ -17,6 +17,7 @@ urlpatterns = [
     path("encounters/<int:pk>/auto/", views.encounter_auto, name="auto"),
     path("encounters/<int:pk>/turn/", views.encounter_turn, name="turn"),
     path("encounters/<int:pk>/play/", play.player_step, name="play"),
+    path("encounters/<int:pk>/play/turn/", play.player_turn, name="play_turn"),
     path("encounters/<int:pk>/proposal/", play.proposal_decide, name="proposal"),
     path("encounters/<int:pk>/players/", play.players_setting, name="players_setting"),
     path("encounters/<int:pk>/replay/", views.encounter_replay, name="replay"),

@@ -200,24 +200,25 @@ def _gm_context(request, encounter, now, actions, extra, view) -> dict:
     }
     if "pending" not in extra and encounter.status == Encounter.ACTIVE:
         saved = runner.pending_of(encounter, now.head)
-        if saved:
+        if saved and saved.get("turn"):  # the dice of a whole ship's turn (encounters/turn.py)
+            turn = saved["turn"]
+            out["pending"] = runner.turn_dice_prompt(
+                encounter, state, now.head, ship=turn["ship"], typed=saved.get("typed") or {},
+                seats=[(s["actor"], s["choice"]) for s in turn["seats"]])
+        elif saved:
             out["pending"] = runner.dice_prompt(encounter, state, saved["action"], dm=saved["dm"],
                                                 faces=saved["faces"], gm_only=saved["gm_only"])
     return out
 
 
-def _first_choice(encounter, now, seats) -> str:
-    """The posted choice of the seat acting at ``now`` (the step a dice prompt of the turn is for)."""
-    from .turn import plan_of
-
-    plan = plan_of(encounter, now) or []
-    return dict(seats).get(plan[0].actor, "") if plan else ""
-
-
 def _ship_turn(encounter, now, ships):
-    from .turn import panel
+    """The GM's ship's-turn panel: every seat, or with players acting the seats no player takes."""
+    from .turn import panel, seat_owner
 
-    return panel(encounter, now, ships)
+    if not encounter.players_act:
+        return panel(encounter, now, ships)
+    owner = seat_owner(encounter, now)
+    return panel(encounter, now, ships, only=lambda seat: owner(seat) is None)
 
 
 def _players_waiting(encounter, now) -> dict:
@@ -352,41 +353,98 @@ def encounter_auto(request, pk):
 @require_POST
 def encounter_turn(request, pk):
     """The ship's-turn panel, submitted once: each seat's choice applied in turn, each its own
-    step through the single writer (encounters/turn.py); it stops where the rules interrupt."""
+    step through the single writer (encounters/turn.py); it stops where the rules interrupt.
+    With physical dice, every die of the turn is asked at once first (runner.turn_dice_prompt)."""
     from .turn import TurnDice, TurnMovedOn, play_turn
 
     encounter, role = _get_encounter_for_user(request, pk, gm=True)
     order = request.POST.getlist("seat")
     seats = [(actor, request.POST.get(f"choice.{actor}", "")) for actor in order]
     ship = request.POST.get("ship", "")
-    # the turn's choices, kept on the dice prompt of a step that rolls physical dice
+    if request.POST.get("cancel"):
+        runner.forget_pending(encounter)
+        return _after_change(request, encounter, role)
+    if request.POST.get("probe"):
+        return _turn_probe(request, encounter, role, ship=ship, seats=seats)
+    return _turn_answer(request, encounter, role, ship=ship, seats=seats, user=request.user,
+                        play=lambda faces: play_turn(encounter, ship=ship, seats=seats, expected_seq=_expected(request),
+                                                     user=request.user, faces=faces),
+                        moved_on=(TurnMovedOn,), dice=TurnDice)
+
+
+def _turn_probe(request, encounter, role, *, ship, seats, answer=None, own=False):
+    """The turn's dice prompt again, as faces are typed (nothing applied): the dice the typed
+    faces make needed, or not, said at once; the faces kept with the encounter (the GM's)."""
+    # a box that is not a whole number is said beside it by the page; the server refuses it on Apply
+    typed = runner.turn_faces_read(request.POST.getlist("die"), request.POST.getlist("face"))
+    now = encounter_log.current(encounter)
+    if now.head != _expected(request):
+        return HttpResponse(status=204)  # the encounter moved on: the live page brings the new head
+    if answer is None:
+        runner.remember_turn(encounter, now.head, turn={"ship": ship, "seats": [{"actor": a, "choice": c} for a, c in seats]},
+                             typed=typed)
+        answer = lambda **kw: _after_change(request, encounter, role, **kw)  # noqa: E731
+    return answer(pending=runner.turn_dice_prompt(encounter, now.state, now.head, ship=ship, seats=seats, typed=typed,
+                                                  own=own))
+
+
+def _turn_answer(request, encounter, role, *, ship, seats, user, play, moved_on, dice, answer=None, own=False):
+    """Play a posted ship's turn and answer: the runner after it, the turn's dice prompt (with
+    what was typed, a refused face said beside its box), or why it stopped.  ``answer``: how
+    the page is rendered (the GM's runner by default); ``own``: a player's own dice (only their
+    rolls asked)."""
+    gm = answer is None  # the GM's prompt is kept with the encounter; a player's in their browser
+    answer = answer or (lambda **kw: _after_change(request, encounter, role, **kw))
     turn = {"ship": ship, "seats": [{"actor": a, "choice": c} for a, c in seats]}
     try:
-        taken, why = play_turn(encounter, ship=ship, seats=seats, expected_seq=_expected(request),
-                               user=request.user, faces=_faces(request))
-    except TurnMovedOn as stale:
-        return _after_change(request, encounter, role, status=409, error=str(stale))
+        typed = runner.turn_faces_from(request.POST.getlist("die"), request.POST.getlist("face"))
+    except runner.BadFace as bad:
+        keys = request.POST.getlist("die")
+        now = encounter_log.current(encounter)
+        typed = runner.turn_faces_read(keys, request.POST.getlist("face"))
+        return answer(status=400, pending=runner.turn_dice_prompt(
+            encounter, now.state, now.head, ship=ship, seats=seats, typed=typed, own=own,
+            bad_key=keys[bad.index] if bad.index < len(keys) else "", error=runner.face_refusal(bad)))
+    try:
+        taken, why = play(typed)
+    except moved_on as stale:
+        if gm:
+            runner.forget_pending(encounter)
+        return answer(status=409, error=str(stale))
     except encounter_log.StaleStep:
         # another step came in between two of the turn's: those written stay, the rest is not applied
-        return _after_change(request, encounter, role, status=409, error=(
+        return answer(status=409, error=(
             _("The encounter moved on while this ship's turn was being applied (another step came in): "
               "the steps before it are in the log; choose the rest again.")))
-    except TurnDice as dice:
-        typed = _typed(request) if dice.head == _expected(request) else []
-        prompt = runner.dice_prompt(encounter, encounter_log.current(encounter).state, dice.action, faces=typed,
-                                    need=dice.need)
-        return _after_change(request, encounter, role, status=200, pending={**prompt, "turn": turn})
-    except (InvalidFace, runner.BadFace) as bad:
+    except dice as short:
         now = encounter_log.current(encounter)
-        chosen = _first_choice(encounter, now, seats)
-        prompt = runner.dice_prompt(encounter, now.state, chosen, faces=_typed(request), bad_index=bad.index,
-                                    error=runner.face_refusal(bad))
-        return _after_change(request, encounter, role, status=400, pending={**prompt, "turn": turn})
+        if gm:
+            runner.remember_turn(encounter, now.head, turn=turn, typed=typed)
+        prompt = runner.turn_dice_prompt(encounter, now.state, now.head, ship=ship, seats=seats, typed=typed, own=own)
+        if typed and short.need is not None:
+            # Apply pressed with a die the turn needs still empty: said beside that box
+            missing = next((d for d in prompt["dice"] if d["face"] is None), None)
+            if missing is not None:
+                prompt = runner.turn_dice_prompt(
+                    encounter, now.state, now.head, ship=ship, seats=seats, typed=typed, own=own, bad_key=missing["key"],
+                    error=_("Die %(number)s: the turn needs this die; type its face.") % {"number": missing["number"]})
+        return answer(status=200, pending=prompt)
+    except runner.TurnBadFace as bad:
+        now = encounter_log.current(encounter)
+        if gm:
+            runner.remember_turn(encounter, now.head, turn=turn, typed=typed)
+        prompt = runner.turn_dice_prompt(encounter, now.state, now.head, ship=ship, seats=seats, typed=typed,
+                                         bad_key=bad.key, own=own)
+        number = prompt["bad_index"] + 1 if prompt["bad_index"] is not None else bad.index + 1
+        prompt["face_error"] = runner.face_refusal(InvalidFace(number - 1, bad.face, bad.sides))
+        return answer(status=400, pending=prompt)
     except (IllegalAction, ValueError, encounter_log.EncounterClosed) as exc:
-        return _after_change(request, encounter, role, status=400, error=str(exc))
+        return answer(status=400, error=str(exc))
+    if gm:
+        runner.forget_pending(encounter)
     if why:
-        return _after_change(request, encounter, role, status=200, notice=why)
-    return _after_change(request, encounter, role)
+        return answer(status=200, notice=why)
+    return answer()
 
 
 @login_required

@@ -23,7 +23,7 @@ import random
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.dice import playout_dice
 from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
-from rulesets.core.messages import render
+from rulesets.core.messages import english, render
 from rulesets.core.simulate import Sweep, SweepPoint
 
 from . import attacks, boarding, command, electronics, engineering, general, manoeuvre, override, refusals, sequence
@@ -45,6 +45,11 @@ HANDLERS = {
     for module in (sequence, command, manoeuvre, electronics, attacks, engineering, general, boarding, override)
     for name, fn in vars(module).items() if name.startswith("do_") and callable(fn)
 }
+
+
+def _not_opposing(purpose) -> bool:
+    """A roll that is the acting side's: not the other ship's half of an opposed check."""
+    return not english(purpose).endswith(" opposes")
 
 
 class CepheusRuleset(RulesetBase):
@@ -73,6 +78,11 @@ class CepheusRuleset(RulesetBase):
 
     def turn_ship(self, s: CombatState) -> str | None:
         return turn_ship(s)
+
+    def own_rolls(self, s: CombatState, action: Action):
+        """An opposed check rolls the other ship's dice in the same step (checks.opposed: "<ship>
+        opposes"): a player rolling their own dice types their side's, the app rolls those."""
+        return _not_opposing
 
     def turn_plan(self, s: CombatState, rng: random.Random):
         """The ship's-turn panel: each crew member still to act, their choices and the bot's (turn.py)."""

@@ -58,7 +58,20 @@ def turn_plan(s: CombatState, rng: random.Random) -> list[TurnSeat] | None:
     return seats or None
 
 
+#: what a crew member may still do after their action that is no reason for a second seat on the
+#: panel ("done"; a personal action or a change of post, which the step buttons still offer)
+_TRIVIAL = frozenset({"done", "end_turn", "personal", "change_position"})
+
+#: the key suffix of a crew member's second action on the panel
+THEN = "+then"
+
+
 def crew_seats(s: CombatState, rng: random.Random) -> list[TurnSeat]:
+    """Each crew member still to act, and after them their second action where the rules leave
+    them one worth choosing (Il turno: one minor and one significant action, or three minor ones;
+    repair drones with two checks): the pilot's speed after a manoeuvre, the Captain's
+    coordination after declaring haste.  A second action is its own seat (``<id>+then``),
+    "done" preselected unless the bot would take one."""
     ship, crew = s.actor()
     if ship is None or crew is None:
         return []
@@ -79,5 +92,65 @@ def crew_seats(s: CombatState, rng: random.Random) -> list[TurnSeat]:
             default = done
         label = str(msg("cepheus.turn.seat", "{name} ({position})", name=c.name,
                         position=POSITION_LABEL.get(c.position, c.position)))
+        then_label = str(msg("cepheus.turn.seat_then", "{name} ({position}): a second action", name=c.name,
+                             position=POSITION_LABEL.get(c.position, c.position)))
+        if i == s.pos and not _fresh(at, ship, c):  # their first action taken: the second is what is left
+            worth = c.task is None and any(a.kind not in _TRIVIAL for a in choices)
+            seats.append(TurnSeat(actor=c.id + THEN if worth else c.id, label=then_label if worth else label,
+                                  choices=choices, default=default, finish=done))
+            continue
         seats.append(TurnSeat(actor=c.id, label=label, choices=choices, default=default, finish=done))
+        then = _second(at, ship, c, default) if c.task is None else None
+        if then is not None:
+            seats.append(TurnSeat(actor=c.id + THEN, label=then_label, choices=then[0], default=then[1], finish=done))
     return seats
+
+
+def _fresh(s: CombatState, ship, c) -> bool:
+    """Whether crew member ``c``, acting in ``s``, has all their actions still (start_crew's)."""
+    start = clone(s)
+    start_crew(start, ship, c)
+    return (s.sig, s.minor) == (start.sig, start.minor)
+
+
+def _second(at: CombatState, ship, c, first: Action):
+    """(choices, default) of crew member ``c``'s second action, or None when the bot's first
+    action (``first``, the seat's default) leaves nothing worth a seat.  The choices are those
+    open after a significant action (a minor left) or after a minor one (the significant left),
+    so they fit whichever first action is chosen; the real one is checked when its turn comes."""
+    after = _after(at, c, first)
+    if after is None or not any(a.kind not in _TRIVIAL for a in crew_actions(after, ship, c)):
+        return None
+    seen: dict[str, Action] = {}
+    for sig, minor in ((at.sig - 1, at.minor), (at.sig, at.minor - 1)):
+        if sig < 0 or minor < 0:
+            continue
+        for a in crew_actions(clone(at, sig=sig, minor=minor), ship, c):
+            if a.kind != "end_turn":
+                seen.setdefault(a.to_str(), a)
+    choices = tuple(seen.values())
+    pick = choose(after, random.Random(f"then-{c.id}"))
+    return choices, pick if pick in choices and pick.kind not in _TRIVIAL else Action.make("done", c.id)
+
+
+def _after(at: CombatState, c, first: Action) -> CombatState | None:
+    """The state after ``first`` (a seeded roll: for the panel's preselection only), while ``c``
+    still acts in it; None otherwise."""
+    from rulesets.core.dice import DiceError, seeded
+    from rulesets.core.engine import IllegalAction
+
+    from .engine import HANDLERS
+    from .state import Tx
+
+    handler = HANDLERS.get(first.kind)
+    if handler is None or first.kind == "done":
+        return None
+    try:
+        tx = Tx(at, seeded(f"then-{c.id}"), [])
+        handler(tx, first)
+    except (IllegalAction, DiceError, ValueError, KeyError, IndexError, AttributeError, TypeError):
+        return None
+    after = tx.s
+    if after.phase != "crew" or after.pending is not None or after.acting_crew is None or after.acting_crew.id != c.id:
+        return None
+    return after

@@ -243,12 +243,19 @@
     var saved = null;
     try { saved = JSON.parse(window.sessionStorage.getItem(key) || "null"); } catch (err) { saved = null; }
     var boxes = form.querySelectorAll("input[name=face]");
-    if (saved) {
-      boxes.forEach(function (box, i) { if (!box.value && saved[i]) box.value = saved[i]; });
+    function restore() {
+      // a die of a whole ship's turn by its key (the boxes change as faces are typed), else by place
+      try { saved = JSON.parse(window.sessionStorage.getItem(key) || "null"); } catch (err) { /* keep */ }
+      boxes = form.querySelectorAll("input[name=face]");
+      boxes.forEach(function (box, i) { var at = box.dataset.key || i; if (!box.value && saved && saved[at]) box.value = saved[at]; });
     }
+    // the boxes of a whole turn, said again as faces are typed: what was typed meanwhile stays
+    form.addEventListener("htmx:afterSwap", restore);
+    restore();
     form.addEventListener("input", function () {
-      var values = [];
-      boxes.forEach(function (box) { values.push(box.value); });
+      var values = {};
+      boxes = form.querySelectorAll("input[name=face]");
+      boxes.forEach(function (box, i) { values[box.dataset.key || i] = box.value; });
       try { window.sessionStorage.setItem(key, JSON.stringify(values)); } catch (err) { /* private mode */ }
     });
     var focus = form.querySelector("input[autofocus]");
