@@ -146,10 +146,10 @@ def _after(at: CombatState, c, first: Action) -> CombatState | None:
     if handler is None or first.kind == "done":
         return None
     try:
-        tx = Tx(at, seeded(f"then-{c.id}"), [])
+        tx = Tx(at, seeded(f"then-{c.id}"))
         handler(tx, first)
-    except (IllegalAction, DiceError, ValueError, KeyError, IndexError, AttributeError, TypeError):
-        return None
+    except (IllegalAction, DiceError, ValueError):
+        return None  # the first action cannot be played from here: no second seat to offer
     after = tx.s
     if after.phase != "crew" or after.pending is not None or after.acting_crew is None or after.acting_crew.id != c.id:
         return None
