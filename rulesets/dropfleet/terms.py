@@ -1,10 +1,12 @@
 """The words of Dropfleet's tables as messages (rulesets.core.messages): orbital layers, orders,
-tonnage classes, spikes, the crippling and catastrophic rows.  A log line, an action label or a
+tonnage classes, spikes, arcs, the crippling and catastrophic rows.  A log line, an action label or a
 roll's purpose takes them as parameters, so a reader's language renders them too.
 
 The tables (:mod:`.tables`) keep their English strings: the forms and the GM's overrides read
 those.  Every message here is built once, at import; the identifiers are
-``dropfleet.<table>.<key>``.  Pure Python: no Django import.
+``dropfleet.<table>.<key>``.  Written out one by one where the catalogue must find them
+(``scripts/messages.py extract`` reads only literal ``msg("id", "text")`` calls); a test checks
+each against its table's English.  Pure Python: no Django import.
 """
 from __future__ import annotations
 
@@ -13,17 +15,47 @@ from rulesets.core.messages import Message, msg
 from . import tables
 
 #: "High orbit", "Low orbit", "Atmosphere" (RULES-NOTES orbital layers)
-LAYER: dict[str, Message] = {key: msg(f"dropfleet.layer.{key}", label) for key, label in tables.LAYER_LABEL.items()}
+LAYER: dict[str, Message] = {
+    tables.HIGH: msg("dropfleet.layer.high", "High orbit"),
+    tables.LOW: msg("dropfleet.layer.low", "Low orbit"),
+    tables.ATMOSPHERE: msg("dropfleet.layer.atmosphere", "Atmosphere"),
+}
 
 #: an order's name: "Weapons Free" (RULES-NOTES orders; decision D3)
-ORDER: dict[str, Message] = {key: msg(f"dropfleet.order.{key}", o.label) for key, o in tables.ORDERS.items()}
+ORDER: dict[str, Message] = {
+    "standard": msg("dropfleet.order.standard", "Standard"),
+    "weapons_free": msg("dropfleet.order.weapons_free", "Weapons Free"),
+    "active_scan": msg("dropfleet.order.active_scan", "Active Scan"),
+    "silent_running": msg("dropfleet.order.silent_running", "Silent Running"),
+    "station_keeping": msg("dropfleet.order.station_keeping", "Station Keeping"),
+    "course_change": msg("dropfleet.order.course_change", "Course Change"),
+    "max_thrust": msg("dropfleet.order.max_thrust", "Max Thrust"),
+}
 
 #: a tonnage class: "Light" .. "Super-heavy"
-TONNAGE: dict[str, Message] = {key: msg(f"dropfleet.tonnage.{key}", label) for key, label in tables.TONNAGE.items()}
+TONNAGE: dict[str, Message] = {
+    "L": msg("dropfleet.tonnage.L", "Light"),
+    "M": msg("dropfleet.tonnage.M", "Medium"),
+    "H": msg("dropfleet.tonnage.H", "Heavy"),
+    "S": msg("dropfleet.tonnage.S", "Super-heavy"),
+}
 
 #: a spike's size: "Minor", "Major" (RULES-NOTES DF-N02)
-SPIKE: dict[int, Message] = {level: msg(f"dropfleet.spike_size.{label.lower()}", label)
-                             for level, label in tables.SPIKE_LABEL.items()}
+SPIKE: dict[int, Message] = {
+    tables.NO_SPIKE: msg("dropfleet.spike_size.none", "none"),
+    tables.MINOR: msg("dropfleet.spike_size.minor", "Minor"),
+    tables.MAJOR: msg("dropfleet.spike_size.major", "Major"),
+}
+
+#: a weapon's arc: "front", "all round" (seed 6: arcs)
+ARC: dict[str, Message] = {
+    "F": msg("dropfleet.arc.F", "front"),
+    "NF": msg("dropfleet.arc.NF", "narrow front"),
+    "S": msg("dropfleet.arc.S", "sides"),
+    "R": msg("dropfleet.arc.R", "rear"),
+    "FS": msg("dropfleet.arc.FS", "front and sides"),
+    "A": msg("dropfleet.arc.A", "all round"),
+}
 
 #: the sub-table the first crippling die picks (DF-23)
 SUBTABLE: dict[int, Message] = {face: msg(f"dropfleet.subtable.{label.lower().replace(' ', '_')}", label)
