@@ -9,6 +9,7 @@ from rulesets.core.engine import Action
 from rulesets.core.messages import Message, msg, msgn
 
 from . import hexes, rules, tables
+from .state import PHASE_WORDS
 
 
 def crew_summary(sh: rules.Ship) -> Message:
@@ -45,9 +46,7 @@ def ship_status(sh: rules.Ship, rnd: int) -> Message:
 
 
 #: a phase as a header names it ("Round 2 · movement phase")
-PHASE = {"initiative": msg("starwars_d6.phase.initiative", "initiative"),
-         "movement": msg("starwars_d6.phase.movement", "movement"),
-         "firing": msg("starwars_d6.phase.firing", "firing")}
+PHASE = {"initiative": msg("starwars_d6.phase.initiative", "initiative"), **PHASE_WORDS}
 
 #: a ship's scale on its card's tag ("starfighter")
 SCALE = {tables.STARFIGHTER: msg("starwars_d6.card.scale.starfighter", "starfighter"),
