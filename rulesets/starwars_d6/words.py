@@ -58,8 +58,9 @@ FEATURE = {"planet": msg("starwars_d6.board.feature.planet", "planet"),
            "moon": msg("starwars_d6.board.feature.moon", "moon"),
            "obstacle": msg("starwars_d6.board.feature.obstacle", "obstacle")}
 
-#: the damage a ship carries, on its card: the damage tables' results and the ion cannon's
-DAMAGE = {**tables.RESULT_WORDS,
+#: the damage a ship carries, on its card: the damage bands, the tables' results and the ion cannon's
+DAMAGE = {**tables.DAMAGE_WORDS, **tables.RESULT_WORDS,
+          "shields_blown": msg("starwars_d6.card.damage.shields_blown", "Shields blown"),
           "controls_ionised": msg("starwars_d6.card.damage.controls_ionised", "Controls ionised"),
           "controls_destroyed": msg("starwars_d6.card.damage.controls_destroyed", "Controls destroyed")}
 

@@ -74,7 +74,8 @@ FACT_LABELS: Final = {"range": msg("void_d20.fact.range", "Range"), "people": ms
                       "catastrophes": msg("void_d20.fact.catastrophes", "Catastrophes"),
                       "reactor": msg("void_d20.fact.reactor", "Reactor"), "reboot": msg("void_d20.fact.reboot", "Reboot"),
                       "evading": msg("void_d20.fact.evading", "Evading"),
-                      "initiative": msg("void_d20.fact.initiative", "Initiative")}
+                      "initiative": msg("void_d20.fact.initiative", "Initiative"),
+                      "frame_text": msg("void_d20.fact.frame_text", "Frame text")}
 
 
 def ship_status(s) -> Message:
