@@ -93,6 +93,15 @@ def test_dropfleet_terms_read_as_the_tables_english():
     assert {k: english(m) for k, m in df_terms.TONNAGE.items()} == df_tables.TONNAGE
     assert {k: english(m) for k, m in df_terms.SPIKE.items()} == df_tables.SPIKE_LABEL
     assert {k: english(m) for k, m in df_terms.ARC.items()} == df_tables.ARC_LABEL
+    assert {k: english(m) for k, m in df_terms.SUBTABLE.items()} == df_tables.SUBTABLES
+    rows = df_tables.CRIPPLING_ROWS
+    assert {k: english(m) for k, m in df_terms.CRIPPLING_NAME.items()} == {k: r.name for k, r in rows.items()}
+    assert {k: english(m) for k, m in df_terms.CRIPPLING_TEXT.items()} == {k: r.text for k, r in rows.items()}
+    worst = {r.key: r for t in (df_tables.CATASTROPHIC, df_tables.DREADNOUGHT_CATASTROPHIC) for r in t.values()}
+    assert {k: english(m) for k, m in df_terms.CATASTROPHIC_NAME.items()} == {k: r.name for k, r in worst.items()}
+    assert {k: english(m) for k, m in df_terms.CATASTROPHIC_NAME_IN_TEXT.items()} == {k: r.name.lower() for k, r in worst.items()}
+    assert {k: english(m) for k, m in df_terms.CATASTROPHIC_TEXT.items()} == {k: r.text for k, r in worst.items()}
+    assert {k: english(m) for k, m in df_terms.HOUSE_RULE.items()} == {k: r.house_rule for k, r in worst.items() if r.house_rule}
 
 
 def test_a_dropfleet_card_reads_as_before_in_english_and_translated_in_another_language():
