@@ -3,10 +3,12 @@
 ``{{ value|words }}``: a list becomes "a, b and c" (a list of records, their names), a
 mapping "label 3, other 1", True/False "yes"/"no", None and empty "none";
 ``{{ key|label }}``: "damaged_systems" -> "Damaged systems".
+A value may be a rule system's message (rulesets.core.messages): it prints in the reader's language.
 """
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import pgettext
 
 register = template.Library()
 
@@ -14,17 +16,17 @@ register = template.Library()
 def _join(items: list[str]) -> str:
     items = [i for i in items if i]
     if not items:
-        return "none"
+        return pgettext("in words", "none")
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return pgettext("in words", "%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def in_words(value) -> str:
     if value is None or value == "" or value == [] or value == {}:
-        return "none"
+        return pgettext("in words", "none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("in words", "yes") if value else pgettext("in words", "no")
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, dict):
@@ -47,13 +49,17 @@ register.filter("label", label)
 
 
 #: keys of a ship in a view that are not facts to read (ids, colours, positions on a drawn board)
-NOT_FACTS = {"id", "name", "side", "status", "side_index", "moving", "sheet", "targeting", "pos", "crew_id"}
+NOT_FACTS = {"id", "name", "side", "status", "side_index", "moving", "sheet", "targeting", "pos", "crew_id",
+             "fact_labels"}
 
 
 @register.filter
 def facts(ship: dict) -> list[tuple[str, str]]:
-    """A ship of a view as (label, words) pairs: what is known of it, in words."""
-    return [(label(k), in_words(v)) for k, v in ship.items()
+    """A ship of a view as (label, words) pairs: what is known of it, in words.  A view may name
+    its keys (``fact_labels``: key -> message, rendered in the reader's language); a key it does
+    not name reads as itself ("max_hull": "Max hull")."""
+    labels = ship.get("fact_labels") or {}
+    return [(str(labels[k]) if k in labels else label(k), in_words(v)) for k, v in ship.items()
             if k not in NOT_FACTS and v not in (None, "", [], {})]
 
 

@@ -3,34 +3,99 @@
 The GM sees everything; a player sees every ship on the table, its layer, heading, spikes
 and damage, but not the other side's declared fire before it is resolved (its hidden choice).
 The board's SVG numbers (inches scaled to pixels, arcs as paths) are worked out here.
+The words are messages (rulesets.core.messages): the template renders them in the reader's
+language when it prints them.
 """
 from __future__ import annotations
 
 import math
 
 from rulesets.core.engine import Action
-from rulesets.core.messages import render
+from rulesets.core.messages import msg, msgn
 
 from . import geometry
 from . import sequence
 from . import ships as ship_rules
 from . import tables
+from . import terms
+from .damage import FATES
 from .engine import declared_words
-from .state import armour_line
 
 PX = 10  # pixels per inch on the board
-PHASES = {"orders": "orders", "move": "movement", "fire": "fire", "pd": "point defence", "end": "End phase",
-          "over": "over"}
+PHASES = {"orders": msg("dropfleet.phase.orders", "orders"), "move": msg("dropfleet.phase.move", "movement"),
+          "fire": msg("dropfleet.phase.fire", "fire"), "pd": msg("dropfleet.phase.pd", "point defence"),
+          "end": msg("dropfleet.phase.end", "End phase"), "over": msg("dropfleet.phase.over", "over")}
+
+#: how a ship left play, or that it is in play (a ship card's tag)
+STATUS = {**FATES, "removed by the GM": msg("dropfleet.fate.removed_by_gm", "removed by the GM"),
+          "crippled": msg("dropfleet.status.crippled", "crippled"), "in play": msg("dropfleet.status.in_play", "in play")}
+_SPECIALS = (("close_action", msg("dropfleet.weapon.close_action", "close action")),
+             ("launch", msg("dropfleet.weapon.launch", "launch")), ("particle", msg("dropfleet.weapon.particle", "particle")))
+
+#: a ship's facts as the other ships' cards name them (encounters/templatetags/words.facts)
+FACT_LABELS = {
+    "group": msg("dropfleet.fact.group", "Group"),
+    "class": msg("dropfleet.fact.class", "Class"),
+    "tonnage": msg("dropfleet.fact.tonnage", "Tonnage"),
+    "hull": msg("dropfleet.fact.hull", "Hull"),
+    "max_hull": msg("dropfleet.fact.max_hull", "Max hull"),
+    "in_play": msg("dropfleet.fact.in_play", "In play"),
+    "x": msg("dropfleet.fact.x", "X"),
+    "y": msg("dropfleet.fact.y", "Y"),
+    "px": msg("dropfleet.fact.px", "Px"),
+    "py": msg("dropfleet.fact.py", "Py"),
+    "heading": msg("dropfleet.fact.heading", "Heading"),
+    "layer": msg("dropfleet.fact.layer", "Layer"),
+    "layer_label": msg("dropfleet.fact.layer_label", "Layer label"),
+    "spike": msg("dropfleet.fact.spike", "Spike"),
+    "silent": msg("dropfleet.fact.silent", "Silent"),
+    "signature": msg("dropfleet.fact.signature", "Signature"),
+    "scan": msg("dropfleet.fact.scan", "Scan"),
+    "thrust": msg("dropfleet.fact.thrust", "Thrust"),
+    "armour": msg("dropfleet.fact.armour", "Armour"),
+    "passive": msg("dropfleet.fact.passive", "Passive"),
+    "switchable": msg("dropfleet.fact.switchable", "Switchable"),
+    "shields_up": msg("dropfleet.fact.shields_up", "Shields up"),
+    "pd": msg("dropfleet.fact.pd", "Pd"),
+    "order": msg("dropfleet.fact.order", "Order"),
+    "dreadnought": msg("dropfleet.fact.dreadnought", "Dreadnought"),
+    "atmospheric": msg("dropfleet.fact.atmospheric", "Atmospheric"),
+    "monitor": msg("dropfleet.fact.monitor", "Monitor"),
+    "effects": msg("dropfleet.fact.effects", "Effects"),
+    "weapons_offline": msg("dropfleet.fact.weapons_offline", "Weapons offline"),
+    "weapons": msg("dropfleet.fact.weapons", "Weapons"),
+    "active": msg("dropfleet.fact.active", "Active"),
+    "name_dx": msg("dropfleet.fact.name_dx", "Name dx"),
+    "name_dy": msg("dropfleet.fact.name_dy", "Name dy"),
+    "name_anchor": msg("dropfleet.fact.name_anchor", "Name anchor"),
+    "label": msg("dropfleet.fact.label", "Label"),
+}
+
+
+def _listed(words: list):
+    """Words one after the other, "a, b, c" (a message; "" for none)."""
+    if not words:
+        return ""
+    out = words[0]
+    for word in words[1:]:
+        out = msg("dropfleet.words.list", "{first}, {then}", first=out, then=word)
+    return out
+
+
+def _armour(ship):
+    """ "5+ (passive 4+)": the armour save, and the passive save where the ship has one."""
+    text = "/".join(f"{a}+" for a in (ship_rules.armour_save(ship),))
+    passive = ship_rules.passive_save(ship)
+    return msg("dropfleet.view.armour_passive", "{armour} (passive {passive}+)", armour=text, passive=passive) if passive else text
 
 
 def _weapon(ship, weapon, enemies):
-    specials = [word for flag, word in ((weapon.close_action, "close action"), (weapon.launch, "launch"),
-                                         (weapon.particle, "particle")) if flag]
+    specials = [word for flag, word in _SPECIALS if getattr(weapon, flag)]
     if weapon.calibre:
-        specials.append(f"calibre {weapon.calibre}")
+        specials.append(msg("dropfleet.weapon.calibre", "calibre {calibre}", calibre=weapon.calibre))
     sig = max((ship_rules.signature(e) for e in enemies), default=0)
     return {"id": weapon.id, "name": weapon.name, "lock": f"{weapon.lock}+", "attacks": weapon.attacks,
-            "damage": weapon.damage, "arc": tables.ARC_LABEL[weapon.arc], "specials": ", ".join(specials),
+            "damage": weapon.damage, "arc": terms.ARC.get(weapon.arc, weapon.arc), "specials": _listed(specials),
             "usable": ship_rules.weapon_usable(ship, weapon.id),
             "reach": ship_rules.scan(ship) if weapon.close_action else ship_rules.scan(ship) + sig}
 
@@ -64,9 +129,13 @@ def _chosen(state, attacker, weapon, target, action: str, default: bool) -> dict
     lx, ly = geometry.point_at(attacker.x, attacker.y, attacker.heading + tables.ARCS[weapon.arc][0][0], reach)
     lx = min(max(lx * PX, _LABEL_MARGIN_X), state.width * PX - _LABEL_MARGIN_X)
     ly = min(max(ly * PX, _LABEL_MARGIN_Y), state.height * PX - 6)
-    how = "Scan" if weapon.close_action else f"Scan {ship_rules.scan(attacker)}\" + {target.name}'s Signature {ship_rules.signature(target)}\""
+    how = (msg("dropfleet.view.reach_close", "Scan") if weapon.close_action else
+           msg("dropfleet.view.reach_scan", "Scan {scan}\" + {target}'s Signature {signature}\"",
+               scan=ship_rules.scan(attacker), target=target.name, signature=ship_rules.signature(target)))
     return {"action": action, "default": default, "ship": attacker.id, "weapon": weapon.id, "target": target.id,
-            "text": f"{attacker.name}'s {weapon.name} at {target.name}: {tables.ARC_LABEL[weapon.arc]} arc, reach {reach}\" ({how})",
+            "text": msg("dropfleet.view.weapon_reach", "{ship}'s {weapon} at {target}: {arc} arc, reach {reach}\" ({how})",
+                        ship=attacker.name, weapon=weapon.name, target=target.name,
+                        arc=terms.ARC.get(weapon.arc, weapon.arc), reach=reach, how=how),
             "name": weapon.name, "reach": reach, "path": _wedge(attacker.x, attacker.y, attacker.heading, weapon.arc, reach),
             "lx": lx, "ly": ly}
 
@@ -148,29 +217,31 @@ def view(ruleset, state, viewer) -> dict:
         enemies = [e for e in state.ships if e.in_play and e.side != ship.side]
         effects = []
         for e in ship.effects:
-            row = tables.CRIPPLING_ROWS[e.key]
-            text = row.name
+            text = terms.CRIPPLING_NAME.get(e.key) or tables.CRIPPLING_ROWS[e.key].name
             if e.key == "weapon_destroyed" and e.weapon:
-                text += f" ({ship_rules.weapon(ship, e.weapon).name})"
+                text = msg("dropfleet.view.effect_weapon", "{effect} ({weapon})", effect=text,
+                           weapon=ship_rules.weapon(ship, e.weapon).name)
             if e.repairs_left:
-                text += f", repairable ({e.repairs_left} repair{'s' if e.repairs_left != 1 else ''} needed)"
+                text = msgn("dropfleet.view.repairable", "{effect}, repairable ({count} repair needed)",
+                            "{effect}, repairable ({count} repairs needed)", e.repairs_left, effect=text)
             effects.append(text)
         status = ship.fate if ship.destroyed else ("crippled" if ship_rules.crippled(ship) else "in play")
+        status = STATUS.get(status, status)
         ships.append({
             "id": ship.id, "name": ship.name, "side": ship.side, "side_index": sides.index(ship.side),
-            "group": ship.group, "class": ship.profile.name, "tonnage": tables.TONNAGE.get(ship.profile.tonnage, ""),
+            "group": ship.group, "class": ship.profile.name, "tonnage": terms.TONNAGE.get(ship.profile.tonnage, ""),
             "hull": ship.hull, "max_hull": ship.profile.hull, "in_play": ship.in_play, "status": status,
             "x": ship.x, "y": ship.y, "px": ship.x * PX, "py": ship.y * PX, "heading": ship.heading,
-            "layer": ship.layer, "layer_label": tables.LAYER_LABEL[ship.layer],
-            "spike": tables.SPIKE_LABEL[ship.spike], "silent": ship.silent, "signature": ship_rules.signature(ship),
-            "scan": ship_rules.scan(ship), "thrust": ship_rules.thrust(ship), "armour": armour_line((ship_rules.armour_save(ship),), ship_rules.passive_save(ship)),
+            "layer": ship.layer, "layer_label": terms.layer(ship.layer),
+            "spike": terms.SPIKE[ship.spike], "silent": ship.silent, "signature": ship_rules.signature(ship),
+            "scan": ship_rules.scan(ship), "thrust": ship_rules.thrust(ship), "armour": _armour(ship),
             "passive": f"{ship.profile.passive}+" if ship.profile.passive else "",
             "switchable": ship.profile.passive_switchable, "shields_up": ship.shields_up,
-            "pd": ship_rules.point_defence(ship), "order": tables.ORDERS[ship.order].label if ship.order else "",
+            "pd": ship_rules.point_defence(ship), "order": terms.ORDER[ship.order] if ship.order else "",
             "dreadnought": ship.profile.dreadnought, "atmospheric": ship.profile.atmospheric,
             "monitor": ship.profile.monitor, "effects": effects, "weapons_offline": ship.weapons_offline,
             "weapons": [_weapon(ship, w, enemies) for w in ship.profile.weapons],
-            "active": ship.group == state.group and not state.over,
+            "active": ship.group == state.group and not state.over, "fact_labels": FACT_LABELS,
         })
     place_names(ships, state.width * PX, state.height * PX)
     by_id = {s.id: s for s in state.ships}
@@ -178,7 +249,7 @@ def view(ruleset, state, viewer) -> dict:
     for d in state.declared:
         if viewer.is_gm or by_id[d.ship].side in own_sides:
             a, t = by_id[d.ship], by_id[d.target]
-            declared.append({"text": render(declared_words(by_id, d)),
+            declared.append({"text": declared_words(by_id, d),
                              "x1": a.x * PX, "y1": a.y * PX, "x2": t.x * PX, "y2": t.y * PX})
     arcs = []
     current = None
@@ -199,7 +270,7 @@ def view(ruleset, state, viewer) -> dict:
         pending = {"defender": by_id[p.target].name, "attacker": by_id[p.ship].name,
                    "weapon": ship_rules.weapon(by_id[p.ship], p.weapon).name, "normal": p.normal, "critical": p.critical,
                    "successes": p.successes}
-    explosions = [{"px": x * PX, "py": y * PX, "r": r * PX, "radius": r, "layer": tables.LAYER_LABEL[layer]}
+    explosions = [{"px": x * PX, "py": y * PX, "r": r * PX, "radius": r, "layer": terms.layer(layer)}
                   for x, y, r, layer in state.explosions]
     group_ships = sequence.group_ships(state, state.group) if state.group else []
     return {

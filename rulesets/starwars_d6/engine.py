@@ -392,25 +392,26 @@ class StarWarsRuleset(RulesetBase):
         ships = []
         for sh in s.ships:
             d = {"id": sh.id, "name": sh.name, "side": sh.side, "side_index": s.sides.index(sh.side) % 4,
-                 "scale": sh.scale, "pos": [sh.col, sh.row],
+                 "scale": words.SCALE.get(sh.scale, sh.scale), "pos": [sh.col, sh.row],
                  "facing": hexes.FACING_NAME[sh.facing], "speed": sh.speed, "maneuverability": sh.maneuverability,
                  "hull": sh.hull, "shields": sh.shields, "hyperdrive": sh.hyperdrive, "in_play": sh.in_play,
-                 "destroyed": sh.destroyed, "status": render(words.ship_status(sh, s.round)),
-                 "damage": list(sh.damage), "moving": bool(s.moving and s.moving.ship == sh.id),
+                 "destroyed": sh.destroyed, "status": words.ship_status(sh, s.round),
+                 "damage": [words.DAMAGE.get(d, d) for d in sh.damage], "moving": bool(s.moving and s.moving.ship == sh.id),
                  "weapons": [{"id": w.id, "name": w.name, "type": w.type, "fire_control": w.fire_control,
                               "damage": w.damage, "linked": w.linked, "shots": w.shots, "ammo": w.ammo,
-                              "operative": rules.weapon_operative(w)} for w in sh.weapons]}
+                              "operative": rules.weapon_operative(w)} for w in sh.weapons],
+                 "fact_labels": words.FACT_LABELS}
             if viewer.is_gm or sh.id in viewer.ships:
                 d["crew"] = {"gunnery": sh.crew.gunnery, "piloting": sh.crew.piloting, "shields": sh.crew.shields,
-                             "summary": render(words.crew_summary(sh))}
+                             "summary": words.crew_summary(sh)}
             ships.append(d)
         board = {"width": s.board.width, "height": s.board.height,
-                 "features": [asdict(f) for f in s.features]}
+                 "features": [{**asdict(f), "kind_label": words.FEATURE.get(f.kind, f.kind)} for f in s.features]}
         # This firing phase's shots so far (fire is simultaneous: their damage waits for "resolve").
         # Players see who fired at whom, not whether it hit: a GM-only shot's roll stays hidden.
         board["shots"] = [{"from": list(s.ship(sh.attacker).pos), "to": list(s.ship(sh.target).pos),
                            "hit": sh.hit if viewer.is_gm else None,
-                           "label": render(words.shot_label(s, sh, with_result=viewer.is_gm))} for sh in s.shots]
+                           "label": words.shot_label(s, sh, with_result=viewer.is_gm)} for sh in s.shots]
         moving = None
         if s.phase == "movement" and s.moving and not s.over:
             mover = s.ship(s.moving.ship)
@@ -422,7 +423,7 @@ class StarWarsRuleset(RulesetBase):
             if viewer.is_gm:
                 board["reach"] = [{"col": c, "row": r, "left": after.speed_left, "free": after.free_turns_left}
                                   for (c, r), (after, _) in sorted(self._course_targets(s).items())]
-        return {"round": s.round, "phase": s.phase, "active": render(s.active), "over": s.over, "winner": s.winner,
+        return {"round": s.round, "phase": words.PHASE.get(s.phase, s.phase), "active": s.active, "over": s.over, "winner": s.winner,
                 "board": board, "order": list(s.order), "moving": moving,
                 "initiative": [{"side": side, "roll": s.initiative.get(side)} for side in s.order],
                 "sides": [{"name": side, "index": i % 4} for i, side in enumerate(s.sides)],

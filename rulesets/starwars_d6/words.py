@@ -8,7 +8,8 @@ from __future__ import annotations
 from rulesets.core.engine import Action
 from rulesets.core.messages import Message, msg, msgn
 
-from . import hexes, rules
+from . import hexes, rules, tables
+from .state import PHASE_WORDS
 
 
 def crew_summary(sh: rules.Ship) -> Message:
@@ -42,6 +43,42 @@ def ship_status(sh: rules.Ship, rnd: int) -> Message:
     if sh.severe:
         return msg("starwars_d6.status.severe", "severely damaged")
     return msg("starwars_d6.status.in_play", "in play")
+
+
+#: a phase as a header names it ("Round 2 · movement phase")
+PHASE = {"initiative": msg("starwars_d6.phase.initiative", "initiative"), **PHASE_WORDS}
+
+#: a ship's scale on its card's tag ("starfighter")
+SCALE = {tables.STARFIGHTER: msg("starwars_d6.card.scale.starfighter", "starfighter"),
+         tables.CAPITAL: msg("starwars_d6.card.scale.capital", "capital"),
+         tables.DEATH_STAR: msg("starwars_d6.card.scale.death_star", "death_star")}
+
+#: a planet, moon or obstacle on the board (its title)
+FEATURE = {"planet": msg("starwars_d6.board.feature.planet", "planet"),
+           "moon": msg("starwars_d6.board.feature.moon", "moon"),
+           "obstacle": msg("starwars_d6.board.feature.obstacle", "obstacle")}
+
+#: the damage a ship carries, on its card: the damage bands, the tables' results and the ion cannon's
+DAMAGE = {**tables.DAMAGE_WORDS, **tables.RESULT_WORDS,
+          "shields_blown": msg("starwars_d6.card.damage.shields_blown", "Shields blown"),
+          "controls_ionised": msg("starwars_d6.card.damage.controls_ionised", "Controls ionised"),
+          "controls_destroyed": msg("starwars_d6.card.damage.controls_destroyed", "Controls destroyed")}
+
+#: a ship's facts as the other ships' cards name them (encounters/templatetags/words.facts)
+FACT_LABELS = {
+    "scale": msg("starwars_d6.fact.scale", "Scale"),
+    "facing": msg("starwars_d6.fact.facing", "Facing"),
+    "speed": msg("starwars_d6.fact.speed", "Speed"),
+    "maneuverability": msg("starwars_d6.fact.maneuverability", "Maneuverability"),
+    "hull": msg("starwars_d6.fact.hull", "Hull"),
+    "shields": msg("starwars_d6.fact.shields", "Shields"),
+    "hyperdrive": msg("starwars_d6.fact.hyperdrive", "Hyperdrive"),
+    "in_play": msg("starwars_d6.fact.in_play", "In play"),
+    "destroyed": msg("starwars_d6.fact.destroyed", "Destroyed"),
+    "damage": msg("starwars_d6.fact.damage", "Damage"),
+    "weapons": msg("starwars_d6.fact.weapons", "Weapons"),
+    "crew": msg("starwars_d6.fact.crew", "Crew"),
+}
 
 
 def shot_label(s: rules.CombatState, shot: rules.Shot, *, with_result: bool) -> Message:

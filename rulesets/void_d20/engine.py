@@ -13,7 +13,7 @@ from rulesets.core.dice import Dice, playout_dice
 from rulesets.core.engine import Action, IllegalAction, Log, Odds, Refusal, Step, Viewer
 from rulesets.core.messages import Message, msg
 
-from . import library, policy, refusals, tables, timers, turns
+from . import cards, library, policy, refusals, tables, timers, turns
 from . import odds as void_odds
 from .actions import KINDS, TURN_KINDS, check_of
 from .common import combatant, ship
@@ -24,10 +24,6 @@ from .override import FIELDS, HELP, apply_override, damage_problems, value_text
 from .personal import damage_dice, defence_of, weapon_of
 from .setup import build_state
 from .ships import station_crew
-
-STATUS_WORDS = {"ok": "standing", "shock": "in shock", "bleeding": "bleeding out", "unconscious": "unconscious",
-                "dead": "dead", "fled": "fled or surrendered", "surrendered": "surrendered"}
-
 
 class VoidD20Ruleset(RulesetBase):
     key = "void_d20"
@@ -153,20 +149,19 @@ class VoidD20Ruleset(RulesetBase):
         ships = []
         for s in state.ships:
             own = viewer.is_gm or s.id in viewer.ships
-            status = ("destroyed" if s.destroyed else "gone (escaped)" if s.escaped else "drifting" if s.drifting
-                      else "damaged" if s.frame < s.max_frame else "intact")
-            card: dict = {"id": s.id, "name": s.name, "side": s.side, "status": status,
-                    "range": [f"{tables.BANDS[state.bands[k]].label.split(':')[0]} to {t.name}"
+            card: dict = {"id": s.id, "name": s.name, "side": s.side, "status": cards.ship_status(s),
+                    "range": [cards.band_to(state.bands[k], t.name)
                               for t in state.ships if t.side != s.side
                               for k in [pair_key(s.id, t.id)] if k in state.bands],
-                    "people": [self._person(state, c, viewer, names) for c in state.combatants if c.aboard == s.id]}
+                    "people": [self._person(state, c, viewer, names) for c in state.combatants if c.aboard == s.id],
+                    "fact_labels": cards.FACT_LABELS}
             if own:
                 card.update({
-                    "frame": f"{s.frame} of {s.max_frame}", "speed": s.speed, "defence": s.defence,
+                    "frame": cards.of(s.frame, s.max_frame), "speed": s.speed, "defence": s.defence,
                     "spare_parts": s.spare_parts,
-                    "weapons": [f"{w.name} ({w.damage}, {w.reach}){' - knocked out' if w.out else ''}" for w in s.weapons],
-                    "modules": [f"{m.name}{' - knocked out' if m.out else ''}" for m in s.modules],
-                    "catastrophes": [tables.CATASTROPHE[k].label for k in s.catastrophes],
+                    "weapons": [cards.ship_weapon(w) for w in s.weapons],
+                    "modules": [cards.module(m) for m in s.modules],
+                    "catastrophes": [tables.CATASTROPHE[k].words for k in s.catastrophes],
                     "reactor": s.reactor, "reboot": s.reboot, "evading": s.evading,
                     "initiative": s.initiative,
                 })
@@ -179,34 +174,33 @@ class VoidD20Ruleset(RulesetBase):
             actor = state.order[state.turn]
             active = state.active if state.scale == "ship" else names[actor]
         # "order" (ships only) is what the app's players' page lists; "turns" names everyone who acts
-        return {"round": state.round, "scale": state.scale, "phase": state.phase, "active": active,
+        return {"round": state.round, "scale": state.scale, "phase": cards.PHASE.get(state.phase, state.phase), "active": active,
                 # the players' page says who acts in a fight between people (encounters/viewing.py)
                 "acting_person": active if state.scale != "ship" and not state.over else "",
                 "turns": turns, "order": turns if state.scale == "ship" else [],
-                "station": tables.STATIONS[state.slot].label if state.scale == "ship" and state.phase == "turn"
+                "station": cards.STATION[state.slot] if state.scale == "ship" and state.phase == "turn"
                 and not state.over else "", "over": state.over, "winner": state.winner,
                 "ships": ships}
 
     def _person(self, state: VoidState, c, viewer: Viewer, names: dict) -> dict:
         own = viewer.is_gm or c.ship in viewer.ships
-        out = {"id": c.id, "name": names[c.id], "side": c.side, "status": STATUS_WORDS[c.status], "cover": c.cover,
+        out = {"id": c.id, "name": names[c.id], "side": c.side, "status": cards.PERSON_STATUS[c.status], "cover": cards.COVER.get(c.cover, c.cover),
                "kind": "enemy" if c.kind == "enemy" else "character", "own": own}
         if own:
             weapon = weapon_of(c)
             out.update({
-                "hp": f"{max(0, c.hp)} of {c.max_hp}", "dr": defence_of(c)[0], "position": c.position,
+                "hp": cards.of(max(0, c.hp), c.max_hp), "dr": defence_of(c)[0], "position": c.position,
                 "void": c.void if c.kind == "character" else None,
                 "weapon": f"{weapon.name} ({weapon.damage})",
-                "gear": [f"{i.name}: Condition {i.condition}" + (f", {i.charges} charges" if i.kind in ("shield", "medkit")
-                                                                  else "") for i in c.items if i.kind != "weapon"],
+                "gear": [cards.gear(i) for i in c.items if i.kind != "weapon"],
                 # the count as a GM reads it: turns still lost (shock, unconscious), rounds left to help
                 # (bleeding out), this round counted while it still counts (timers.py)
                 "timer": timers.rounds_left(state, c) if c.status in timers.TIMED else None,
-                "timer_text": count.render() if (count := timers.words(state, c)) is not None else "",
-                "notes": list(c.notes), "initiative": c.initiative,
+                "timer_text": count if (count := timers.words(state, c)) is not None else "",
+                "notes": [cards.NOTE.get(n, n) for n in c.notes], "initiative": c.initiative,
             })
             if c.kind == "enemy":
-                out["morale"] = f"morale {c.morale}: {void_odds.core_odds.percent(void_odds.morale_break_chance(c.morale))} to break"
+                out["morale"] = cards.morale(c.morale, void_odds.core_odds.percent(void_odds.morale_break_chance(c.morale)))
             if viewer.is_gm:
                 out["hp_text"] = f"{c.name}: {c.hp}/{c.max_hp} HP"
         return out

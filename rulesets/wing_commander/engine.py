@@ -10,17 +10,15 @@ import random
 
 from rulesets.core.contract import Actor, BattleOutcome, RulesetBase, SideResult
 from rulesets.core.engine import Action, IllegalAction, Odds, Refusal, Step, Viewer
-from rulesets.core.messages import Message, msg, msgn
+from rulesets.core.messages import Message, msg, msgn, render
 from rulesets.core.simulate import Sweep, SweepPoint
 from rulesets.core.spec import sides_in_order
 from rulesets.core.state import clone
 
-from . import checks, library, odds, override, policy, refusals, tables, turn
+from . import checks, library, odds, override, policy, refusals, turn
+from . import view as views
 from .state import HALVED_KEYS, OUT_KEYS, DogfightState, Ship, ship_from
 
-FLOWN_BY_WORDS = {"character": "character", "npc": "NPC (TW)", "npc_rolled": "NPC, rolled by the GM"}
-PHASE_WORDS = {"act": "action", "defend": "defence", "after": "after-attack"}
-KIND_WORDS = {"gun": "guns", "turret": "turret", "missile": "missile", "torpedo": "torpedo"}
 #: ejecting in words: on one's own turn, instead of a dodge, after one's attack (2.1.3)
 EJECT_WORDS = {
     "act": ("wing_commander.action.eject", "{pilot} ejects from {ship}"),
@@ -201,83 +199,18 @@ class WingCommanderRuleset(RulesetBase):
 
     # --- what people see ------------------------------------------------------------------
     def view(self, state: DogfightState, viewer: Viewer) -> dict:
-        ships = [self._ship_view(state, s, viewer.is_gm or s.id in viewer.ships) for s in state.ships]
-        order = [state.ship(i).name for i in state.order if state.ship(i).in_fight]
-        pending = None
-        if state.phase == "defend" and state.pending and not state.over:
-            p = state.pending[0]
-            attacker, target = state.ship(p.attacker), state.ship(p.target)
-            pending = (f"{attacker.name}'s {attacker.weapon(p.weapon).name} is coming at {target.name}"
-                       + (" (a critical hit)" if p.critical else "") + ": countermeasure, dodge or eject.")
-        acting = state.acting
-        return {"round": state.round, "active": state.active, "acting": acting.name if acting else "",
-                "phase": PHASE_WORDS[state.phase], "order": order, "pending": pending, "over": state.over, "winner": state.winner,
-                "max_rounds": state.max_rounds, "ships": ships}
-
-    def _ship_view(self, state: DogfightState, ship: Ship, full: bool) -> dict:
-        """A ship in words: what anyone sees (class, shields, hull, damage, situation), and for its
-        own side's players and the GM the pilot sheet, weapons and countermeasures."""
-        situation = []
-        if ship.standing_aside:
-            situation.append("standing aside (cannot be attacked)")
-        if ship.cloak == "on":
-            situation.append("cloaked")
-        elif ship.cloak == "activating":
-            situation.append("activating its cloak")
-        if ship.lock_target and full:
-            situation.append(f"torpedo locked on {state.ship(ship.lock_target).name}")
-        damage = []
-        if not ship.shield_generator:
-            damage.append("shield generator destroyed")
-        if ship.thrusters:
-            damage.append(f"thrusters damaged (MV -{ship.thrusters})")
-        if ship.gun_alignment:
-            damage.append("gun alignment failed (guns and turret -2)")
-        out = {
-            "id": ship.id, "name": ship.name, "side": ship.side, "class": tables.CLASS_NAMES[ship.cls],
-            "status": {"in": "", "destroyed": "destroyed", "ejected": "pilot ejected"}[ship.status],
-            # its turn (the card says so); None, not False, on the others: a list of facts leaves it out
-            # rather than read "Acting no" for every other ship
-            "acting": True if state.acting is not None and state.acting.id == ship.id else None,
-            "shields": f"{ship.shields}/{ship.max_shields}", "hull": f"{ship.hull}/{ship.max_hull}",
-            "damage": damage, "situation": situation,
-            "torpedoes": ("a hard target (phase shields)" if ship.hard_target
-                          else "a soft target" if ship.soft_target else ""),
-        }
-        if full:
-            weapons = []
-            for w in ship.weapons:
-                state_words = []
-                if w.broken:
-                    state_words.append("out until replaced")
-                if w.halved:
-                    state_words.append("damage halved")
-                if w.out_until >= state.round:
-                    state_words.append(f"overheated, back in round {w.out_until + 1}")
-                if w.stock >= 0:
-                    state_words.append(f"{w.stock} left")
-                weapons.append({"name": w.name, "kind": KIND_WORDS[w.kind], "damage": w.code,
-                                "mv": w.mv if w.kind in ("missile", "torpedo") else None, "state": ", ".join(state_words)})
-            pilot = ship.pilot
-            out.update({
-                "mv": ship.current_mv, "weapons": weapons,
-                "countermeasures": f"chaff {ship.chaff} (MV {ship.chaff_mv:+d}), mines {ship.mines} (MV {ship.mines_mv:+d})",
-                "pilot_line": self.pilot_line(ship),
-                "skills": [f"{m.name} ({m.on} {m.value:+d})" for m in pilot.modifiers],
-            })
-        return out
+        """The order of play, the incoming attack and every ship's card (view.py)."""
+        return views.view(state, viewer)
 
     @staticmethod
-    def pilot_line(ship: Ship) -> str:
-        pilot = ship.pilot
-        return (f"{pilot.name}, {tables.RANK_NAMES.get(pilot.rank, f'rank {pilot.rank}')}, "
-                f"{FLOWN_BY_WORDS[pilot.flown_by]}{', Wild Card' if pilot.wild_card else ''}; TW {ship.tw}")
+    def pilot_line(ship: Ship):
+        return views.pilot_line(ship)
 
     def secrets(self, state: DogfightState, viewer: Viewer) -> list[str]:
         """An enemy's TW and pilot sheet are the GM's (the TW is the GM's measure of the enemy)."""
         if viewer.is_gm:
             return []
-        return [self.pilot_line(s) for s in state.ships if s.id not in viewer.ships]
+        return [render(views.pilot_line(s)) for s in state.ships if s.id not in viewer.ships]
 
     # --- data -------------------------------------------------------------------------------
     def example_setup(self, variant: int = 0) -> dict:

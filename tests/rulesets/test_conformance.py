@@ -93,7 +93,7 @@ def test_a_players_view_never_contains_gm_only_data(ruleset, seed):
             sides.setdefault(side, set()).add(ship_id)
         for ships in sides.values():
             viewer = Viewer.player(ships)
-            text = json.dumps(ruleset.view(state, viewer), sort_keys=True)
+            text = json.dumps(ruleset.view(state, viewer), sort_keys=True, default=render)  # words: messages
             secrets = ruleset.secrets(state, viewer)
             for secret in secrets:
                 assert secret not in text, f"{secret!r} leaked to a player of {sorted(ships)}"

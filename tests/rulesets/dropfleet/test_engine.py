@@ -10,7 +10,7 @@ from hypothesis import strategies as st_
 from rulesets.core import serial
 from rulesets.core.dice import Dice, DiceNeeded, ManualSource, RandomSource
 from rulesets.core.engine import Action, IllegalAction, Viewer
-from rulesets.core.messages import english
+from rulesets.core.messages import english, render
 from rulesets.dropfleet import checks
 from rulesets.dropfleet import ships as ship_rules
 from rulesets.dropfleet.engine import RULESET
@@ -66,8 +66,8 @@ def test_players_do_not_see_the_enemys_declared_fire():
     own = Viewer.player({"a"})
     secret = RULESET.secrets(st, enemy)
     assert secret == ["Attacker aims Railgun at Target"]
-    assert secret[0] not in json.dumps(RULESET.view(st, enemy))
-    assert secret[0] in json.dumps(RULESET.view(st, own))
+    assert secret[0] not in json.dumps(RULESET.view(st, enemy), default=render)
+    assert secret[0] in json.dumps(RULESET.view(st, own), default=render)
     assert RULESET.view(st, enemy)["ships"][0]["spike"] == "none"  # spikes are visible to all
 
 
@@ -108,7 +108,7 @@ def test_the_gm_reads_words_never_codes():
 
 def test_view_is_plain_data_with_the_board():
     view = RULESET.view(start(), Viewer.gm())
-    json.dumps(view)
+    json.dumps(view, default=render)  # numbers, names and messages (words rendered where the page is drawn)
     assert view["ships"][0]["layer_label"] == "High orbit" and view["px_width"] == 480
 
 

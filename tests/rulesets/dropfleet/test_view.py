@@ -1,6 +1,7 @@
 """The board's chosen weapon (issue 11: "weapon arcs and the reach (Scan + Signature, spikes
 included) of the chosen weapon"; decision D20 in docs/rulesets/dropfleet.md)."""
 from rulesets.core.engine import Viewer
+from rulesets.core.messages import english
 from rulesets.dropfleet.engine import RULESET
 
 from .helpers import attacker, ship, state, step, weapon
@@ -29,7 +30,7 @@ def test_the_weapon_about_to_fire_is_shown_by_default_and_hidden_from_the_other_
     st = step(st, "fire actor=a weapon=g target=t").state
     default = RULESET.view(st, Viewer.gm())["chosen_default"]
     assert (default["ship"], default["weapon"], default["target"]) == ("a", "g", "t")
-    assert "front arc" in default["text"]
+    assert "front arc" in english(default["text"])
     assert RULESET.view(st, Viewer.player({"a"}))["chosen_default"]["weapon"] == "g"
     enemy = RULESET.view(st, Viewer.player({"t"}))
     assert enemy["chosen"] == [] and enemy["chosen_default"] is None

@@ -7,6 +7,7 @@ import re
 from django.template.loader import render_to_string
 
 from rulesets.core.engine import Viewer
+from rulesets.core.messages import render
 from rulesets.void_d20.engine import RULESET
 
 
@@ -27,7 +28,7 @@ def test_the_ship_card_reads_in_words_for_the_gm():
 def test_a_player_sees_own_crew_in_full_and_the_enemy_by_ship_and_position_only():
     state = RULESET.setup(RULESET.example_setup(0))
     viewer = Viewer.player({"s1"})
-    text = json.dumps(RULESET.view(state, viewer))
+    text = json.dumps(RULESET.view(state, viewer), default=render)
     assert all(secret not in text for secret in RULESET.secrets(state, viewer))
     grinder = RULESET.view(state, viewer)["ships"][1]
     assert "frame" not in grinder and all("hp" not in p for p in grinder["people"])

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from rulesets.core.messages import english
+from rulesets.core.messages import english, render
 from rulesets.core.engine import IllegalAction, Viewer
 
 from .helpers import MISSILE, GUNS, RULESET, fight, npc, ship, step, text
@@ -49,8 +49,8 @@ def test_players_see_their_own_sheet_but_not_an_enemys_tw_or_pilot():
     state = fight(ship("a", "blue"), npc("b", tw=17))
     view = RULESET.view(state, Viewer.player(["a"]))
     mine, theirs = view["ships"]
-    assert "TW 12" in mine["pilot_line"] and "pilot_line" not in theirs and "weapons" not in theirs
-    assert all(secret not in json.dumps(view) for secret in RULESET.secrets(state, Viewer.player(["a"])))
+    assert "TW 12" in english(mine["pilot_line"]) and "pilot_line" not in theirs and "weapons" not in theirs
+    assert all(secret not in json.dumps(view, default=render) for secret in RULESET.secrets(state, Viewer.player(["a"])))
     assert view["order"] == ["A", "B"]
 
 
