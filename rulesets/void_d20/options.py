@@ -127,7 +127,7 @@ def can_repair(s: Ship) -> bool:
 
 def gunner_open(state: VoidState, s: Ship) -> bool:
     """Whether the gunner has a first choice: a gun that can fire at an enemy ship, or a boarding."""
-    if station_crew(state, s, "gunner") is None:
+    if "gunner" not in station_crews(state, s):
         return False
     enemies = enemies_of(state, s)
     if powered(s):
@@ -156,11 +156,11 @@ def _command_open(state: VoidState, s: Ship) -> bool:
 
 
 def _pilot_open(state: VoidState, s: Ship) -> bool:                # "evade" whenever it can manoeuvre
-    return can_manoeuvre(s) and station_crew(state, s, "pilot") is not None
+    return "pilot" in station_crews(state, s) and can_manoeuvre(s)
 
 
 def _sensors_open(state: VoidState, s: Ship) -> bool:
-    if station_crew(state, s, "sensors") is None or not sensors_work(s):
+    if "sensors" not in station_crews(state, s) or not sensors_work(s):
         return False
     for t in enemies_of(state, s):
         if t.id not in s.weakness:
@@ -169,7 +169,7 @@ def _sensors_open(state: VoidState, s: Ship) -> bool:
 
 
 def _engineer_open(state: VoidState, s: Ship) -> bool:
-    return can_repair(s) and station_crew(state, s, "engineer") is not None and bool(repairable(s))
+    return "engineer" in station_crews(state, s) and can_repair(s) and bool(repairable(s))
 
 
 #: station key -> whether that station of a ship has anything to do (:func:`station_open`)

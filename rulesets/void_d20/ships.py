@@ -17,7 +17,7 @@ from rulesets.core.state import set_key
 
 from . import tables
 from .checks import d20_check, roll_one, roll_plus, roll_sum
-from .common import crew_aboard, evolve, set_combatant, set_ship, ship
+from .common import combatant, crew_aboard, evolve, set_combatant, set_ship, ship, standing
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -34,12 +34,6 @@ def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
     return evolve(state, bands=set_key(state.bands, pair_key(a, b), key))
 
 
-def _able_crew(state: VoidState, s: Ship) -> list[Combatant]:
-    """The ship's own crew aboard who can work a station: standing, not in shock."""
-    sid, side = s.id, s.side
-    return [c for c in state.combatants if c.aboard == sid and c.side == side and c.status == "ok"]
-
-
 def _works(crew: list[Combatant], info: tables.Station) -> Combatant | None:
     for c in crew:                      # the first at the position
         if c.position == info.position:
@@ -49,21 +43,28 @@ def _works(crew: list[Combatant], info: tables.Station) -> Combatant | None:
     return None
 
 
-def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
-    """Who works a station: the crew member at that position aboard; for the helm and the guns,
-    failing that, whoever aboard is best at it (house rule: somebody always flies and shoots)."""
-    return _works(_able_crew(state, s), tables.STATION[station])
-
-
-def station_crews(state: VoidState, s: Ship) -> dict[str, Combatant]:
-    """Station key -> who works it (:func:`station_crew`), for the stations somebody works."""
-    crew = _able_crew(state, s)
+def works(crew: list[Combatant]) -> dict[str, str]:
+    """Station key -> the id of who works it, among ``crew`` (a ship's own people aboard, standing and
+    not in shock, in crew order): the crew member at that position; for the helm and the guns, failing
+    that, whoever is best at it (house rule: somebody always flies and shoots)."""
     out = {}
     for info in tables.STATIONS:
         who = _works(crew, info)
         if who is not None:
-            out[info.key] = who
+            out[info.key] = who.id
     return out
+
+
+def station_crews(state: VoidState, s: Ship) -> dict[str, str]:
+    """Station key -> the id of who works it (:func:`works`), for the stations of ``s`` somebody works:
+    kept with who stands where (:class:`.common.Standing`)."""
+    return standing(state).crews.get(s.id, {})
+
+
+def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
+    """Who works a station of ``s`` (:func:`works`), None when nobody does."""
+    who = standing(state).crews.get(s.id, {}).get(station)
+    return None if who is None else combatant(state, who)
 
 
 def power_penalty(s: Ship) -> int:
@@ -137,7 +138,8 @@ def ship_initiative(state: VoidState, log: Log, dice: Dice, **changes) -> VoidSt
         ships.append(evolve(s, initiative=total, command="", evading=False))
     rolls.sort()
     order = tuple(roll[2] for roll in rolls)
-    state = evolve(state, ships=tuple(ships), order=order, **changes)
+    # the initiatives, orders and evasion move nobody: who stands where is as before
+    state = evolve(state, ships=tuple(ships), order=order, standing=state.standing, **changes)
     log.say(msg("void_d20.round.ship_order", "Ship round order: {ships}.",
                 ships=", ".join([f"{s.name} ({s.initiative})" for sid in order for s in [ship(state, sid)]])),
             tables.rule("ship_round", "VD-N07"))
