@@ -21,7 +21,7 @@ from . import tables
 from .checks import roll_plus
 from .common import combatant, evolve, set_combatant, set_ship, ship, standing
 from .model import STANDING, VoidState
-from .options import station_open
+from .options import STATION_OPEN
 from .ships import band, explode, ship_initiative
 from .timers import TIMED
 
@@ -138,6 +138,10 @@ def begin_round(state: VoidState, log: Log, dice: Dice) -> VoidState:
 
 # --- whose step ----------------------------------------------------------------------------
 
+#: whether each station has something to do (options.station_open), in the stations' order
+_STATION_OPEN: Final = tuple(STATION_OPEN[info.key] for info in tables.STATIONS)
+
+
 def advance(state: VoidState, log: Log, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
     """Move to the next actor with something to do from ``turn``/``slot`` (default: the state's),
     or begin the next round."""
@@ -151,12 +155,14 @@ def advance(state: VoidState, log: Log, dice: Dice, turn: int | None = None, slo
     order = state.order
     last = len(order)
     if state.scale == "ship":
-        stations = tables.STATIONS
+        opens = _STATION_OPEN
+        crews_of = standing(state).crews    # who works which station of each ship
         while turn < last:
             s = ship(state, order[turn])
             if s.in_space:
-                for nxt in range(slot, len(stations)):
-                    if station_open(state, s, stations[nxt].key):
+                crews = crews_of[s.id]
+                for nxt in range(slot, len(opens)):
+                    if opens[nxt](state, s, crews):
                         if turn == state.turn and nxt == state.slot:
                             return state
                         return evolve(state, turn=turn, slot=nxt)
