@@ -5,6 +5,7 @@ from typing import Final, NamedTuple
 
 from rulesets.core.state import clone
 
+from . import tables
 from .model import STANDING, Combatant, Ship, VoidState
 
 
@@ -89,30 +90,56 @@ _NO_CREW: Final[dict[str, str]] = {}
 
 def work_out_standing(ships: tuple[Ship, ...], people: tuple[Combatant, ...]) -> Standing:
     """:class:`Standing` of these ships and people."""
-    from .ships import works                # ships imports this module
-
-    gone = [s.id for s in ships if not s.in_space]
+    gone = [s.id for s in ships if s.destroyed or s.escaped]
     first: dict[str, str] = {}          # ship id -> the side of the first person standing aboard
     sides: set[str] = set()
     anywhere: set[str] = set()
     mixed: set[str] = set()             # ships with people of two sides standing aboard
     able: dict[str, list[Combatant]] = {}   # ship id -> the people standing aboard, not in shock
     for c in people:
-        if c.status in STANDING:
-            side = first.setdefault(c.aboard, c.side)
-            if side != c.side:
-                mixed.add(c.aboard)
-            anywhere.add(c.side)
-            if c.aboard not in gone:
-                sides.add(c.side)
-            if c.status == "ok":
-                able.setdefault(c.aboard, []).append(c)
+        status = c.status
+        if status in STANDING:
+            aboard, side = c.aboard, c.side
+            if first.setdefault(aboard, side) != side:
+                mixed.add(aboard)
+            anywhere.add(side)
+            if aboard not in gone:
+                sides.add(side)
+            if status == "ok":
+                if aboard in able:
+                    able[aboard].append(c)
+                else:
+                    able[aboard] = [c]
     contested = tuple(s.id for s in ships if s.id in mixed and not s.destroyed) if mixed else ()
     crews = {}
     for s in ships:
-        crew = [c for c in able.get(s.id, ()) if c.side == s.side]
+        crew = able.get(s.id)
+        if crew:
+            side = s.side
+            crew = [c for c in crew if c.side == side]
         crews[s.id] = works(crew) if crew else _NO_CREW
     return Standing(frozenset(sides), frozenset(anywhere), contested, crews)
+
+
+def _works(crew: list[Combatant], info: tables.Station) -> Combatant | None:
+    for c in crew:                      # the first at the position
+        if c.position == info.position:
+            return c
+    if info.key in ("pilot", "gunner") and crew:
+        return max(crew, key=lambda c: getattr(c, info.ability))
+    return None
+
+
+def works(crew: list[Combatant]) -> dict[str, str]:
+    """Station key -> the id of who works it, among ``crew`` (a ship's own people aboard, standing and
+    not in shock, in crew order): the crew member at that position; for the helm and the guns, failing
+    that, whoever is best at it (house rule: somebody always flies and shoots; Действия на корабле)."""
+    out = {}
+    for info in tables.STATIONS:
+        who = _works(crew, info)
+        if who is not None:
+            out[info.key] = who.id
+    return out
 
 
 def standing(state: VoidState) -> Standing:

@@ -17,7 +17,7 @@ from rulesets.core.state import set_key
 
 from . import tables
 from .checks import d20_check, roll_one, roll_plus, roll_sum
-from .common import combatant, crew_aboard, evolve, set_combatant, set_ship, ship, standing
+from .common import combatant, crew_aboard, evolve, set_combatant, set_ship, ship, standing, works
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -34,35 +34,15 @@ def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
     return evolve(state, bands=set_key(state.bands, pair_key(a, b), key))
 
 
-def _works(crew: list[Combatant], info: tables.Station) -> Combatant | None:
-    for c in crew:                      # the first at the position
-        if c.position == info.position:
-            return c
-    if info.key in ("pilot", "gunner") and crew:
-        return max(crew, key=lambda c: getattr(c, info.ability))
-    return None
-
-
-def works(crew: list[Combatant]) -> dict[str, str]:
-    """Station key -> the id of who works it, among ``crew`` (a ship's own people aboard, standing and
-    not in shock, in crew order): the crew member at that position; for the helm and the guns, failing
-    that, whoever is best at it (house rule: somebody always flies and shoots)."""
-    out = {}
-    for info in tables.STATIONS:
-        who = _works(crew, info)
-        if who is not None:
-            out[info.key] = who.id
-    return out
-
-
 def station_crews(state: VoidState, s: Ship) -> dict[str, str]:
-    """Station key -> the id of who works it (:func:`works`), for the stations of ``s`` somebody works:
+    """Station key -> the id of who works it (:func:`.common.works`), for the stations of ``s`` somebody works:
     kept with who stands where (:class:`.common.Standing`)."""
     return standing(state).crews.get(s.id, {})
 
 
 def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
-    """Who works a station of ``s`` (:func:`works`), None when nobody does."""
+    """Who works a station of ``s`` (:func:`.common.works`: the crew member at the station's position,
+    else at the helm and the guns the best at it), None when nobody does."""
     who = standing(state).crews.get(s.id, {}).get(station)
     return None if who is None else combatant(state, who)
 
