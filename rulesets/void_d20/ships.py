@@ -17,7 +17,7 @@ from rulesets.core.state import set_key
 
 from . import tables
 from .checks import d20_check, roll_one, roll_plus, roll_sum
-from .common import combatant, crew_aboard, evolve, set_combatant, set_ship, ship, standing, works
+from .common import combatant, crew_aboard, evolve, set_combatant, set_ship, ship, standing
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
