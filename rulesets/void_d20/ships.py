@@ -62,6 +62,14 @@ def powered(s: Ship) -> bool:
     return not s.drifting and not s.reboot
 
 
+#: the words and modifiers of a station check that are the same every time (made once)
+_NOBODY: Final = msg("void_d20.modifier.nobody", "nobody at the station")
+_COMMAND: Final = Modifier(msg("void_d20.modifier.command", "command"), tables.COMMAND_BONUS, tables.rule("stations", "VD-41"))
+_FIRE: Final = msg("void_d20.modifier.fire", "fire in engineering")
+_WEAKNESS: Final = Modifier(msg("void_d20.modifier.weakness", "weakness found"), tables.WEAKNESS_BONUS,
+                            tables.rule("stations", "VD-39"))
+
+
 def station_check(state: VoidState, s: Ship, station: str, purpose: Message, target: int, rule: str,
                   *, dm: int = 0, void: bool = False, attack: bool = False, extra=()) -> Check:
     """The check of a station: 1d20 + the crew member's ability (+ command, power, GM) against ``target``."""
@@ -71,14 +79,12 @@ def station_check(state: VoidState, s: Ship, station: str, purpose: Message, tar
         mods = [Modifier(msg("void_d20.modifier.crew_ability", "{name}'s {ability}", name=who.name,
                              ability=tables.ABILITY_WORDS[info.ability]), getattr(who, info.ability), rule)]
     else:
-        mods = [Modifier(msg("void_d20.modifier.nobody", "nobody at the station"), 0, rule)]
+        mods = [Modifier(_NOBODY, 0, rule)]
     if s.command == station:
-        mods.append(Modifier(msg("void_d20.modifier.command", "command"), tables.COMMAND_BONUS,
-                             tables.rule("stations", "VD-41")))
+        mods.append(_COMMAND)
     penalty = power_penalty(s) if station in ("pilot", "gunner") else 0
     if penalty:
-        mods.append(Modifier(msg("void_d20.modifier.fire", "fire in engineering"), penalty,
-                             tables.rule("catastrophe", "VD-53")))
+        mods.append(Modifier(_FIRE, penalty, tables.rule("catastrophe", "VD-53")))
     mods.extend(extra)
     mods.extend(circumstance(dm))
     return d20_check(purpose, mods, target, rule, attack=attack, void=void)
@@ -227,8 +233,7 @@ def ship_defence(t: Ship) -> int:
 
 def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=False) -> Check:
     """Gunnery: Technology against the target's Defence (house rule: the seed gives no target; 12 by default)."""
-    extra = [Modifier(msg("void_d20.modifier.weakness", "weakness found"), tables.WEAKNESS_BONUS,
-                      tables.rule("stations", "VD-39"))] if t.id in s.weakness else []
+    extra = (_WEAKNESS,) if t.id in s.weakness else ()
     return station_check(state, s, "gunner", msg("void_d20.check.fire", "{ship} fires {weapon} at {target}", ship=s.name,
                                                  weapon=weapon.name, target=t.name),
                          ship_defence(t), tables.rule("stations", "VD-38"), dm=dm, void=void, attack=True, extra=extra)
