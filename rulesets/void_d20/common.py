@@ -121,24 +121,24 @@ def work_out_standing(ships: tuple[Ship, ...], people: tuple[Combatant, ...]) ->
     return Standing(frozenset(sides), frozenset(anywhere), contested, crews)
 
 
-def _works(crew: list[Combatant], info: tables.Station) -> Combatant | None:
-    for c in crew:                      # the first at the position
-        if c.position == info.position:
-            return c
-    if info.key in ("pilot", "gunner") and crew:
-        return max(crew, key=lambda c: getattr(c, info.ability))
-    return None
+#: position -> the station a crew member at that position works (VD-37..41)
+_STATION_AT: Final = {info.position: info.key for info in tables.STATIONS}
+#: the stations somebody always works when anybody is aboard: the best at it, failing one at the position
+_ALWAYS: Final = tuple((info.key, info.ability) for info in tables.STATIONS if info.key in ("pilot", "gunner"))
 
 
 def works(crew: list[Combatant]) -> dict[str, str]:
     """Station key -> the id of who works it, among ``crew`` (a ship's own people aboard, standing and
-    not in shock, in crew order): the crew member at that position; for the helm and the guns, failing
-    that, whoever is best at it (house rule: somebody always flies and shoots; Действия на корабле)."""
-    out = {}
-    for info in tables.STATIONS:
-        who = _works(crew, info)
-        if who is not None:
-            out[info.key] = who.id
+    not in shock, in crew order): the first crew member at that position; for the helm and the guns,
+    failing one, whoever is best at it (house rule: somebody always flies and shoots; Действия на корабле)."""
+    out: dict[str, str] = {}
+    for c in crew:
+        key = _STATION_AT.get(c.position)
+        if key is not None and key not in out:
+            out[key] = c.id
+    for key, ability in _ALWAYS:
+        if key not in out and crew:
+            out[key] = max(crew, key=lambda c: getattr(c, ability)).id
     return out
 
 
