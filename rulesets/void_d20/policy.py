@@ -57,6 +57,8 @@ def _target(state: VoidState, s: Ship) -> tuple[Ship | None, bool | None]:
     foes = [t for t in enemies_of(state, s) if t.side in sides]
     if not foes:
         return None, None
+    if len(foes) == 1:                  # nothing to choose between: weighed only when a station asks
+        return foes[0], None
     for t in foes:
         if t.drifting and worth_boarding(state, s, t):
             return t, True
