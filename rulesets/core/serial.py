@@ -20,9 +20,10 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 @lru_cache(maxsize=None)
 def _field_names(cls: type) -> tuple[str, ...] | None:
-    """The fields of a dataclass type, in order (None for any other type); asked once per type."""
+    """The fields of a dataclass type, in order (None for any other type); asked once per type.
+    A field marked ``metadata={"derived": True}`` (worked out from the others) is not saved."""
     if dataclasses.is_dataclass(cls):
-        return tuple(f.name for f in dataclasses.fields(cls))
+        return tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("derived"))
     return None
 
 

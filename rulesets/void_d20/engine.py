@@ -16,7 +16,7 @@ from rulesets.core.messages import Message, msg
 from . import cards, library, policy, refusals, tables, timers, turns
 from . import odds as void_odds
 from .actions import KINDS, TURN_KINDS, check_of
-from .common import combatant, ship
+from .common import combatant, ship, with_standing
 from .model import VoidState, pair_key
 from .names import hidden_names, shown_names
 from .options import actor_actions, gm_actions
@@ -54,6 +54,7 @@ class VoidD20Ruleset(RulesetBase):
 
     def apply(self, state: VoidState, action: Action, dice: Dice) -> Step:
         log = Log(dice.recording)
+        state = with_standing(state)         # who stands where, worked out once for the step (common.Standing)
         if action.kind == "override":
             new, sentence = apply_override(state, action.get("path", ""), action.get("value", ""))
             log.say(sentence, "GM override")

@@ -7,6 +7,7 @@ round-trips through JSON (:mod:`rulesets.core.serial`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 #: combatant statuses: who still stands, who is down for a while, who is out for good
 STANDING = ("ok", "shock")           # in the fight (shock: sits it out for now)
@@ -137,6 +138,9 @@ class VoidState:
     winner: str | None = None
     max_rounds: int = 30
     options: dict[str, str] = field(default_factory=dict)
+    #: who stands where (:class:`.common.Standing`): worked out from ``combatants`` and ``ships`` by the
+    #: helpers that change them (common.py); None until then.  Derived: neither saved nor compared.
+    standing: Any = field(default=None, init=False, compare=False, repr=False, metadata={"derived": True})
 
     @property
     def active(self) -> str:

@@ -38,10 +38,12 @@ _COMMANDED: Final = ("pilot", "sensors", "gunner", "engineer")
 def commandable(state: VoidState, s: Ship) -> list[str]:
     """The stations the captain of ``s`` may urge (VD-41): the manned ones, when the captain is at
     the command station and the ship has power."""
-    if not powered(s):
-        return []
-    crews = station_crews(state, s)
-    if "command" not in crews:
+    return _urgeable(s, station_crews(state, s))
+
+
+def _urgeable(s: Ship, crews: dict[str, str]) -> list[str]:
+    """:func:`commandable`, given who works which station of ``s``."""
+    if not powered(s) or "command" not in crews:
         return []
     return [st for st in _COMMANDED if st in crews]
 
@@ -127,7 +129,11 @@ def can_repair(s: Ship) -> bool:
 
 def gunner_open(state: VoidState, s: Ship) -> bool:
     """Whether the gunner has a first choice: a gun that can fire at an enemy ship, or a boarding."""
-    if station_crew(state, s, "gunner") is None:
+    return _gunner_open(state, s, station_crews(state, s))
+
+
+def _gunner_open(state: VoidState, s: Ship, crews: dict[str, str]) -> bool:
+    if "gunner" not in crews:
         return False
     enemies = enemies_of(state, s)
     if powered(s):
@@ -151,16 +157,19 @@ def station_actions(state: VoidState, s: Ship, station: str) -> list[Action]:
     return [Action.make(kind, s.id, **params) for kind, params in station_list(state, s, station)]
 
 
-def _command_open(state: VoidState, s: Ship) -> bool:
-    return bool(commandable(state, s))
+# Each takes ``crews``, who works which station of ``s`` (:func:`ships.station_crews`): the turn
+# order reads it once for all the stations of a ship it passes.
+
+def _command_open(state: VoidState, s: Ship, crews: dict[str, str]) -> bool:
+    return bool(_urgeable(s, crews))
 
 
-def _pilot_open(state: VoidState, s: Ship) -> bool:                # "evade" whenever it can manoeuvre
-    return can_manoeuvre(s) and station_crew(state, s, "pilot") is not None
+def _pilot_open(state: VoidState, s: Ship, crews: dict[str, str]) -> bool:  # "evade" whenever it can manoeuvre
+    return "pilot" in crews and can_manoeuvre(s)
 
 
-def _sensors_open(state: VoidState, s: Ship) -> bool:
-    if station_crew(state, s, "sensors") is None or not sensors_work(s):
+def _sensors_open(state: VoidState, s: Ship, crews: dict[str, str]) -> bool:
+    if "sensors" not in crews or not sensors_work(s):
         return False
     for t in enemies_of(state, s):
         if t.id not in s.weakness:
@@ -168,19 +177,19 @@ def _sensors_open(state: VoidState, s: Ship) -> bool:
     return False
 
 
-def _engineer_open(state: VoidState, s: Ship) -> bool:
-    return can_repair(s) and station_crew(state, s, "engineer") is not None and bool(repairable(s))
+def _engineer_open(state: VoidState, s: Ship, crews: dict[str, str]) -> bool:
+    return "engineer" in crews and can_repair(s) and bool(repairable(s))
 
 
 #: station key -> whether that station of a ship has anything to do (:func:`station_open`)
 STATION_OPEN: Final = {"command": _command_open, "pilot": _pilot_open, "sensors": _sensors_open,
-                "gunner": gunner_open, "engineer": _engineer_open}
+                "gunner": _gunner_open, "engineer": _engineer_open}
 
 
 def station_open(state: VoidState, s: Ship, station: str) -> bool:
     """Whether a station of ``s`` has anything to do: whether :func:`station_choices` has a first
     choice, answered without listing them (the turn order asks it of every station it passes)."""
-    return STATION_OPEN[station](state, s)
+    return STATION_OPEN[station](state, s, station_crews(state, s))
 
 
 def _boarding_under_way(state: VoidState, s: Ship, t: Ship) -> bool:

@@ -88,6 +88,7 @@ _RISKY_RULE: Final = tables.rule("risky", "VD-N03")
 _WEAR_RULE: Final = tables.rule("condition", "VD-11")
 _DEATH_RULE: Final = tables.rule("death", "VD-21")
 _WHICH_ITEM: Final = msg("void_d20.roll.which_item", "which item")
+_ENEMY_ATTACK: Final = msg("void_d20.modifier.enemy_attack", "attack")
 
 
 def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, dm: int = 0,
@@ -98,7 +99,7 @@ def attack_check(attacker: Combatant, target: Combatant, *, void: bool = False, 
     if weapon is None:
         weapon = weapon_of(attacker)
     if attacker.kind == "enemy":
-        mods = [Modifier(msg("void_d20.modifier.enemy_attack", "attack"), attacker.attack, _ENEMY_RULE)]
+        mods = [Modifier(_ENEMY_ATTACK, attacker.attack, _ENEMY_RULE)]
     else:
         ability = tables.ATTACK_ABILITY[weapon.attack]
         mods = [Modifier(tables.ABILITY_WORDS[ability], getattr(attacker, ability), _ATTACK_RULE)]

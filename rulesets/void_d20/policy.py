@@ -28,13 +28,13 @@ from typing import Final, NamedTuple
 from rulesets.core.engine import Action
 
 from . import tables
-from .common import combatant, crew_aboard, ship
+from .common import combatant, crew_aboard, ship, standing
 from .dice import parse_damage
-from .model import STANDING, Combatant, Ship, VoidState
+from .model import Combatant, Ship, VoidState
 from .options import (GM, can_board, can_repair, commandable, enemies_of, helm_moves, repairable, sensors_work,
                       station_open)
 from .personal import can_attack_from, defence_of, item_of, weapon_of
-from .ships import band, boarders, can_fire, can_manoeuvre, powered, station_crew
+from .ships import band, boarders, can_fire, can_manoeuvre, powered, station_crews
 
 
 def choose(state: VoidState, rng: random.Random) -> Action:
@@ -53,10 +53,12 @@ def _target(state: VoidState, s: Ship) -> tuple[Ship | None, bool | None]:
     """The enemy ship ``s`` goes for: a drifting one it means to board, else the one with the least
     frame left (the first of them), among the ships of sides with anybody standing; and whether
     ``s`` means to board it (:func:`worth_boarding`), when that was weighed on the way (else None)."""
-    standing = {c.side for c in state.combatants if c.status in STANDING}
-    foes = [t for t in enemies_of(state, s) if t.side in standing]
+    sides = standing(state).anywhere
+    foes = [t for t in enemies_of(state, s) if t.side in sides]
     if not foes:
         return None, None
+    if len(foes) == 1:                  # nothing to choose between: weighed only when a station asks
+        return foes[0], None
     for t in foes:
         if t.drifting and worth_boarding(state, s, t):
             return t, True
@@ -206,7 +208,7 @@ def _ship_step(state: VoidState, s: Ship) -> Action:
         return _act("command", s.id, (("station", "gunner" if "gunner" in urged else urged[0]),))
     if station == "pilot":
         return _pilot_step(state, s, pass_params)
-    if station_crew(state, s, station) is None:  # an unmanned station offers nothing
+    if station not in station_crews(state, s):   # an unmanned station offers nothing
         return _act("pass", s.id, pass_params)
     t, weighed = _target(state, s)
     if t is None:

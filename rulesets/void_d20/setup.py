@@ -14,6 +14,7 @@ from rulesets.core.state import plain_dicts
 
 from . import tables
 from .dice import parse_damage
+from .common import with_standing
 from .model import Combatant, Item, Module, Ship, ShipWeapon, VoidState, pair_key
 
 #: ship stats: name -> (low, high, default)
@@ -285,7 +286,7 @@ def _build_state(spec: dict) -> VoidState:
                       options={k: str(v) for k, v in options.items()})
     if scene == "corridors" and len(ships) >= 2:
         state = _boarded(state)
-    return state
+    return with_standing(state)
 
 
 def _boarded(state: VoidState) -> VoidState:

@@ -17,7 +17,7 @@ from rulesets.core.state import set_key
 
 from . import tables
 from .checks import d20_check, roll_one, roll_plus, roll_sum
-from .common import crew_aboard, evolve, set_combatant, set_ship, ship
+from .common import combatant, crew_aboard, evolve, set_combatant, set_ship, ship, standing
 from .dice import parse_damage
 from .model import Combatant, Ship, VoidState, pair_key
 
@@ -34,36 +34,17 @@ def set_band(state: VoidState, a: str, b: str, key: str) -> VoidState:
     return evolve(state, bands=set_key(state.bands, pair_key(a, b), key))
 
 
-def _able_crew(state: VoidState, s: Ship) -> list[Combatant]:
-    """The ship's own crew aboard who can work a station: standing, not in shock."""
-    sid, side = s.id, s.side
-    return [c for c in state.combatants if c.aboard == sid and c.side == side and c.status == "ok"]
-
-
-def _works(crew: list[Combatant], info: tables.Station) -> Combatant | None:
-    for c in crew:                      # the first at the position
-        if c.position == info.position:
-            return c
-    if info.key in ("pilot", "gunner") and crew:
-        return max(crew, key=lambda c: getattr(c, info.ability))
-    return None
+def station_crews(state: VoidState, s: Ship) -> dict[str, str]:
+    """Station key -> the id of who works it (:func:`.common.works`), for the stations of ``s`` somebody works:
+    kept with who stands where (:class:`.common.Standing`)."""
+    return standing(state).crews.get(s.id, {})
 
 
 def station_crew(state: VoidState, s: Ship, station: str) -> Combatant | None:
-    """Who works a station: the crew member at that position aboard; for the helm and the guns,
-    failing that, whoever aboard is best at it (house rule: somebody always flies and shoots)."""
-    return _works(_able_crew(state, s), tables.STATION[station])
-
-
-def station_crews(state: VoidState, s: Ship) -> dict[str, Combatant]:
-    """Station key -> who works it (:func:`station_crew`), for the stations somebody works."""
-    crew = _able_crew(state, s)
-    out = {}
-    for info in tables.STATIONS:
-        who = _works(crew, info)
-        if who is not None:
-            out[info.key] = who
-    return out
+    """Who works a station of ``s`` (:func:`.common.works`: the crew member at the station's position,
+    else at the helm and the guns the best at it), None when nobody does."""
+    who = standing(state).crews.get(s.id, {}).get(station)
+    return None if who is None else combatant(state, who)
 
 
 def power_penalty(s: Ship) -> int:
@@ -81,6 +62,14 @@ def powered(s: Ship) -> bool:
     return not s.drifting and not s.reboot
 
 
+#: the words and modifiers of a station check that are the same every time (made once)
+_NOBODY: Final = msg("void_d20.modifier.nobody", "nobody at the station")
+_COMMAND: Final = Modifier(msg("void_d20.modifier.command", "command"), tables.COMMAND_BONUS, tables.rule("stations", "VD-41"))
+_FIRE: Final = msg("void_d20.modifier.fire", "fire in engineering")
+_WEAKNESS: Final = Modifier(msg("void_d20.modifier.weakness", "weakness found"), tables.WEAKNESS_BONUS,
+                            tables.rule("stations", "VD-39"))
+
+
 def station_check(state: VoidState, s: Ship, station: str, purpose: Message, target: int, rule: str,
                   *, dm: int = 0, void: bool = False, attack: bool = False, extra=()) -> Check:
     """The check of a station: 1d20 + the crew member's ability (+ command, power, GM) against ``target``."""
@@ -90,14 +79,12 @@ def station_check(state: VoidState, s: Ship, station: str, purpose: Message, tar
         mods = [Modifier(msg("void_d20.modifier.crew_ability", "{name}'s {ability}", name=who.name,
                              ability=tables.ABILITY_WORDS[info.ability]), getattr(who, info.ability), rule)]
     else:
-        mods = [Modifier(msg("void_d20.modifier.nobody", "nobody at the station"), 0, rule)]
+        mods = [Modifier(_NOBODY, 0, rule)]
     if s.command == station:
-        mods.append(Modifier(msg("void_d20.modifier.command", "command"), tables.COMMAND_BONUS,
-                             tables.rule("stations", "VD-41")))
+        mods.append(_COMMAND)
     penalty = power_penalty(s) if station in ("pilot", "gunner") else 0
     if penalty:
-        mods.append(Modifier(msg("void_d20.modifier.fire", "fire in engineering"), penalty,
-                             tables.rule("catastrophe", "VD-53")))
+        mods.append(Modifier(_FIRE, penalty, tables.rule("catastrophe", "VD-53")))
     mods.extend(extra)
     mods.extend(circumstance(dm))
     return d20_check(purpose, mods, target, rule, attack=attack, void=void)
@@ -137,7 +124,8 @@ def ship_initiative(state: VoidState, log: Log, dice: Dice, **changes) -> VoidSt
         ships.append(evolve(s, initiative=total, command="", evading=False))
     rolls.sort()
     order = tuple(roll[2] for roll in rolls)
-    state = evolve(state, ships=tuple(ships), order=order, **changes)
+    # the initiatives, orders and evasion move nobody: who stands where is as before
+    state = evolve(state, ships=tuple(ships), order=order, standing=state.standing, **changes)
     log.say(msg("void_d20.round.ship_order", "Ship round order: {ships}.",
                 ships=", ".join([f"{s.name} ({s.initiative})" for sid in order for s in [ship(state, sid)]])),
             tables.rule("ship_round", "VD-N07"))
@@ -245,8 +233,7 @@ def ship_defence(t: Ship) -> int:
 
 def gunnery_check(state: VoidState, s: Ship, weapon, t: Ship, *, dm=0, void=False) -> Check:
     """Gunnery: Technology against the target's Defence (house rule: the seed gives no target; 12 by default)."""
-    extra = [Modifier(msg("void_d20.modifier.weakness", "weakness found"), tables.WEAKNESS_BONUS,
-                      tables.rule("stations", "VD-39"))] if t.id in s.weakness else []
+    extra = (_WEAKNESS,) if t.id in s.weakness else ()
     return station_check(state, s, "gunner", msg("void_d20.check.fire", "{ship} fires {weapon} at {target}", ship=s.name,
                                                  weapon=weapon.name, target=t.name),
                          ship_defence(t), tables.rule("stations", "VD-38"), dm=dm, void=void, attack=True, extra=extra)

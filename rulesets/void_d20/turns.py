@@ -19,9 +19,9 @@ from rulesets.core.messages import msg, msgn
 
 from . import tables
 from .checks import roll_plus
-from .common import combatant, evolve, set_combatant, set_ship, ship, standing_aboard
+from .common import combatant, evolve, set_combatant, set_ship, ship, standing
 from .model import STANDING, VoidState
-from .options import station_open
+from .options import STATION_OPEN
 from .ships import band, explode, ship_initiative
 from .timers import TIMED
 
@@ -30,19 +30,7 @@ from .timers import TIMED
 
 def contested_ships(state: VoidState) -> list[str]:
     """Ships with standing people of two sides aboard: a boarding fight is under way there."""
-    out = []
-    where = standing_aboard(state)
-    for s in state.ships:
-        if s.destroyed:
-            continue
-        people = where.get(s.id)
-        if people:
-            side = people[0].side
-            for c in people:
-                if c.side != side:
-                    out.append(s.id)
-                    break
-    return out
+    return standing(state).contested
 
 
 _INITIATIVE_RULE: Final = tables.rule("initiative", "VD-03")
@@ -68,7 +56,8 @@ def personal_initiative(state: VoidState, log: Log, dice: Dice, where: list[str]
         people[index] = evolve(c, initiative=total)
         (early if total >= tables.INITIATIVE_SPLIT else late).append((-total, index, c.id))
     order = tuple([cid for _, _, cid in sorted(early)] + enemies + [cid for _, _, cid in sorted(late)])
-    state = evolve(state, combatants=tuple(people), order=order, **changes)
+    # the initiatives rolled move nobody: who stands where is as before
+    state = evolve(state, combatants=tuple(people), order=order, standing=state.standing, **changes)
     log.say(msg("void_d20.round.order", "Round order: {people} (characters on {split}+ before the enemies, the rest after).",
                 people=", ".join([combatant(state, cid).name for cid in order]), split=tables.INITIATIVE_SPLIT),
             tables.rule("initiative", "VD-03"))
@@ -111,7 +100,7 @@ def tick_timers(state: VoidState, log: Log, dice: Dice) -> VoidState:
 def return_home(state: VoidState, log: Log, dice: Dice) -> VoidState:
     """Between fights (no ship contested), people standing in another side's ship docked to their own
     go back to their own ship (house rule: otherwise two crews could sit in each other's ships for ever)."""
-    if contested_ships(state):
+    if standing(state).contested:
         return state
     for c in state.combatants:
         if c.status not in STANDING or c.aboard == c.ship:
@@ -135,7 +124,7 @@ def begin_round(state: VoidState, log: Log, dice: Dice) -> VoidState:
     if state.over:
         return state
     state = return_home(state, log, dice)
-    where = contested_ships(state)
+    where = standing(state).contested
     if where:
         log.say(msg("void_d20.round.boarding", "Round {round}: a boarding fight aboard {ships}; the ships wait.", round=state.round,
                     ships=", ".join([ship(state, s).name for s in where])), tables.rule("boarding", "VD-48"))
@@ -148,6 +137,10 @@ def begin_round(state: VoidState, log: Log, dice: Dice) -> VoidState:
 
 
 # --- whose step ----------------------------------------------------------------------------
+
+#: whether each station has something to do (options.station_open), in the stations' order
+_STATION_OPEN: Final = tuple(STATION_OPEN[info.key] for info in tables.STATIONS)
+
 
 def advance(state: VoidState, log: Log, dice: Dice, turn: int | None = None, slot: int | None = None) -> VoidState:
     """Move to the next actor with something to do from ``turn``/``slot`` (default: the state's),
@@ -162,29 +155,28 @@ def advance(state: VoidState, log: Log, dice: Dice, turn: int | None = None, slo
     order = state.order
     last = len(order)
     if state.scale == "ship":
-        stations = tables.STATIONS
+        opens = _STATION_OPEN
+        crews_of = standing(state).crews    # who works which station of each ship
         while turn < last:
             s = ship(state, order[turn])
             if s.in_space:
-                for nxt in range(slot, len(stations)):
-                    if station_open(state, s, stations[nxt].key):
+                crews = crews_of[s.id]
+                for nxt in range(slot, len(opens)):
+                    if opens[nxt](state, s, crews):
                         if turn == state.turn and nxt == state.slot:
                             return state
                         return evolve(state, turn=turn, slot=nxt)
             turn, slot = turn + 1, 0
     else:
-        where = None                    # the contested ships (personal_can_act), asked once
+        where = standing(state).contested   # the ships with a fight aboard (personal_can_act)
         slots = tables.SLOTS_PER_TURN
         while turn < last:
             if slot < slots:
                 c = combatant(state, order[turn])
-                if c.status == "ok":
-                    if where is None:
-                        where = contested_ships(state)
-                    if c.aboard in where:
-                        if turn == state.turn and slot == state.slot:
-                            return state
-                        return evolve(state, turn=turn, slot=slot)
+                if c.status == "ok" and c.aboard in where:
+                    if turn == state.turn and slot == state.slot:
+                        return state
+                    return evolve(state, turn=turn, slot=slot)
             turn, slot = turn + 1, 0
     # Everyone has acted: the next round begins in the same step (its dice are this step's).
     return begin_round(evolve(state, phase="initiative", turn=last, slot=0), log, dice)
@@ -208,22 +200,22 @@ def sides(state: VoidState) -> list[str]:
     return out
 
 
-def standing_sides(state: VoidState) -> set[str]:
+def standing_sides(state: VoidState) -> frozenset[str]:
     """The sides with somebody standing in a ship still in the fight."""
-    gone = [s.id for s in state.ships if not s.in_space]
-    return {c.side for c in state.combatants if c.status in STANDING and c.aboard not in gone}
+    return standing(state).sides
 
 
 _NOBODY_WINS: Final = msg("void_d20.round.nobody_wins", "The fight is over: nobody is left standing.")
 
 
 def finish_if_over(state: VoidState, log: Log, dice: Dice) -> VoidState:
+    """The fight is over when no two sides have somebody standing in a ship still in the fight."""
     if state.over:
         return state
-    standing = standing_sides(state)
-    if len(standing) > 1:
+    sides = standing(state).sides
+    if len(sides) > 1:
         return state
-    winner = next(iter(standing)) if standing else None
+    winner = next(iter(sides)) if sides else None
     log.say(msg("void_d20.round.won", "The fight is over: {winner} holds the field.", winner=winner) if winner
             else _NOBODY_WINS, tables.rule("round"))
     return evolve(state, over=True, winner=winner, phase="initiative", order=(), turn=0, slot=0)
