@@ -4,6 +4,7 @@
     .venv/bin/python scripts/messages.py extract   # new and changed words into every .po (needs GNU gettext)
     .venv/bin/python scripts/messages.py compile   # every .po into its .mo (pure Python: polib)
     .venv/bin/python scripts/messages.py check     # what is missing, fuzzy or mistyped, and stale .mo files
+    .venv/bin/python scripts/messages.py glossary  # each system's glossary table in its docs page
 
 ``extract`` runs Django's makemessages (the project's own, which also reads the rule systems'
 ``msg``/``msgn`` calls, the identifier as the context); only a maintainer adding words needs
@@ -210,6 +211,68 @@ def check() -> int:
     return 1 if found else 0
 
 
+#: each rule system's source language: its glossary lists the terms its source text uses
+SOURCE_LANGUAGE = {"cepheus": "it", "starwars_d6": "ca", "void_d20": "ru", "wing_commander": "de", "dropfleet": "es"}
+GLOSSARY_LANGUAGES = ["it", "ca", "ru", "de", "es"]
+START, END = "<!-- glossary:start -->", "<!-- glossary:end -->"
+
+
+def _glossary_terms(lang: str) -> dict[tuple[str, str], str]:
+    """{(system, English term lowered): the term} from locale/<lang>/glossary.tsv."""
+    path = LOCALE / lang / "glossary.tsv"
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else []:
+        cells = line.split("\t")
+        if len(cells) >= 3 and cells[0] and cells[1]:
+            out.setdefault((cells[0], cells[1].strip().lower()), cells[2].strip())
+    return out
+
+
+def glossary() -> int:
+    """Each system's docs page gets its glossary table, made from the translators' glossary files
+    (locale/<lang>/glossary.tsv): the terms the system's source-language glossary lists, in the six
+    languages; a term a language's glossary does not list is looked up in its catalogue."""
+    import polib
+
+    terms = {lang: _glossary_terms(lang) for lang in GLOSSARY_LANGUAGES}
+    catalogue = {}
+    for lang in GLOSSARY_LANGUAGES:
+        po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+        catalogue[lang] = {((e.msgctxt or "").split(".")[0], e.msgid.lower()): e.msgstr for e in po if e.msgstr}
+    names = {"it": "Italiano", "ca": "Català", "ru": "Русский", "de": "Deutsch", "es": "Español"}
+    for system, source in SOURCE_LANGUAGE.items():
+        rows = []
+        path = LOCALE / source / "glossary.tsv"
+        for line in path.read_text(encoding="utf-8").splitlines():
+            cells = line.split("\t")
+            if len(cells) < 3 or cells[0] != system:
+                continue
+            english = cells[1].strip()
+            key = (system, english.lower())
+            row = [english]
+            for lang in GLOSSARY_LANGUAGES:
+                row.append(terms[lang].get(key) or catalogue[lang].get(key) or "")
+            rows.append(row)
+        head = ["English"] + [f"**{names[l]}** (source)" if l == source else names[l] for l in GLOSSARY_LANGUAGES]
+        table = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+        table += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows]
+        section = "\n".join([START, "## Glossary", "",
+                              f"The terms of this system in the six languages (issue 24). The "
+                              f"{names[source]} column is the source text's own words; the others are the "
+                              "established terms of the game's community where they exist. Made by "
+                              "`scripts/messages.py glossary` from `locale/<language>/glossary.tsv`; fix a term "
+                              "there and in the catalogue (docs/translations.md).", "", *table, END])
+        doc = ROOT / "docs" / "rulesets" / f"{system}.md"
+        text = doc.read_text(encoding="utf-8")
+        if START in text:
+            text = text[:text.index(START)] + section + text[text.index(END) + len(END):]
+        else:
+            text = text.rstrip("\n") + "\n\n" + section + "\n"
+        doc.write_text(text, encoding="utf-8")
+        print(f"{doc.relative_to(ROOT)}: {len(rows)} terms")
+    return 0
+
+
 if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else "check"
-    sys.exit({"extract": extract, "compile": compile_all, "check": check}[command]())
+    sys.exit({"extract": extract, "compile": compile_all, "check": check, "glossary": glossary}[command]())
