@@ -209,6 +209,12 @@ class RollView:
     wild_exploded: int = 0
 
     @property
+    def outcome_words(self) -> str:
+        """The outcome in the reader's language ("" for a roll with no target)."""
+        return {"success": pgettext("roll outcome", "success"),
+                "failure": pgettext("roll outcome", "failure")}.get(self.outcome, "")
+
+    @property
     def tone(self) -> str:
         return {"success": "good", "failure": "bad"}.get(self.outcome, "")
 
@@ -299,8 +305,7 @@ def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = 
         headline, rest = lines[0], lines[1:]
     elif rolls:
         r = rolls[0]
-        outcome = {"success": pgettext("roll outcome", "success"),
-                   "failure": pgettext("roll outcome", "failure")}.get(r.outcome, r.total)
+        outcome = r.outcome_words or r.total
         headline = Line(gettext("%(purpose)s: %(outcome)s") % {"purpose": r.purpose, "outcome": outcome}, r.tone)
         rest = []
     else:
