@@ -227,7 +227,7 @@ class StepView:
     lines: list[Line]
     rolls: list[RollView]
     rerolled: list[RollView]
-    rules: list[Citation]
+    rules: list[RuleView]
     gm_only: bool = False
     dropped: str = ""
     has_rolls: bool = False  # the step rolled dice (the GM may reroll it)
@@ -272,6 +272,38 @@ def _faces(roll) -> tuple[list[Face], int]:
     return faces, len(faces) - n
 
 
+@dataclass(frozen=True)
+class RuleView:
+    """A rule cited, as the reader reads it: its heading in their language (the source's own
+    heading for a reader of the source's language), the source's heading (on hover), and
+    "house rule" or "ruling" in words when it is one."""
+
+    words: str
+    original: str = ""
+    kind: str = ""
+
+
+def rule_words(c: Citation) -> str:
+    """A cited rule's heading in the reader's language: the source text's own heading for a
+    reader of the source's language, else the English heading translated (its catalogue entry's
+    context is "<system>.rule")."""
+    from rulesets.core import registry
+
+    language = (get_language() or "")[:2]
+    try:
+        source = registry.get(c.system).source_language if c.system else ""
+    except KeyError:
+        source = ""
+    if c.original and source and language == source:
+        return c.original
+    return pgettext(f"{c.system}.rule", c.english) if c.system else c.english
+
+
+def rule_view(c: Citation) -> RuleView:
+    kind = pgettext("rule kind", "house rule") if c.house_rule else pgettext("rule kind", "ruling") if c.ruling else ""
+    return RuleView(rule_words(c), c.original, kind)
+
+
 def roll_view(roll, names: Names) -> RollView:
     faces, exploded = _faces(roll)
     mods = [(names(src), f"{'+' if v >= 0 else '−'}{abs(v)}") for src, v in roll.modifiers]
@@ -279,7 +311,7 @@ def roll_view(roll, names: Names) -> RollView:
     if isinstance(roll.table, Message):
         table = roll.table  # words (the table read, in the reader's language), not a citation
     else:
-        table = read_citation(roll.table).english if roll.table else ""
+        table = rule_words(read_citation(roll.table)) if roll.table else ""
     return RollView(names(roll.purpose), roll.expression.replace(" (Wild Die)", ""), faces, mods, roll.total,
                     roll.target, outcome, names(table), names(roll.row), roll.gm_only, exploded)
 
@@ -310,7 +342,7 @@ def step_view(applied, number: int, *, is_gm: bool, names: Names, system: str = 
         rest = []
     else:
         headline, rest = Line(applied.dropped, ""), []
-    return StepView(number, applied.seq, headline, rest, rolls, rerolled, cited, applied.gm_only,
+    return StepView(number, applied.seq, headline, rest, rolls, rerolled, [rule_view(c) for c in cited], applied.gm_only,
                     applied.dropped, has_rolls=bool(applied.rolls),
                     # dice behind the GM's screen (another side's inner rolls are not announced at all)
                     screened=any(r.gm_only for r in applied.rolls if r not in shown))

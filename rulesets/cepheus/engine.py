@@ -55,6 +55,7 @@ def _not_opposing(purpose) -> bool:
 class CepheusRuleset(RulesetBase):
     key = "cepheus"
     name = "Cepheus Engine"
+    source_language = "it"  # the seed: shared/seeds/*.it.txt
     strength_label = "Hull and structure left"
     state_class = CombatState
     step_limit = 10000

@@ -173,6 +173,9 @@ class RulesetBase:
     of the attributes below.
     """
 
+    #: the language of the system's source text ("it", "ca", ...; "" for none): a reader of that
+    #: language reads the rules cited in the source's own headings (docs/translations.md)
+    source_language: str = ""
     #: action parameters the GM may add on top of a legal action (a circumstance DM)
     free_params: tuple[str, ...] = ("dm",)
     #: action kinds the runner lists under "More actions" rather than as main buttons

@@ -36,6 +36,7 @@ KINDS = ("order", "move", "manoeuvre", "stay", "fire", "open_fire", "spend_pd", 
 class DropfleetRuleset(RulesetBase):
     key = "dropfleet"
     name = "Dropfleet Commander"
+    source_language = "es"  # the seed: shared/seeds/*.es.txt
     state_class = DropfleetState
     step_limit = 3000
     strength_label = "Hull left"

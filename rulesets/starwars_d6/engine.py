@@ -76,6 +76,7 @@ _BY_NAME = {t["name"]: t for t in TEMPLATES}
 class StarWarsRuleset(RulesetBase):
     key = "starwars_d6"
     name = "Star Wars D6 starship combat"
+    source_language = "ca"  # the seed: shared/seeds/*.ca.txt
     strength_label = "Ships still in play"
     state_class = rules.CombatState
     step_limit = 5000

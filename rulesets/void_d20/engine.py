@@ -28,6 +28,7 @@ from .ships import station_crew
 class VoidD20Ruleset(RulesetBase):
     key = "void_d20"
     name = "Void d20 combat round (personal, ship and boarding)"
+    source_language = "ru"  # the seed: shared/seeds/*.ru.txt
     state_class = VoidState
     step_limit = 3000
     strength_label = "HP left"

@@ -30,6 +30,7 @@ EJECT_WORDS = {
 class WingCommanderRuleset(RulesetBase):
     key = "wing_commander"
     name = "Wing Commander RPG dogfight"
+    source_language = "de"  # the seed: shared/seeds/*.de.txt
     state_class = DogfightState
     step_limit = 3000
     strength_label = "Hull left"
