@@ -443,3 +443,53 @@ def test_a_gm_reads_the_ships_turn_panel_and_its_physical_dice_prompt(pseudo, gm
     refused = pseudo.post(reverse("encounters:turn", args=[encounter.pk]), bad, HTTP_HX_REQUEST="true")
     pages["Cepheus whole turn's dice prompt, a face refused"] = refused.content.decode()
     assert_no_english(pages)
+
+
+def test_the_players_phase_line_is_one_sentence_decided_on_the_english_name(pseudo):
+    """The players' header: "movement phase" is the sentence "%(phase)s phase" with the phase in
+    it; a phase whose English name ends in "phase" ("End phase") is printed alone, whatever the
+    reader's language calls it (Dropfleet: the turn's phases)."""
+    from django.utils import translation
+
+    from encounters.templatetags.words import phase_line
+    from rulesets.dropfleet.view import PHASES
+
+    assert phase_line(PHASES["move"]) == "movement phase"
+    assert phase_line(PHASES["end"]) == "end phase"
+    with translation.override(PSEUDO):
+        assert phase_line(PHASES["move"]) == "⟦⟦movement⟧ phase⟧"
+        assert phase_line(PHASES["end"]) == "⟦end phase⟧"  # not "⟦⟦end phase⟧ phase⟧"
+
+
+def test_a_player_reads_their_own_turn_box_its_seats_and_their_dice_prompt(pseudo, gm, player):
+    """The players' page's own-turn box (live.html, your-turn): the player's seats of the Cepheus
+    ship's turn, then, rolling their own dice, every die of their part of the turn asked at once."""
+    from encounters.autoplay import auto_play
+    from encounters.turn import plan_of, seat_owner
+
+    campaign = demo_campaign("cepheus", gm, player)
+    encounter = start(campaign, gm)
+    for _ in range(200):
+        now = log.current(encounter)
+        plan = plan_of(encounter, now)
+        if plan and seat_owner(encounter, now)(plan[0]) == player.pk:
+            break
+        auto_play(encounter, mode="step", expected_seq=now.head)
+    else:
+        pytest.fail("no seat of the player's acted")
+    Encounter.objects.filter(pk=encounter.pk).update(players_act=True)
+    pseudo.force_login(player)
+    pages = {"own turn, the player's seats": read(pseudo, encounter.get_absolute_url())}
+    page = pages["own turn, the player's seats"].replace(DATA_OPEN, "").replace(DATA_CLOSE, "")
+    form = page[page.index('id="play-turn"'):]
+    form = form[:form.index("</form>")]
+    data = {"expected_seq": re.search(r'name="expected_seq" value="(\d+)"', form).group(1),
+            "ship": re.search(r'name="ship" value="([^"]+)"', form).group(1),
+            "seat": re.findall(r'name="seat" value="([^"]+)"', form), "roll": "own"}
+    for actor in data["seat"]:
+        select = re.search(rf'name="choice\.{re.escape(actor)}">(.*?)</select>', form, re.S).group(1)
+        data[f"choice.{actor}"] = html.unescape(re.search(r'<option value="([^"]+)" selected', select).group(1))
+    answer = pseudo.post(reverse("encounters:play_turn", args=[encounter.pk]), data, HTTP_HX_REQUEST="true")
+    assert 'id="dice-entry"' in answer.content.decode()
+    pages["own turn, the player's dice prompt"] = answer.content.decode()
+    assert_no_english(pages)
