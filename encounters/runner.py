@@ -29,9 +29,9 @@ def parse_dm(text: str) -> int:
     try:
         value = int(str(text).strip())
     except ValueError:
-        raise ValueError(f"The DM must be a whole number such as -2 or 3, not '{text}'.") from None
+        raise ValueError(_("The DM must be a whole number such as -2 or 3, not '%(text)s'.") % {"text": text}) from None
     if abs(value) > 99:
-        raise ValueError("A DM between -99 and 99, please.")
+        raise ValueError(_("A DM between -99 and 99, please."))
     return value
 
 
@@ -76,7 +76,7 @@ class _Probe(DiceSource):
             if index >= self.LIMIT:
                 raise _Enough
             face = self.typed[index] if index < len(self.typed) else None
-            self.asked.append({"sides": sides, "purpose": render(purpose) or "the roll", "nth": nth, "of": count,
+            self.asked.append({"sides": sides, "purpose": render(purpose) or _("the roll"), "nth": nth, "of": count,
                                "face": face, "group": self.requests})
             # A typed face out of range is reported by the real step; the probe reads it as a typical one.
             out.append(face if face is not None and 1 <= face <= sides else self.fill(sides))
@@ -152,7 +152,7 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
         # The probe could not follow the step: ask for what the write path named.
         sides = need.sides if need is not None else 6
         others = []
-        dice = [{"sides": sides, "purpose": "the dice typed so far", "nth": i + 1, "of": len(typed), "face": f,
+        dice = [{"sides": sides, "purpose": _("the dice typed so far"), "nth": i + 1, "of": len(typed), "face": f,
                  "group": 0} for i, f in enumerate(typed)]
         if need is not None:
             dice += [{"sides": need.sides, "purpose": render(need.purpose), "nth": n, "of": need.count, "face": None,
@@ -215,7 +215,7 @@ class TurnFaces(DiceSource):
                 raise _Enough  # the probe asks at most this many at once; the real walk reads them all
             key = die_key(self.action, words, occurrence, nth)
             face = self.typed.get(key)
-            self.asked.append({"key": key, "sides": sides, "purpose": render(purpose) or "the roll", "words": words,
+            self.asked.append({"key": key, "sides": sides, "purpose": render(purpose) or _("the roll"), "words": words,
                                "nth": nth, "of": count, "face": face, "group": self.requests})
             if face is None:
                 if self.fill is None:
@@ -432,10 +432,10 @@ def override_path(encounter, ship_id: str, field: str) -> str:
     rulesets/core/override.py, reads a name or an id), a dot and the field."""
     field = field.strip().strip(".")
     if not field:
-        raise IllegalAction("Name the field to set, e.g. hull.")
+        raise IllegalAction(_("Name the field to set, e.g. hull."))
     name = next((s.get("name") for s in encounter.setup.get("ships", []) if s.get("id") == ship_id), None)
     if not name:
-        raise IllegalAction("That ship is not in this encounter.")
+        raise IllegalAction(_("That ship is not in this encounter."))
     return f"{name}.{field}"
 
 
@@ -452,9 +452,9 @@ def undo_back_to(encounter, seq: int, *, expected_seq: int, user=None) -> int:
     now = encounter_log.history(encounter)
     later = [a for a in now.applied if a.seq > seq]
     if not later:
-        raise encounter_log.NothingToUndo("No step after that one is in effect: nothing to undo.")
+        raise encounter_log.NothingToUndo(_("No step after that one is in effect: nothing to undo."))
     head = expected_seq
-    for _ in later:
+    for _step in later:
         row = encounter_log.undo(encounter, expected_seq=head, user=user)
         head = row.seq
     return len(later)

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import random
 
+from django.utils.translation import gettext as _
+
 from rulesets.core.dice import Dice, DiceNeeded, derive_seed
 from rulesets.core.engine import Action, IllegalAction, apply_checked
+from rulesets.core.messages import render
 
 from . import log as encounter_log
 
@@ -37,8 +40,8 @@ class TurnMovedOn(Exception):
     """The form was made for an earlier step: nothing of it was applied."""
 
     def __init__(self):
-        super().__init__("The encounter has moved on since this ship's turn was shown: nothing of it was applied. "
-                         "Here is the turn as it stands now.")
+        super().__init__(_("The encounter has moved on since this ship's turn was shown: nothing of it was applied. "
+                           "Here is the turn as it stands now."))
 
 
 def plan_at(encounter, state, head: int):
@@ -109,8 +112,8 @@ class Walk:
             return None, ""  # the turn is over (the last seat passed, the Captain delayed)
         if not plan:
             if engine.actor_ship(state) != ship:
-                return None, "The rules interrupt the turn here: decide this step, then the rest of the turn shows again."
-            return None, "The turn goes on step by step from here."
+                return None, _("The rules interrupt the turn here: decide this step, then the rest of the turn shows again.")
+            return None, _("The turn goes on step by step from here.")
         seat = plan[0]
         choices = {a.to_str() for a in seat.choices}
         if seat.actor in self.unfinished and seat.actor in self.done:
@@ -125,16 +128,17 @@ class Walk:
             return finish, ""
         if (seat.actor not in self.posted or seat.actor in self.done) and engine.actor_ship(state) != ship:
             # another ship decides now (a reaction the form did not hold, a second one)
-            return None, (f"The rules interrupt the turn here: {seat.label}. Choose it below; "
-                          "the rest of the turn is on the panel with it.")
+            return None, _("The rules interrupt the turn here: %(seat)s. Choose it below; "
+                            "the rest of the turn is on the panel with it.") % {"seat": render(seat.label)}
         if seat.actor in self.done or seat.actor not in self.posted:
             # a seat the form did not know (it was not there when the panel was shown): the GM's
-            return None, f"{seat.label} acts now, and this form held no choice for them: choose it here."
+            return None, _("%(seat)s acts now, and this form held no choice for them: choose it here.") % {
+                "seat": render(seat.label)}
         # seats the rules passed over (fallen, no longer at their post)
         self.done.update(a for a in self.order[:self.order.index(seat.actor)] if a not in self.done)
         chosen = self.posted[seat.actor]
         if chosen not in choices:
-            return None, f"{seat.label}: the chosen action is no longer possible; choose again."
+            return None, _("%(seat)s: the chosen action is no longer possible; choose again.") % {"seat": render(seat.label)}
         self.done.add(seat.actor)
         # the seat's part ends with its finish ("done") when the choice leaves it more to do,
         # now or after the reaction it caused
@@ -168,7 +172,7 @@ def simulate(encounter, state, head: int, ship: str, seats, source, *, limit: in
         try:
             result = apply_checked(engine, state, act, dice)
         except IllegalAction:
-            return out, "The turn stops here: the next step is no longer possible; choose it below."
+            return out, _("The turn stops here: the next step is no longer possible; choose it below.")
         out.append((action, list(source.read)))
         state, head = result.state, head + 1
     return out, ""

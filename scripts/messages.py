@@ -1,5 +1,6 @@
 #!/usr/bin/env python
-"""The translation catalogues (locale/<language>/LC_MESSAGES/django.po and .mo).
+"""The translation catalogues (locale/<language>/LC_MESSAGES/django.po and .mo; djangojs.po and
+.mo for the words the page's scripts say, served by Django's JavaScript catalogue at /jsi18n/).
 
     .venv/bin/python scripts/messages.py extract   # new and changed words into every .po (needs GNU gettext)
     .venv/bin/python scripts/messages.py compile   # every .po into its .mo (pure Python: polib)
@@ -23,8 +24,12 @@ LOCALE = ROOT / "locale"
 IGNORE = [".venv", "tests", "staticfiles", "var", "test-artifacts", "node_modules"]
 
 
-def catalogues() -> list[Path]:
-    return sorted(LOCALE.glob("*/LC_MESSAGES/django.po"))
+#: the catalogues' domains: the templates and Python ("django"), the scripts in static/js ("djangojs")
+DOMAINS = ("django", "djangojs")
+
+
+def catalogues(domains=DOMAINS) -> list[Path]:
+    return sorted(po for domain in domains for po in LOCALE.glob(f"*/LC_MESSAGES/{domain}.po"))
 
 
 def compiled(po: Path) -> bytes:
@@ -131,19 +136,24 @@ def extract() -> int:
     before = {}
     for po in catalogues():
         before[po] = {(e.msgctxt, e.msgid): e for e in polib.pofile(str(po)) if e.translated()}
-    languages = [p.parent.parent.name for p in catalogues()]
+    languages = sorted({p.parent.parent.name for p in catalogues(("django",))})
     args = [sys.executable, "manage.py", "makemessages", "--no-obsolete", "--no-location"]
     args += [f"--ignore={i}" for i in IGNORE] + [f"-l{lang}" for lang in languages]
-    status = subprocess.call(args, cwd=ROOT)
-    if status:
-        return status
+    for extra in ([], ["-d", "djangojs"]):
+        status = subprocess.call(args + extra, cwd=ROOT)
+        if status:
+            return status
     _setup_django()
     said = rule_messages()
     for po_path in catalogues():
         po = polib.pofile(str(po_path))
         have = {(e.msgctxt, e.msgid) for e in po}
+        if po_path.name != "django.po":  # the rule messages are the app's, not its scripts'
+            said_here = {}
+        else:
+            said_here = said
         plural_forms = int(re.search(r"nplurals=(\d+)", po.metadata.get("Plural-Forms", "nplurals=2")).group(1))
-        for (ctx, text), plural in sorted(said.items()):
+        for (ctx, text), plural in sorted(said_here.items()):
             if (ctx, text) in have:
                 continue
             entry = polib.POEntry(msgctxt=ctx, msgid=text, msgstr="", flags=["python-brace-format"] if "{" in text else [])
@@ -151,6 +161,10 @@ def extract() -> int:
                 entry.msgid_plural = plural
                 entry.msgstr_plural = {i: "" for i in range(plural_forms)}
             po.append(entry)
+        if po_path.name != "django.po":  # a new domain's header: the language's, as in django.po
+            po.metadata.update(polib.pofile(str(po_path.with_name("django.po"))).metadata)
+            po.metadata_is_fuzzy = False
+            po.header = ""
         old = before.get(po_path, {})
         for entry in po:
             was = old.get((entry.msgctxt, entry.msgid))

@@ -226,3 +226,19 @@ def round_title(n) -> str:
     except (TypeError, ValueError):
         return ""
     return _("Before the first round") if n < 1 else _("Round %(n)s") % {"n": n}
+
+
+@register.filter
+def phase_line(phase) -> str:
+    """The players' header's phase, lower case: "movement phase", one sentence with the phase its
+    parameter ("%(phase)s phase"); a phase whose English name already ends in "phase" ("End
+    phase") is printed as it is.  Decided on the English words, never on the reader's: the
+    Italian "fase di movimento" does not end in "phase" yet needs no second one."""
+    from django.utils.translation import gettext as _
+
+    from rulesets.core.messages import english
+
+    words = label(phase).lower()
+    if label(english(phase)).lower().endswith("phase"):
+        return words
+    return _("%(phase)s phase") % {"phase": words}

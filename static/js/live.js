@@ -20,6 +20,12 @@
  */
 (function () {
   "use strict";
+  // The words a reader sees, in the page's language: Django's JavaScript catalogue
+  // (/jsi18n/, loaded before this script) defines gettext and interpolate; without it, English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
   var live = document.getElementById("live");
   if (!live) return;
   var pollUrl = live.dataset.poll;
@@ -46,7 +52,7 @@
       var note = document.createElement("p");
       note.className = "notice";
       note.setAttribute("role", "status");
-      note.textContent = "The encounter moved on in another tab or window; this page has been refreshed.";
+      note.textContent = gettext("The encounter moved on in another tab or window; this page has been refreshed.");
       fresh.prepend(note);
     }
     fresh.dispatchEvent(new CustomEvent("live:updated", {bubbles: true}));
@@ -69,7 +75,7 @@
     note.textContent = words;
     note.hidden = false;
   }
-  var UNREACHABLE = "Cannot reach the server: this page may be out of date. It keeps trying and updates by itself when the server answers.";
+  var UNREACHABLE = gettext("Cannot reach the server: this page may be out of date. It keeps trying and updates by itself when the server answers.");
 
   function refresh(reason) {
     if (fetching) return;
@@ -122,7 +128,7 @@
       var data = {};
       try { data = JSON.parse(e.data); } catch (err) { data = {}; }
       say("unreachable", "");
-      say("degraded", data.message || "Live updates are unavailable just now: this page checks for new steps every few seconds instead.");
+      say("degraded", data.message || gettext("Live updates are unavailable just now: this page checks for new steps every few seconds instead."));
       fallBack();
     });
     source.addEventListener("step", function (e) {
@@ -213,11 +219,12 @@
   document.body.addEventListener("htmx:responseError", function (e) {
     var status = e.detail.xhr ? e.detail.xhr.status : 0;
     if (status === 400 || status === 409) return;
-    sayProblem(status === 403 ? "Only the campaign's GM may do that." :
-               "The server could not do that (error " + status + "); nothing was changed. Reload the page to be sure.");
+    sayProblem(status === 403 ? gettext("Only the campaign's GM may do that.") :
+               interpolate(gettext("The server could not do that (error %(status)s); nothing was changed. Reload the page to be sure."),
+                           {status: status}, true));
   });
   document.body.addEventListener("htmx:sendError", function () {
-    sayProblem("The server did not answer: check the connection and try again.");
+    sayProblem(gettext("The server did not answer: check the connection and try again."));
   });
 
   function sayProblem(text) {

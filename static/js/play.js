@@ -12,6 +12,9 @@
  */
 (function () {
   "use strict";
+  // The words a reader sees, in the page's language: Django's JavaScript catalogue
+  // (/jsi18n/, loaded before this script) defines gettext and interpolate; without it, English.
+  var gettext = window.gettext || function (text) { return text; };
   var live = document.getElementById("live");
   if (!live) return;
   var baseTitle = document.title;
@@ -45,7 +48,7 @@
     }
     if (!runner || !panel) { document.title = baseTitle; announced = null; return; }
     var title = panel.querySelector(".your-turn-title");
-    document.title = (title ? title.textContent.trim() : "Your turn") + " · " + baseTitle;
+    document.title = (title ? title.textContent.trim() : gettext("Your turn")) + " · " + baseTitle;
     var turn = runner.dataset.myTurn;
     if (turn === announced) return;
     announced = turn;

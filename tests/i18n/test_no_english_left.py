@@ -22,8 +22,8 @@ Python side of issue 24 (form labels, model choices, the views' sentences, the r
 yet on messages), which is being translated separately.  Turned off, the same test checks
 every word of the page; ``NOT_YET`` then lists what the Python side still prints in English.
 
-The templates left for another day (the GM's runner, ``encounters/run.html``, and the Cepheus
-ship's-turn panel) are not rendered here.
+The GM's runner (``encounters/run.html``) is rendered mid-fight in every system, with the
+Cepheus ship's-turn panel and, with physical dice, the prompt that asks every die of the turn.
 """
 from __future__ import annotations
 
@@ -382,4 +382,114 @@ def test_an_admin_reads_the_template_library_and_its_import_page(pseudo, django_
         "template list": read(pseudo, reverse("admin:campaigns_shiptemplate_changelist")),
         "template import": read(pseudo, reverse("admin:campaigns_shiptemplate_import")),
     }
+    assert_no_english(pages)
+
+
+@pytest.mark.parametrize("key", SYSTEMS)
+def test_a_gm_reads_the_runner_mid_fight_in_each_system(pseudo, gm, player, key):
+    """The GM's runner (encounters/run.html: the turn panel, the actions and their odds, the
+    latest result, the overrides, the controls, the log) a dozen steps into the first round."""
+    campaign = demo_campaign(key, gm, player)
+    encounter = start(campaign, gm)
+    play(encounter, gm, 12)
+    pseudo.force_login(gm)
+    assert_no_english({f"{key} runner, as the GM": read(pseudo, reverse("encounters:detail", args=[encounter.pk]))})
+
+
+def _cepheus_crew_turn(gm, player) -> Encounter:
+    """The Cepheus demo fight played up to the first ship's turn with crew seats (the panel)."""
+    from encounters.turn import plan_of
+
+    campaign = demo_campaign("cepheus", gm, player)
+    encounter = start(campaign, gm)
+    for _ in range(30):
+        if plan_of(encounter, log.current(encounter)):
+            return encounter
+        play(encounter, gm, 1)
+    pytest.fail("no crew turn began")
+
+
+def _turn_form(encounter) -> dict:
+    """The ship's-turn panel's form as shown, every seat at its default."""
+    from encounters.turn import panel
+    from rulesets.core.engine import Viewer
+
+    now = log.current(encounter)
+    shown = panel(encounter, now, encounter.engine.view(now.state, Viewer(role="gm")).get("ships", []))
+    data = {"expected_seq": str(now.head), "ship": shown["ship"], "seat": [s["actor"] for s in shown["seats"]]}
+    data.update({f"choice.{s['actor']}": s["default"] for s in shown["seats"]})
+    return data
+
+
+def test_a_gm_reads_the_ships_turn_panel_and_its_physical_dice_prompt(pseudo, gm, player):
+    """Cepheus: the ship's-turn panel (every seat's choice, one submit); with physical dice, the
+    prompt asking every die of the turn at once, then with a face out of range refused."""
+    encounter = _cepheus_crew_turn(gm, player)
+    pseudo.force_login(gm)
+    url = reverse("encounters:detail", args=[encounter.pk])
+    pages = {"Cepheus ship's-turn panel": read(pseudo, url)}
+    assert 'id="ship-turn"' in pages["Cepheus ship's-turn panel"]
+    Encounter.objects.filter(pk=encounter.pk).update(dice_mode=Encounter.MANUAL)
+    encounter.refresh_from_db()
+    pages["Cepheus ship's-turn panel, physical dice"] = read(pseudo, url)
+    data = _turn_form(encounter)
+    answer = pseudo.post(reverse("encounters:turn", args=[encounter.pk]), data, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    assert 'id="dice-entry"' in answer.content.decode()
+    pages["Cepheus whole turn's dice prompt"] = read(pseudo, url)
+    assert 'id="dice-entry"' in pages["Cepheus whole turn's dice prompt"]
+    keys = re.findall(r'name="die" value="([^"]*)"', pages["Cepheus whole turn's dice prompt"])
+    bad = {**data, "die": [html.unescape(k) for k in keys], "face": ["99"] + ["1"] * (len(keys) - 1)}
+    refused = pseudo.post(reverse("encounters:turn", args=[encounter.pk]), bad, HTTP_HX_REQUEST="true")
+    pages["Cepheus whole turn's dice prompt, a face refused"] = refused.content.decode()
+    assert_no_english(pages)
+
+
+def test_the_players_phase_line_is_one_sentence_decided_on_the_english_name(pseudo):
+    """The players' header: "movement phase" is the sentence "%(phase)s phase" with the phase in
+    it; a phase whose English name ends in "phase" ("End phase") is printed alone, whatever the
+    reader's language calls it (Dropfleet: the turn's phases)."""
+    from django.utils import translation
+
+    from encounters.templatetags.words import phase_line
+    from rulesets.dropfleet.view import PHASES
+
+    assert phase_line(PHASES["move"]) == "movement phase"
+    assert phase_line(PHASES["end"]) == "end phase"
+    with translation.override(PSEUDO):
+        assert phase_line(PHASES["move"]) == "⟦⟦movement⟧ phase⟧"
+        assert phase_line(PHASES["end"]) == "⟦end phase⟧"  # not "⟦⟦end phase⟧ phase⟧"
+
+
+def test_a_player_reads_their_own_turn_box_its_seats_and_their_dice_prompt(pseudo, gm, player):
+    """The players' page's own-turn box (live.html, your-turn): the player's seats of the Cepheus
+    ship's turn, then, rolling their own dice, every die of their part of the turn asked at once."""
+    from encounters.autoplay import auto_play
+    from encounters.turn import plan_of, seat_owner
+
+    campaign = demo_campaign("cepheus", gm, player)
+    encounter = start(campaign, gm)
+    for _ in range(200):
+        now = log.current(encounter)
+        plan = plan_of(encounter, now)
+        if plan and seat_owner(encounter, now)(plan[0]) == player.pk:
+            break
+        auto_play(encounter, mode="step", expected_seq=now.head)
+    else:
+        pytest.fail("no seat of the player's acted")
+    Encounter.objects.filter(pk=encounter.pk).update(players_act=True)
+    pseudo.force_login(player)
+    pages = {"own turn, the player's seats": read(pseudo, encounter.get_absolute_url())}
+    page = pages["own turn, the player's seats"].replace(DATA_OPEN, "").replace(DATA_CLOSE, "")
+    form = page[page.index('id="play-turn"'):]
+    form = form[:form.index("</form>")]
+    data = {"expected_seq": re.search(r'name="expected_seq" value="(\d+)"', form).group(1),
+            "ship": re.search(r'name="ship" value="([^"]+)"', form).group(1),
+            "seat": re.findall(r'name="seat" value="([^"]+)"', form), "roll": "own"}
+    for actor in data["seat"]:
+        select = re.search(rf'name="choice\.{re.escape(actor)}">(.*?)</select>', form, re.S).group(1)
+        data[f"choice.{actor}"] = html.unescape(re.search(r'<option value="([^"]+)" selected', select).group(1))
+    answer = pseudo.post(reverse("encounters:play_turn", args=[encounter.pk]), data, HTTP_HX_REQUEST="true")
+    assert 'id="dice-entry"' in answer.content.decode()
+    pages["own turn, the player's dice prompt"] = answer.content.decode()
     assert_no_english(pages)
