@@ -115,6 +115,14 @@ def rule_messages() -> dict[tuple[str, str], str | None]:
         module = importlib.import_module(info.name)
         for value in list(vars(module).values()):
             walk(value, set())
+    # the rules the systems cite (rulesets.core.citation): each English heading, read in the
+    # reader's language under the context "<system>.rule" (encounters.viewing.rule_words)
+    from rulesets.core.citation import _REGISTERED
+
+    for citations in list(_REGISTERED.values()):
+        for c in citations:
+            if c.system:
+                found.setdefault((f"{c.system}.rule", c.english), None)
     return found
 
 
