@@ -52,6 +52,8 @@ def test_a_ship_out_of_its_group_s_activation_is_refused_naming_whose_it_is():
     st = _groups(ship("a2", "blue", x=4, y=10, group="Vess Warden"))
     _says(_refused(st, "order actor=a2 order=standard"), "lead_ship.orders",
           "Orders are given by Attacker, the lead ship of Vess Warden.", tables.ACTIVATIONS)
+    _says(_refused(_groups(ship("a2", "blue", x=4, y=10, group="Vess Warden"), phase="fire"), "open_fire actor=a2"),
+          "lead_ship.open_fire", "Open fire is given by Attacker, the lead ship of Vess Warden.", tables.ACTIVATIONS)
     assert citation.read(tables.ACTIVATIONS, "dropfleet").ruling
 
 
