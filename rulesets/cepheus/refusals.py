@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Final
 
 from rulesets.core.engine import Action, Refusal
-from rulesets.core.messages import msg
+from rulesets.core.messages import Message, msg
 
 from .actions import (
     can_exploit, can_plot_jump, can_pursue, helm_forced_to_avoid, leads_boarders, range_wants,
@@ -67,17 +67,49 @@ SENSORS: Final = frozenset(k for k, who in WHO.items() if who == ("sensors",))
 
 #: an action in words, for "that is the pilot's action"
 ACTION_WORDS: Final = {
-    "coordinate": "Coordinate crew", "increase_initiative": "Increase initiative", "exploit": "Exploiting intercepts",
-    "hasty": "Acting hastily", "delay": "Delaying", "assign": "Handing out coordination",
-    "evasive": "Evasive manoeuvres", "line_up": "Lining up the shot", "pursue": "Pursuit",
-    "break_pursuit": "Breaking a pursuit", "ram": "Ramming", "dock": "Docking", "undock": "Undocking",
-    "avoid_collision": "Avoiding collision", "orbit": "Orbit insertion", "reentry": "Re-entry",
-    "adjust_speed": "Adjusting speed", "maintain_course": "Maintaining course", "jump_plot": "A jump plot",
-    "range_check": "A range check", "sensor_target": "Sensor targeting", "jam": "Electronic warfare",
-    "intercept": "Intercepting comms", "ew_missiles": "Electronic warfare against missiles",
-    "maintain_comms": "Maintaining comms", "attack": "An attack", "jump": "The jump", "repair": "A repair",
-    "overhaul": "An extended repair", "board": "Leading a boarding action",
+    "coordinate": msg("cepheus.refused.action.coordinate", "Coordinate crew"),
+    "increase_initiative": msg("cepheus.refused.action.increase_initiative", "Increase initiative"),
+    "exploit": msg("cepheus.refused.action.exploit", "Exploiting intercepts"),
+    "hasty": msg("cepheus.refused.action.hasty", "Acting hastily"),
+    "delay": msg("cepheus.refused.action.delay", "Delaying"),
+    "assign": msg("cepheus.refused.action.assign", "Handing out coordination"),
+    "evasive": msg("cepheus.refused.action.evasive", "Evasive manoeuvres"),
+    "line_up": msg("cepheus.refused.action.line_up", "Lining up the shot"),
+    "pursue": msg("cepheus.refused.action.pursue", "Pursuit"),
+    "break_pursuit": msg("cepheus.refused.action.break_pursuit", "Breaking a pursuit"),
+    "ram": msg("cepheus.refused.action.ram", "Ramming"),
+    "dock": msg("cepheus.refused.action.dock", "Docking"),
+    "undock": msg("cepheus.refused.action.undock", "Undocking"),
+    "avoid_collision": msg("cepheus.refused.action.avoid_collision", "Avoiding collision"),
+    "orbit": msg("cepheus.refused.action.orbit", "Orbit insertion"),
+    "reentry": msg("cepheus.refused.action.reentry", "Re-entry"),
+    "adjust_speed": msg("cepheus.refused.action.adjust_speed", "Adjusting speed"),
+    "maintain_course": msg("cepheus.refused.action.maintain_course", "Maintaining course"),
+    "jump_plot": msg("cepheus.refused.action.jump_plot", "A jump plot"),
+    "range_check": msg("cepheus.refused.action.range_check", "A range check"),
+    "sensor_target": msg("cepheus.refused.action.sensor_target", "Sensor targeting"),
+    "jam": msg("cepheus.refused.action.jam", "Electronic warfare"),
+    "intercept": msg("cepheus.refused.action.intercept", "Intercepting comms"),
+    "ew_missiles": msg("cepheus.refused.action.ew_missiles", "Electronic warfare against missiles"),
+    "maintain_comms": msg("cepheus.refused.action.maintain_comms", "Maintaining comms"),
+    "attack": msg("cepheus.refused.action.attack", "An attack"),
+    "jump": msg("cepheus.refused.action.jump", "The jump"),
+    "repair": msg("cepheus.refused.action.repair", "A repair"),
+    "overhaul": msg("cepheus.refused.action.overhaul", "An extended repair"),
+    "board": msg("cepheus.refused.action.board", "Leading a boarding action"),
 }
+
+#: the screen an attack calls for (Schermi): a nuclear damper against fusion guns and nuclear missiles
+SCREEN_WORDS: Final = {"damper": msg("cepheus.refused.screen.damper", "nuclear damper"),
+                       "meson": msg("cepheus.refused.screen.meson", "meson screen")}
+
+#: a jump drive out of action (Motore di salto: the second hit disables it, the third destroys it)
+J_DRIVE_STATE: Final = {"disabled": msg("cepheus.refused.j_drive.disabled", "disabled"),
+                        "destroyed": msg("cepheus.refused.j_drive.destroyed", "destroyed")}
+
+#: the way a range check asks the band to go, in words ("there is no band closer")
+RANGE_WANT: Final = {"closer": msg("cepheus.refused.want.closer", "closer"),
+                     "farther": msg("cepheus.refused.want.farther", "farther")}
 
 #: the status of a ship that takes no more actions, in words, and the rule that put it there
 SHIP_OUT: Final = {
@@ -105,6 +137,24 @@ def _position(key: str) -> str:
 
 def _band(key: str) -> str:
     return BAND_LABEL.get(key, key)
+
+
+def _either(words: list) -> Message | str:
+    """Choices in words, one or the other ("pilot or navigator"): each pair a message, so each
+    language chooses its own word for "or"."""
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = msg("cepheus.refused.either_or", "{first} or {then}", first=out, then=word)
+    return out
+
+
+def _one_after_another(words: list) -> Message | str:
+    """Parts of a list one after the other ("Short, Medium"): each pair a message, so each
+    language chooses its own separator."""
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = msg("cepheus.refused.list_and", "{first}, {then}", first=out, then=word)
+    return out
 
 
 def refusal(s: CombatState, action: Action) -> Refusal | None:
@@ -157,7 +207,7 @@ def _range(s: CombatState, action: Action) -> Refusal | None:
     if want in ("closer", "farther") and not range_ok(s, p, want):
         return _no("cepheus.refused.range_end", "{ship} and {other} are at {band} already: there is no band {want}.",
                    SEC["range_check"], ship=s.ship(p.attacker).name, other=s.ship(p.target).name,
-                   band=_band(s.band(p.attacker, p.target)), want=want)
+                   band=_band(s.band(p.attacker, p.target)), want=RANGE_WANT[want])
     return None
 
 
@@ -262,7 +312,7 @@ def _screens(s: CombatState, p, target: Ship, c: Crew, action: Action) -> Refusa
                    "guns (a meson screen).", SEC["screens"])
     if not (target.nuclear_damper if heavy == "damper" else target.meson_screen):
         return _no("cepheus.refused.no_screen", "{ship} has no {screen}.", SEC["screens"], ship=target.name,
-                   screen="nuclear damper" if heavy == "damper" else "meson screen")
+                   screen=SCREEN_WORDS[heavy])
     ops = [o for o in target.crew if (o.position == "captain" or o.position in GUNNER_POSITIONS)
            and "screens" in o.skills and able(o) and not o.automated]
     if not ops:
@@ -384,7 +434,7 @@ def _their_action(s: CombatState, ship: Ship, c: Crew, action: Action) -> Refusa
     who = WHO[kind]
     if who is not None and c.position not in who:
         return _no("cepheus.refused.not_their_position", "{action} is the {who}'s action; {name} is the {position}.", SEC["summary"],
-                   action=ACTION_WORDS[kind], who=" or ".join(_position(w) for w in who), name=c.name,
+                   action=ACTION_WORDS[kind], who=_either([_position(w) for w in who]), name=c.name,
                    position=_position(c.position))
     if who is None and c.automated:
         return _no("cepheus.refused.automated", "{name} is an automated position: it does only its position's work.",
@@ -590,7 +640,7 @@ def _range_check(s: CombatState, ship: Ship, c: Crew, action: Action) -> Refusal
     if want in ("closer", "farther") and want not in range_wants(s, ship, target):
         return _no("cepheus.refused.range_end_check", "{ship} and {target} are at {band} already: there is no band {want}.",
                    SEC["range_check"], ship=ship.name, target=target.name, band=_band(s.band(ship.id, target.id)),
-                   want=want)
+                   want=RANGE_WANT[want])
     return None
 
 
@@ -629,7 +679,8 @@ def _attack(s: CombatState, ship: Ship, c: Crew, action: Action) -> Refusal | No
         station = ship.mount(c.station)
         return _no("cepheus.refused.not_their_mount", "{name} mans {station}: each turret and each bay has its own gunner.",
                    SEC["positions"], name=c.name,
-                   station=system_label(ship, station.id) if station is not None else "no turret or bay")
+                   station=system_label(ship, station.id) if station is not None
+                   else msg("cepheus.refused.no_station", "no turret or bay"))
     out = _mount_out(ship, mount)
     if out is not None:
         return out
@@ -686,7 +737,7 @@ def _weapon_cannot(s: CombatState, ship: Ship, mount: Mount, i: int, band: str) 
     if ATTACK_DIFFICULTY[kind.row][band] is None:
         reach = [b for b in BANDS if ATTACK_DIFFICULTY[kind.row][b] is not None]
         return _no("cepheus.refused.out_of_reach", "The {weapon} cannot fire at {band}: it reaches {reach} only.", SEC_ATTACK,
-                   weapon=kind.label, band=_band(band), reach=", ".join(_band(b) for b in reach))
+                   weapon=kind.label, band=_band(band), reach=_one_after_another([_band(b) for b in reach]))
     return None
 
 
@@ -701,7 +752,7 @@ def _jump(s: CombatState, ship: Ship, c: Crew, action: Action) -> Refusal | None
                    ship=ship.name)
     if ship.hits.get("j_drive", 0) >= 2:
         return _no("cepheus.refused.j_drive_out", "{ship}'s jump drive is {state}.", LOCATION_SECTION["j_drive"], ship=ship.name,
-                   state="destroyed" if ship.hits.get("j_drive", 0) >= 3 else "disabled")
+                   state=J_DRIVE_STATE["destroyed" if ship.hits.get("j_drive", 0) >= 3 else "disabled"])
     if not bridge_ok(ship):
         return _bridge_out(ship)
     if ship.fuel < jump_fuel(ship):

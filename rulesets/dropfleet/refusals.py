@@ -18,10 +18,10 @@ import math
 from typing import Final
 
 from rulesets.core.engine import Action, Refusal
-from rulesets.core.messages import msg
+from rulesets.core.messages import Message, msg
 
 from . import damage as damage_rules
-from . import geometry, sequence, tables
+from . import geometry, sequence, tables, terms
 from . import ships as ship_rules
 from .state import DropfleetState, Ship
 
@@ -38,8 +38,24 @@ def _ship(state: DropfleetState, ship_id) -> Ship | None:
     return next((s for s in state.ships if s.id == ship_id), None)
 
 
-def _order_label(ship: Ship) -> str:
-    return tables.ORDERS[ship.order or "standard"].label
+def _order_label(ship: Ship) -> Message:
+    return terms.ORDER[ship.order or "standard"]
+
+
+def _one_after_another(words: list, ident: str = "dropfleet.refused.list_and", text: str = "{first}, {then}") -> Message | str:
+    """Parts of a list one after the other ("High orbit, Low orbit, Atmosphere"): each pair a
+    message, so each language chooses its own separator."""
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = msg(ident, text, first=out, then=word)
+    return out
+
+
+#: who gives what: orders and open fire are the group's, given by its lead ship
+_LEAD_GIVES: Final = {
+    "order": ("dropfleet.refused.lead_ship.orders", "Orders are given by {lead}, the lead ship of {group}."),
+    "open_fire": ("dropfleet.refused.lead_ship.open_fire", "Open fire is given by {lead}, the lead ship of {group}."),
+}
 
 
 def refusal(state: DropfleetState, action: Action) -> Refusal | None:
@@ -106,7 +122,7 @@ def _destroyed(ship: Ship) -> Refusal:
     return _no("dropfleet.refused.destroyed", "{ship} is destroyed.", tables.CATASTROPHIC_DAMAGE, ship=ship.name)
 
 
-def _lead_only(state: DropfleetState, action: Action, what: str) -> Refusal | None:
+def _lead_only(state: DropfleetState, action: Action) -> Refusal | None:
     """Orders and open fire are the group's, given by its lead ship (None: the actor is the lead)."""
     lead = sequence.lead(state, state.group)
     if lead is None or action.actor == lead.id:
@@ -116,8 +132,8 @@ def _lead_only(state: DropfleetState, action: Action, what: str) -> Refusal | No
         return None
     if ship.group != state.group or ship.destroyed:
         return _not_this_group(state, ship)
-    return _no("dropfleet.refused.lead_ship", "{what} given by {lead}, the lead ship of {group}.", tables.ACTIVATIONS,
-               what=what, lead=lead.name, group=state.group)
+    ident, text = _LEAD_GIVES[action.kind]
+    return _no(ident, text, tables.ACTIVATIONS, lead=lead.name, group=state.group)
 
 
 # --- orders -------------------------------------------------------------------------------------
@@ -125,7 +141,7 @@ def _lead_only(state: DropfleetState, action: Action, what: str) -> Refusal | No
 
 def _order(state: DropfleetState, action: Action) -> Refusal | None:
     """RULES-NOTES orders, decision D3 (Monitors), DF-15 (shields raised with the orders)."""
-    not_lead = _lead_only(state, action, "Orders are")
+    not_lead = _lead_only(state, action)
     if not_lead is not None:
         return not_lead
     if not set(dict(action.params)) <= {"order", "shields"}:
@@ -236,7 +252,7 @@ def _manoeuvre(state: DropfleetState, action: Action) -> Refusal | None:
 
 def _no_layer(ship: Ship, layer) -> Refusal | None:
     """Why ``layer`` is not among :func:`sequence.layer_choices` (issue 11, decision D4, DF-35)."""
-    labels = ", ".join(tables.LAYER_LABEL[key] for key in tables.LAYERS)
+    labels = _one_after_another([terms.LAYER[key] for key in tables.LAYERS])
     if layer not in tables.LAYERS:
         return _no("dropfleet.refused.no_such_layer", "There is no layer '{layer}': {layers}.", tables.MOVEMENT, layer=str(layer),
                    layers=labels)
@@ -249,10 +265,10 @@ def _no_layer(ship: Ship, layer) -> Refusal | None:
     here, there = geometry.layer_index(ship.layer), geometry.layer_index(layer)
     if abs(here - there) > 1:
         return _no("dropfleet.refused.one_layer", "{layer} is not next to {here}: a ship changes one layer at a time.", tables.MOVEMENT,
-                   layer=tables.LAYER_LABEL[layer], here=tables.LAYER_LABEL[ship.layer])
+                   layer=terms.LAYER[layer], here=terms.LAYER[ship.layer])
     if there < here:
         return _no("dropfleet.refused.up_costs", "Going up to {layer} costs 4\" of Thrust: {ship} can move {budget}\" now.",
-                   tables.MOVEMENT, layer=tables.LAYER_LABEL[layer], ship=ship.name, budget=sequence.allowance(ship))
+                   tables.MOVEMENT, layer=terms.LAYER[layer], ship=ship.name, budget=sequence.allowance(ship))
     if layer == tables.ATMOSPHERE and not ship.profile.atmospheric:
         return _no("dropfleet.refused.not_atmospheric", "Only Atmospheric ships enter the Atmosphere: {ship} is not one.",
                    tables.MOVEMENT, ship=ship.name)
@@ -285,7 +301,8 @@ def _fire(state: DropfleetState, action: Action) -> Refusal | None:
     if weapon is None:
         return _no("dropfleet.refused.no_such_weapon", "{ship} has no weapon system {weapon} (its systems: {weapons}).", tables.FIRE,
                    ship=ship.name, weapon=str(weapon_id),
-                   weapons=", ".join(f"{w.id} {w.name}" for w in ship.profile.weapons) or "none")
+                   weapons=", ".join(f"{w.id} {w.name}" for w in ship.profile.weapons)
+                   or msg("dropfleet.refused.no_weapons", "none"))
     if not ship_rules.weapon_usable(ship, weapon.id):
         return _no("dropfleet.refused.weapon_destroyed", "{ship}'s {weapon} is destroyed (Weapon destroyed).",
                    tables.DREADNOUGHT_CRIPPLING_TABLE, ship=ship.name, weapon=weapon.name)
@@ -296,7 +313,7 @@ def _fire(state: DropfleetState, action: Action) -> Refusal | None:
     if weapon.close_action:
         if not order.close_action:
             return _no("dropfleet.refused.no_close_action", "Under {order} orders {ship} fires no weapon system, not even Close "
-                       "Action ones.", tables.ORDERS_AND_SPIKES, order=order.label, ship=ship.name)
+                       "Action ones.", tables.ORDERS_AND_SPIKES, order=terms.ORDER[order.key], ship=ship.name)
     else:
         allowed = sequence.systems_allowed(ship)
         declared = [ship_rules.weapon(ship, d.weapon) for d in state.declared if d.ship == ship.id]
@@ -305,11 +322,11 @@ def _fire(state: DropfleetState, action: Action) -> Refusal | None:
             if allowed == 0:
                 words = ("Under {order} orders {ship} fires Close Action weapons only." if order.close_action
                          else "Under {order} orders {ship} fires no weapon system.")
-                return _no("dropfleet.refused.order_fires_none", words, tables.ORDERS_AND_SPIKES, order=order.label, ship=ship.name)
+                return _no("dropfleet.refused.order_fires_none", words, tables.ORDERS_AND_SPIKES, order=terms.ORDER[order.key], ship=ship.name)
             return _no("dropfleet.refused.order_systems", "{ship} has declared {declared}: under {order} orders it fires no more "
                        "weapon systems besides Close Action ones (a Dreadnought fires two where an order allows "
                        "one).", tables.ORDERS_AND_SPIKES, ship=ship.name,
-                       declared=", ".join(w.name for w in declared), order=order.label)
+                       declared=", ".join(w.name for w in declared), order=terms.ORDER[order.key])
     return _reach(ship, weapon, target)
 
 
@@ -331,12 +348,12 @@ def _reach(ship: Ship, weapon, target: Ship) -> Refusal | None:
                    ship=ship.name, scan=scan, signature=ship_rules.signature(target))
     return _no("dropfleet.refused.out_of_arc", "{target} is outside the {arc} arc of {ship}'s {weapon}: it lies {bearing}° clockwise "
                "from {ship}'s heading.", tables.RANGE_AND_ARCS, target=target.name,
-               arc=tables.ARC_LABEL.get(weapon.arc, weapon.arc), ship=ship.name, weapon=weapon.name,
+               arc=terms.ARC.get(weapon.arc, weapon.arc), ship=ship.name, weapon=weapon.name,
                bearing=round(relative or 0))
 
 
 def _open_fire(state: DropfleetState, action: Action) -> Refusal | None:
-    return _lead_only(state, action, "Open fire is")
+    return _lead_only(state, action)
 
 
 # --- point defence and the End phase ------------------------------------------------------------
@@ -356,7 +373,9 @@ def _spend_pd(state: DropfleetState, action: Action) -> Refusal | None:
     return _no("dropfleet.refused.pd_way", "{defender} has {successes} point-defence successes against {normal} normal and {critical} "
                "critical points (a critical point takes two): the ways to spend them block {ways}.",
                tables.POINT_DEFENCE, defender=defender.name, successes=p.successes, normal=p.normal,
-               critical=p.critical, ways="; ".join(f"{n} normal and {c} critical" for n, c in options))
+               critical=p.critical, ways=_one_after_another(
+                   [msg("dropfleet.refused.pd_way_one", "{normal} normal and {critical} critical", normal=n, critical=c)
+                    for n, c in options], "dropfleet.refused.pd_way_or", "{first}; {then}"))
 
 
 def _end_round(state: DropfleetState, action: Action) -> Refusal | None:

@@ -16,13 +16,13 @@ from __future__ import annotations
 from typing import Final
 
 from rulesets.core.engine import Action, Refusal
-from rulesets.core.messages import msg
+from rulesets.core.messages import Message, msg
 
 from . import hexes, tables
 from .firing import guns_left, holding, line_of_fire, weapon_key
 from .override import SEC_OVERRIDE
-from .state import (CombatState, controls_dead, feature_at, feature_hexes, is_zero, SEC_CUMULATIVE, SEC_FIRING_PHASE,
-    SEC_INITIATIVE, SEC_IONISED, SEC_PROCEDURE, SEC_SCALE_TO_HIT, Ship, ship_at)
+from .state import (CombatState, controls_dead, Feature, feature_at, feature_hexes, is_zero, PHASE_WORDS, SEC_CUMULATIVE,
+    SEC_FIRING_PHASE, SEC_INITIATIVE, SEC_IONISED, SEC_PROCEDURE, SEC_SCALE_TO_HIT, Ship, ship_at)
 
 #: the actions of the movement phase (the moving ship's), and of the firing phase (the firing ship's)
 MOVEMENT_KINDS: Final = ("move", "course", "drift", "ram", "jump", "shutdown", "evacuate", "break_free")
@@ -35,6 +35,20 @@ def _no(ident: str, text: str, rule: str, **params) -> Refusal:
 
 def _hex(h) -> str:
     return f"{h[0]},{h[1]}"
+
+
+def _feature(f: Feature) -> Message | str:
+    """A planet, moon or obstacle in words: its name, or its kind for one the GM left unnamed."""
+    return f.name or tables.FEATURE_WORDS.get(f.kind, f.kind)
+
+
+def _one_after_another(words: list) -> Message | str:
+    """Parts of a list one after the other ("short 1-5, medium 6-10"): each pair a message, so
+    each language chooses its own separator."""
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = msg("starwars_d6.refused.list_and", "{first}, {then}", first=out, then=word)
+    return out
 
 
 def refusal(state: CombatState, action: Action) -> Refusal | None:
@@ -73,7 +87,7 @@ def _phase(s: CombatState, kind: str) -> Refusal | None:
                    "moves first.", SEC_INITIATIVE, round=s.round)
     if kind == "initiative":
         return _no("starwars_d6.refused.initiative_rolled", "Round {round}'s initiative is rolled: it is the {phase} phase.",
-                   SEC_INITIATIVE, round=s.round, phase=s.phase)
+                   SEC_INITIATIVE, round=s.round, phase=PHASE_WORDS.get(s.phase, s.phase))
     if s.phase == "movement" and kind in FIRING_KINDS + ("resolve",):
         return _no("starwars_d6.refused.not_firing_yet", "It is the movement phase of round {round}: the ships fire once every ship "
                    "has moved.", tables.SEC_SEQUENCE, round=s.round)
@@ -98,8 +112,10 @@ def _in_the_name_of(s: CombatState, action: Action) -> Refusal | None:
                "first ship in play.", tables.SEC_SEQUENCE, ship=first.name)
 
 
-_GONE: Final = (("destroyed", "destroyed"), ("escaped", "jumped to hyperspace"),
-                ("evacuated", "abandoned by its crew"), ("off_board", "off the board"))
+_GONE: Final = (("destroyed", msg("starwars_d6.refused.gone.destroyed", "destroyed")),
+                ("escaped", msg("starwars_d6.refused.gone.escaped", "jumped to hyperspace")),
+                ("evacuated", msg("starwars_d6.refused.gone.evacuated", "abandoned by its crew")),
+                ("off_board", msg("starwars_d6.refused.gone.off_board", "off the board")))
 
 
 def _whose_step(s: CombatState, sh: Ship) -> Refusal | None:
@@ -156,7 +172,7 @@ def _blocked(s: CombatState, sh: Ship, to) -> Refusal | None:
     feature = feature_at(s, to)
     if feature is not None:
         return _no("starwars_d6.refused.hex_has_feature", "{feature} is in hex {hex}: a ship never flies into it on purpose.",
-                   tables.SEC_COLLISION, feature=feature.label, hex=_hex(to))
+                   tables.SEC_COLLISION, feature=_feature(feature), hex=_hex(to))
     return None
 
 
@@ -250,7 +266,14 @@ def _drift(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
     return None
 
 
-def _before_moving(s: CombatState, sh: Ship, what: str, rule: str) -> Refusal | None:
+#: what a ship declares before it moves, in words
+_DECLARED: Final = {"ram": msg("starwars_d6.refused.declared.ram", "a ram"),
+                    "jump": msg("starwars_d6.refused.declared.jump", "a hyperspace jump"),
+                    "shutdown": msg("starwars_d6.refused.declared.shutdown", "shutting the generator down"),
+                    "break_free": msg("starwars_d6.refused.declared.break_free", "breaking free")}
+
+
+def _before_moving(s: CombatState, sh: Ship, what: Message, rule: str) -> Refusal | None:
     if s.moving.started:
         return _no("starwars_d6.refused.declared_before_moving", "{ship} has begun to move: {what} is declared before moving.",
                    rule, ship=sh.name, what=what)
@@ -260,7 +283,7 @@ def _before_moving(s: CombatState, sh: Ship, what: str, rule: str) -> Refusal | 
 def _ram(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
     """Seed "Col·lisions premeditades", declared before moving (4. "Fase de moviment"); decisions:
     an enemy in play within the speed points, nothing on the line, working controls, not held."""
-    late = _before_moving(s, sh, "a ram", tables.SEC_DECLARE)
+    late = _before_moving(s, sh, _DECLARED["ram"], tables.SEC_DECLARE)
     if late is not None:
         return late
     if controls_dead(sh, s.round):
@@ -289,7 +312,7 @@ def _ram(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
 def _jump(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
     """Seed "Retirar-se del combat" (special.jump_problems, in the same order): declared before
     moving, a hyperdrive that works, a clear line of sight, 10 hexes from planets and 4 from moons."""
-    late = _before_moving(s, sh, "a hyperspace jump", tables.SEC_DECLARE)
+    late = _before_moving(s, sh, _DECLARED["jump"], tables.SEC_DECLARE)
     if late is not None:
         return late
     if not sh.hyperdrive:
@@ -304,7 +327,7 @@ def _jump(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
         return _dead_controls(s, sh)
     if sh.captured_by:
         return _held(s, sh)
-    blockers = {f.pos: f.label for f in s.features}
+    blockers = {f.pos: _feature(f) for f in s.features}
     blockers.update({o.pos: o.name for o in s.ships if o.in_play and o.id != sh.id})
     ahead = next((h for h in hexes.ray(sh.pos, sh.facing, s.hboard) if h in blockers), None)
     if ahead is not None:
@@ -315,7 +338,7 @@ def _jump(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
         need = tables.HYPERSPACE_MIN_DISTANCE.get(f.kind)
         if need is not None and hexes.distance(sh.pos, f.pos) < need:
             return _no("starwars_d6.refused.jump_too_close", "{feature} is {far} hexes away: a jump needs {need} hexes from a planet "
-                       "and 4 from a moon.", tables.SEC_RETREAT, feature=f.label,
+                       "and 4 from a moon.", tables.SEC_RETREAT, feature=_feature(f),
                        far=hexes.distance(sh.pos, f.pos), need=need)
     return None
 
@@ -327,7 +350,7 @@ def _shutdown(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
     if sh.generator_overload_round is None:
         return _no("starwars_d6.refused.no_overload", "{ship}'s generator is not overloaded: there is nothing to shut down.",
                    tables.SEC_OVERLOAD, ship=sh.name)
-    return _before_moving(s, sh, "shutting the generator down", tables.SEC_OVERLOAD)
+    return _before_moving(s, sh, _DECLARED["shutdown"], tables.SEC_OVERLOAD)
 
 
 def _evacuate(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
@@ -340,7 +363,7 @@ def _evacuate(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
 def _break_free(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
     if not sh.captured_by:
         return _no("starwars_d6.refused.not_held", "{ship} is not held by a tractor beam.", tables.SEC_TRACTOR, ship=sh.name)
-    return _before_moving(s, sh, "breaking free", tables.SEC_TRACTOR)
+    return _before_moving(s, sh, _DECLARED["break_free"], tables.SEC_TRACTOR)
 
 
 _MOVEMENT: Final = {"move": _move, "course": _course, "drift": _drift, "ram": _ram, "jump": _jump,
@@ -350,8 +373,11 @@ _MOVEMENT: Final = {"move": _move, "course": _course, "drift": _drift, "ram": _r
 # --- the firing phase ------------------------------------------------------------------------
 
 
-def _bands(weapon: str, scale: str) -> str:
-    return ", ".join(f"{band} {lo}-{hi}" for band, (lo, hi) in tables.range_bands(weapon, scale).items())
+def _bands(weapon: str, scale: str) -> Message | str:
+    """A weapon's range bands in words: "short 1-5, medium 6-10, long 11-15"."""
+    return _one_after_another([msg("starwars_d6.refused.band_hexes", "{band} {low}-{high}",
+                                   band=tables.RANGE_WORDS.get(band, band), low=lo, high=hi)
+                               for band, (lo, hi) in tables.range_bands(weapon, scale).items()])
 
 
 def _fire(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
@@ -361,7 +387,7 @@ def _fire(s: CombatState, sh: Ship, action: Action) -> Refusal | None:
     w = next((w for w in sh.weapons if w.id == wid), None)
     if w is None:
         return _no("starwars_d6.refused.no_such_weapon", "{ship} has no weapon {weapon} (its weapons: {weapons}).", SEC_PROCEDURE,
-                   ship=sh.name, weapon=str(wid), weapons=", ".join(w.id for w in sh.weapons) or "none")
+                   ship=sh.name, weapon=str(wid), weapons=", ".join(w.id for w in sh.weapons) or msg("starwars_d6.refused.no_weapons", "none"))
     if controls_dead(sh, s.round):
         return _dead_controls(s, sh)
     if sh.generator_shutdown:

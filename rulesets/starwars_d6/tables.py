@@ -187,6 +187,9 @@ HYPERSPACE_MIN_DISTANCE = {"planet": 10, "moon": 4}
 #: mena d'obstacle" -- asteroids, debris).  decision: each occupies one hex.
 FEATURE_KINDS = ("planet", "moon", "obstacle")
 FEATURE_LABEL = {"planet": "Planet", "moon": "Moon", "obstacle": "Obstacle"}
+#: a feature's kind in words, for a feature the GM left unnamed (the labels above as messages)
+FEATURE_WORDS = {"planet": msg("starwars_d6.feature.planet", "Planet"), "moon": msg("starwars_d6.feature.moon", "Moon"),
+                 "obstacle": msg("starwars_d6.feature.obstacle", "Obstacle")}
 
 #: Seed "3. CASOS ESPECIALS", "Raigs tractors": a hit captures without damage; the captured
 #: ship breaks free only with a hull roll *greater* than the beam's strength (its damage code).

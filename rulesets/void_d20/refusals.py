@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Final
 
 from rulesets.core.engine import Action, Refusal
-from rulesets.core.messages import msg
+from rulesets.core.messages import Message, msg
 
-from . import tables, timers
+from . import cards, tables, timers
 from .common import combatant, ship
 from .model import Combatant, Ship, VoidState
 from .options import GM, _boarding_under_way, commandable, enemies_of, repairable, sensors_work
@@ -38,8 +38,26 @@ def _flag(action: Action, key: str) -> bool:
     return bool(int(action.get(key) or 0))
 
 
-def _band_word(key: str) -> str:
-    return tables.BANDS[key].label.split(":")[0]
+def _band_word(key: str) -> Message | str:
+    """A range band's name ("Far"), as the ship cards name it."""
+    return cards.BAND.get(key, key)
+
+
+#: a cover level as "{name} already has ..." says it: the table's row up to its details
+COVER_WORDS: Final = {"none": msg("void_d20.refused.cover_level.none", "no cover"),
+                      "light": msg("void_d20.refused.cover_level.light", "light cover"),
+                      "medium": msg("void_d20.refused.cover_level.medium", "medium cover"),
+                      "full": msg("void_d20.refused.cover_level.full", "full cover")}
+
+
+def _reaches(reaches: tuple[str, ...]) -> Message | str:
+    """Weapon reaches in words, one after the other ("heavy, missile"): each pair a message, so each
+    language chooses its own separator."""
+    words = [cards.REACH.get(r, r) for r in reaches]
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = msg("void_d20.refused.reach_and", "{first}, {then}", first=out, then=word)
+    return out
 
 
 def refusal(state: VoidState, action: Action) -> Refusal | None:
@@ -101,14 +119,15 @@ def _ship_round(state: VoidState, action: Action) -> Refusal | None:
                 return _no("void_d20.refused.attack_taken", "{ship} has made its attack this round: one manoeuvre and one attack "
                            "for each ship a round.", "ship_round", ship=s.name)
             return _no("void_d20.refused.station_acted", "{ship}'s {station} station has acted this round.", "house",
-                       ship=s.name, station=tables.STATION[station].key)
+                       ship=s.name, station=tables.STATION_WORDS[station])
         return _no("void_d20.refused.station_later", "It is {ship}'s {now} step; the {station} station comes later (command, pilot, "
-                   "sensors, gunner, engineer).", "house", ship=s.name, now=now, station=station)
+                   "sensors, gunner, engineer).", "house", ship=s.name, now=tables.STATION_WORDS[now],
+                   station=tables.STATION_WORDS[station])
     if kind == "pass":
         return None
     if station != "command" and station_crew(state, s, station) is None:
         return _no("void_d20.refused.unmanned", "Nobody aboard {ship} can work the {station} station.", "stations",
-                   ship=s.name, station=station)
+                   ship=s.name, station=tables.STATION_WORDS[station])
     if _flag(action, "void") and not _has_void(station_crew(state, s, station)):
         return _no_void(station_crew(state, s, station))
     return _SHIP_KINDS[kind](state, s, action)
@@ -121,7 +140,8 @@ def _has_void(who: Combatant | None) -> bool:
 def _no_void(who: Combatant | None) -> Refusal:
     if who is not None and who.kind == "enemy":
         return _no("void_d20.refused.no_void_enemy", "{name} is an enemy: enemies have no Void Points.", "notes", name=who.name)
-    return _no("void_d20.refused.no_void", "{name} has no Void Points left to spend.", "notes", name=who.name if who else "nobody")
+    return _no("void_d20.refused.no_void", "{name} has no Void Points left to spend.", "notes",
+               name=who.name if who else msg("void_d20.refused.nobody", "nobody"))
 
 
 def _no_power(s: Ship) -> Refusal | None:
@@ -235,7 +255,7 @@ def _fire(state: VoidState, s: Ship, action: Action) -> Refusal | None:
     if weapon.reach not in reaches:
         return _no("void_d20.refused.out_of_range", "{target} is at {band}: {weapon} ({reach}) does not reach it; only {reaches} "
                    "weapons do.", "ranges", target=t.name, band=_band_word(b), weapon=weapon.name,
-                   reach=weapon.reach, reaches=", ".join(reaches))
+                   reach=cards.REACH.get(weapon.reach, weapon.reach), reaches=_reaches(reaches))
     return None
 
 
@@ -266,8 +286,15 @@ def _repair(state: VoidState, s: Ship, action: Action) -> Refusal | None:
         return _no("void_d20.refused.no_spare_parts", "{ship} has no spare parts left: a repair spends one.", "stations", ship=s.name)
     if action.get("what") not in repairable(s):
         return _no("void_d20.refused.nothing_to_repair", "{ship}'s {what} needs no repair.", "stations", ship=s.name,
-                   what=str(action.get("what")))
+                   what=_repair_words(str(action.get("what"))))
     return None
+
+
+def _repair_words(what: str) -> Message | str:
+    """What a repair names, in words: the frame, a module ("life support"); a weapon by its name."""
+    if what == "frame":
+        return msg("void_d20.refused.frame", "frame")
+    return cards.MODULE.get(what, what)
 
 
 _SHIP_KINDS: Final = {"command": _command, "close": _helm, "break": _helm, "evade": _helm, "scan": _scan,
@@ -362,7 +389,7 @@ def _medkit(state: VoidState, c: Combatant, action: Action) -> Refusal | None:
 def _cover(state: VoidState, c: Combatant, action: Action) -> Refusal | None:
     if action.get("level") == c.cover:
         return _no("void_d20.refused.cover_same", "{name} already has {cover}.", "cover", name=c.name,
-                   cover=tables.COVER[c.cover].label.split(" (")[0])
+                   cover=COVER_WORDS[c.cover])
     return None
 
 

@@ -102,7 +102,8 @@ def _countermeasure(state: DogfightState, defender: Ship, attacker: Ship, pendin
     if kind is None:
         return _no("wing_commander.refused.counter_none", "Nothing counters a torpedo: chaff answers missiles, mines answer guns and "
                    "turrets.", checks.RULE_DODGE, **params)
-    return _no("wing_commander.refused.counter_empty", "{defender} has no {kind} left.", checks.RULE_DODGE, kind=kind, **params)
+    return _no("wing_commander.refused.counter_empty", "{defender} has no {kind} left.", checks.RULE_DODGE,
+               kind=checks.COUNTERMEASURES[kind], **params)
 
 
 def _out_of_turn(state: DogfightState, ship: Ship, action: Action) -> Refusal:

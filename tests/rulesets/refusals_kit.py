@@ -12,6 +12,7 @@ import pytest
 
 from rulesets.core.dice import Dice, RandomSource
 from rulesets.core.engine import Action, IllegalAction, Refusal, check_legal
+from rulesets.core.messages import translating
 
 
 def refused(ruleset, state, text: str) -> IllegalAction:
@@ -31,6 +32,13 @@ def says(caught: IllegalAction, ident: str, words: str) -> Refusal:
     assert str(caught) == f"{words} ({r.rule})"
     assert "{" in r.reason.text or not r.reason.params, "English text with placeholders, filled from params"
     return r
+
+
+def bracketed(caught: IllegalAction) -> str:
+    """The refusal in a made-up language that puts every message's words in ⟨ ⟩: a word a
+    translator cannot reach (plain English inside the sentence) shows without brackets."""
+    with translating(lambda context, text: f"⟨{text}⟩"):
+        return caught.refusal.reason.render()
 
 
 def reasons_agree(ruleset, reason, setups, *, steps: int, sample: int, fights: int = 1, more=None) -> None:

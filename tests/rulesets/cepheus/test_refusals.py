@@ -15,7 +15,7 @@ from rulesets.cepheus.engine import RULESET
 from rulesets.core.engine import Action, IllegalAction
 from rulesets.core.scenario import load_scenario, run_scenario
 
-from ..refusals_kit import reasons_agree, refused, says
+from ..refusals_kit import bracketed, reasons_agree, refused, says
 from .helpers import act, crew, duel, edit_ship, kinds, setup, ship
 
 GUNNER = crew("g", "turret_gunner", "turret-1", gunnery=1)
@@ -307,7 +307,9 @@ def test_the_jump_needs_a_plot_and_a_working_j_drive():
     _says(_refused(s, "jump actor=e"), "no_plot", "A has no jump plotted: the navigator plots it first.",
           SEC["jump_plot"])
     s = edit_ship(s, "a", jump_plotted=True, hits={"j_drive": 2})
-    _says(_refused(s, "jump actor=e"), "j_drive_out", "A's jump drive is disabled.", tables.LOCATION_SECTION["j_drive"])
+    refused = _refused(s, "jump actor=e")
+    _says(refused, "j_drive_out", "A's jump drive is disabled.", tables.LOCATION_SECTION["j_drive"])
+    assert bracketed(refused) == "⟨A's jump drive is ⟨disabled⟩.⟩"
 
 
 def test_repair_works_on_a_damaged_system_and_a_destroyed_one_needs_an_extended_repair():

@@ -16,7 +16,7 @@ from rulesets.dropfleet import refusals, tables
 from rulesets.dropfleet.engine import RULESET
 from rulesets.dropfleet.state import Effect, PendingAttack
 
-from ..refusals_kit import reasons_agree, refused, says
+from ..refusals_kit import bracketed, reasons_agree, refused, says
 from .helpers import attacker, ship, state, step, weapon
 
 SCENARIO = Path(__file__).resolve().parents[3] / "docs" / "scenarios" / "dropfleet-crippled-and-destroyed.yaml"
@@ -50,8 +50,10 @@ def test_a_ship_out_of_its_group_s_activation_is_refused_naming_whose_it_is():
     _says(_refused(_groups(activated=("Sable Shroud",)), "order actor=t order=standard"), "group_activated",
           "It is Vess Warden's activation: Target's group has activated this round.", tables.ACTIVATIONS)
     st = _groups(ship("a2", "blue", x=4, y=10, group="Vess Warden"))
-    _says(_refused(st, "order actor=a2 order=standard"), "lead_ship",
+    _says(_refused(st, "order actor=a2 order=standard"), "lead_ship.orders",
           "Orders are given by Attacker, the lead ship of Vess Warden.", tables.ACTIVATIONS)
+    _says(_refused(_groups(ship("a2", "blue", x=4, y=10, group="Vess Warden"), phase="fire"), "open_fire actor=a2"),
+          "lead_ship.open_fire", "Open fire is given by Attacker, the lead ship of Vess Warden.", tables.ACTIVATIONS)
     assert citation.read(tables.ACTIVATIONS, "dropfleet").ruling
 
 
@@ -203,9 +205,11 @@ def test_point_defence_is_spent_by_the_defender_in_a_way_the_successes_allow():
     """"Defensa de Punto": each success blocks a normal point, two a critical point (DF-17, DF-19);
     the defender chooses how (DF-20, decision D5), before the fire goes on."""
     st = state(attacker(), ship(), phase="pd", pending=PendingAttack("a", "g", "t", 2, 1, 2))
-    _says(_refused(st, "spend_pd actor=t critical=#2"), "pd_way",
+    refused = _refused(st, "spend_pd actor=t critical=#2")
+    _says(refused, "pd_way",
           "Target has 2 point-defence successes against 2 normal and 1 critical points (a critical point takes "
           "two): the ways to spend them block 2 normal and 0 critical; 0 normal and 1 critical.", tables.POINT_DEFENCE)
+    assert bracketed(refused).endswith("block ⟨⟨2 normal and 0 critical⟩; ⟨0 normal and 1 critical⟩⟩.⟩")
     _says(_refused(st, "spend_pd actor=a critical=#1"), "defender_spends",
           "Target spends the point defence: it is the ship under attack.", tables.POINT_DEFENCE)
     _says(_refused(st, "open_fire actor=a"), "pd_first",

@@ -14,7 +14,7 @@ from rulesets.core.scenario import load_scenario, run_scenario
 from rulesets.starwars_d6 import refusals, rules
 from rulesets.starwars_d6.engine import RULESET
 
-from ..refusals_kit import reasons_agree, refused, says
+from ..refusals_kit import bracketed, reasons_agree, refused, says
 from .test_special import Faces, combat, firing, movement, ship
 
 ION = {"id": "i", "type": "ion_cannon", "fire_control": "1D", "damage": "2D"}
@@ -71,8 +71,10 @@ def test_the_phases_come_in_their_order():
     s = movement(s)
     _says(_refused(s, "fire actor=a weapon=l target=b"), "not_firing_yet",
           "It is the movement phase of round 1: the ships fire once every ship has moved.", "4. SEQÜENCIA DE JOC")
-    _says(_refused(s, "initiative actor=a"), "initiative_rolled",
+    refused = _refused(s, "initiative actor=a")
+    _says(refused, "initiative_rolled",
           "Round 1's initiative is rolled: it is the movement phase.", "4. SEQÜENCIA DE JOC: Fase d'iniciativa")
+    assert bracketed(refused) == "⟨Round 1's initiative is rolled: it is the ⟨movement⟩ phase.⟩"
     s = firing(s)
     _says(_refused(s, "resolve actor=a"), "not_all_fired",
           "Talon has not fired yet: the damage is applied once every ship has fired (all fire is simultaneous).",
@@ -205,9 +207,12 @@ def test_a_disabled_weapon_or_one_at_0d_fire_control_cannot_fire():
 def test_a_target_out_of_range_is_refused_with_the_weapon_s_bands():
     """2. COMBAT, "Distàncies": lasers reach 1-5 / 6-10 / 11-15 hexes; Kestrel is 16 away."""
     s = firing(duel(a_at=(5, 18), b_at=(5, 2)))
-    _says(_refused(s, "fire actor=a weapon=l target=b"), "out_of_range",
+    refused = _refused(s, "fire actor=a weapon=l target=b")
+    _says(refused, "out_of_range",
           "Kestrel is 16 hexes away: Laser cannon reaches 15 hexes (short 1-5, medium 6-10, long 11-15).",
           "2. COMBAT: Distàncies")
+    assert bracketed(refused) == ("⟨Kestrel is 16 hexes away: Laser cannon reaches 15 hexes (⟨⟨⟨⟨short⟩ 1-5⟩, "
+                                  "⟨⟨medium⟩ 6-10⟩⟩, ⟨⟨long⟩ 11-15⟩⟩).⟩")
 
 
 def test_torpedoes_miss_fast_ships_and_a_death_star_fires_at_nothing_smaller_than_a_capital_ship():

@@ -13,7 +13,7 @@ from rulesets.void_d20 import tables
 from rulesets.void_d20.engine import RULESET
 from rulesets.void_d20.model import ShipWeapon
 
-from ..refusals_kit import reasons_agree, refused, says
+from ..refusals_kit import bracketed, reasons_agree, refused, says
 from .helpers import aboard_state, char, dice, foe, space_state, used_up, vessel
 from .test_override import EXAMPLE
 
@@ -98,8 +98,12 @@ def test_a_knocked_out_weapon_cannot_fire():
 def test_a_target_out_of_the_weapons_range_band_is_refused():
     """Дистанции (VD-42): at Far only heavy weapons and missiles; Сцеплены (VD-45): docked, no guns at all."""
     state = _at_the_guns(vessel(), band="far")
-    _says(_refused(state, "fire actor=s1 weapon=w1 target=s2"), "out_of_range",
+    refused = _refused(state, "fire actor=s1 weapon=w1 target=s2")
+    _says(refused, "out_of_range",
           "Grinder is at Far: Autocannon (standard) does not reach it; only heavy, missile weapons do.", "ranges")
+    # the band, the weapon's reach and the reaches that work are words a translator reaches
+    assert bracketed(refused) == ("⟨Grinder is at ⟨Far⟩: Autocannon (⟨standard⟩) does not reach it; only "
+                                  "⟨⟨heavy⟩, ⟨missile⟩⟩ weapons do.⟩")
     state = _at_the_guns(vessel(), band="docked")
     _says(_refused(state, "fire actor=s1 weapon=w1 target=s2"), "docked_no_guns",
           "Kestrel and Grinder are docked: guns do not work.", "ranges")

@@ -13,7 +13,7 @@ from rulesets.core.scenario import load_scenario, run_scenario
 from rulesets.core.spec import demo_setup
 from rulesets.wing_commander import checks, damage, refusals, tables, turn
 
-from ..refusals_kit import reasons_agree, refused, says
+from ..refusals_kit import bracketed, reasons_agree, refused, says
 from .helpers import GUNS, MISSILE, RULESET, TORPEDO, TURRET, fight, npc, ship, step, with_ship
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "docs" / "scenarios" / "wing_commander-critical-and-fumble.yaml"
@@ -202,7 +202,9 @@ def test_a_countermeasure_needs_the_right_kind_left_and_not_a_critical_hit():
     state = fight(ship("a", "blue", chaff=1), npc("b", weapons=(GUNS, MISSILE, TORPEDO)))
     state, _, _ = step(state, "pass actor=a")
     guns, _, _ = step(state, "attack actor=b target=a weapon=w1")
-    _says(_refused(guns, "countermeasure actor=a"), "counter_empty", "A has no mines left.", checks.RULE_DODGE)
+    refused = _refused(guns, "countermeasure actor=a")
+    _says(refused, "counter_empty", "A has no mines left.", checks.RULE_DODGE)
+    assert bracketed(refused) == "⟨A has no ⟨mines⟩ left.⟩"
     missile, _, _ = step(state, "attack actor=b target=a weapon=w2")
     missile, _, _ = step(missile, "countermeasure actor=a", 1, 1)
     _says(_refused(missile, "countermeasure actor=a"), "counter_tried",
