@@ -206,9 +206,14 @@ class RandomSource(DiceSource):
 
     def faces(self, count, sides, purpose="", rule=""):
         rnd = self._rng.random
-        if count == 1:  # :func:`_random_faces`, its most common case without the call
+        # :func:`_random_faces`, its most common cases (one die; two, as Cepheus's 2D6) without the call
+        if count == 1:
             face = int(rnd() * sides) + 1
             return [face if face <= sides else sides]
+        if count == 2:
+            face = int(rnd() * sides) + 1
+            other = int(rnd() * sides) + 1
+            return [face if face <= sides else sides, other if other <= sides else sides]
         return _random_faces(rnd, count, sides)
 
     draw = faces
