@@ -25,9 +25,9 @@ def test_drawn_faces_are_face_from_random_of_each_draw_in_order(count, sides):
 def test_a_playout_roll_keeps_faces_total_and_target_and_a_recorded_one_every_field():
     quiet = playout_dice(random.Random("r")).roll(2, 6, modifiers=[("Skill", 2), ("GM", -1)], target=8,
                                                   purpose="pilot", rule="p.1")
-    faces = tuple(face_from_random(random.Random("r").random(), 6) for _ in range(1))
-    assert quiet == Roll("", quiet.faces, (), sum(quiet.faces) + 1, target=8)
-    assert quiet.faces[0] == faces[0] and len(quiet.faces) == 2
+    rng = random.Random("r")
+    faces = tuple(face_from_random(rng.random(), 6) for _ in range(2))
+    assert quiet == Roll("", faces, (), sum(faces) + 1, target=8)
     loud = Dice(RandomSource(random.Random("r"))).roll(2, 6, modifiers=[("Skill", 2), ("GM", -1)], target=8,
                                                        purpose="pilot", rule="p.1", side="a")
     assert loud == Roll("2D6", quiet.faces, (("Skill", 2), ("GM", -1)), quiet.total, "pilot", "p.1",
