@@ -27,7 +27,7 @@ from typing import Any, Callable, NamedTuple, Protocol, Union
 
 import icepool
 
-from .dice import Dice, Roll
+from .dice import Dice, Roll, _roll
 from .messages import Message, msg, render
 
 #: the label of the GM's circumstance modifier, the same in every system
@@ -83,8 +83,9 @@ class Throw:
     def draw(self, dice: Dice, purpose: str, rule: str) -> tuple[tuple[int, ...], int]:
         """The faces rolled and the natural they make."""
         faces = tuple(dice.faces(self.count, self.sides, purpose, rule))
-        if self.keep:
-            return faces, sum(sorted(faces, reverse=True)[: self.keep])
+        keep = self.keep
+        if keep:
+            return faces, sum(sorted(faces, reverse=True)[:keep])
         return faces, sum(faces)
 
     def naturals(self) -> dict[int, Fraction]:
@@ -155,16 +156,26 @@ class Check(NamedTuple):
         return tuple((m.label, m.value) for m in self.modifiers)
 
     def resolve(self, natural: int, faces: tuple[int, ...] = ()) -> "Result":
-        """What a natural means for this check (the roll and the odds both ask this)."""
-        total = natural + self.bonus
-        for n in self.naturals:
+        """What a natural means for this check (the roll and the odds both ask this).
+
+        Asked for every roll of every playout: the fields are read in one unpacking and the
+        :class:`Result` is made as the tuple it is (what ``Result(...)`` does, one call fewer)."""
+        _, target, modifiers, _, _, naturals = self
+        bonus = 0
+        for m in modifiers:
+            bonus += m[1]
+        total = natural + bonus
+        for n in naturals:
             if n.low <= natural <= n.high:
-                return Result(natural, total, n.success, n.outcome, faces, self.target, n)
-        ok = self.target is None or total >= self.target
-        return Result(natural, total, ok, SUCCESS if ok else FAILURE, faces, self.target)
+                return _tuple_new(Result, (natural, total, n.success, n.outcome, faces, target, n))
+        ok = target is None or total >= target
+        return _tuple_new(Result, (natural, total, ok, SUCCESS if ok else FAILURE, faces, target, None))
 
     def with_throw(self, throw) -> "Check":
         return self._replace(throw=throw)
+
+
+_tuple_new = tuple.__new__
 
 
 class Result(NamedTuple):
@@ -230,8 +241,8 @@ def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Row = "",
     the GM and that side read (:attr:`rulesets.core.dice.Roll.side`); ``record_target=False`` for a system
     whose table already says the target in words (then the roll shows no "vs N+").  Dice with
     ``adjustments`` (:class:`SystemDice`) have them recorded first, then the modifiers."""
-    purpose = check.purpose
-    faces, natural = check.throw.draw(dice, purpose, check.rule)
+    throw, _, _, rule, purpose, _ = check
+    faces, natural = throw.draw(dice, purpose, rule)
     result = check.resolve(natural, faces)
     if dice.recording:
         decided = result.decided_by
@@ -242,12 +253,12 @@ def roll(dice: Dice, check: Check, *, table: Message | str = "", row: Row = "",
         elif callable(row):
             row = row(result)
         named = tuple(named for named in check.named() if named[1])
-        adjustments = getattr(check.throw, "adjustments", None)
+        adjustments = getattr(throw, "adjustments", None)
         if adjustments is not None:
             named = tuple(adjustments(faces)) + named
-        dice.record(Roll(
-            check.throw.text, faces, named,
-            result.total, purpose, check.rule, target=check.target if record_target else None,
+        dice.record(_roll(
+            throw.text, faces, named,
+            result.total, purpose, rule, target=check.target if record_target else None,
             table=table, row=row, gm_only=gm_only, side=side,
         ))
     return result

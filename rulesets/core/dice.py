@@ -140,6 +140,26 @@ class Roll:
         )
 
 
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _roll(expression: str, faces: tuple[int, ...], modifiers: tuple = (), total: int = 0,
+          purpose: Message | str = "", rule: str = "", table: Message | str = "", row: Message | str = "",
+          target: int | None = None, gm_only: bool = False, side: str = "") -> Roll:
+    """``Roll(...)`` with every field given, made as :func:`rulesets.core.state.clone` makes a
+    frozen dataclass (its ``__dict__`` filled at once): a frozen dataclass's own ``__init__``
+    sets each of its eleven fields through ``object.__setattr__``, five times the cost of the
+    dice it records, and a playout rolls thousands of times.  The same value, equal to it."""
+    new = _new_object(Roll)
+    _set_attribute(new, "__dict__", {
+        "expression": expression, "faces": faces, "modifiers": modifiers, "total": total,
+        "purpose": purpose, "rule": rule, "table": table, "row": row, "target": target,
+        "gm_only": gm_only, "side": side,
+    })
+    return new
+
+
 def face_from_random(value: float, sides: int) -> int:
     """Map a float in [0, 1) to a face 1..sides without bias beyond float precision."""
     face = int(value * sides) + 1
@@ -154,6 +174,19 @@ class DiceSource(abc.ABC):
         """Return ``count`` faces in 1..sides."""
 
 
+def _random_faces(rnd, count: int, sides: int) -> list[int]:
+    """``count`` faces from ``rnd()``, each :func:`face_from_random` (written out: this is every
+    die of every playout, and one die is the most common roll)."""
+    if count == 1:
+        face = int(rnd() * sides) + 1
+        return [face if face <= sides else sides]
+    out = []
+    for _ in range(count):
+        face = int(rnd() * sides) + 1
+        out.append(face if face <= sides else sides)
+    return out
+
+
 class SeededSource(DiceSource):
     def __init__(self, seed: str):
         # random.Random seeds a str through SHA-512 (version 2), stable across runs
@@ -162,8 +195,7 @@ class SeededSource(DiceSource):
         self._rng = random.Random(self.seed)
 
     def faces(self, count, sides, purpose="", rule=""):
-        rnd = self._rng.random
-        return [face_from_random(rnd(), sides) for _ in range(count)]
+        return _random_faces(self._rng.random, count, sides)
 
 
 class RandomSource(DiceSource):
@@ -174,7 +206,15 @@ class RandomSource(DiceSource):
 
     def faces(self, count, sides, purpose="", rule=""):
         rnd = self._rng.random
-        return [face_from_random(rnd(), sides) for _ in range(count)]
+        # :func:`_random_faces`, its most common cases (one die; two, as Cepheus's 2D6) without the call
+        if count == 1:
+            face = int(rnd() * sides) + 1
+            return [face if face <= sides else sides]
+        if count == 2:
+            face = int(rnd() * sides) + 1
+            other = int(rnd() * sides) + 1
+            return [face if face <= sides else sides, other if other <= sides else sides]
+        return _random_faces(rnd, count, sides)
 
     draw = faces
 
@@ -296,12 +336,15 @@ class Dice:
         faces = tuple(self.faces(count, sides, purpose, rule))
         if not self.recording:
             # Playout mode: only what the rules read (faces, total, target).
-            return Roll("", faces, (), sum(faces) + sum(v for _, v in modifiers), target=target)
+            bonus = 0
+            for _, v in modifiers:
+                bonus += v
+            return _roll("", faces, (), sum(faces) + bonus, "", "", "", "", target, False, "")
         mods = tuple((src if isinstance(src, Message) else str(src), int(v)) for src, v in modifiers if v)
         total = sum(faces) + sum(v for _, v in mods)
         expr = f"{count}D{sides}" if sides == 6 else f"{count}d{sides}"
         return self.record(
-            Roll(expr, faces, mods, total, purpose, rule, table, row, target, gm_only, side)
+            _roll(expr, faces, mods, total, purpose, rule, table, row, target, gm_only, side)
         )
 
     @property

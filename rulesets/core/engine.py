@@ -137,7 +137,7 @@ class Log(list):
     __slots__ = ("recording",)
 
     def __init__(self, recording: bool = True):
-        super().__init__()
+        # a new list is empty already: no ``list.__init__`` to call (a Log is made every step)
         self.recording = recording
 
     def say(self, text: Message | str, rule: str = "", gm_only: bool = False, side: str = "") -> None:

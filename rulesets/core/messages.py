@@ -142,15 +142,31 @@ def _param_from_json(value: Any) -> Any:
     return value
 
 
+_new_object = object.__new__
+
+
 def msg(id: str, text: str, **params: Any) -> Message:
-    """``msg("core.refused.over", "The fight is over.")``: a :class:`Message`."""
-    return Message(id, text, params)
+    """``msg("core.refused.over", "The fight is over.")``: a :class:`Message`.
+
+    Said tens of thousands of times a playout (and dropped by its log), so it fills the slots
+    itself, as ``Message(id, text, params)`` would: one call, not a call and an ``__init__``."""
+    m = _new_object(Message)
+    m.id = id
+    m.text = text
+    m.params = params  # the fresh dict of the keywords: kept as it is, not copied
+    m.plural = None
+    return m
 
 
 def msgn(id: str, singular: str, plural: str, count: int, **params: Any) -> Message:
     """A message whose words follow ``count``: ``msgn("core.rounds", "{count} round",
     "{count} rounds", n)``."""
-    return Message(id, singular, {"count": count, **params}, plural)
+    m = _new_object(Message)
+    m.id = id
+    m.text = singular
+    m.params = {"count": count, **params}
+    m.plural = plural
+    return m
 
 
 Words = Message | str
