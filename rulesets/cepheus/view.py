@@ -8,7 +8,7 @@ Enemy crew skills and characteristics are never shown to players.
 from __future__ import annotations
 
 from rulesets.core.engine import Action, Viewer
-from rulesets.core.messages import Message, Words, msg, render
+from rulesets.core.messages import Message, Words, msg, msgn, render
 from rulesets.core.words import count
 
 from .checks import CHECKS, HASTY_DM
@@ -105,18 +105,19 @@ def sheet(s, ship) -> dict:
     return {
         "sheet": ship.id,
         "tonnage": ship.tonnage, "small_craft": ship.small_craft,
-        "hull": points(ship.hull, ship.hull_max), "structure": points(ship.structure, ship.structure_max),
+        "hull": render(points(ship.hull, ship.hull_max)),
+        "structure": render(points(ship.structure, ship.structure_max)),
         "armour": f"{ship.armour}/{ship.armour_max}", "thrust": f"{ship.thrust}/{ship.thrust_max}",
         "speed": ship.speed, "jump": ship.jump, "jump_plotted": ship.jump_plotted,
         "sensors": ship.sensors, "electronics": ship.electronics, "fire_control": ship.fire_control,
         "fuel": f"{ship.fuel}/{ship.fuel_max}", "cargo": f"{ship.cargo}/{ship.cargo_max}",
         "initiative": ship.initiative + s.tactics.get(ship.side, 0) + ship.boost,
         "reactions": ship.reactions,
-        "systems": {SYSTEM_LABEL[k]: ship.hits.get(k, 0) for k in SYSTEMS if ship.hits.get(k, 0)},
+        "systems": {render(SYSTEM_LABEL[k]): ship.hits.get(k, 0) for k in SYSTEMS if ship.hits.get(k, 0)},
         "mounts": [{"id": m.id, "kind": m.kind, "name": mount_title(m.id), "hits": m.hits,
-                    "weapons": [weapon_sheet(w) for w in m.weapons]} for m in ship.mounts],
+                    "weapons": [render(weapon_sheet(w)) for w in m.weapons]} for m in ship.mounts],
         "screens": [n for n, on in (("nuclear damper", ship.nuclear_damper), ("meson screen", ship.meson_screen)) if on],
-        "crew": [{"crew_id": c.id, "name": c.name, "position": POSITION_LABEL.get(c.position, c.position),
+        "crew": [{"crew_id": c.id, "name": c.name, "position": render(POSITION_LABEL.get(c.position, c.position)),
                   "station": render(station_name(c.station)), "state": crew_state(c), "damage": c.damage, "rads": c.rads,
                   "skills": dict(c.skills), "characteristics": dict(c.chars),
                   "task": task_words(ship, c.task)}
@@ -140,17 +141,17 @@ def sensed(s, ship, details: set[str]) -> dict:
     if "emissions" in details:
         d["emissions"] = "sensors and comms active" if ship.hits.get("sensors", 0) < 2 else "quiet"
     if "external" in details:
-        d["hull"] = points(ship.hull, ship.hull_max)
+        d["hull"] = render(points(ship.hull, ship.hull_max))
         d["armour"] = ship.armour
     if "visual" in details:
-        d["weapons"] = sorted({WEAPONS[w.type].label for m in ship.mounts for w in m.weapons})
+        d["weapons"] = sorted({render(WEAPONS[w.type].name) for m in ship.mounts for w in m.weapons})
         d["visible damage"] = ("heavy" if ship.hull < ship.hull_max / 2 or ship.structure < ship.structure_max / 2
                                else "light" if ship.hull < ship.hull_max or ship.structure < ship.structure_max
                                else "none")
     if "internal" in details:
-        d["structure"] = points(ship.structure, ship.structure_max)
+        d["structure"] = render(points(ship.structure, ship.structure_max))
     if "systems" in details:
-        d["damaged systems"] = sorted(SYSTEM_LABEL[k] for k in SYSTEMS if ship.hits.get(k, 0))
+        d["damaged systems"] = sorted(render(SYSTEM_LABEL[k]) for k in SYSTEMS if ship.hits.get(k, 0))
         d["damaged mounts"] = [mount_title(m.id) for m in ship.mounts if m.hits]
     if "neural_presence" in details:
         d["life signs"] = "yes" if any(crew_state(c) != "dead" for c in ship.crew if not c.automated) else "none"
@@ -170,7 +171,7 @@ def view(s, viewer: Viewer) -> dict:
         if full:
             entry["status"] = sh.status
             entry.update(sheet(s, sh))
-            entry["ranges"] = {o.name: BAND_LABEL[s.band(sh.id, o.id)] for o in s.ships if o.id != sh.id and o.alive}
+            entry["ranges"] = {o.name: render(BAND_LABEL[s.band(sh.id, o.id)]) for o in s.ships if o.id != sh.id and o.alive}
         elif sh.side in {m.side for m in mine}:
             entry["status"] = sh.status  # an ally: its status is on the fleet net
         else:
@@ -184,12 +185,12 @@ def view(s, viewer: Viewer) -> dict:
             entry.update(sensed(s, sh, details))
             if mine:
                 near = min(mine, key=lambda m: BANDS.index(s.band(m.id, sh.id)))
-                entry["range"] = BAND_LABEL[s.band(near.id, sh.id)]
+                entry["range"] = render(BAND_LABEL[s.band(near.id, sh.id)])
         ships.append(entry)
     out = {
         "round": s.round, "phase": s.phase, "over": s.over, "winner": s.winner,
         "ships": ships,
-        "options": {"max rounds": s.options.max_rounds, "hazard": COLLISION_SITUATIONS[s.options.hazard][0],
+        "options": {"max rounds": s.options.max_rounds, "hazard": render(COLLISION_SITUATIONS[s.options.hazard][0]),
                     "hasty house rule": s.options.hasty},
     }
     sides_seen = {m.side for m in mine}
@@ -199,7 +200,9 @@ def view(s, viewer: Viewer) -> dict:
         src = s.find_ship(m.source)
         if viewer.is_gm or (src and src.side in sides_seen):
             missiles.append({"missile": m.id, "kind": m.kind, "count": m.count, "from": src.name if src else "?",
-                             "what": count(m.count, MISSILES[m.kind]["label"]),
+                             "what": render(msgn("cepheus.words.missiles_of", "{count} {missile}", "{count} {missiles}",
+                                                 m.count, missile=MISSILES[m.kind]["label"],
+                                                 missiles=MISSILES[m.kind]["many"])),
                              "target": target_name(s, m.target), "to_hit": m.to_hit, "rounds": m.turns})
         elif target and target.side in sides_seen:
             missiles.append({"incoming": m.count, "target": target.name, "rounds": m.turns,
@@ -207,7 +210,7 @@ def view(s, viewer: Viewer) -> dict:
     if missiles:
         out["missiles"] = missiles
     if s.personal:
-        out["personal targets"] = [{"name": p.name, "side": p.side, "range": BAND_LABEL[p.band],
+        out["personal targets"] = [{"name": p.name, "side": p.side, "range": render(BAND_LABEL[p.band]),
                                     "damage": p.damage, "rads": p.rads} for p in s.personal]
     if s.docked:
         out["docked"] = [" + ".join(s.ship(x).name for x in p.split("|")) for p in s.docked]
@@ -265,8 +268,8 @@ def describe(s, a: Action) -> Words:
 def _attack_label(s, ship, a: Action, tgt: str) -> Message:
     mount = ship.mount(a.get("mount"))
     which = a.get("weapon", "all")
-    labels_ = [WEAPONS[w.type].label for w in mount.weapons]
-    kept: list[str] = []
+    labels_ = [WEAPONS[w.type].name for w in mount.weapons]
+    kept: list[Message] = []
     fired = [int(which)] if which != "all" else []
     if which == "all":
         # what the salvo fires (queries.salvo): every usable weapon but the sandcasters, kept for sand
@@ -291,7 +294,7 @@ def _attack_label(s, ship, a: Action, tgt: str) -> Message:
     if kept:
         return msg("cepheus.button.salvo_kept", "{verb} {mount} (all: {weapons}; {kept} kept) at {target}",
                    verb=verb, mount=mount_name(mount.id, mount.kind), weapons=counted,
-                   kept=", ".join(dict.fromkeys(kept)), target=tgt)
+                   kept=listing(dict.fromkeys(kept)), target=tgt)
     return msg("cepheus.button.salvo", "{verb} {mount} (all: {weapons}) at {target}", verb=verb,
                mount=mount_name(mount.id, mount.kind), weapons=counted, target=tgt)
 
