@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rulesets.core.check import circumstance, gm_dm
-from rulesets.core.messages import Words, english, msg, msgn
+from rulesets.core.messages import Words, msg, msgn, words_to_json
 from rulesets.core.state import clone
 
 from .checks import CHECKS, perform, roll_check, use_intel
@@ -19,7 +19,7 @@ from .queries import (
 )
 from .state import Hit, Missile, Pending, pair
 from .tables import (
-    BAND_LABEL, MISSILES, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK, SEC_MISSILE_TO_HIT,
+    BAND_LABEL, MISSILE_TABLE_NAME, MISSILES, WEAPON_NAME, MISSILE_TURNS, SCALED_DAMAGE, SCALED_TO_HIT_DM, SEC, SEC_ATTACK, SEC_MISSILE_TO_HIT,
     SEC_SCALED, SEC_SMART, SMART_TO_HIT, WEAPONS, missile_to_hit,
 )
 from .words import mount_name, rounds, smart_missiles, weapons_in
@@ -36,7 +36,10 @@ SCALED_RADIATION = msg("cepheus.roll.scaled_radiation", "scaled radiation")
 
 
 #: the row of the attack-difficulty table an attack is read on, by the weapon's row and the band
-ATTACK_ROW = {(kind.row, band): msg("cepheus.table.attack_row", "{weapon} at {band}", weapon=kind.row.replace("_", " "),
+#: (the attack-difficulty table's rows name the weapon, a bay's as its turret's: "meson gun")
+_ROW_WEAPON = {"meson_gun": msg("cepheus.weapon.meson_gun", "meson gun"), "": "",
+               **{key: name for key, (name, _) in WEAPON_NAME.items()}}
+ATTACK_ROW = {(kind.row, band): msg("cepheus.table.attack_row", "{weapon} at {band}", weapon=_ROW_WEAPON[kind.row],
                                     band=BAND_LABEL[band])
               for kind in WEAPONS.values() for band in BAND_LABEL}
 
@@ -112,7 +115,7 @@ def launch_missile(tx: Tx, ship: Ship, crew: Crew, mount: Mount, index: int, tar
                                   SEC["missiles"], extra=extra, table=SEC_MISSILE_TO_HIT)
         to_hit, row = missile_to_hit(effect)
         tx.say(msg("cepheus.log.launch", "Launch Effect {effect:+d}: the missile needs {to_hit}+ ({table}: {row}); "
-                   "impact in {rounds}.", effect=effect, to_hit=to_hit, table=SEC_MISSILE_TO_HIT, row=row,
+                   "impact in {rounds}.", effect=effect, to_hit=to_hit, table=MISSILE_TABLE_NAME, row=row,
                    rounds=rounds(turns)), SEC["missiles"])
         if uses_intel(extra):
             use_intel(tx, ship.id, target_id)
@@ -147,18 +150,18 @@ def resolve_fire(tx: Tx, p: Pending):
             extra = [e for e in extra if e is not INTEL]
         extra += circumstance(p.dm)
         purpose = msg("cepheus.roll.attack", "{ship}'s {weapon} in {mount} at {target}", ship=ship.name,
-                      weapon=kind.label, mount=mount_name(mount.id, mount.kind), target=target.name)
+                      weapon=kind.name, mount=mount_name(mount.id, mount.kind), target=target.name)
         row = ATTACK_ROW[kind.row, s.band(ship.id, target.id)]
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "", purpose, SEC_ATTACK,
                                   extra=extra, table=SEC_ATTACK, row=row)
         if uses_intel(extra):
             used_intel = True
         if effect < 0:
-            tx.say(msg("cepheus.log.beam_misses", "The {weapon} misses {target}.", weapon=kind.label,
+            tx.say(msg("cepheus.log.beam_misses", "The {weapon} misses {target}.", weapon=kind.name,
                        target=target.name), SEC["attack"])
             continue
         tx.say(msg("cepheus.log.beam_hits", "The {weapon} hits {target} (Effect {effect:+d}); damage at the end of "
-                   "{ship}'s turn.", weapon=kind.label, target=target.name, effect=effect, ship=ship.name),
+                   "{ship}'s turn.", weapon=kind.name, target=target.name, effect=effect, ship=ship.name),
                SEC["attack"])
         s.hits = s.hits + [weapon_hit(ship, target, w.type, p)]
     if used_intel:
@@ -167,7 +170,7 @@ def resolve_fire(tx: Tx, p: Pending):
 
 def weapon_hit(ship: Ship, target: Ship, weapon: str, p: Pending) -> Hit:
     kind = WEAPONS[weapon]
-    h = Hit(target.id, ship.id, hit_label(ship.name, kind.label), weapon, dice=kind.dice, flat=kind.flat)
+    h = Hit(target.id, ship.id, hit_label(ship.name, kind.name), weapon, dice=kind.dice, flat=kind.flat)
     if kind.beam:
         h.sand = p.sand
     if weapon == "meson_bay":
@@ -228,9 +231,9 @@ def resolve_salvo(tx: Tx, p: Pending, mid: str):
 
 
 @lru_cache(maxsize=256)
-def hit_label(ship: str, weapon: str) -> str:
-    """A hit waiting for its damage, as the state keeps it (its English words): "Corsair's pulse laser"."""
-    return english(msg("cepheus.words.ships_weapon", "{ship}'s {weapon}", ship=ship, weapon=weapon))
+def hit_label(ship: str, weapon: Words) -> dict:
+    """A hit waiting for its damage, as the state keeps it (a stored message): "Corsair's pulse laser"."""
+    return words_to_json(msg("cepheus.words.ships_weapon", "{ship}'s {weapon}", ship=ship, weapon=weapon))
 
 
 def missile_hits(missile: Words, target: str):
@@ -307,13 +310,13 @@ def fire_at_personal(tx: Tx, ship: Ship, crew: Crew, mount: Mount, beams: list[i
         extra = attack_mods(s, ship, crew, mount, target_id, w.type, personal=True) + list(circumstance(dm))
         roll, effect = roll_check(tx, ship, crew, gunnery_skill(mount.kind), "dex", "",
                                   msg("cepheus.roll.attack_personal", "{ship}'s {weapon} at {target} (personal scale)",
-                                      ship=ship.name, weapon=kind.label, target=target.name), SEC["scaled"],
+                                      ship=ship.name, weapon=kind.name, target=target.name), SEC["scaled"],
                                   extra=extra)
         if effect < 0:
-            tx.say(msg("cepheus.log.beam_misses", "The {weapon} misses {target}.", weapon=kind.label,
+            tx.say(msg("cepheus.log.beam_misses", "The {weapon} misses {target}.", weapon=kind.name,
                        target=target.name), SEC["scaled"])
             continue
-        scaled_damage(tx, target_id, w.type, kind.label)
+        scaled_damage(tx, target_id, w.type, kind.name)
 
 
 def set_missile(tx: Tx, m: Missile):

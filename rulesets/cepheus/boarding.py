@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulesets.core.check import circumstance
-from rulesets.core.messages import msg
+from rulesets.core.messages import msg, words_to_json
 from rulesets.core.state import clone
 
 from .attacks import reaction_options
@@ -15,6 +15,14 @@ from .economy import spend_significant
 from .queries import boarding_leader
 from .state import Boarding, Hit, Pending, pair
 from .tables import BOARDING_RESULTS, EXCEPTIONAL, SEC, SEC_BOARDING
+
+#: who wins a boarding round, and how well (the Abstract Boarding Resolution table's columns)
+WINNER = {"attacker": msg("cepheus.words.attacker", "attacker"), "defender": msg("cepheus.words.defender", "defender")}
+DEGREE = {"success": msg("cepheus.words.success", "success"),
+          "exceptional": msg("cepheus.words.exceptional", "exceptional")}
+#: the hits a boarding round gives, as the state keeps them (stored words)
+FIGHTING_ABOARD = words_to_json(msg("cepheus.words.fighting_aboard", "Fighting aboard"))
+SHIP_TAKEN = words_to_json(msg("cepheus.words.boarders_take", "Boarders take the ship"))
 
 if TYPE_CHECKING:
     from rulesets.core.engine import Action
@@ -72,7 +80,7 @@ def resolve_boarding(tx: Tx, p: Pending):
             break
     winner = "attacker" if e1 > e2 else "defender"
     degree = "exceptional" if max(e1, e2) >= EXCEPTIONAL else "success"
-    tx.say(msg("cepheus.log.boarding", "Boarding: the {winner} wins ({degree}): {result}", winner=winner, degree=degree,
+    tx.say(msg("cepheus.log.boarding", "Boarding: the {winner} wins ({degree}): {result}", winner=WINNER[winner], degree=DEGREE[degree],
                result=BOARDING_RESULTS[(winner, degree)]), SEC_BOARDING)
     rec = clone(rec, rounds=rec.rounds + 1, attacker_dm=0, defender_dm=0)
     keep = True
@@ -80,14 +88,14 @@ def resolve_boarding(tx: Tx, p: Pending):
         tx.ship(dfn.id).reactions = 0
         tx.ship(dfn.id).no_reactions = False
         rec.attacker_dm = 2
-        s.hits = s.hits + [Hit(dfn.id, att.id, "Fighting aboard", "boarding", single=1)]
+        s.hits = s.hits + [Hit(dfn.id, att.id, FIGHTING_ABOARD, "boarding", single=1)]
     elif winner == "defender" and degree == "success":
         rec.defender_dm = 2
-        s.hits = s.hits + [Hit(dfn.id, att.id, "Fighting aboard", "boarding", single=1)]
+        s.hits = s.hits + [Hit(dfn.id, att.id, FIGHTING_ABOARD, "boarding", single=1)]
     elif winner == "attacker":
         d = tx.ship(dfn.id)
         d.status = "boarded"  # "needs a turn to take control": captured at the start of the next round
-        s.hits = s.hits + [Hit(dfn.id, att.id, "Boarders take the ship", "boarding", dice=2, ignore_armour=True,
+        s.hits = s.hits + [Hit(dfn.id, att.id, SHIP_TAKEN, "boarding", dice=2, ignore_armour=True,
                                internal=True)]
         keep = False
         drop_ship_links(tx, dfn.id)

@@ -9,7 +9,7 @@ from rulesets.core.words import count as count_of
 
 from .state import SYSTEM_LABEL, SYSTEMS
 from .tables import WEAPONS
-from .words import mount_name
+from .words import listing, mount_name
 
 if TYPE_CHECKING:
     from .state import CombatState
@@ -77,10 +77,10 @@ def _mount_words(stats: dict, mount_id: str) -> str:
         kind = WEAPONS.get(_weapon_type(stats, mount_id, i))
         if kind is None:
             break
-        labels.append(kind.label)
+        labels.append(kind.name)
     if not labels:
-        return name
-    return str(msg("cepheus.words.mount_with", "{mount} ({weapons})", mount=name, weapons=", ".join(labels)))
+        return str(name)
+    return str(msg("cepheus.words.mount_with", "{mount} ({weapons})", mount=name, weapons=listing(labels)))
 
 
 def damage_words(damage: dict, stats: dict, crew_names: dict) -> list[str]:
@@ -120,7 +120,7 @@ def damage_words(damage: dict, stats: dict, crew_names: dict) -> list[str]:
                 else:
                     spent = count_of(int(used), "round")
                 out.append(str(msg("cepheus.carried.ammo", "Ammunition spent: {spent} from the {weapon} in {mount}",
-                                   spent=spent, weapon=kind.label if kind else "weapon", mount=mount_name(mount_id))))
+                                   spent=spent, weapon=kind.name if kind else "weapon", mount=mount_name(mount_id))))
         elif key == "crew" and isinstance(value, dict):
             for crew_id, hurt in value.items():
                 name = crew_names.get(str(crew_id)) or str(msg("cepheus.carried.gone", "a crew member no longer aboard"))

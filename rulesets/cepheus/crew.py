@@ -30,7 +30,21 @@ POSITIONS = [
 ]
 
 
-POSITION_LABEL = dict(POSITIONS)
+#: a position in words, for the log, the buttons and the ship cards (POSITIONS above: the forms' choices)
+POSITION_LABEL = {
+    "captain": msg("cepheus.position.captain", "Captain"),
+    "pilot": msg("cepheus.position.pilot", "Pilot"),
+    "navigator": msg("cepheus.position.navigator", "Navigator"),
+    "sensors": msg("cepheus.position.sensors", "Sensor operator"),
+    "turret_gunner": msg("cepheus.position.turret_gunner", "Turret gunner"),
+    "bay_gunner": msg("cepheus.position.bay_gunner", "Bay gunner"),
+    "gunner": msg("cepheus.position.gunner", "Gunner (turret or bay, by station)"),
+    "engineer": msg("cepheus.position.engineer", "Engineer"),
+    "damage_control": msg("cepheus.position.damage_control", "Damage control"),
+    "security": msg("cepheus.position.security", "Chief security officer"),
+    "marine": msg("cepheus.position.marine", "Marine"),
+    "passenger": msg("cepheus.position.passenger", "Passenger"),
+}
 
 
 POSITION_ORDER = {key: i for i, key in enumerate(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rulesets.core import check as core
 from rulesets.core.check import Modifier
-from rulesets.core.messages import Words, msg, msgn
+from rulesets.core.messages import Words, msg, msgn, words_from_json
 from rulesets.core.state import clone
 
 from .checks import TWO_D6, roll_check
@@ -17,9 +17,9 @@ from .crew import able, crew_state
 from .state import SYSTEMS, SYSTEM_LABEL
 from .words import listing, mount_of
 from .tables import (
-    COLUMN_LABEL, EXCEPTIONAL, FURTHER_HITS, HIT_LOCATION, LOCATION_EFFECTS, LOCATION_LABEL,
-    LOCATION_SECTION, SEC, SEC_CREW_DAMAGE, SEC_DAMAGE, SEC_LOCATION, SEC_SPECIAL, WEAPONS, crew_damage_row,
-    damage_effect,
+    COLUMN_LABEL, CREW_TABLE_NAME, DAMAGE_TABLE_NAME, EXCEPTIONAL, FURTHER_HITS, HIT_LOCATION, LOCATION_EFFECTS,
+    LOCATION_LABEL, LOCATION_SECTION, LOCATION_TABLE_NAME, LOCATION_WORD, SEC, SEC_CREW_DAMAGE, SEC_DAMAGE,
+    SEC_LOCATION, SEC_SPECIAL, WEAPONS, crew_damage_row, damage_effect,
 )
 
 if TYPE_CHECKING:
@@ -38,7 +38,8 @@ SAND_ROLL = msg("cepheus.roll.sand_less", "sand: damage reduced by 1D6")
 
 
 #: the Hit Location table's columns, as a roll names the table it is read on
-LOCATION_TABLE = {column: msg("cepheus.table.column", "{table} — {column}", table=SEC_LOCATION, column=label)
+LOCATION_TABLE = {column: msg("cepheus.table.column", "{table} — {column}", table=LOCATION_TABLE_NAME,
+                              column=label)
                   for column, label in COLUMN_LABEL.items()}
 
 
@@ -71,10 +72,11 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         return 0
     rule = SEC["damage"]
     armour = target.armour  # the armour the hit meets: its damage and its radiation crew hit both read it
+    label = words_from_json(hit.label)
     mods = []
     if hit.single:
         tx.say(msgn("cepheus.log.single_hits", "{hit}: {count} single internal hit on {ship}.",
-                    "{hit}: {count} single internal hits on {ship}.", hit.single, hit=hit.label, ship=target.name),
+                    "{hit}: {count} single internal hits on {ship}.", hit.single, hit=label, ship=target.name),
                SEC["abstract_boarding"])
         for _ in range(hit.single):
             apply_location_hits(tx, target.id, 1, internal=True)
@@ -82,7 +84,7 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
     if not hit.dice:
         raw = hit.flat
     else:
-        raw = dice_total(tx, hit.dice, msg("cepheus.roll.damage", "{hit}: damage", hit=hit.label), rule)
+        raw = dice_total(tx, hit.dice, msg("cepheus.roll.damage", "{hit}: damage", hit=label), rule)
     if not hit.ignore_armour and armour:
         mods.append((ARMOUR, -armour))
     if hit.sand:
@@ -95,11 +97,11 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
         net += value
     counts, row = damage_effect(net)
     if mods:
-        said = msg("cepheus.log.damage_less", "{hit}: damage {raw} {less} = {net} ({table}: {row})", hit=hit.label,
-                   raw=raw, less=_less(mods), net=max(net, 0), table=SEC_DAMAGE, row=row)
+        said = msg("cepheus.log.damage_less", "{hit}: damage {raw} {less} = {net} ({table}: {row})", hit=label,
+                   raw=raw, less=_less(mods), net=max(net, 0), table=DAMAGE_TABLE_NAME, row=row)
     else:
-        said = msg("cepheus.log.damage", "{hit}: damage {raw} ({table}: {row})", hit=hit.label, raw=raw,
-                   table=SEC_DAMAGE, row=row)
+        said = msg("cepheus.log.damage", "{hit}: damage {raw} ({table}: {row})", hit=label, raw=raw,
+                   table=DAMAGE_TABLE_NAME, row=row)
     tx.say(said, SEC_DAMAGE)
     if net > 0:
         interrupt_extended(tx, target.id, net)
@@ -113,7 +115,7 @@ def resolve_hit(tx: Tx, hit: Hit) -> int:
     if hit.radiation and tx.s.ship(target.id).status != "destroyed" and not (hit.damper and hit.weapon == "nuclear"):
         dm = -armour if hit.radiation == "armour" else 0
         crew_hit(tx, target.id, radiation=True, dm=dm,
-                 why=msg("cepheus.roll.radiation_hit", "{hit}: radiation crew hit ({rule})", hit=hit.label,
+                 why=msg("cepheus.roll.radiation_hit", "{hit}: radiation crew hit ({rule})", hit=label,
                          rule=SEC_SPECIAL))
     elif hit.radiation and hit.damper:
         tx.say(msg("cepheus.log.damper_radiation", "{ship}'s nuclear damper removes the radiation hit.",
@@ -188,20 +190,20 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
         if not mounts:
             instead = "hull" if location == "turret" else "structure"
             tx.say(msg("cepheus.log.no_mount_hit", "{ship} has no {location}: it counts as a {instead} hit.",
-                       ship=sh.name, location=location, instead=instead), SEC["no_mount_hit"])
+                       ship=sh.name, location=LOCATION_WORD[location], instead=LOCATION_WORD[instead]), SEC["no_mount_hit"])
             hit_location(tx, ship_id, instead, row)
             return
         if len(mounts) == 1:
             mount = mounts[0]
         else:
-            pick = dice_total(tx, 1, msg("cepheus.roll.which_mount", "which {location} is hit", location=location), sec,
+            pick = dice_total(tx, 1, msg("cepheus.roll.which_mount", "which {location} is hit", location=LOCATION_WORD[location]), sec,
                               len(mounts))
             mount = mounts[pick - 1]
         m = tx.mount(ship_id, mount.id)
         if m.hits >= 3:
             instead = FURTHER_HITS[location]
             tx.say(msg("cepheus.log.mount_gone", "{ship}: {mount} already destroyed, counts as a {instead} hit.",
-                       ship=sh.name, mount=mount_of(sh, m.id), instead=instead), sec)
+                       ship=sh.name, mount=mount_of(sh, m.id), instead=LOCATION_WORD[instead]), sec)
             hit_location(tx, ship_id, instead, row)
             return
         m.hits += 1
@@ -218,7 +220,7 @@ def hit_location(tx: Tx, ship_id: str, location: str, row: int):
     if have >= 3:
         instead = FURTHER_HITS[location]
         tx.say(msg("cepheus.log.system_gone", "{ship}: {system} already destroyed, counts as a {instead} hit.",
-                   ship=sh.name, system=LOCATION_LABEL[location], instead=instead), sec)
+                   ship=sh.name, system=LOCATION_LABEL[location], instead=LOCATION_WORD[instead]), sec)
         hit_location(tx, ship_id, instead, row)
         return
     sh.hits[location] = have + 1
@@ -287,7 +289,7 @@ def crew_hit(tx: Tx, ship_id: str, radiation: bool, dm: int, why: Words):
     """Tabella: Danni all'equipaggio — 2D6 on the Normal or Radiation column."""
     ship = tx.s.ship(ship_id)
     total = table_roll(tx, msg("cepheus.roll.crew_damage", "{why}: crew damage", why=why), SEC_CREW_DAMAGE,
-                       msg("cepheus.table.column", "{table} — {column}", table=SEC_CREW_DAMAGE,
+                       msg("cepheus.table.column", "{table} — {column}", table=CREW_TABLE_NAME,
                            column=RADIATION_COLUMN if radiation else NORMAL_COLUMN),
                        lambda total: crew_damage_row(total)[2], mods=[(ARMOUR, dm)] if dm else [])
     who, dice_n, row = crew_damage_row(total)
@@ -392,7 +394,7 @@ def system_label(ship: Ship, system: str) -> Words:
     m = ship.mount(system)
     if m is None:
         return system
-    weapons = ", ".join(WEAPONS[w.type].label for w in m.weapons)
+    weapons = listing(WEAPONS[w.type].name for w in m.weapons)
     if m.kind == "turret":
         return msg("cepheus.words.turret_with", "Turret {n} ({weapons})", n=m.id[1:], weapons=weapons)
     return msg("cepheus.words.bay_with", "Bay {n} ({weapons})", n=m.id[1:], weapons=weapons)

@@ -183,7 +183,7 @@ class CepheusRuleset(RulesetBase):
     def sweeps(self):
         return [
             Sweep("range", "Starting range band",
-                  tuple(SweepPoint(BAND_LABEL[b], {"range": b}) for b in BANDS)),
+                  tuple(SweepPoint(english(BAND_LABEL[b]), {"range": b}) for b in BANDS)),
             Sweep("hasty", "Hasty house rule", (SweepPoint("hasty allowed", {"hasty": True}),
                                                 SweepPoint("no hasty", {"hasty": False}))),
             Sweep("awareness", "Awareness at the start (Checklist step 3)", (

@@ -11,7 +11,7 @@ from .damage import drop_ship_links, over_check, repair_system, system_label
 from .economy import spend_significant
 from .queries import jump_fuel
 from .state import SYSTEMS, Task
-from .tables import SEC, SEC_REPAIR, hits_repaired
+from .tables import REPAIR_TABLE_NAME, SEC, SEC_REPAIR, hits_repaired
 from .words import hits as hits_of, turns as turns_of
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def do_repair(tx: Tx, a: Action):
         fixed = repair_system(tx, ship.id, system, n)
         tx.inside(ship, msg("cepheus.log.repaired", "{name} repairs {hits} on {system} ({table}: {row}); a battlefield "
                             "repair, undone after the battle.", name=c.name, hits=hits_of(fixed), system=label,
-                            table=SEC_REPAIR, row=row), SEC["repair"])
+                            table=REPAIR_TABLE_NAME, row=row), SEC["repair"])
     else:
         tx.inside(ship, msg("cepheus.log.repair_fails", "{name}'s repair fails.", name=c.name), SEC["repair"])
 

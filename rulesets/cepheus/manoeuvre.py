@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulesets.core.messages import english, msg
+from rulesets.core.messages import msg, words_to_json
 
 from .checks import CHECKS, contest, declared, perform
 from .damage import drop_ship_links, over_check
 from .economy import spend_minor, spend_significant
 from .queries import band_index, pilot_of, pursuit_dm
 from .state import Hit, Pending, pair
+from .words import listing
 from .tables import (
-    BANDS, BAND_LABEL, COLLISION_SITUATIONS, EXCEPTIONAL, SEC, SEC_COLLISION, SEC_REENTRY, UNSKILLED,
+    BANDS, BAND_LABEL, COLLISION_SITUATIONS, HAZARD_WORD, NO_DM, EXCEPTIONAL, SEC, SEC_COLLISION, SEC_REENTRY, UNSKILLED,
     reentry_dms,
 )
 
@@ -157,9 +158,10 @@ def do_ram(tx: Tx, a: Action):
     won = contest(tx, CHECKS["ram"], ship, c, a, rams)
     if won:
         diff = ship.speed - target.speed
-        s.hits = s.hits + [Hit(target.id, ship.id, english(rams), "ram", dice=diff),
-                           Hit(ship.id, ship.id, english(msg("cepheus.words.ram_shock", "{ship} takes the ramming shock",
-                                                             ship=ship.name)), "ram", dice=diff)]
+        s.hits = s.hits + [Hit(target.id, ship.id, words_to_json(rams), "ram", dice=diff),
+                           Hit(ship.id, ship.id, words_to_json(msg("cepheus.words.ram_shock",
+                                                                   "{ship} takes the ramming shock", ship=ship.name)),
+                               "ram", dice=diff)]
         set_band(tx, ship.id, target.id, None, band="adjacent")
         tx.say(msg("cepheus.log.rammed", "{ship} rams {target}: {n}D6 to each, resolved at the end of the turn.",
                    ship=ship.name, target=target.name, n=diff), SEC["ram"])
@@ -266,10 +268,10 @@ def avoid_collision(tx: Tx, sh: Ship, crew: Crew | None, action: Action | None =
                            extra=[] if crew else [(NO_PILOT_AT_HELM, UNSKILLED)], table=SEC_COLLISION, row=label)
     sh.avoided = True
     if effect >= 0:
-        tx.say(msg("cepheus.log.threads", "{ship} threads the {hazard}.", ship=sh.name, hazard=label.lower()),
+        tx.say(msg("cepheus.log.threads", "{ship} threads the {hazard}.", ship=sh.name, hazard=HAZARD_WORD[s.options.hazard]),
                SEC["avoid_collision"])
     elif sh.speed > 0:
-        s.hits = s.hits + [Hit(sh.id, sh.id, english(msg("cepheus.words.collides", "{ship} collides", ship=sh.name)),
+        s.hits = s.hits + [Hit(sh.id, sh.id, words_to_json(msg("cepheus.words.collides", "{ship} collides", ship=sh.name)),
                                "collision", dice=sh.speed)]
         tx.say(msg("cepheus.log.collides", "{ship} collides: {n}D6 damage at the end of the turn.", ship=sh.name,
                    n=sh.speed), SEC["avoid_collision"])
@@ -289,7 +291,7 @@ def reentry(tx: Tx, sh: Ship, crew: Crew | None, action: Action | None, extra=()
                    msg("cepheus.roll.reentry_uncontrolled", "{ship}: uncontrolled re-entry", ship=sh.name))
         roll, effect = perform(tx, CHECKS["reentry"], sh, crew, action, purpose,
                                extra=list(extra) + ([] if crew else [(NO_PILOT, UNSKILLED)]),
-                               table=SEC_REENTRY, row=", ".join(s for s, _ in dms) or "no DM")
+                               table=SEC_REENTRY, row=listing(s for s, _ in dms) or NO_DM)
         ok = effect >= 0
     if ok:
         sh.position = "atmosphere"

@@ -44,7 +44,11 @@ def band_outcomes(modifier: int) -> tuple[Outcome, ...]:
     return tuple(Outcome(k, float(v)) for k, v in bands.items())
 
 
-def check_odds(modifier: int, what: Words = "success") -> Odds:
+#: what a check's odds are of, unless said
+SUCCESS = msg("cepheus.odds.success", "success")
+
+
+def check_odds(modifier: int, what: Words = SUCCESS) -> Odds:
     p = p_at_least(modifier)
     mean = sum(e * q for e, q in effect_dist(modifier).items())
     return Odds(band_outcomes(modifier), msg("cepheus.odds.check", "{percent} {what} (mean Effect {mean:+.1f})",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulesets.core.messages import english
 from rulesets.core.engine import IllegalAction
 from rulesets.core.override import OverrideField, WholeRange, one_of, parse_override, whole_number, yes_no
 
@@ -30,9 +31,9 @@ if TYPE_CHECKING:
 def _band(text: str) -> str:
     low = text.strip().lower().replace("_", " ")
     for band in BANDS:
-        if low in (band.replace("_", " "), BAND_LABEL[band].lower()):
+        if low in (band.replace("_", " "), english(BAND_LABEL[band]).lower()):
             return band
-    raise ValueError(f"'{text}' is not a range band ({', '.join(BAND_LABEL[b] for b in BANDS)}).")
+    raise ValueError(f"'{text}' is not a range band ({', '.join(english(BAND_LABEL[b]) for b in BANDS)}).")
 
 
 def _attr(name: str):
@@ -176,7 +177,7 @@ def override(tx: Tx, path: str, value):
         else:
             a, b = _two_ships(s, path, str(path).strip().lower()[len("range."):])
             tx.say(f"GM override: the range between {s.ship(a).name} and {s.ship(b).name} is set to "
-                   f"{BAND_LABEL[req.value]}.", SEC["override"])
+                   f"{english(BAND_LABEL[req.value])}.", SEC["override"])
             set_band(tx, a, b, None, band=req.value)
         return
     ship = s.ship(req.ship_id)
@@ -194,7 +195,7 @@ def override(tx: Tx, path: str, value):
         if system not in SYSTEMS:
             raise IllegalAction(f"{req.path}: '{parts[1]}' is not a system ({', '.join(SYSTEMS)}).")
         sh.hits[system] = req.value
-        tx.say(f"GM override: GM sets {ship.name}'s {SYSTEM_LABEL[system]} hits to {req.value}.", SEC["override"])
+        tx.say(f"GM override: GM sets {ship.name}'s {english(SYSTEM_LABEL[system])} hits to {req.value}.", SEC["override"])
         return
     elif name == "*.hits":
         mount = _mount_id(ship, req.path, parts[0])

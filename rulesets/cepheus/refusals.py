@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Final
 
 from rulesets.core.engine import Action, Refusal
-from rulesets.core.messages import Message, msg
+from rulesets.core.messages import Words, msg
 
 from .actions import (
     can_exploit, can_plot_jump, can_pursue, helm_forced_to_avoid, leads_boarders, range_wants,
@@ -29,6 +29,7 @@ from .queries import (
     pilot_of, range_ok, role_active, sensors_ok, target_name, usable_weapons,
 )
 from .state import pair
+from .words import either, listing
 from .tables import (
     ATTACK_DIFFICULTY, BAND_LABEL, BANDS, COLLISION_SITUATIONS, LOCATION_SECTION, MISSILE_TURNS, SEC, SEC_ATTACK,
     SEC_CREW_DAMAGE, SEC_MISSILE_RANGE, SEC_REACTIONS, WEAPONS, reactions_for,
@@ -131,30 +132,12 @@ def _no(ident: str, text: str, rule: str, **params) -> Refusal:
     return Refusal(msg(ident, text, **params), rule)
 
 
-def _position(key: str) -> str:
+def _position(key: str) -> Words:
     return POSITION_LABEL.get(key, key)
 
 
-def _band(key: str) -> str:
+def _band(key: str) -> Words:
     return BAND_LABEL.get(key, key)
-
-
-def _either(words: list) -> Message | str:
-    """Choices in words, one or the other ("pilot or navigator"): each pair a message, so each
-    language chooses its own word for "or"."""
-    out = words[0] if words else ""
-    for word in words[1:]:
-        out = msg("cepheus.refused.either_or", "{first} or {then}", first=out, then=word)
-    return out
-
-
-def _one_after_another(words: list) -> Message | str:
-    """Parts of a list one after the other ("Short, Medium"): each pair a message, so each
-    language chooses its own separator."""
-    out = words[0] if words else ""
-    for word in words[1:]:
-        out = msg("cepheus.refused.list_and", "{first}, {then}", first=out, then=word)
-    return out
 
 
 def refusal(s: CombatState, action: Action) -> Refusal | None:
@@ -434,7 +417,7 @@ def _their_action(s: CombatState, ship: Ship, c: Crew, action: Action) -> Refusa
     who = WHO[kind]
     if who is not None and c.position not in who:
         return _no("cepheus.refused.not_their_position", "{action} is the {who}'s action; {name} is the {position}.", SEC["summary"],
-                   action=ACTION_WORDS[kind], who=_either([_position(w) for w in who]), name=c.name,
+                   action=ACTION_WORDS[kind], who=either(_position(w) for w in who), name=c.name,
                    position=_position(c.position))
     if who is None and c.automated:
         return _no("cepheus.refused.automated", "{name} is an automated position: it does only its position's work.",
@@ -708,7 +691,7 @@ def _attack(s: CombatState, ship: Ship, c: Crew, action: Action) -> Refusal | No
             return None
         if len(usable) == 1:
             return _no("cepheus.refused.one_weapon", "Only the {weapon} of {mount} can fire at {target}: name it (weapon={index}).",
-                       SEC["attack"], weapon=WEAPONS[mount.weapons[usable[0]].type].label,
+                       SEC["attack"], weapon=WEAPONS[mount.weapons[usable[0]].type].name,
                        mount=system_label(ship, mount.id), target=target_name(s, target_id), index=usable[0])
         return _weapon_cannot(s, ship, mount, 0, band)
     i = int(which)
@@ -723,7 +706,7 @@ def _weapon_cannot(s: CombatState, ship: Ship, mount: Mount, i: int, band: str) 
     w = mount.weapons[i]
     kind = WEAPONS[w.type]
     if kind.ammo and w.loaded <= 0:
-        where = dict(weapon=kind.label, mount=system_label(ship, mount.id), reserve=w.reserve)
+        where = dict(weapon=kind.name, mount=system_label(ship, mount.id), reserve=w.reserve)
         if kind.missile:
             return _no("cepheus.refused.no_missiles", "The {weapon} in {mount} has no missiles left loaded ({reserve} in "
                        "store: reload it).", SEC["missiles"], **where)
@@ -737,7 +720,7 @@ def _weapon_cannot(s: CombatState, ship: Ship, mount: Mount, i: int, band: str) 
     if ATTACK_DIFFICULTY[kind.row][band] is None:
         reach = [b for b in BANDS if ATTACK_DIFFICULTY[kind.row][b] is not None]
         return _no("cepheus.refused.out_of_reach", "The {weapon} cannot fire at {band}: it reaches {reach} only.", SEC_ATTACK,
-                   weapon=kind.label, band=_band(band), reach=_one_after_another([_band(b) for b in reach]))
+                   weapon=kind.name, band=_band(band), reach=listing(_band(b) for b in reach))
     return None
 
 
@@ -817,14 +800,14 @@ def _reload(s: CombatState, ship: Ship, c: Crew, action: Action) -> Refusal | No
     kind = WEAPONS[w.type]
     label = system_label(ship, mount.id)
     if not kind.ammo:
-        return _no("cepheus.refused.no_ammo_weapon", "The {weapon} in {mount} takes no ammunition.", SEC["reload"], weapon=kind.label,
+        return _no("cepheus.refused.no_ammo_weapon", "The {weapon} in {mount} takes no ammunition.", SEC["reload"], weapon=kind.name,
                    mount=label)
     if w.loaded > 0:
         return _no("cepheus.refused.not_exhausted", "The {weapon} in {mount} still has {loaded} loaded: a reload fills an exhausted "
-                   "one.", SEC["reload"], weapon=kind.label, mount=label, loaded=w.loaded)
+                   "one.", SEC["reload"], weapon=kind.name, mount=label, loaded=w.loaded)
     if w.reserve <= 0:
         return _no("cepheus.refused.no_reserve", "There is nothing left in store to reload the {weapon} in {mount}.", SEC["reload"],
-                   weapon=kind.label, mount=label)
+                   weapon=kind.name, mount=label)
     return None
 
 

@@ -10,6 +10,7 @@ changes its ships, crew members and mounts in place.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from functools import lru_cache
 
 from rulesets.core.engine import Log
@@ -212,7 +213,9 @@ class Hit:
 
     target: str
     source: str
-    label: str
+    #: what hit, in words, as the state is saved (``words_to_json`` of a message: the words are
+    #: rendered when the log is read; a state saved before messages holds the English string)
+    label: Any
     weapon: str = ""
     dice: int = 0
     flat: int = 0

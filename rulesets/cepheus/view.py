@@ -8,8 +8,7 @@ Enemy crew skills and characteristics are never shown to players.
 from __future__ import annotations
 
 from rulesets.core.engine import Action, Viewer
-from rulesets.core.messages import Message, Words, msg, render
-from rulesets.core.words import count
+from rulesets.core.messages import Message, Words, msg, msgn, render
 
 from .checks import CHECKS, HASTY_DM
 from .crew import POSITION_LABEL, able, crew_state
@@ -53,8 +52,23 @@ def _ship_name(s, ship_id: str) -> str:
 
 
 #: a ship's position when a world is near (Manovre planetarie), in words
-PLACE = {"space": "in open space", "orbit": "in orbit", "decaying": "in a decaying orbit",
-         "atmosphere": "in the atmosphere"}
+PLACE = {"space": msg("cepheus.place.space", "in open space"), "orbit": msg("cepheus.place.orbit", "in orbit"),
+         "decaying": msg("cepheus.place.decaying", "in a decaying orbit"),
+         "atmosphere": msg("cepheus.place.atmosphere", "in the atmosphere")}
+
+#: what an enemy's card says of it, by what the viewer's sensors detect (Bande di Gittata: sensor details)
+SENSED = {
+    "detected": msg("cepheus.sensed.detected", "detected"),
+    "beyond": msg("cepheus.sensed.beyond", "beyond sensor detail"),
+    "dead": msg("cepheus.sensed.dead", "dead in space"), "active": msg("cepheus.sensed.active", "active"),
+    "small_craft": msg("cepheus.sensed.small_craft", "small craft"),
+    "thrusting": msg("cepheus.sensed.thrusting", "thrusting"), "coasting": msg("cepheus.sensed.coasting", "coasting"),
+    "emitting": msg("cepheus.sensed.emitting", "sensors and comms active"), "quiet": msg("cepheus.sensed.quiet", "quiet"),
+    "heavy": msg("cepheus.sensed.heavy", "heavy"), "light": msg("cepheus.sensed.light", "light"),
+    "none": msg("cepheus.sensed.none", "none"), "yes": msg("cepheus.sensed.yes", "yes"),
+}
+SCREENS = (("nuclear_damper", msg("cepheus.screen.nuclear_damper", "nuclear damper")),
+           ("meson_screen", msg("cepheus.screen.meson_screen", "meson screen")))
 
 
 def effects(s, ship) -> list[str]:
@@ -79,12 +93,13 @@ def effects(s, ship) -> list[str]:
         out.append(str(msg("cepheus.effect.intel", "the Captain reads {ship}'s intentions: DM+4 once",
                            ship=_ship_name(s, ship.intel))))
     if s.options.planet:
-        out.append(PLACE.get(ship.position, ship.position))
+        out.append(render(PLACE.get(ship.position, ship.position)))
     if ship.delaying:
         out.append(str(msg("cepheus.effect.delaying", "delaying its action")))
     if ship.pool:
         out.append(str(msg("cepheus.effect.pool", "{points} of coordination to hand out",
-                           points=count(ship.pool, "DM+1 point"))))
+                           points=msgn("cepheus.effect.pool_points", "{count} DM+1 point",
+                                       "{count} DM+1 points", ship.pool))))
     return out
 
 
@@ -105,18 +120,19 @@ def sheet(s, ship) -> dict:
     return {
         "sheet": ship.id,
         "tonnage": ship.tonnage, "small_craft": ship.small_craft,
-        "hull": points(ship.hull, ship.hull_max), "structure": points(ship.structure, ship.structure_max),
+        "hull": render(points(ship.hull, ship.hull_max)),
+        "structure": render(points(ship.structure, ship.structure_max)),
         "armour": f"{ship.armour}/{ship.armour_max}", "thrust": f"{ship.thrust}/{ship.thrust_max}",
         "speed": ship.speed, "jump": ship.jump, "jump_plotted": ship.jump_plotted,
         "sensors": ship.sensors, "electronics": ship.electronics, "fire_control": ship.fire_control,
         "fuel": f"{ship.fuel}/{ship.fuel_max}", "cargo": f"{ship.cargo}/{ship.cargo_max}",
         "initiative": ship.initiative + s.tactics.get(ship.side, 0) + ship.boost,
         "reactions": ship.reactions,
-        "systems": {SYSTEM_LABEL[k]: ship.hits.get(k, 0) for k in SYSTEMS if ship.hits.get(k, 0)},
+        "systems": {render(SYSTEM_LABEL[k]): ship.hits.get(k, 0) for k in SYSTEMS if ship.hits.get(k, 0)},
         "mounts": [{"id": m.id, "kind": m.kind, "name": mount_title(m.id), "hits": m.hits,
-                    "weapons": [weapon_sheet(w) for w in m.weapons]} for m in ship.mounts],
-        "screens": [n for n, on in (("nuclear damper", ship.nuclear_damper), ("meson screen", ship.meson_screen)) if on],
-        "crew": [{"crew_id": c.id, "name": c.name, "position": POSITION_LABEL.get(c.position, c.position),
+                    "weapons": [render(weapon_sheet(w)) for w in m.weapons]} for m in ship.mounts],
+        "screens": [render(words) for key, words in SCREENS if getattr(ship, key)],
+        "crew": [{"crew_id": c.id, "name": c.name, "position": render(POSITION_LABEL.get(c.position, c.position)),
                   "station": render(station_name(c.station)), "state": crew_state(c), "damage": c.damage, "rads": c.rads,
                   "skills": dict(c.skills), "characteristics": dict(c.chars),
                   "task": task_words(ship, c.task)}
@@ -127,33 +143,38 @@ def sheet(s, ship) -> dict:
 
 def sensed(s, ship, details: set[str]) -> dict:
     """An enemy as the viewer's sensors see it."""
-    d: dict = {"contact": "detected" if details else "beyond sensor detail"}
+    d: dict = {"contact": render(SENSED["detected" if details else "beyond"])}
     if "presence" in details:
-        d["activity"] = "dead in space" if ship.status != "active" else "active"
+        d["activity"] = render(SENSED["dead" if ship.status != "active" else "active"])
     if "silhouette" in details:
-        d["size"] = "small craft" if ship.small_craft else f"about {round(ship.tonnage, -2) or ship.tonnage} t"
+        d["size"] = render(SENSED["small_craft"] if ship.small_craft else
+                           msg("cepheus.sensed.tons", "about {tons} t", tons=round(ship.tonnage, -2) or ship.tonnage))
     if "configuration" in details:
-        d["mounts"] = (f"{count(sum(1 for m in ship.mounts if m.kind == 'turret'), 'turret')}, "
-                       f"{count(sum(1 for m in ship.mounts if m.kind == 'bay'), 'bay')}")
+        d["mounts"] = render(msg("cepheus.sensed.mounts", "{turrets}, {bays}",
+                                 turrets=msgn("cepheus.sensed.turrets", "{count} turret", "{count} turrets",
+                                              sum(1 for m in ship.mounts if m.kind == "turret")),
+                                 bays=msgn("cepheus.sensed.bays", "{count} bay", "{count} bays",
+                                           sum(1 for m in ship.mounts if m.kind == "bay"))))
     if "thermal" in details:
-        d["drive"] = "thrusting" if ship.speed else "coasting"
+        d["drive"] = render(SENSED["thrusting" if ship.speed else "coasting"])
     if "emissions" in details:
-        d["emissions"] = "sensors and comms active" if ship.hits.get("sensors", 0) < 2 else "quiet"
+        d["emissions"] = render(SENSED["emitting" if ship.hits.get("sensors", 0) < 2 else "quiet"])
     if "external" in details:
-        d["hull"] = points(ship.hull, ship.hull_max)
+        d["hull"] = render(points(ship.hull, ship.hull_max))
         d["armour"] = ship.armour
     if "visual" in details:
-        d["weapons"] = sorted({WEAPONS[w.type].label for m in ship.mounts for w in m.weapons})
-        d["visible damage"] = ("heavy" if ship.hull < ship.hull_max / 2 or ship.structure < ship.structure_max / 2
-                               else "light" if ship.hull < ship.hull_max or ship.structure < ship.structure_max
-                               else "none")
+        d["weapons"] = sorted({render(WEAPONS[w.type].name) for m in ship.mounts for w in m.weapons})
+        d["visible damage"] = render(SENSED[
+            "heavy" if ship.hull < ship.hull_max / 2 or ship.structure < ship.structure_max / 2
+            else "light" if ship.hull < ship.hull_max or ship.structure < ship.structure_max else "none"])
     if "internal" in details:
-        d["structure"] = points(ship.structure, ship.structure_max)
+        d["structure"] = render(points(ship.structure, ship.structure_max))
     if "systems" in details:
-        d["damaged systems"] = sorted(SYSTEM_LABEL[k] for k in SYSTEMS if ship.hits.get(k, 0))
+        d["damaged systems"] = sorted(render(SYSTEM_LABEL[k]) for k in SYSTEMS if ship.hits.get(k, 0))
         d["damaged mounts"] = [mount_title(m.id) for m in ship.mounts if m.hits]
     if "neural_presence" in details:
-        d["life signs"] = "yes" if any(crew_state(c) != "dead" for c in ship.crew if not c.automated) else "none"
+        d["life signs"] = render(SENSED["yes" if any(crew_state(c) != "dead" for c in ship.crew if not c.automated)
+                                         else "none"])
     if "neural_level" in details:
         d["crew aboard"] = sum(1 for c in ship.crew if not c.automated and crew_state(c) != "dead")
     if "neural_sources" in details:
@@ -170,7 +191,7 @@ def view(s, viewer: Viewer) -> dict:
         if full:
             entry["status"] = sh.status
             entry.update(sheet(s, sh))
-            entry["ranges"] = {o.name: BAND_LABEL[s.band(sh.id, o.id)] for o in s.ships if o.id != sh.id and o.alive}
+            entry["ranges"] = {o.name: render(BAND_LABEL[s.band(sh.id, o.id)]) for o in s.ships if o.id != sh.id and o.alive}
         elif sh.side in {m.side for m in mine}:
             entry["status"] = sh.status  # an ally: its status is on the fleet net
         else:
@@ -184,12 +205,12 @@ def view(s, viewer: Viewer) -> dict:
             entry.update(sensed(s, sh, details))
             if mine:
                 near = min(mine, key=lambda m: BANDS.index(s.band(m.id, sh.id)))
-                entry["range"] = BAND_LABEL[s.band(near.id, sh.id)]
+                entry["range"] = render(BAND_LABEL[s.band(near.id, sh.id)])
         ships.append(entry)
     out = {
         "round": s.round, "phase": s.phase, "over": s.over, "winner": s.winner,
         "ships": ships,
-        "options": {"max rounds": s.options.max_rounds, "hazard": COLLISION_SITUATIONS[s.options.hazard][0],
+        "options": {"max rounds": s.options.max_rounds, "hazard": render(COLLISION_SITUATIONS[s.options.hazard][0]),
                     "hasty house rule": s.options.hasty},
     }
     sides_seen = {m.side for m in mine}
@@ -199,15 +220,18 @@ def view(s, viewer: Viewer) -> dict:
         src = s.find_ship(m.source)
         if viewer.is_gm or (src and src.side in sides_seen):
             missiles.append({"missile": m.id, "kind": m.kind, "count": m.count, "from": src.name if src else "?",
-                             "what": count(m.count, MISSILES[m.kind]["label"]),
+                             "what": render(msgn("cepheus.words.missiles_of", "{count} {missile}", "{count} {missiles}",
+                                                 m.count, missile=MISSILES[m.kind]["label"],
+                                                 missiles=MISSILES[m.kind]["many"])),
                              "target": target_name(s, m.target), "to_hit": m.to_hit, "rounds": m.turns})
         elif target and target.side in sides_seen:
             missiles.append({"incoming": m.count, "target": target.name, "rounds": m.turns,
-                             "what": count(m.count, "missile")})
+                             "what": render(msgn("cepheus.words.missiles", "{count} missile", "{count} missiles",
+                                                 m.count))})
     if missiles:
         out["missiles"] = missiles
     if s.personal:
-        out["personal targets"] = [{"name": p.name, "side": p.side, "range": BAND_LABEL[p.band],
+        out["personal targets"] = [{"name": p.name, "side": p.side, "range": render(BAND_LABEL[p.band]),
                                     "damage": p.damage, "rads": p.rads} for p in s.personal]
     if s.docked:
         out["docked"] = [" + ".join(s.ship(x).name for x in p.split("|")) for p in s.docked]
@@ -265,8 +289,8 @@ def describe(s, a: Action) -> Words:
 def _attack_label(s, ship, a: Action, tgt: str) -> Message:
     mount = ship.mount(a.get("mount"))
     which = a.get("weapon", "all")
-    labels_ = [WEAPONS[w.type].label for w in mount.weapons]
-    kept: list[str] = []
+    labels_ = [WEAPONS[w.type].name for w in mount.weapons]
+    kept: list[Message] = []
     fired = [int(which)] if which != "all" else []
     if which == "all":
         # what the salvo fires (queries.salvo): every usable weapon but the sandcasters, kept for sand
@@ -291,7 +315,7 @@ def _attack_label(s, ship, a: Action, tgt: str) -> Message:
     if kept:
         return msg("cepheus.button.salvo_kept", "{verb} {mount} (all: {weapons}; {kept} kept) at {target}",
                    verb=verb, mount=mount_name(mount.id, mount.kind), weapons=counted,
-                   kept=", ".join(dict.fromkeys(kept)), target=tgt)
+                   kept=listing(dict.fromkeys(kept)), target=tgt)
     return msg("cepheus.button.salvo", "{verb} {mount} (all: {weapons}) at {target}", verb=verb,
                mount=mount_name(mount.id, mount.kind), weapons=counted, target=tgt)
 

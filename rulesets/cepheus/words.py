@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from rulesets.core.messages import Message, Words, msg, msgn, render
 
-from .tables import WEAPONS
+from .tables import MISSILES, WEAPONS
 
 if TYPE_CHECKING:
     from .state import Mount, Ship, Weapon
 
 #: how many of one kind, in words, for "the two beam lasers" (a turret holds at most three)
-_NUMBERS = {2: "two", 3: "three"}
+_NUMBERS = {2: msg("cepheus.words.two", "two"), 3: msg("cepheus.words.three", "three")}
 
 
 @lru_cache(maxsize=256)
@@ -34,7 +34,7 @@ def mount_name(mount_id: str, kind: str = "") -> Words:
     return code
 
 
-def nth_weapon(label: str, n: int) -> Message:
+def nth_weapon(label: Words, n: int) -> Message:
     """One of two weapons of a kind in a turret: "missile rack 2"."""
     return msg("cepheus.words.nth_weapon", "{weapon} {n}", weapon=label, n=n)
 
@@ -56,21 +56,17 @@ def station_name(station: str) -> Words:
     return mount_name(code)
 
 
-def _plural(label: str) -> str:
-    return label + ("es" if label.endswith(("s", "sh", "ch")) else "s")
-
-
-def weapon_list(labels: list[str]) -> Words:
-    """Weapon labels as a noun phrase: ["pulse laser"] -> "the pulse laser", ["beam laser",
-    "beam laser"] -> "the two beam lasers", ["pulse laser", "sandcaster"] -> "the pulse laser and
+def weapon_list(types: list[str]) -> Words:
+    """Weapons (their types) as a noun phrase: ["pulse_laser"] -> "the pulse laser", ["beam_laser",
+    "beam_laser"] -> "the two beam lasers", ["pulse_laser", "sandcaster"] -> "the pulse laser and
     the sandcaster"."""
     groups: dict[str, int] = {}
-    for label in labels:
-        groups[label] = groups.get(label, 0) + 1
-    parts = [msg("cepheus.words.weapon_one", "the {weapon}", weapon=label) if n == 1 else
+    for key in types:
+        groups[key] = groups.get(key, 0) + 1
+    parts = [msg("cepheus.words.weapon_one", "the {weapon}", weapon=WEAPONS[key].name) if n == 1 else
              msg("cepheus.words.weapon_many", "the {count} {weapons}", count=_NUMBERS.get(n, str(n)),
-                 weapons=_plural(label))
-             for label, n in groups.items()]
+                 weapons=WEAPONS[key].names)
+             for key, n in groups.items()]
     if len(parts) == 1:
         return parts[0]
     return msg("cepheus.words.and", "{first} and {last}", first=listing(parts[:-1]), last=parts[-1])
@@ -78,45 +74,51 @@ def weapon_list(labels: list[str]) -> Words:
 
 def weapons_in(mount: Mount, indices) -> Message:
     """"the pulse laser in turret 4", "the two beam lasers in turret 2"."""
-    return _weapons_in(tuple(WEAPONS[mount.weapons[i].type].label for i in indices), mount.id, mount.kind)
+    return _weapons_in(tuple(mount.weapons[i].type for i in indices), mount.id, mount.kind)
 
 
 @lru_cache(maxsize=256)
-def _weapons_in(labels: tuple[str, ...], mount_id: str, kind: str) -> Message:
-    return msg("cepheus.words.weapons_in", "{weapons} in {mount}", weapons=weapon_list(list(labels)),
+def _weapons_in(types: tuple[str, ...], mount_id: str, kind: str) -> Message:
+    return msg("cepheus.words.weapons_in", "{weapons} in {mount}", weapons=weapon_list(list(types)),
                mount=mount_name(mount_id, kind))
 
 
 def weapon_in(mount: Mount, index: int) -> Words:
     """One weapon of a mount: "the missile rack in turret 3" ("missile rack 2" when the turret has two)."""
-    labels = [WEAPONS[w.type].label for w in mount.weapons]
-    if not 0 <= index < len(labels):
+    types = [w.type for w in mount.weapons]
+    if not 0 <= index < len(types):
         return mount_name(mount.id, mount.kind)
-    label = labels[index]
-    if labels.count(label) > 1:
-        label = nth_weapon(label, labels[:index + 1].count(label))
+    key = types[index]
+    label: Words = WEAPONS[key].name
+    if types.count(key) > 1:
+        label = nth_weapon(label, types[:index + 1].count(key))
     return msg("cepheus.words.weapon_in", "the {weapon} in {mount}", weapon=label,
                mount=mount_name(mount.id, mount.kind))
 
 
-def weapon_sheet(weapon: Weapon) -> str:
+def weapon_sheet(weapon: Weapon) -> Words:
     """A weapon on a ship card: "pulse laser", "sandcaster (3 loaded, 6 in store)",
     "missile rack, smart missiles (2 loaded, 6 in store)"."""
     kind = WEAPONS[weapon.type]
-    label = kind.label
+    label: Words = kind.name
     if weapon.missile and weapon.missile != "standard":
-        label = str(msg("cepheus.words.missile_kind", "{weapon}, {kind} missiles", weapon=label, kind=weapon.missile))
+        label = msg("cepheus.words.missile_kind", "{weapon}, {missiles}", weapon=label,
+                    missiles=MISSILES[weapon.missile]["many"] if weapon.missile in MISSILES else weapon.missile)
     if not kind.ammo:
         return label
-    return str(msg("cepheus.words.ammo", "{weapon} ({loaded} loaded, {reserve} in store)", weapon=label,
-                   loaded=weapon.loaded, reserve=weapon.reserve))
+    return msg("cepheus.words.ammo", "{weapon} ({loaded} loaded, {reserve} in store)", weapon=label,
+               loaded=weapon.loaded, reserve=weapon.reserve)
 
 
-def points(now: int, most: int) -> str:
+#: a craft under 50 tons: no Hull points at all
+NO_HULL = msg("cepheus.words.no_hull", "none (under 50 t)")
+
+
+def points(now: int, most: int) -> Words:
     """Hull or Structure as a card shows it: "3/4".  A craft under 50 tons has no Hull points at all
     (Danno: one per 50 tons, rounded down): "none (under 50 t)", not "0/0"."""
     if most <= 0:
-        return str(msg("cepheus.words.no_hull", "none (under 50 t)"))
+        return NO_HULL
     return f"{now}/{most}"
 
 
@@ -126,7 +128,7 @@ def mount_of(ship: Ship, mount_id: str) -> Words:
     if m is None:
         return mount_name(mount_id)
     return msg("cepheus.words.mount_with", "{mount} ({weapons})", mount=mount_name(m.id, m.kind),
-               weapons=", ".join(WEAPONS[w.type].label for w in m.weapons))
+               weapons=listing(WEAPONS[w.type].name for w in m.weapons))
 
 
 def rounds(n: int) -> Message:
@@ -154,4 +156,12 @@ def listing(items) -> Words:
     out: Words = ""
     for i, item in enumerate(items):
         out = item if i == 0 else msg("cepheus.words.list", "{first}, {rest}", first=out, rest=item)
+    return out
+
+
+def either(items) -> Words:
+    """Words joined by "or", as one message: "Pilot or Captain" ("" for none)."""
+    out: Words = ""
+    for i, item in enumerate(items):
+        out = item if i == 0 else msg("cepheus.words.or", "{first} or {rest}", first=out, rest=item)
     return out
