@@ -5,6 +5,12 @@ this browser before logging in (Django's language cookie); their browser's own l
 (Accept-Language); English.  Django's LocaleMiddleware reads the cookie and the browser; this
 middleware, after authentication, puts the account's choice first.
 
+A campaign may have a language (``Campaign.language``): on a page inside it (its campaign
+pages, its encounters' and simulations' pages) a member who has chosen nothing themselves (no
+account choice, no cookie) reads it in the campaign's language rather than their browser's.
+The view's URL names the campaign (or the encounter, or the simulation); one query reads its
+language, only for a member, so a page refused to an outsider says nothing of the campaign.
+
 The rule systems' words are messages rendered when read (rulesets.core.messages): the app
 installs Django's ``pgettext``/``npgettext`` as their translator when it starts, so a message
 renders in the language active for the request that reads it.
@@ -34,6 +40,58 @@ class AccountLanguageMiddleware:
             translation.activate(chosen)
             request.LANGUAGE_CODE = chosen
         return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        code = campaign_language(request, view_kwargs)
+        if code in LANGUAGE_CODES:
+            translation.activate(code)
+            request.LANGUAGE_CODE = code  # the live stream renders each page in its request's language
+        return None
+
+
+def _has_chosen(request) -> bool:
+    """Whether this person chose a language themselves: on their account, or on this browser."""
+    return (_account_language(request) in LANGUAGE_CODES
+            or request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) in LANGUAGE_CODES)
+
+
+def _campaign_filter(request, kwargs) -> dict | None:
+    """How to find the campaign the page's URL is inside, or None for a page in no campaign."""
+    match = getattr(request, "resolver_match", None)
+    namespace = match.namespace if match else ""
+    if namespace == "campaigns" and "pk" in kwargs:
+        return {"pk": kwargs["pk"]}
+    if namespace != "encounters":
+        return None
+    if "campaign_pk" in kwargs:
+        return {"pk": kwargs["campaign_pk"]}
+    if "pk" in kwargs:
+        if match.url_name.startswith("simulation") and match.url_name != "simulation_from_encounter":
+            return {"simulations__pk": kwargs["pk"]}
+        return {"encounters__pk": kwargs["pk"]}
+    return None
+
+
+CACHE_ATTR = "_campaign_language"
+
+
+def campaign_language(request, kwargs) -> str:
+    """The language of the campaign this page is inside, for a member who chose none ("" else).
+
+    At most one query a request (kept on the request); none for a visitor, for a person who
+    chose a language, or for a page in no campaign."""
+    if hasattr(request, CACHE_ATTR):
+        return getattr(request, CACHE_ATTR)
+    code = ""
+    user = getattr(request, "user", None)
+    if getattr(user, "is_authenticated", False) and not _has_chosen(request):
+        where = _campaign_filter(request, kwargs)
+        if where is not None:
+            from campaigns.models import Campaign
+            code = (Campaign.objects.filter(memberships__user=user, **where)
+                    .values_list("language", flat=True).first()) or ""
+    setattr(request, CACHE_ATTR, code)
+    return code
 
 
 SESSION_KEY = "account_language"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext
 
@@ -104,6 +105,7 @@ def export_campaign(campaign: Campaign) -> dict:
         "name": campaign.name,
         "ruleset": campaign.ruleset,
         "description": campaign.description,
+        "language": campaign.language,
         "fleets": [_fleet_data(f) for f in campaign.fleets.all()],
     })
 
@@ -211,6 +213,16 @@ def _ruleset(key, where: str) -> str:
     except (registry.UnknownRuleset, TypeError):
         raise ImportRefused(gettext("%(where)s: unknown ruleset %(key)s.") % {"where": where, "key": repr(key)}) from None
     return key
+
+
+def _language(code) -> str:
+    """The campaign's language: blank when the file has none (an export made before it existed)."""
+    if code in ("", None):
+        return ""
+    if code not in {c for c, _name in settings.LANGUAGES}:
+        raise ImportRefused(gettext("campaign.language: %(code)s is not a language this app offers.")
+                            % {"code": repr(code)})
+    return code
 
 
 def _label(where: str, entry: dict) -> str:
@@ -404,6 +416,7 @@ def import_campaign(raw, gm) -> Campaign:
     ruleset = _ruleset(entry.get("ruleset"), "campaign.ruleset")
     name = _text(entry, "name", "campaign")
     description = _text(entry, "description", "campaign", required=False, max_length=None)
+    language = _language(entry.get("language", ""))
     fleets, seen = [], set()
     for i, f in enumerate(_list(entry.get("fleets", []), "campaign.fleets")):
         fleet = _check_fleet(ruleset, f, f"campaign.fleets[{i}]")
@@ -413,7 +426,8 @@ def import_campaign(raw, gm) -> Campaign:
         seen.add(fleet["name"].lower())
         fleets.append(fleet)
     with transaction.atomic():
-        campaign = Campaign.create_for(gm, name=name, ruleset=ruleset, description=description)
+        campaign = Campaign.create_for(gm, name=name, ruleset=ruleset, description=description,
+                                       language=language)
         for fleet in fleets:
             _create_fleet(campaign, fleet)
     return campaign

@@ -11,7 +11,7 @@ from .rulesets import forms_for
 class CampaignForm(forms.ModelForm):
     class Meta:
         model = Campaign
-        fields = ["name", "ruleset", "description"]
+        fields = ["name", "ruleset", "description", "language"]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
 
     def __init__(self, *args, **kwargs):

@@ -30,6 +30,11 @@ class Campaign(models.Model):
     name = models.CharField(verbose_name=_("name"), max_length=120)
     ruleset = models.CharField(verbose_name=_("ruleset"), max_length=40, choices=ruleset_choices)
     description = models.TextField(verbose_name=_("description"), blank=True)
+    #: what a member who has not chosen a language reads the campaign's pages in (blank: their browser's)
+    language = models.CharField(
+        verbose_name=_("language"), max_length=10, blank=True, choices=settings.LANGUAGES,
+        help_text=_("The language players read this campaign in until they choose their own "
+                    "(blank: each browser's language)."))
     created_at = models.DateTimeField(verbose_name=_("created at"), auto_now_add=True)
 
     objects = CampaignQuerySet.as_manager()
