@@ -214,11 +214,16 @@ def problems(po: Path) -> list[str]:
         if not all(texts):
             out.append(f"{where} has no translation")
             continue
-        want = sorted(field.findall(entry.msgid))
-        for text in texts:
-            got = sorted(set(field.findall(text)))
-            if got != sorted(set(want)) and not (entry.msgid_plural and set(got) <= set(want)):
-                out.append(f"{where}: placeholders {got} where the English has {sorted(set(want))}")
+        want = set(field.findall(entry.msgid))
+        if entry.msgid_plural:
+            # a plural form may use the singular's placeholders or the plural's ("{missile}" / "{missiles}")
+            allowed = want | set(field.findall(entry.msgid_plural))
+            wrong = [sorted(set(field.findall(t))) for t in texts if not set(field.findall(t)) <= allowed]
+        else:
+            allowed = want
+            wrong = [sorted(set(field.findall(t))) for t in texts if set(field.findall(t)) != want]
+        for got in wrong:
+            out.append(f"{where}: placeholders {got} where the English has {sorted(allowed)}")
     return out
 
 
