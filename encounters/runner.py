@@ -120,6 +120,17 @@ def _same_die(asked: list[dict], index: int, die: dict) -> bool:
     return all(other[k] == die[k] for k in ("sides", "purpose", "nth", "of"))
 
 
+def _grouped(dice: list[dict]) -> list[dict]:
+    """A prompt's dice numbered and grouped by the roll they belong to (one purpose a group)."""
+    groups: list[dict] = []
+    for number, d in enumerate(dice, start=1):
+        d["number"] = number
+        if not groups or groups[-1]["group"] != d["group"]:
+            groups.append({"group": d["group"], "purpose": d["purpose"], "maybe": d["maybe"], "dice": []})
+        groups[-1]["dice"].append(d)
+    return groups
+
+
 def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), gm_only: bool = False,
                 need=None, bad_index: int | None = None, error: str = "", own_seq: int | None = None) -> dict:
     """The dice prompt of a step: every die it asks for, the typed faces kept, the first empty box focused.
@@ -167,12 +178,7 @@ def dice_prompt(encounter, state, action_text: str, *, dm: str = "", faces=(), g
         always = i >= first_empty and others and all(_same_die(other, i, d) for other in others)
         out.append({**d, "maybe": i >= sure_until and not always, "bad": i == bad_index})
     focus = (bad_index + 1) if bad_index is not None else first_empty + 1
-    groups: list[dict] = []
-    for number, d in enumerate(out, start=1):
-        d["number"] = number
-        if not groups or groups[-1]["group"] != d["group"]:
-            groups.append({"group": d["group"], "purpose": d["purpose"], "maybe": d["maybe"], "dice": []})
-        groups[-1]["dice"].append(d)
+    groups = _grouped(out)
     return {"action": action_text, "dm": dm, "gm_only": gm_only, "label": label, "dice": out, "groups": groups,
             "focus": focus, "maybe": sum(1 for d in out if d["maybe"]), "face_error": error,
             "bad_index": bad_index if bad_index is not None and bad_index < len(out) else None}
@@ -304,12 +310,7 @@ def turn_dice_prompt(encounter, state, head: int, *, ship: str, seats, typed: di
                     "error": face_refusal(InvalidFace(i, d["face"], d["sides"])) if wrong else ""})
     bad_index = next((i for i, d in enumerate(out) if d["bad"]), None)
     focus = (bad_index + 1) if bad_index is not None else first_empty + 1
-    groups: list[dict] = []
-    for number, d in enumerate(out, start=1):
-        d["number"] = number
-        if not groups or groups[-1]["group"] != d["group"]:
-            groups.append({"group": d["group"], "purpose": d["purpose"], "maybe": d["maybe"], "dice": []})
-        groups[-1]["dice"].append(d)
+    groups = _grouped(out)
     name = next((s.name for s in getattr(state, "ships", ()) if getattr(s, "id", None) == ship), ship)
     return {"action": "", "dm": "", "gm_only": False, "label": _("%(ship)s's turn") % {"ship": name},
             "dice": out, "groups": groups, "focus": focus, "maybe": sum(1 for d in out if d["maybe"]),

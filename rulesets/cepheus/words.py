@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from rulesets.core.messages import Message, Words, msg, msgn, render
+from rulesets.core.messages import Message, Words, msg, msgn, render, chain
 
 from .tables import MISSILES, WEAPONS
 
@@ -153,15 +153,9 @@ def smart_missiles(n: int) -> Message:
 
 def listing(items) -> Words:
     """Words joined by commas, as one message: "Corsair (9), Raider (7)" ("" for none)."""
-    out: Words = ""
-    for i, item in enumerate(items):
-        out = item if i == 0 else msg("cepheus.words.list", "{first}, {rest}", first=out, rest=item)
-    return out
+    return chain(items, "cepheus.words.list", "{first}, {then}")
 
 
 def either(items) -> Words:
     """Words joined by "or", as one message: "Pilot or Captain" ("" for none)."""
-    out: Words = ""
-    for i, item in enumerate(items):
-        out = item if i == 0 else msg("cepheus.words.or", "{first} or {rest}", first=out, rest=item)
-    return out
+    return chain(items, "cepheus.words.or", "{first} or {then}")

@@ -172,6 +172,17 @@ def msgn(id: str, singular: str, plural: str, count: int, **params: Any) -> Mess
 Words = Message | str
 
 
+def chain(items, ident: str, text: str) -> Words:
+    """Words one after the other as one message, each pair ``msg(ident, text, first=..., then=...)``
+    ("a, b, c"; "a or b"), so each language chooses its own separator; "" for none.  Call it with
+    the identifier and the text written out (``chain(bands, "x.words.list", "{first}, {then}")``):
+    the catalogue's extractor reads them there."""
+    out: Words = ""
+    for i, item in enumerate(items):
+        out = item if i == 0 else Message(ident, text, {"first": out, "then": item})
+    return out
+
+
 def render(value: Any) -> str:
     """A message in the installed language, a plain string as it is ("" for None)."""
     if value is None:

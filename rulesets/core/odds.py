@@ -50,3 +50,12 @@ def percent(p) -> str:
     if 99 < value < 100:
         return ">99%"
     return f"{value:.0f}%"
+
+
+def convolve(a: dict, b: dict) -> dict:
+    """The distribution of the sum of two independent values, each given as {value: probability}."""
+    out: dict = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0) + p * q
+    return out

@@ -20,12 +20,7 @@ from . import ships as ship_rules
 SIXTH = Fraction(1, 6)
 
 
-def _convolve(a: dict, b: dict) -> dict:
-    out: dict = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, 0) + p * q
-    return out
+_convolve = core_odds.convolve
 
 
 @lru_cache(maxsize=512)

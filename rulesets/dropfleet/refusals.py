@@ -18,7 +18,7 @@ import math
 from typing import Final
 
 from rulesets.core.engine import Action, Refusal
-from rulesets.core.messages import Message, msg
+from rulesets.core.messages import Message, msg, chain
 
 from . import damage as damage_rules
 from . import geometry, sequence, tables, terms
@@ -45,10 +45,7 @@ def _order_label(ship: Ship) -> Message:
 def _one_after_another(words: list, ident: str = "dropfleet.refused.list_and", text: str = "{first}, {then}") -> Message | str:
     """Parts of a list one after the other ("High orbit, Low orbit, Atmosphere"): each pair a
     message, so each language chooses its own separator."""
-    out = words[0] if words else ""
-    for word in words[1:]:
-        out = msg(ident, text, first=out, then=word)
-    return out
+    return chain(words, ident, text)
 
 
 #: who gives what: orders and open fire are the group's, given by its lead ship

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from rulesets.core.engine import Action
-from rulesets.core.messages import msg, msgn
+from rulesets.core.messages import msg, msgn, chain
 
 from . import geometry
 from . import sequence
@@ -74,12 +74,7 @@ FACT_LABELS = {
 
 def _listed(words: list):
     """Words one after the other, "a, b, c" (a message; "" for none)."""
-    if not words:
-        return ""
-    out = words[0]
-    for word in words[1:]:
-        out = msg("dropfleet.words.list", "{first}, {then}", first=out, then=word)
-    return out
+    return chain(words, "dropfleet.words.list", "{first}, {then}")
 
 
 def _armour(ship):

@@ -35,6 +35,8 @@ from functools import lru_cache
 
 import icepool
 
+from rulesets.core import odds as core_odds
+
 from . import tables
 from .dice import DiceCode
 
@@ -70,12 +72,7 @@ def _sum_without_highest(n: int, cap: int | None) -> tuple:
     return tuple(sorted(_to_dist(_die(cap).pool(n).lowest(n - 1).sum()).items()))
 
 
-def convolve(a: Dist, b: Dist) -> Dist:
-    out: Dist = {}
-    for x, p in a.items():
-        for y, q in b.items():
-            out[x + y] = out.get(x + y, 0) + p * q
-    return out
+convolve = core_odds.convolve
 
 
 def shift(a: Dist, k: int) -> Dist:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from rulesets.core.engine import Action, Refusal
-from rulesets.core.messages import Message, msg
+from rulesets.core.messages import Message, msg, chain
 
 from . import hexes, tables
 from .firing import guns_left, holding, line_of_fire, weapon_key
@@ -45,10 +45,7 @@ def _feature(f: Feature) -> Message | str:
 def _one_after_another(words: list) -> Message | str:
     """Parts of a list one after the other ("short 1-5, medium 6-10"): each pair a message, so
     each language chooses its own separator."""
-    out = words[0] if words else ""
-    for word in words[1:]:
-        out = msg("starwars_d6.refused.list_and", "{first}, {then}", first=out, then=word)
-    return out
+    return chain(words, "starwars_d6.refused.list_and", "{first}, {then}")
 
 
 def refusal(state: CombatState, action: Action) -> Refusal | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from rulesets.core.engine import Action, Refusal
-from rulesets.core.messages import Message, msg
+from rulesets.core.messages import Message, msg, chain
 
 from . import cards, tables, timers
 from .common import combatant, ship
@@ -53,11 +53,7 @@ COVER_WORDS: Final = {"none": msg("void_d20.refused.cover_level.none", "no cover
 def _reaches(reaches: tuple[str, ...]) -> Message | str:
     """Weapon reaches in words, one after the other ("heavy, missile"): each pair a message, so each
     language chooses its own separator."""
-    words = [cards.REACH.get(r, r) for r in reaches]
-    out = words[0] if words else ""
-    for word in words[1:]:
-        out = msg("void_d20.refused.reach_and", "{first}, {then}", first=out, then=word)
-    return out
+    return chain([cards.REACH.get(r, r) for r in reaches], "void_d20.refused.reach_and", "{first}, {then}")
 
 
 def refusal(state: VoidState, action: Action) -> Refusal | None:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from rulesets.core import odds as core_odds
 from rulesets.core.engine import Odds, Outcome
-from rulesets.core.messages import Message, msg
+from rulesets.core.messages import Message, msg, chain
 
 from . import checks
 from .state import DogfightState, PendingAttack, Ship, Weapon
@@ -141,10 +141,7 @@ def _damage_words(weapon: Weapon, hull, destroyed) -> Message:
 def joined(parts: list, ident: str = "wing_commander.odds.then", text: str = "{first}; {then}") -> Message:
     """Parts of the odds in words, one after the other ("critical 5%, fumble 2%; B dodges the
     total; ..."): each pair a message, so each language chooses its own separator."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = msg(ident, text, first=out, then=part)
-    return out
+    return chain(parts, ident, text)
 
 
 def _critical_words(critical, fumble) -> Message:

@@ -5,7 +5,7 @@ Pure Python: no Django import.
 """
 from __future__ import annotations
 
-from rulesets.core.messages import Message, msg, msgn
+from rulesets.core.messages import Message, msg, msgn, chain
 
 from . import tables
 
@@ -74,12 +74,7 @@ FACT_LABELS = {
 
 def listed(words: list) -> Message | str:
     """Words one after the other, "a, b, c" (a message; "" for none)."""
-    if not words:
-        return ""
-    out = words[0]
-    for word in words[1:]:
-        out = msg("wing_commander.words.list", "{first}, {then}", first=out, then=word)
-    return out
+    return chain(words, "wing_commander.words.list", "{first}, {then}")
 
 
 def view(state, viewer) -> dict:
