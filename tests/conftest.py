@@ -90,3 +90,15 @@ def _fast_passwords(request):
     if not request.config.pluginmanager.hasplugin("django"):
         return
     request.getfixturevalue("settings").PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _each_test_reads_english(request):
+    """Each test starts in the default language and leaves nothing behind: a request a test makes
+    through Django's test client activates the reader's language in the test's thread, where it
+    would stay for the next test (rule messages render through the active language)."""
+    yield
+    if request.config.pluginmanager.hasplugin("django"):
+        from django.utils import translation
+
+        translation.deactivate()
