@@ -64,6 +64,9 @@ def test_a_gm_runs_two_cepheus_rounds_while_the_player_follows(asgi_server, brow
             expect(gm_page.locator("#log li.gm-only")).to_have_count(1)
             did["gm_only"] = gm_page.locator("#log li.gm-only").get_attribute("data-seq")
         else:
+            # the shortcut works where the GM is not typing: a choice left focused on the ship's-turn
+            # panel (a <select>) takes the key as a letter, so the GM's focus is on the page first
+            gm_page.evaluate("document.activeElement && document.activeElement.blur()")
             gm_page.keyboard.press("n")
         expect(gm_page.locator("#runner")).to_have_attribute("data-head", str(before + 1))
         if did["attack"] and not did["reroll"] and gm_page.locator("#log button.reroll").count():
