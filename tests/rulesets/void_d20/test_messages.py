@@ -16,6 +16,7 @@ from rulesets.core.engine import Action
 from rulesets.core.messages import Message, english
 from rulesets.core.spec import demo_setup
 from rulesets.void_d20.engine import RULESET
+from tests.rulesets.messages_kit import bot_steps
 
 OURS = ("void_d20.", "core.")
 
@@ -30,16 +31,8 @@ def _spec(variant: int) -> dict:
 
 def _battle(variant: int, seed: int, recording: bool = True, limit: int = 400):
     """The steps of one bot battle: (state before, action, step, dice) each."""
-    rng = random.Random(f"messages-{seed}")
-    state = RULESET.setup(_spec(variant))
-    out = []
-    while not state.over and len(out) < limit:
-        action = RULESET.policy(state, rng)
-        dice = Dice(SeededSource(f"{variant}-{seed}-{len(out)}"), recording=recording)
-        step = RULESET.apply(state, action, dice)
-        out.append((state, action, step, dice))
-        state = step.state
-    return out
+    return bot_steps(RULESET, _spec(variant), random.Random(f"messages-{seed}"),
+                     lambda n: Dice(SeededSource(f"{variant}-{seed}-{n}"), recording=recording), limit)
 
 
 def test_every_line_roll_label_and_odds_line_of_a_recorded_battle_is_a_message_of_the_system():

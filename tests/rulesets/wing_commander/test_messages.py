@@ -12,6 +12,7 @@ import random
 
 from rulesets.core.dice import Dice, SeededSource
 from rulesets.core.messages import Message, english
+from tests.rulesets.messages_kit import bot_steps
 
 from .helpers import RULESET
 
@@ -24,16 +25,8 @@ def _ours(words) -> bool:
 
 def _battle(variant: int, seed: int, recording: bool = True, limit: int = 300):
     """The steps of one bot battle: (state before, action, step, dice) each."""
-    rng = random.Random(f"messages-{seed}")
-    state = RULESET.setup(RULESET.example_setup(variant))
-    out = []
-    while not state.over and len(out) < limit:
-        action = RULESET.policy(state, rng)
-        dice = Dice(SeededSource(f"{variant}-{seed}-{len(out)}"), recording=recording)
-        step = RULESET.apply(state, action, dice)
-        out.append((state, action, step, dice))
-        state = step.state
-    return out
+    return bot_steps(RULESET, RULESET.example_setup(variant), random.Random(f"messages-{seed}"),
+                     lambda n: Dice(SeededSource(f"{variant}-{seed}-{n}"), recording=recording), limit)
 
 
 def _skill_names(state) -> set[str]:
